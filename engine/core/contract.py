@@ -1,0 +1,206 @@
+"""The game contract: what saves, bots, screens and replays rely on.
+
+A game is a :class:`GameRules` object plus a state value. States are plain
+dataclasses; :meth:`GameRules.apply` never mutates the state it is given, so
+a rejected action leaves everything as it was and replays are trivially safe.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from engine.core.errors import IllegalActionError, MalformedActionError
+
+Seat = int
+"""A seat is its index at the table, from 0."""
+
+TABLE: None = None
+"""The seat of automatic steps (a duel playing out, a chance draw).
+
+Like OpenSpiel's chance player, the table is an explicit actor: its steps are
+logged like anyone's, so a replay can stop between them.
+"""
+
+JsonDict = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, with a sentence a person can read.
+
+    Attributes:
+        kind: A short machine tag such as ``"duel"`` or ``"round_end"``.
+        text: The human sentence shown in logs.
+        data: Structured details for animations and tests (JSON values only).
+    """
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> JsonDict:
+        """Return the event as plain JSON values."""
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended.
+
+    Attributes:
+        winners: Winning seats; empty for a draw.
+        reason: A sentence explaining the outcome.
+    """
+
+    winners: tuple[Seat, ...]
+    reason: str = ""
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody won."""
+        return not self.winners
+
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class GameRules(ABC, Generic[S, A]):
+    """Rules of one game. Stateless: every method takes the state it reads."""
+
+    game_id: str = ""
+
+    @abstractmethod
+    def new_state(
+        self, options: Mapping[str, Any], seed: int, seats: int, names: Sequence[str] | None = None
+    ) -> S:
+        """Create the opening state. All later randomness derives from ``seed``.
+
+        ``names`` are the seats' display names, used in event sentences.
+        """
+
+    @abstractmethod
+    def parse_action(self, data: object) -> A:
+        """Turn JSON into an action.
+
+        Raises:
+            MalformedActionError: ``data`` does not describe an action of this game.
+        """
+
+    @abstractmethod
+    def action_to_json(self, action: A) -> JsonDict:
+        """Turn an action into plain JSON, the inverse of :meth:`parse_action`."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat | None) -> list[A]:
+        """Every action ``seat`` may take now; empty when it is not to act."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[Seat, ...]:
+        """Seats that must act now. Several at once for a secret, simultaneous choice."""
+
+    @abstractmethod
+    def table_action(self, state: S) -> A | None:
+        """The automatic step waiting to be played by :data:`TABLE`, if any."""
+
+    @abstractmethod
+    def view(self, state: S, seat: Seat | None) -> Any:
+        """What ``seat`` may know, with hidden information removed.
+
+        ``seat=None`` is the spectator's view.
+        """
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """None while the game runs, otherwise its :class:`Result`."""
+
+    @abstractmethod
+    def state_to_json(self, state: S) -> JsonDict:
+        """The whole state (hidden parts included) as canonical JSON values."""
+
+    @abstractmethod
+    def check_action(self, state: S, seat: Seat | None, action: A) -> None:
+        """Raise :class:`IllegalActionError` with a specific reason if illegal."""
+
+    @abstractmethod
+    def _apply(self, state: S, seat: Seat | None, action: A) -> list[Event]:
+        """Apply a checked action to ``state`` in place and return its events."""
+
+    def progress(self, state: S) -> str:
+        """A short phrase such as "Round 2, duel 3" for session lists."""
+        return ""
+
+    def seat_has_secrets(self, state: S, seat: Seat) -> bool:
+        """Whether ``seat``'s own view shows things other seats may not see."""
+        return True
+
+    def apply(self, state: S, seat: Seat | None, action: A | Mapping[str, Any]) -> tuple[S, list[Event]]:
+        """Apply ``seat``'s action and return the new state and its events.
+
+        ``state`` is never modified, so on error the caller still holds it.
+
+        Raises:
+            MalformedActionError: the action's JSON is malformed.
+            IllegalActionError: the action is not allowed now; ``reason`` says why.
+        """
+        if isinstance(action, Mapping):
+            action = self.parse_action(action)
+        if self.result(state) is not None:
+            raise IllegalActionError("the game is already over")
+        if seat is TABLE:
+            pending = self.table_action(state)
+            if pending is None:
+                raise IllegalActionError("no automatic step is waiting")
+            if pending != action:
+                raise IllegalActionError("that is not the automatic step waiting to be played")
+        elif seat not in self.to_act(state):
+            raise IllegalActionError(f"seat {seat + 1} is not to act now")
+        self.check_action(state, seat, action)
+        new_state = copy.deepcopy(state)
+        events = self._apply(new_state, seat, action)
+        return new_state, events
+
+    def replay(
+        self,
+        options: Mapping[str, Any],
+        seed: int,
+        seats: int,
+        log: Sequence[tuple[Seat | None, Mapping[str, Any]]],
+        names: Sequence[str] | None = None,
+    ) -> S:
+        """Rebuild a state from its options, seed and action log.
+
+        Raises:
+            ReplayError: an entry is malformed or illegal; its index is given.
+        """
+        state = self.new_state(options, seed, seats, names)
+        for index, (seat, data) in enumerate(log, start=1):
+            try:
+                state, _ = self.apply(state, seat, data)
+            except (MalformedActionError, IllegalActionError) as error:
+                raise ReplayError(index, error.reason) from error
+        return state
+
+
+class ReplayError(IllegalActionError):
+    """An action log could not be replayed; ``index`` is the 1-based entry."""
+
+    def __init__(self, index: int, reason: str) -> None:
+        super().__init__(f"action {index} is illegal: {reason}")
+        self.index = index
+
+
+def canonical_json(value: Any) -> str:
+    """Serialise JSON values with sorted keys and no spaces, for digests."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def state_digest(rules: GameRules[Any, Any], state: Any) -> str:
+    """A SHA-256 of the canonical state JSON; equal states give equal digests."""
+    return hashlib.sha256(canonical_json(rules.state_to_json(state)).encode()).hexdigest()

@@ -1,0 +1,39 @@
+"""Typed errors raised by :mod:`saves`, each with a message fit for a person."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """The session database could not be used; the message says why."""
+
+
+class NewerSchemaError(StoreError, ValueError):
+    """The database was written by a newer Coven and is left untouched."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(
+            f"This database was written by a newer Coven (schema {found}; this Coven knows up to {known}). "
+            "Upgrade Coven, or set COVEN_DATA_DIR to use another folder."
+        )
+        self.found = found
+        self.known = known
+
+
+class LogConflictError(StoreError, ValueError):
+    """An append would fork a session's log (another process got there first)."""
+
+
+class SessionNotFoundError(StoreError, LookupError):
+    """No session has the requested id."""
+
+    def __init__(self, session_id: int) -> None:
+        super().__init__(f"There is no saved session {session_id}.")
+        self.session_id = session_id
+
+
+class SessionLoadError(StoreError, ValueError):
+    """A stored session exists but cannot be rebuilt (unknown game, bad log)."""
+
+
+class SessionFileError(ValueError):
+    """An exported session file is unreadable or invalid; nothing was imported."""

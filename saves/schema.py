@@ -1,0 +1,169 @@
+"""Opening the session database safely: checks, repair by moving aside, migrations.
+
+The schema version lives in ``PRAGMA user_version``. Migrations ship in code
+as :data:`MIGRATIONS`; a file newer than the code is refused untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+from saves.errors import NewerSchemaError, StoreError
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # Version 1: the initial schema.
+    (
+        """
+        CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id TEXT NOT NULL,
+            options TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('active', 'finished')),
+            progress TEXT NOT NULL DEFAULT '',
+            result TEXT,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE seats (
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat >= 0),
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('human', 'bot')),
+            bot_level TEXT,
+            PRIMARY KEY (session_id, seat)
+        )
+        """,
+        """
+        CREATE TABLE actions (
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL CHECK (seq >= 1),
+            seat INTEGER,
+            action TEXT NOT NULL,
+            created TEXT NOT NULL,
+            UNIQUE (session_id, seq)
+        )
+        """,
+        "CREATE INDEX sessions_by_updated ON sessions (updated)",
+    ),
+)
+"""Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+"""The newest schema this code knows."""
+
+_DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+_COMPANIONS = ("-wal", "-shm", "-journal")
+
+
+class _Damaged(Exception):
+    """The file is not a usable Coven database."""
+
+
+def open_database(path: Path, timeout: float) -> tuple[sqlite3.Connection, Path | None]:
+    """Open (creating or repairing if needed) and migrate the database at ``path``.
+
+    Returns:
+        The connection in autocommit mode, and where a damaged file was moved
+        (None when nothing had to be moved).
+
+    Raises:
+        NewerSchemaError: the file's schema is newer than :data:`SCHEMA_VERSION`.
+        StoreError: the file cannot be opened or repaired.
+    """
+    moved_to: Path | None = None
+    try:
+        conn = _connect_checked(path, timeout)
+    except _Damaged:
+        moved_to = _move_aside(path)
+        try:
+            conn = _connect_checked(path, timeout)
+        except _Damaged:
+            raise StoreError(f"Could not start a fresh session database at {path}.") from None
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        _migrate(conn)
+    except sqlite3.Error as error:
+        conn.close()
+        raise StoreError(f"Could not prepare the session database {path}: {error}") from None
+    except BaseException:
+        conn.close()
+        raise
+    return conn, moved_to
+
+
+def _connect_checked(path: Path, timeout: float) -> sqlite3.Connection:
+    """Connect and verify the file, writing nothing to it."""
+    try:
+        # Autocommit mode: transactions are explicit, so every commit point is visible.
+        conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as error:
+        raise StoreError(f"Could not open the session database {path}: {error}") from None
+    try:
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise NewerSchemaError(version, SCHEMA_VERSION)
+        if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise _Damaged
+        if version == 0:
+            foreign = conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1"
+            ).fetchone()
+            if foreign is not None:
+                # Someone else's database: keep it intact by moving it aside like damage.
+                raise _Damaged
+        conn.execute("PRAGMA foreign_keys=ON")
+    except sqlite3.DatabaseError as error:
+        conn.close()
+        if getattr(error, "sqlite_errorcode", None) in _DAMAGE_CODES:
+            raise _Damaged from None
+        # Busy, locked or permission errors are not damage: never move a healthy file.
+        raise StoreError(f"Could not open the session database {path}: {error}") from None
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename the damaged file and its companions; never delete anything."""
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    base = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = base
+    counter = 2
+    while any(Path(f"{target}{suffix}").exists() for suffix in ("", *_COMPANIONS)):
+        target = base.with_name(f"{base.name}-{counter}")
+        counter += 1
+    try:
+        os.replace(path, target)
+        for suffix in _COMPANIONS:
+            companion = Path(f"{path}{suffix}")
+            if companion.exists():
+                os.replace(companion, f"{target}{suffix}")
+    except OSError as error:
+        raise StoreError(f"The session database {path} is unreadable and could not be moved aside: {error}") from None
+    return target
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    if int(conn.execute("PRAGMA user_version").fetchone()[0]) >= SCHEMA_VERSION:
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        # Re-read under the write lock: another process may have migrated meanwhile.
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise NewerSchemaError(version, SCHEMA_VERSION)
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            for statement in MIGRATIONS[target - 1]:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {int(target)}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise

@@ -1,0 +1,249 @@
+"""A live session: a game's current state kept in step with its stored log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine import Event, GameRules, GameSpec, Result, Seat, get_game, state_digest
+from engine.core import UnknownGameError
+from saves.errors import SessionLoadError
+from saves.records import LogEntry, SeatInfo, SessionStatus
+from saves.store import SessionStore
+
+_CHECKPOINT_EVERY = 32
+"""How often :meth:`LiveSession.state_after` keeps a state, trading memory for speed."""
+
+
+def describe_result(result: Result, seats: Sequence[SeatInfo]) -> str:
+    """A sentence for the sessions list, e.g. "Alice won. Reached 10 first."."""
+    names = [seats[seat].name if 0 <= seat < len(seats) else f"Seat {seat + 1}" for seat in result.winners]
+    if not names:
+        head = "Draw."
+    elif len(names) == 1:
+        head = f"{names[0]} won."
+    else:
+        head = f"{', '.join(names[:-1])} and {names[-1]} won."
+    return f"{head} {result.reason}".strip()
+
+
+def status_of(rules: GameRules[Any, Any], state: Any, seats: Sequence[SeatInfo]) -> tuple[SessionStatus, str, str | None]:
+    """The ``(status, progress, result_text)`` to store for ``state``."""
+    result = rules.result(state)
+    progress = rules.progress(state)
+    if result is None:
+        return "active", progress, None
+    return "finished", progress, describe_result(result, seats)
+
+
+class LiveSession:
+    """One game being played (or replayed), backed by a :class:`SessionStore`.
+
+    Create with :meth:`create` or :meth:`load`, never directly. Each
+    :meth:`apply` is committed to the database before the in-memory state
+    changes, so what the screen shows has always been saved.
+    """
+
+    def __init__(
+        self,
+        store: SessionStore,
+        session_id: int,
+        spec: GameSpec,
+        options: Mapping[str, Any],
+        seed: int,
+        seats: Sequence[SeatInfo],
+        state: Any,
+        log: Sequence[LogEntry],
+    ) -> None:
+        self.store = store
+        self.session_id = session_id
+        self._spec = spec
+        self.options: dict[str, Any] = dict(options)
+        self.seed = seed
+        self._seats = tuple(seats)
+        self._state = state
+        self._log = list(log)
+        self._checkpoints: dict[int, Any] = {len(self._log): state}
+
+    @classmethod
+    def create(
+        cls,
+        store: SessionStore,
+        game_id: str,
+        options: Mapping[str, Any] | None,
+        seed: int,
+        seats: Sequence[SeatInfo],
+    ) -> LiveSession:
+        """Start and store a new session.
+
+        Raises:
+            UnknownGameError: no game has ``game_id``.
+            InvalidOptionsError: bad options or seat count.
+        """
+        spec = get_game(game_id)
+        resolved = spec.resolve_options(options)
+        state = spec.new_state(resolved, seed, len(seats))
+        status, progress, result_text = status_of(spec.rules, state, seats)
+        session_id = store.create_session(
+            game_id, resolved, seed, seats, status=status, progress=progress, result_text=result_text
+        )
+        return cls(store, session_id, spec, resolved, seed, seats, state, [])
+
+    @classmethod
+    def load(cls, store: SessionStore, session_id: int) -> LiveSession:
+        """Rebuild a stored session by replaying its log.
+
+        Raises:
+            SessionNotFoundError: no such session.
+            SessionLoadError: its game is unknown or its log no longer replays.
+        """
+        record = store.load(session_id)
+        try:
+            spec = get_game(record.game_id)
+            options = spec.resolve_options(record.options)
+            if len(record.seats) not in spec.seat_counts:
+                raise ValueError(f"{spec.title} cannot be played with {len(record.seats)} seats")
+            state = spec.rules.replay(options, record.seed, len(record.seats), [(e.seat, e.action) for e in record.log])
+        except UnknownGameError:
+            raise SessionLoadError(
+                f"Session {session_id} is a game of {record.game_id!r}, which this Coven does not know."
+            ) from None
+        except ValueError as error:  # ReplayError and InvalidOptionsError included
+            raise SessionLoadError(f"Session {session_id} cannot be resumed: {error}") from None
+        status, progress, result_text = status_of(spec.rules, state, record.seats)
+        # A crash between older writes could leave the list row stale; the log is the truth.
+        if (status, progress, result_text) != (record.status, record.progress, record.result):
+            store.update_status(session_id, status, progress, result_text)
+        return cls(store, session_id, spec, options, record.seed, record.seats, state, record.log)
+
+    # -- read-only views ------------------------------------------------------
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game's registry entry."""
+        return self._spec
+
+    @property
+    def rules(self) -> GameRules[Any, Any]:
+        """The game's rules."""
+        return self._spec.rules
+
+    @property
+    def state(self) -> Any:
+        """The current state. Treat it as read-only."""
+        return self._state
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """Seat descriptions in seat order."""
+        return self._seats
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """Every committed action, in order."""
+        return tuple(self._log)
+
+    @property
+    def result(self) -> Result | None:
+        """The game's result, or None while it runs."""
+        return self.rules.result(self._state)
+
+    @property
+    def finished(self) -> bool:
+        """True once the game has a result."""
+        return self.result is not None
+
+    @property
+    def to_act(self) -> tuple[Seat, ...]:
+        """Seats that must act now."""
+        return self.rules.to_act(self._state)
+
+    @property
+    def table_action(self) -> Any:
+        """The automatic step waiting for the table, or None."""
+        return self.rules.table_action(self._state)
+
+    @property
+    def progress(self) -> str:
+        """The rules' progress phrase for the current state."""
+        return self.rules.progress(self._state)
+
+    @property
+    def digest(self) -> str:
+        """SHA-256 of the current state, equal for equal states."""
+        return state_digest(self.rules, self._state)
+
+    # -- playing ----------------------------------------------------------------
+
+    def apply(self, seat: Seat | None, action: Any) -> list[Event]:
+        """Play ``seat``'s action (None for the table), save it, then update.
+
+        ``action`` may be a game action object or its JSON mapping.
+
+        Raises:
+            MalformedActionError, IllegalActionError: rejected; nothing is stored.
+            LogConflictError: another process saved this position first;
+                nothing changed here, reload the session.
+        """
+        rules = self.rules
+        parsed = rules.parse_action(action) if isinstance(action, Mapping) else action
+        new_state, events = rules.apply(self._state, seat, parsed)
+        status, progress, result_text = status_of(rules, new_state, self._seats)
+        entry = self.store.append_action(
+            self.session_id,
+            len(self._log) + 1,
+            seat,
+            rules.action_to_json(parsed),
+            status=status,
+            progress=progress,
+            result_text=result_text,
+        )
+        # Only now that the action is committed does the game move on.
+        self._log.append(entry)
+        self._state = new_state
+        if len(self._log) % _CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self._log)] = new_state
+        return events
+
+    def play_table(self) -> list[Event]:
+        """Play the waiting automatic step, or return [] when there is none."""
+        pending = self.table_action
+        if pending is None:
+            return []
+        return self.apply(None, pending)
+
+    # -- replaying ----------------------------------------------------------------
+
+    def state_after(self, n: int) -> Any:
+        """The state after the first ``n`` log entries (0 is the opening state).
+
+        Raises:
+            IndexError: ``n`` is outside ``0..len(log)``.
+        """
+        if not 0 <= n <= len(self._log):
+            raise IndexError(f"the log has {len(self._log)} actions, not {n}")
+        if n == len(self._log):
+            return self._state
+        start = max((k for k in self._checkpoints if k <= n), default=None)
+        if start is None:
+            start, state = 0, self._spec.new_state(self.options, self.seed, len(self._seats))
+            self._checkpoints[0] = state
+        else:
+            state = self._checkpoints[start]
+        for entry in self._log[start:n]:
+            state, _ = self.rules.apply(state, entry.seat, entry.action)
+            if entry.seq % _CHECKPOINT_EVERY == 0:
+                self._checkpoints[entry.seq] = state
+        return state
+
+    def events_at(self, n: int) -> list[Event]:
+        """The events produced by log entry ``n`` (from 1).
+
+        Raises:
+            IndexError: ``n`` is outside ``1..len(log)``.
+        """
+        if not 1 <= n <= len(self._log):
+            raise IndexError(f"the log has {len(self._log)} actions, not {n}")
+        entry = self._log[n - 1]
+        _, events = self.rules.apply(self.state_after(n - 1), entry.seat, entry.action)
+        return events

@@ -1,0 +1,347 @@
+"""The SQLite session store: sessions, their seats and their action logs.
+
+Every write is its own short ``BEGIN IMMEDIATE`` transaction, committed before
+the method returns, so a process killed at any moment loses at most the
+action it had not yet been told was saved. Only JSON is stored; nothing read
+back is ever unpickled or evaluated.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from saves.errors import LogConflictError, SessionNotFoundError, StoreError
+from saves.paths import db_path
+from saves.schema import SCHEMA_VERSION, open_database
+from saves.records import STATUSES, LogEntry, SeatInfo, SessionRecord, SessionStatus, SessionSummary
+
+__all__ = ["SCHEMA_VERSION", "SessionStore", "utc_now"]
+
+
+def utc_now() -> str:
+    """The current time as a UTC ISO-8601 string with microseconds."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _dump(value: object) -> str:
+    try:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"not storable as JSON: {error}") from None
+
+
+def _load_object(text: str, what: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        raise StoreError(f"The stored {what} is not a JSON object; the database may be damaged.")
+    return value
+
+
+def _check_status(status: str) -> SessionStatus:
+    if status not in STATUSES:
+        raise ValueError(f"status must be 'active' or 'finished', not {status!r}")
+    return status
+
+
+class SessionStore:
+    """Saved sessions in one SQLite file.
+
+    Opening repairs what it safely can: an unreadable or foreign file is moved
+    aside (never deleted) and a fresh database is started, with :attr:`notice`
+    explaining what happened. A database from a newer Coven is refused.
+
+    Attributes:
+        path: The database file.
+        notice: A sentence for the user when the database had to be replaced, else None.
+        moved_to: Where the unreadable file was moved, else None.
+
+    Raises:
+        NewerSchemaError: the file's schema is newer than :data:`saves.schema.SCHEMA_VERSION`.
+        StoreError: the file cannot be opened at all (permissions, locked).
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 5.0) -> None:
+        self.path = Path(path) if path is not None else db_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.notice: str | None = None
+        # A Textual worker thread may save while the UI thread reads, so the
+        # connection is shared across threads behind this lock.
+        self._lock = threading.RLock()
+        conn, self.moved_to = open_database(self.path, timeout)
+        self._conn: sqlite3.Connection | None = conn
+        if self.moved_to is not None:
+            self.notice = (
+                f"Your session database was unreadable; it was moved to {self.moved_to} "
+                "and a fresh one was started."
+            )
+
+    # -- lifecycle -----------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the database. Safe to call twice."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def __enter__(self) -> SessionStore:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self, begin: str) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            if self._conn is None:
+                raise StoreError("The session store is closed.")
+            conn = self._conn
+            try:
+                conn.execute(begin)
+            except sqlite3.Error as error:
+                raise StoreError(f"The session database is unavailable: {error}") from None
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException as error:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise StoreError(f"The session database failed: {error}") from error
+                raise
+
+    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
+        return self._transaction("BEGIN IMMEDIATE")
+
+    def _read(self) -> AbstractContextManager[sqlite3.Connection]:
+        # A deferred transaction gives one consistent snapshot across queries.
+        return self._transaction("BEGIN")
+
+    # -- sessions ------------------------------------------------------------
+
+    def create_session(
+        self,
+        game_id: str,
+        options: Mapping[str, Any],
+        seed: int,
+        seats: Sequence[SeatInfo],
+        *,
+        status: SessionStatus = "active",
+        progress: str = "",
+        result_text: str | None = None,
+        log: Sequence[tuple[int | None, Mapping[str, Any]]] = (),
+    ) -> int:
+        """Store a new session, with an optional initial log, in one transaction.
+
+        Args:
+            game_id: Registry id of the game.
+            options: Resolved options (JSON values).
+            seed: The game's seed.
+            seats: One :class:`SeatInfo` per seat, in seat order.
+            status: Initial status; imports of finished games pass ``"finished"``.
+            progress: Progress phrase.
+            result_text: Outcome sentence for finished sessions.
+            log: ``(seat, action)`` pairs stored as actions 1, 2, ...
+
+        Returns:
+            The new session's id.
+        """
+        _check_status(status)
+        if not seats:
+            raise ValueError("a session needs at least one seat")
+        options_text = _dump(dict(options))
+        log_rows = [(seat, _dump(dict(action))) for seat, action in log]
+        now = utc_now()
+        with self._write() as conn:
+            cursor = conn.execute(
+                "INSERT INTO sessions (game_id, options, seed, status, progress, result, created, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, options_text, seed, status, progress, result_text, now, now),
+            )
+            session_id = cursor.lastrowid
+            assert session_id is not None
+            conn.executemany(
+                "INSERT INTO seats (session_id, seat, name, kind, bot_level) VALUES (?, ?, ?, ?, ?)",
+                [(session_id, index, s.name, s.kind, s.bot_level) for index, s in enumerate(seats)],
+            )
+            conn.executemany(
+                "INSERT INTO actions (session_id, seq, seat, action, created) VALUES (?, ?, ?, ?, ?)",
+                [(session_id, seq, seat, text, now) for seq, (seat, text) in enumerate(log_rows, start=1)],
+            )
+        return session_id
+
+    def append_action(
+        self,
+        session_id: int,
+        seq: int,
+        seat: int | None,
+        action: Mapping[str, Any],
+        *,
+        status: SessionStatus | None = None,
+        progress: str | None = None,
+        result_text: str | None = None,
+    ) -> LogEntry:
+        """Append action ``seq`` to a session's log and commit before returning.
+
+        ``seq`` must be exactly one more than the last stored action, so two
+        processes playing the same session can never fork its log. Status,
+        progress and result (when given) are updated in the same transaction.
+
+        Raises:
+            LogConflictError: ``seq`` is not the next position in the log.
+            SessionNotFoundError: no such session.
+        """
+        if status is not None:
+            _check_status(status)
+        action_dict = dict(action)
+        text = _dump(action_dict)
+        now = utc_now()
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone() is None:
+                raise SessionNotFoundError(session_id)
+            last = int(
+                conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE session_id = ?", (session_id,)).fetchone()[0]
+            )
+            if seq != last + 1:
+                raise LogConflictError(
+                    f"Session {session_id} already has {last} actions, so action {seq} cannot be saved "
+                    "(is it open somewhere else?)."
+                )
+            try:
+                conn.execute(
+                    "INSERT INTO actions (session_id, seq, seat, action, created) VALUES (?, ?, ?, ?, ?)",
+                    (session_id, seq, seat, text, now),
+                )
+            except sqlite3.IntegrityError:
+                raise LogConflictError(f"Action {seq} of session {session_id} was already saved elsewhere.") from None
+            conn.execute(
+                "UPDATE sessions SET updated = ?, status = COALESCE(?, status), progress = COALESCE(?, progress),"
+                " result = COALESCE(?, result) WHERE id = ?",
+                (now, status, progress, result_text, session_id),
+            )
+        return LogEntry(seq=seq, seat=seat, action=action_dict, created=now)
+
+    def update_status(
+        self, session_id: int, status: SessionStatus, progress: str, result_text: str | None = None
+    ) -> None:
+        """Set a session's status, progress and result sentence.
+
+        Raises:
+            SessionNotFoundError: no such session.
+        """
+        _check_status(status)
+        with self._write() as conn:
+            cursor = conn.execute(
+                "UPDATE sessions SET status = ?, progress = ?, result = ?, updated = ? WHERE id = ?",
+                (status, progress, result_text, utc_now(), session_id),
+            )
+            if cursor.rowcount == 0:
+                raise SessionNotFoundError(session_id)
+
+    def delete(self, session_id: int) -> None:
+        """Delete a session with its seats and log.
+
+        Raises:
+            SessionNotFoundError: no such session.
+        """
+        with self._write() as conn:
+            if conn.execute("DELETE FROM sessions WHERE id = ?", (session_id,)).rowcount == 0:
+                raise SessionNotFoundError(session_id)
+
+    def load(self, session_id: int) -> SessionRecord:
+        """Read a whole session, log included.
+
+        Raises:
+            SessionNotFoundError: no such session.
+        """
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT game_id, options, seed, status, progress, result, created, updated FROM sessions WHERE id = ?",
+                (session_id,),
+            ).fetchone()
+            if row is None:
+                raise SessionNotFoundError(session_id)
+            seat_rows = conn.execute(
+                "SELECT name, kind, bot_level FROM seats WHERE session_id = ? ORDER BY seat", (session_id,)
+            ).fetchall()
+            action_rows = conn.execute(
+                "SELECT seq, seat, action, created FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
+            ).fetchall()
+        game_id, options, seed, status, progress, result, created, updated = row
+        try:
+            seats = tuple(SeatInfo(name=n, kind=k, bot_level=b) for n, k, b in seat_rows)
+        except ValueError as error:
+            raise StoreError(f"Session {session_id} has an unreadable seat: {error}") from None
+        log = tuple(
+            LogEntry(seq=seq, seat=seat, action=_load_object(text, f"action {seq} of session {session_id}"), created=at)
+            for seq, seat, text, at in action_rows
+        )
+        if any(entry.seq != index for index, entry in enumerate(log, start=1)):
+            raise StoreError(f"Session {session_id} has a gap in its action log; the database may be damaged.")
+        return SessionRecord(
+            session_id=session_id,
+            game_id=game_id,
+            options=_load_object(options, f"options of session {session_id}"),
+            seed=int(seed),
+            seats=seats,
+            status=_check_status(status),
+            progress=progress,
+            result=result,
+            created=created,
+            updated=updated,
+            log=log,
+        )
+
+    def list_sessions(self) -> list[SessionSummary]:
+        """Every session, most recently played first."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT s.id, s.game_id, s.status, s.progress, s.result, s.created, s.updated,"
+                " (SELECT COUNT(*) FROM actions a WHERE a.session_id = s.id)"
+                " FROM sessions s ORDER BY s.updated DESC, s.id DESC"
+            ).fetchall()
+            names: dict[int, list[str]] = {}
+            for session_id, name in conn.execute("SELECT session_id, name FROM seats ORDER BY session_id, seat"):
+                names.setdefault(session_id, []).append(name)
+        return [
+            SessionSummary(
+                session_id=session_id,
+                game_id=game_id,
+                seat_names=tuple(names.get(session_id, ())),
+                status=_check_status(status),
+                progress=progress,
+                result=result,
+                actions=int(count),
+                created=created,
+                updated=updated,
+            )
+            for session_id, game_id, status, progress, result, created, updated, count in rows
+        ]
+
+    def latest_unfinished(self) -> int | None:
+        """The id of the most recently played active session, or None."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT id FROM sessions WHERE status = 'active' ORDER BY updated DESC, id DESC LIMIT 1"
+            ).fetchone()
+        return None if row is None else int(row[0])
+
+    def log_length(self, session_id: int) -> int:
+        """How many actions a session's log holds (0 for an unknown session)."""
+        with self._read() as conn:
+            row = conn.execute("SELECT COUNT(*) FROM actions WHERE session_id = ?", (session_id,)).fetchone()
+        return int(row[0])

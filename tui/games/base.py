@@ -1,0 +1,60 @@
+"""The seam between the generic game screen and one game's widgets.
+
+The game screen (``tui/screens/game.py``) owns the session: it applies
+actions, runs bots and table steps, and shows curtains. A game's
+:class:`GameTable` only draws engine views and posts :class:`GameTable.ActionChosen`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+
+from engine import Event, Result
+
+
+class GameTable(Widget):
+    """Draws one game's table from a view and lets a seat choose an action."""
+
+    class ActionChosen(Message):
+        """The deciding seat chose ``action`` (JSON form)."""
+
+        def __init__(self, seat: int, action: dict[str, Any]) -> None:
+            super().__init__()
+            self.seat = seat
+            self.action = action
+
+    def show(self, view: Any, deciding_seat: int | None, legal: Sequence[Any]) -> None:
+        """Redraw from ``view``.
+
+        Args:
+            view: The engine view of the seat whose eyes are on the screen
+                (a spectator view when several humans share the terminal).
+            deciding_seat: The seat that should make a choice now, or None
+                when nobody at this terminal is to choose (bots, duels).
+            legal: That seat's legal actions (engine values), empty if none.
+        """
+        raise NotImplementedError
+
+    def show_events(self, events: Sequence[Event]) -> None:
+        """Show what just happened, e.g. why the last duel ended as it did."""
+
+
+class GameUI:
+    """Factories for one game's table and result screens."""
+
+    def make_table(self) -> GameTable:
+        """A fresh table widget."""
+        raise NotImplementedError
+
+    def round_result(self, view: Any, events: Sequence[Event]) -> Screen[None] | None:
+        """A modal summarising a round that just ended, or None for games without rounds."""
+        return None
+
+    def game_result(self, view: Any, result: Result, events: Sequence[Event]) -> Screen[None]:
+        """The final screen of a finished game."""
+        raise NotImplementedError
