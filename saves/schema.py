@@ -98,12 +98,29 @@ def open_database(path: Path, timeout: float) -> tuple[sqlite3.Connection, Path 
 
 
 def _connect_checked(path: Path, timeout: float) -> sqlite3.Connection:
-    """Connect and verify the file, writing nothing to it."""
+    """Verify an existing file through a read-only probe, then connect for real."""
+    if path.exists():
+        # Read-only, so neither a refused newer database nor a damaged one (or
+        # its WAL) is altered by SQLite's checkpoint-on-close.
+        try:
+            probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=timeout)
+        except sqlite3.Error as error:
+            raise StoreError(f"Could not open the session database {path}: {error}") from None
+        try:
+            _verify(probe, path)
+        finally:
+            probe.close()
     try:
         # Autocommit mode: transactions are explicit, so every commit point is visible.
         conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA foreign_keys=ON")
     except sqlite3.Error as error:
         raise StoreError(f"Could not open the session database {path}: {error}") from None
+    return conn
+
+
+def _verify(conn: sqlite3.Connection, path: Path) -> None:
+    """Raise unless ``conn`` is a healthy Coven database this code can use."""
     try:
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
@@ -117,17 +134,11 @@ def _connect_checked(path: Path, timeout: float) -> sqlite3.Connection:
             if foreign is not None:
                 # Someone else's database: keep it intact by moving it aside like damage.
                 raise _Damaged
-        conn.execute("PRAGMA foreign_keys=ON")
     except sqlite3.DatabaseError as error:
-        conn.close()
         if getattr(error, "sqlite_errorcode", None) in _DAMAGE_CODES:
             raise _Damaged from None
         # Busy, locked or permission errors are not damage: never move a healthy file.
         raise StoreError(f"Could not open the session database {path}: {error}") from None
-    except BaseException:
-        conn.close()
-        raise
-    return conn
 
 
 def _move_aside(path: Path) -> Path:

@@ -82,7 +82,7 @@ class LiveSession:
         """
         spec = get_game(game_id)
         resolved = spec.resolve_options(options)
-        state = spec.new_state(resolved, seed, len(seats))
+        state = spec.new_state(resolved, seed, len(seats), [seat.name for seat in seats])
         status, progress, result_text = status_of(spec.rules, state, seats)
         session_id = store.create_session(
             game_id, resolved, seed, seats, status=status, progress=progress, result_text=result_text
@@ -103,7 +103,9 @@ class LiveSession:
             options = spec.resolve_options(record.options)
             if len(record.seats) not in spec.seat_counts:
                 raise ValueError(f"{spec.title} cannot be played with {len(record.seats)} seats")
-            state = spec.rules.replay(options, record.seed, len(record.seats), [(e.seat, e.action) for e in record.log])
+            log = [(entry.seat, entry.action) for entry in record.log]
+            names = [seat.name for seat in record.seats]
+            state = spec.rules.replay(options, record.seed, len(record.seats), log, names)
         except UnknownGameError:
             raise SessionLoadError(
                 f"Session {session_id} is a game of {record.game_id!r}, which this Coven does not know."
@@ -226,7 +228,8 @@ class LiveSession:
             return self._state
         start = max((k for k in self._checkpoints if k <= n), default=None)
         if start is None:
-            start, state = 0, self._spec.new_state(self.options, self.seed, len(self._seats))
+            names = [seat.name for seat in self._seats]
+            start, state = 0, self._spec.new_state(self.options, self.seed, len(self._seats), names)
             self._checkpoints[0] = state
         else:
             state = self._checkpoints[start]

@@ -21,8 +21,8 @@ from typing import Any
 
 from saves.errors import LogConflictError, SessionNotFoundError, StoreError
 from saves.paths import db_path
-from saves.schema import SCHEMA_VERSION, open_database
 from saves.records import STATUSES, LogEntry, SeatInfo, SessionRecord, SessionStatus, SessionSummary
+from saves.schema import SCHEMA_VERSION, open_database
 
 __all__ = ["SCHEMA_VERSION", "SessionStore", "utc_now"]
 

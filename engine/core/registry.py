@@ -39,10 +39,11 @@ class OptionSpec:
 
     def check(self, value: object) -> OptionValue:
         """Return ``value`` if allowed, else raise :class:`InvalidOptionsError`."""
-        if type(value) is not type(self.default) or value not in self.choices:
+        if not isinstance(value, (int, bool, str)) or type(value) is not type(self.default) \
+                or value not in self.choices:
             allowed = ", ".join(str(choice) for choice in self.choices)
             raise InvalidOptionsError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
-        return value  # type: ignore[return-value]
+        return value
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,13 @@ def card_label(card_id: str) -> str:
     return f"{wizard.name} ({wizard.element}, {wizard.value})"
 
 
+def _pending_cards(player: PlayerState, key: str) -> list[str]:
+    """The card ids of a player's pending team or lineup choice."""
+    cards = (player.pending or {}).get(key, [])
+    assert isinstance(cards, list)
+    return [str(card) for card in cards]
+
+
 class WizardsCupRules(GameRules[WizardsCupState, Action]):
     """The rules of Wizards Cup for two players."""
 
@@ -155,14 +162,13 @@ class WizardsCupRules(GameRules[WizardsCupState, Action]):
         events: list[Event] = []
         if state.phase is Phase.TEAM:
             for player in state.players:
-                chosen = player.pending["cards"] if player.pending else []
-                player.team = [player.displayed, *(str(card) for card in chosen)]  # type: ignore[union-attr]
+                player.team = [player.displayed, *_pending_cards(player, "cards")]
             state.round = 1
             self._start_lineups(state)
             events.append(Event("round_start", "Both teams are chosen. Round 1: set your lineups.", {"round": 1}))
         elif state.phase is Phase.LINEUP:
             for player in state.players:
-                order = [str(card) for card in player.pending["order"]] if player.pending else []  # type: ignore[union-attr]
+                order = _pending_cards(player, "order")
                 player.waiting = next(card for card in player.team if card not in order)
                 player.deck, player.zone, player.discard, player.pending = order, None, [], None
             state.phase, state.duel = Phase.DUEL, 0

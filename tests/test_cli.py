@@ -1,0 +1,166 @@
+"""The ``coven`` command line, driven through ``main([...])``."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from fake_game import next_action
+
+from engine import GameSpec
+from saves import LiveSession, SeatInfo, SessionStore, db_path
+from tui import cli
+from tui.cli import main
+
+SEATS = [SeatInfo("Alice"), SeatInfo("Bob", "bot", "easy")]
+
+
+@pytest.fixture(autouse=True)
+def wide_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+
+
+def make_session(steps: int = 5) -> int:
+    with SessionStore() as store:
+        session = LiveSession.create(store, "count-to-ten", {}, 9, SEATS)
+        for _ in range(steps):
+            seat, action = next_action(session.spec, session.state)
+            session.apply(seat, action)
+        return session.session_id
+
+
+def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    assert "Traceback" not in captured.err
+    return lines[0]
+
+
+def test_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for command in ("rules", "sessions", "export", "import", "bench"):
+        assert command in out
+
+
+def test_usage_error_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "not-a-number", "x.json"]) == 2
+    assert "invalid int value" in capsys.readouterr().err
+
+
+def test_no_command_runs_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    fake_app = types.ModuleType("tui.app")
+    fake_app.run = lambda: calls.append("run")  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tui.app", fake_app)
+    assert main([]) == 0
+    assert calls == ["run"]
+
+
+def test_rules(fake_spec: GameSpec, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "count-to-ten.md").write_text("# Count to Ten\n\nAdd **one** or two.\n")
+    monkeypatch.setattr(cli, "RULES_DIR", tmp_path)
+    assert main(["rules", "count-to-ten"]) == 0
+    out = capsys.readouterr().out
+    assert "Count to Ten" in out and "Add one or two." in out
+
+
+def test_rules_missing_document(fake_spec: GameSpec, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(cli, "RULES_DIR", tmp_path)
+    assert main(["rules", "count-to-ten"]) == 1
+    assert "rules of Count to Ten are not available" in one_line_error(capsys)
+
+
+def test_rules_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "snap"]) == 2
+    line = one_line_error(capsys)
+    assert "Unknown game 'snap'" in line and "Known games:" in line
+
+
+def test_sessions_empty(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sessions"]) == 0
+    assert "No saved sessions yet" in capsys.readouterr().out
+
+
+def test_sessions_table(fake_spec: GameSpec, capsys: pytest.CaptureFixture[str]) -> None:
+    session_id = make_session()
+    assert main(["sessions"]) == 0
+    out = capsys.readouterr().out
+    assert "Count to Ten" in out
+    assert "Alice, Bob" in out
+    assert "in progress" in out
+    assert f"│ {session_id} " in out or f" {session_id} " in out
+
+
+def test_export_then_import(fake_spec: GameSpec, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    session_id = make_session()
+    target = tmp_path / "out.json"
+    assert main(["export", str(session_id), str(target)]) == 0
+    assert json.loads(target.read_text())["game"] == "count-to-ten"
+    assert main(["export", str(session_id), str(target)]) == 1
+    assert "--force" in one_line_error(capsys)
+    assert main(["export", str(session_id), str(target), "--force"]) == 0
+    assert main(["import", str(target)]) == 0
+    assert "as session" in capsys.readouterr().out
+    with SessionStore() as store:
+        assert len(store.list_sessions()) == 2
+
+
+def test_export_unknown_session(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["export", "99", str(tmp_path / "x.json")]) == 1
+    assert "no saved session 99" in one_line_error(capsys)
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_import_bad_file(fake_spec: GameSpec, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{oops")
+    assert main(["import", str(bad)]) == 1
+    assert "not valid JSON" in one_line_error(capsys)
+    session_id = make_session()
+    target = tmp_path / "game.json"
+    main(["export", str(session_id), str(target)])
+    document = json.loads(target.read_text())
+    document["log"][2]["action"] = {"add": 7}
+    target.write_text(json.dumps(document))
+    capsys.readouterr()
+    assert main(["import", str(target)]) == 1
+    assert "action 3 is illegal" in one_line_error(capsys)
+
+
+def test_corrupt_database_notice_then_works(capsys: pytest.CaptureFixture[str]) -> None:
+    db_path().write_bytes(b"\x00garbage" * 300)
+    assert main(["sessions"]) == 0
+    captured = capsys.readouterr()
+    assert "was moved to" in captured.err and ".corrupt-" in captured.err
+    assert "No saved sessions yet" in captured.out
+
+
+def test_newer_database_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    conn = sqlite3.connect(db_path())
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    assert main(["sessions"]) == 1
+    assert "newer Coven (schema 99" in one_line_error(capsys)
+
+
+def test_bench_not_available(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "tui.bench", None)  # makes the import fail
+    assert main(["bench", "wizards-cup"]) == 1
+    assert "not available" in one_line_error(capsys)
+
+
+def test_bench_runs_when_present(fake_spec: GameSpec, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[str, int]] = []
+    fake_bench = types.ModuleType("tui.bench")
+    fake_bench.run = lambda game_id, games: calls.append((game_id, games))  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tui.bench", fake_bench)
+    assert main(["bench", "count-to-ten", "--games", "3"]) == 0
+    assert calls == [("count-to-ten", 3)]
+    assert main(["bench", "nope"]) == 2

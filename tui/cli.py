@@ -1,0 +1,224 @@
+"""The ``coven`` command: the table by default, plus a few housekeeping commands.
+
+Every expected failure (damaged or newer database, bad file, unknown session
+or game) prints one friendly line on stderr and returns a non-zero code.
+Set ``COVEN_DEBUG=1`` to see tracebacks of unexpected errors instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sqlite3
+import sys
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+from types import ModuleType
+
+from engine import GameSpec, all_games, get_game
+from engine.core import InvalidOptionsError, UnknownGameError
+from saves import SessionFileError, SessionStore, StoreError, export_session, import_session
+
+RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
+"""Where the games' rules documents live (``GameSpec.rules_doc`` names a file here)."""
+
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+class _UsageError(Exception):
+    """A mistake in what was typed, such as an unknown game (exit code 2)."""
+
+
+def _fail(message: str) -> None:
+    text = " ".join(str(message).split())  # one line, whatever the message held
+    print(f"coven: {text}", file=sys.stderr)
+
+
+def _game(game_id: str) -> GameSpec:
+    try:
+        return get_game(game_id)
+    except UnknownGameError:
+        known = ", ".join(spec.game_id for spec in all_games()) or "none"
+        raise _UsageError(f"Unknown game {game_id!r}. Known games: {known}.") from None
+
+
+def _open_store() -> SessionStore:
+    store = SessionStore()
+    if store.notice:
+        _fail(store.notice)
+    return store
+
+
+def _optional_module(name: str) -> ModuleType | None:
+    """Import ``name`` if it exists; other import failures are real bugs and propagate."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name in (name, name.rpartition(".")[0]):
+            return None
+        raise
+
+
+def _local_time(stamp: str) -> str:
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
+
+
+# -- commands ---------------------------------------------------------------------
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    app = _optional_module("tui.app")
+    if app is None:
+        _fail("The card table is not available in this build.")
+        return EXIT_ERROR
+    code = app.run()
+    return code if isinstance(code, int) else 0
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    spec = _game(args.game)
+    path = RULES_DIR / spec.rules_doc
+    if not spec.rules_doc or not path.is_file():
+        _fail(f"The rules of {spec.title} are not available (missing {path}).")
+        return EXIT_ERROR
+    Console(file=sys.stdout).print(Markdown(path.read_text(encoding="utf-8")))
+    return 0
+
+
+def _cmd_sessions(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    with _open_store() as store:
+        summaries = store.list_sessions()
+    console = Console(file=sys.stdout)
+    if not summaries:
+        console.print("No saved sessions yet. Run [bold]coven[/] to start one.")
+        return 0
+    table = Table(title="Saved sessions")
+    for column in ("ID", "Game", "Seats", "Status", "Progress", "Last played"):
+        table.add_column(column, justify="right" if column == "ID" else "left")
+    for summary in summaries:
+        try:
+            title = get_game(summary.game_id).title
+        except UnknownGameError:
+            title = f"{summary.game_id} (unknown)"
+        finished = summary.status == "finished"
+        table.add_row(
+            str(summary.session_id),
+            title,
+            ", ".join(summary.seat_names),
+            "finished" if finished else "in progress",
+            (summary.result or summary.progress) if finished else summary.progress,
+            _local_time(summary.updated),
+        )
+    console.print(table)
+    return 0
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    target = Path(args.file)
+    if target.exists() and not args.force:
+        _fail(f"{target} already exists; use --force to overwrite it.")
+        return EXIT_ERROR
+    with _open_store() as store:
+        export_session(store, args.session, target)
+    print(f"Exported session {args.session} to {target}.")
+    return 0
+
+
+def _cmd_import(args: argparse.Namespace) -> int:
+    with _open_store() as store:
+        session_id = import_session(store, args.file)
+        record = store.load(session_id)
+    names = ", ".join(seat.name for seat in record.seats)
+    print(f"Imported {args.file} as session {session_id} ({names}; {len(record.log)} actions, {record.status}).")
+    return 0
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    spec = _game(args.game)
+    if args.games < 1:
+        raise _UsageError("--games must be at least 1.")
+    bench = _optional_module("tui.bench")
+    if bench is None or not hasattr(bench, "run"):
+        _fail("Benchmarking is not available in this build.")
+        return EXIT_ERROR
+    code = bench.run(spec.game_id, games=args.games)
+    return code if isinstance(code, int) else 0
+
+
+# -- parsing ----------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for ``coven``."""
+    parser = argparse.ArgumentParser(
+        prog="coven",
+        description="Coven: a terminal table for wizarding card games. Run with no command to play.",
+    )
+    parser.set_defaults(handler=_cmd_play)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    rules = commands.add_parser("rules", help="show a game's rules", description="Print a game's rules.")
+    rules.add_argument("game", metavar="GAME", help="game id, e.g. wizards-cup")
+    rules.set_defaults(handler=_cmd_rules)
+
+    sessions = commands.add_parser("sessions", help="list saved sessions", description="List saved sessions.")
+    sessions.set_defaults(handler=_cmd_sessions)
+
+    export = commands.add_parser("export", help="export a session to a file", description="Export a session as JSON.")
+    export.add_argument("session", metavar="SESSION", type=int, help="session id (see `coven sessions`)")
+    export.add_argument("file", metavar="FILE", help="file to write")
+    export.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    export.set_defaults(handler=_cmd_export)
+
+    import_ = commands.add_parser("import", help="import a session file", description="Import an exported session.")
+    import_.add_argument("file", metavar="FILE", help="a file written by `coven export`")
+    import_.set_defaults(handler=_cmd_import)
+
+    bench = commands.add_parser("bench", help="benchmark a game's engine and bots", description="Play bot games.")
+    bench.add_argument("game", metavar="GAME", help="game id, e.g. wizards-cup")
+    bench.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
+    bench.set_defaults(handler=_cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``coven`` command and return its exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # --help, or argparse's own usage message
+        return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
+    handler: Handler = args.handler
+    try:
+        return handler(args)
+    except KeyboardInterrupt:
+        return 130
+    except _UsageError as error:
+        _fail(str(error))
+        return EXIT_USAGE
+    except (StoreError, SessionFileError, InvalidOptionsError, OSError, sqlite3.Error) as error:
+        _fail(str(error) or type(error).__name__)
+        return EXIT_ERROR
+    except Exception as error:
+        if os.environ.get("COVEN_DEBUG"):
+            raise
+        _fail(f"Unexpected error ({type(error).__name__}: {error}). Set COVEN_DEBUG=1 for details.")
+        return EXIT_ERROR
+
+
+if __name__ == "__main__":
+    sys.exit(main())
