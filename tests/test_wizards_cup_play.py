@@ -2,25 +2,28 @@
 
 from __future__ import annotations
 
-import json
 import random
+from pathlib import Path
 
 from engine import state_digest
+from saves import LiveSession, SeatInfo, SessionStore, export_session, import_session
 from engine.wizards_cup.bots import normal_bot, simulate_round
 from tests.wizards_cup_helpers import RULES, SPEC, play_random_game
 
 
-def test_500_random_games_finish_and_replay_from_json_logs() -> None:
+def test_500_random_games_finish_and_round_trip_through_export_and_import(tmp_path: Path) -> None:
     rng = random.Random(2026)
+    store = SessionStore(tmp_path / "games.sqlite3")
+    seats = [SeatInfo("Ana"), SeatInfo("Bo", "bot", "easy")]
     finished = 0
     for seed in range(500):
         state, log = play_random_game(seed, rng)
         assert RULES.result(state) is not None
-        exported = json.dumps({"seed": seed, "log": [{"seat": s, "action": a} for s, a in log]})
-        imported = json.loads(exported)
-        replayed = RULES.replay({}, imported["seed"], 2,
-                                [(entry["seat"], entry["action"]) for entry in imported["log"]], ["Ana", "Bo"])
-        assert state_digest(RULES, replayed) == state_digest(RULES, state)
+        session_id = store.create_session("wizards-cup", {"tokens_to_win": 2}, seed, seats, log=log)
+        path = export_session(store, session_id, tmp_path / f"game-{seed}.json")
+        imported = LiveSession.load(store, import_session(store, path))
+        assert imported.digest == state_digest(RULES, state)
+        assert imported.finished
         finished += 1
     assert finished == 500
 
