@@ -1,0 +1,234 @@
+"""The Coven application: opens the session store and routes between screens.
+
+``coven`` with no arguments calls :func:`run`. Screens never open the store
+themselves; they use :attr:`CovenApp.store` and the navigation helpers here
+(``action_new_game``, ``open_session``, ``go_to_menu`` ...), which the main
+menu, the sessions list and the command palette share.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+
+from engine import all_games, get_game
+from saves import LiveSession, NewerSchemaError, SessionStore, StoreError
+from tui.commands import CovenCommands
+
+MIN_WIDTH = 80
+"""Narrowest terminal Coven lays out properly."""
+
+MIN_HEIGHT = 24
+"""Shortest terminal Coven lays out properly."""
+
+AUTO_DELAY_ENV = "COVEN_AUTO_DELAY"
+"""Environment variable overriding the pause (seconds) between automatic steps."""
+
+
+def _default_auto_delay() -> float:
+    """The pause between automatic steps: ``COVEN_AUTO_DELAY`` or 0.8 s."""
+    try:
+        return max(0.0, float(os.environ.get(AUTO_DELAY_ENV, "0.8")))
+    except ValueError:
+        return 0.8
+
+
+class CovenApp(App[None]):
+    """A terminal table for card games."""
+
+    TITLE = "Coven"
+    SUB_TITLE = "a terminal table for card games"
+    CSS_PATH = "app.tcss"
+    COMMANDS = App.COMMANDS | {CovenCommands}
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(
+        self,
+        store: SessionStore | None = None,
+        *,
+        store_path: str | os.PathLike[str] | None = None,
+        auto_delay: float | None = None,
+        min_size: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT),
+    ) -> None:
+        """Create the app.
+
+        Args:
+            store: An already open store (tests); otherwise one is opened.
+            store_path: Database file to open instead of the default location.
+            auto_delay: Seconds between automatic steps in auto play.
+            min_size: Smallest (width, height) laid out normally.
+        """
+        super().__init__()
+        self.store: SessionStore | None = store
+        self.store_problem: str | None = None
+        self.auto_delay = _default_auto_delay() if auto_delay is None else auto_delay
+        self.min_size = min_size
+        if self.store is None:
+            try:
+                self.store = SessionStore(store_path)
+            except NewerSchemaError as error:
+                self.store_problem = str(error)
+            except StoreError as error:
+                self.store_problem = f"Coven cannot open its session database. {error}"
+            except OSError as error:
+                self.store_problem = f"Coven cannot open its session database: {error}"
+
+    # -- startup and size -------------------------------------------------
+
+    def on_mount(self) -> None:
+        """Show the main menu (or why the store cannot be used) and any store notice."""
+        from tui.screens.menu import MainMenu, StoreProblemScreen
+
+        if self.store_problem is not None:
+            self.push_screen(StoreProblemScreen(self.store_problem))
+        else:
+            self.push_screen(MainMenu())
+        if self.store is not None and self.store.notice:
+            self.notify(self.store.notice, title="Session database replaced", severity="warning", timeout=20)
+        self.check_size()
+
+    def on_unmount(self) -> None:
+        """Close the store when the app ends."""
+        if self.store is not None:
+            self.store.close()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Show or hide the too-small notice as the terminal changes size."""
+        self.check_size(event.size.width, event.size.height)
+
+    def is_too_small(self, width: int, height: int) -> bool:
+        """True when ``width`` x ``height`` is below :attr:`min_size`."""
+        return width < self.min_size[0] or height < self.min_size[1]
+
+    def check_size(self, width: int | None = None, height: int | None = None) -> None:
+        """Push the too-small notice when needed and remove it when not."""
+        from tui.screens.too_small import TooSmallScreen
+
+        if not self.screen_stack:
+            return
+        width = self.size.width if width is None else width
+        height = self.size.height if height is None else height
+        top = self.screen
+        if self.is_too_small(width, height):
+            if isinstance(top, TooSmallScreen):
+                top.update_size(width, height)
+            else:
+                self.push_screen(TooSmallScreen(width, height, *self.min_size))
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # -- navigation -------------------------------------------------------
+
+    def go_to_menu(self) -> None:
+        """Pop screens until the main menu is on top."""
+        from tui.screens.menu import MainMenu
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenu):
+            self.pop_screen()
+
+    def _require_store(self) -> SessionStore | None:
+        """The open store, or None after telling the user why there is none."""
+        if self.store is None:
+            self.notify(self.store_problem or "No session database.", severity="error")
+        return self.store
+
+    def action_new_game(self) -> None:
+        """Open the new-game form."""
+        from tui.screens.new_game import NewGameScreen
+
+        if self._require_store() is None:
+            return
+        self.go_to_menu()
+        self.push_screen(NewGameScreen())
+
+    def action_continue(self) -> None:
+        """Resume the most recently played unfinished session."""
+        store = self._require_store()
+        if store is None:
+            return
+        try:
+            session_id = store.latest_unfinished()
+        except StoreError as error:
+            self.notify(str(error), severity="error")
+            return
+        if session_id is None:
+            self.notify("There is no unfinished game to continue. Start a new one with n.")
+            return
+        self.open_session(session_id)
+
+    def action_sessions(self) -> None:
+        """Open the saved-sessions list."""
+        from tui.screens.sessions import SessionsScreen
+
+        if self._require_store() is None:
+            return
+        self.go_to_menu()
+        self.push_screen(SessionsScreen())
+
+    def action_rules(self, game_id: str = "") -> None:
+        """Show the rules of ``game_id``, or let the user pick a game."""
+        from tui.screens.rules import GamePicker, RulesScreen
+
+        games = all_games()
+        if not game_id and len(games) == 1:
+            game_id = games[0].game_id
+        if game_id:
+            self.push_screen(RulesScreen(game_id))
+            return
+
+        def chosen(picked: str | None) -> None:
+            """Open the rules of the picked game."""
+            if picked:
+                self.push_screen(RulesScreen(picked))
+
+        self.push_screen(GamePicker("Which game's rules?"), chosen)
+
+    def open_session(self, session_id: int) -> None:
+        """Load a saved session and show its game screen."""
+        store = self._require_store()
+        if store is None:
+            return
+        try:
+            live = LiveSession.load(store, session_id)
+        except StoreError as error:
+            self.notify(str(error), title="Cannot resume", severity="error")
+            return
+        self.start_game(live)
+
+    def start_game(self, live: LiveSession) -> None:
+        """Show the game screen for ``live`` above the main menu."""
+        from tui.screens.game import GameScreen
+
+        self.go_to_menu()
+        self.push_screen(GameScreen(live, auto_delay=self.auto_delay))
+
+    def open_replay(self, session_id: int) -> None:
+        """Show the replay of a saved session."""
+        from tui.screens.replay import ReplayScreen
+
+        store = self._require_store()
+        if store is None:
+            return
+        try:
+            live = LiveSession.load(store, session_id)
+        except StoreError as error:
+            self.notify(str(error), title="Cannot replay", severity="error")
+            return
+        self.push_screen(ReplayScreen(live))
+
+    @staticmethod
+    def game_title(game_id: str) -> str:
+        """The display name of ``game_id``, or the id itself if unknown."""
+        try:
+            return get_game(game_id).title
+        except ValueError:
+            return game_id
+
+
+def run(store_path: str | os.PathLike[str] | Path | None = None) -> None:
+    """Run Coven in the terminal until the user quits."""
+    CovenApp(store_path=store_path).run()

@@ -1,0 +1,49 @@
+"""Command palette (ctrl+p) entries for Coven's main commands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, cast
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from engine import all_games
+
+if TYPE_CHECKING:
+    from tui.app import CovenApp
+
+Command = tuple[str, str, Callable[[], object]]
+"""A palette entry: (name, help, callback)."""
+
+
+class CovenCommands(Provider):
+    """New game, continue, sessions, rules for each game, and quit."""
+
+    def _commands(self) -> list[Command]:
+        """Every command this provider offers, in display order."""
+        app = cast("CovenApp", self.app)
+        commands: list[Command] = [
+            ("New game", "Set up and start a new game", app.action_new_game),
+            ("Continue", "Resume the most recent unfinished game", app.action_continue),
+            ("Sessions", "Saved sessions: resume, replay, export, delete", app.action_sessions),
+        ]
+        for spec in all_games():
+            commands.append(
+                (f"Rules: {spec.title}", f"Read how to play {spec.title}", partial(app.action_rules, spec.game_id))
+            )
+        commands.append(("Quit Coven", "Leave Coven (games are already saved)", app.exit))
+        return commands
+
+    async def discover(self) -> Hits:
+        """Show every command when nothing has been typed yet."""
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        """Commands whose names fuzzily match ``query``."""
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)

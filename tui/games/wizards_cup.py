@@ -1,0 +1,210 @@
+"""Wizards Cup screen parts: the table (team builder, lineup, duels, swaps) and result screens."""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Sequence
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, OptionList
+
+from engine import Event, MalformedActionError, Result, get_game
+from engine.wizards_cup.actions import KeepTeam, Swap
+from engine.wizards_cup.state import Phase, WizardsCupView
+from tui.games import register_ui
+from tui.games.base import GameTable, GameUI
+from tui.screens.wizards_cup_results import RoundResultScreen, WizardsCupResultScreen
+from tui.widgets.duel_zone import DuelZone
+from tui.widgets.lineup import LineupEditor
+from tui.widgets.swap_picker import SwapPicker
+from tui.widgets.team_builder import TeamBuilder
+from tui.widgets.wizard_card import load_css
+
+GAME_ID = "wizards-cup"
+
+
+class WizardsCupTable(GameTable):
+    """The Wizards Cup table: one pane per decision, the duel zone otherwise.
+
+    The panes only collect a choice; legality is the engine's, through the
+    ``legal`` actions given to :meth:`show` and the rules' ``parse_action``.
+    """
+
+    DEFAULT_CSS = load_css(__file__)
+
+    mode: reactive[str] = reactive("duel", init=False)
+    """The pane on show: "team", "lineup", "swap" or "duel"."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.view: WizardsCupView | None = None
+        self.seat: int | None = None
+        self.legal: list[Any] = []
+        self.duel_log: list[Event] = []
+        """Every duel event shown so far, oldest first (used by the round summary)."""
+        self._loaded: tuple[Any, ...] | None = None
+
+    def compose(self) -> ComposeResult:
+        with ContentSwitcher(initial="duel"):
+            yield DuelZone(id="duel")
+            yield TeamBuilder(id="team")
+            yield LineupEditor(id="lineup")
+            yield SwapPicker(id="swap")
+
+    def show(self, view: Any, deciding_seat: int | None, legal: Sequence[Any]) -> None:
+        """Draw ``view``; open the decision pane for ``deciding_seat`` if there is one."""
+        self.view, self.seat, self.legal = view, deciding_seat, list(legal)
+        mode = self._mode_for(view, deciding_seat)
+        zone = self.query_one(DuelZone)
+        zone.show_view(view)
+        zone.status = self._status(view, deciding_seat)
+        key = (mode, deciding_seat, view.round, view.phase)
+        if mode != "duel" and key != self._loaded:
+            self._load_pane(mode, view, deciding_seat)
+        self._loaded = key
+        self.mode = mode
+        self._focus_pane()
+        self.call_after_refresh(self._focus_pane)  # again once the screen's auto-focus has run
+
+    COMPACT_BELOW = 20
+    """Below this many rows the panes switch to their ``-compact`` layouts."""
+
+    def on_resize(self) -> None:
+        compact = self.size.height < self.COMPACT_BELOW
+        for pane in self.query_one(ContentSwitcher).children:
+            pane.set_class(compact, "-compact")
+
+    def watch_mode(self, mode: str) -> None:
+        self.query_one(ContentSwitcher).current = mode
+
+    def _focus_pane(self) -> None:
+        """Focus the open pane's list, or let go of focus while only watching."""
+        if self.mode == "duel":
+            focused = self.screen.focused
+            if focused is not None and self in focused.ancestors:
+                self.screen.set_focus(None)
+            return
+        pane = self.query_one(f"#{self.mode}")
+        focused = self.screen.focused
+        if focused is None or pane not in focused.ancestors:
+            lists = pane.query(OptionList)
+            if lists:
+                lists.first().focus()
+
+    @staticmethod
+    def _mode_for(view: WizardsCupView, seat: int | None) -> str:
+        if seat is None or view.phase not in (Phase.TEAM, Phase.LINEUP, Phase.SWAP):
+            return "duel"
+        player = view.players[seat]
+        if view.phase is Phase.TEAM:
+            return "team" if player.team is not None or view.seat is None else "duel"
+        if player.team is None or not player.team:
+            return "duel"
+        return "lineup" if view.phase is Phase.LINEUP else "swap"
+
+    def _load_pane(self, mode: str, view: WizardsCupView, seat: int | None) -> None:
+        assert seat is not None
+        player, opponent = view.players[seat], view.players[1 - seat]
+        if mode == "team":
+            self.query_one(TeamBuilder).load(player.displayed)
+        elif mode == "lineup":
+            self.query_one(LineupEditor).load(player.team or (), view.round, opponent.name, opponent.displayed,
+                                              opponent.seen)
+        else:
+            swaps = [action for action in self.legal if isinstance(action, Swap)]
+            self.query_one(SwapPicker).load(player.team or (), player.displayed,
+                                            {a.out for a in swaps}, {a.take for a in swaps})
+
+    @staticmethod
+    def _status(view: WizardsCupView, seat: int | None) -> str:
+        names = [player.name for player in view.players]
+        if view.phase is Phase.OVER:
+            return "The Cup is decided."
+        if view.phase is Phase.DUEL:
+            return "space: next duel · a: auto"
+        waiting = [player.name for index, player in enumerate(view.players)
+                   if not player.ready and index != seat]
+        if not waiting:
+            return f"{names[seat]} to choose…" if seat is not None else ""
+        if view.seat is not None and view.players[view.seat].ready:
+            return f"Your choice is in. Waiting for {' and '.join(waiting)}…"
+        return f"Waiting for {' and '.join(waiting)}…"
+
+    def show_events(self, events: Sequence[Event]) -> None:
+        """Remember duel events and show why the latest duel ended as it did."""
+        duels = [event for event in events if event.kind == "duel"]
+        self.duel_log.extend(duels)
+        if duels:
+            self.query_one(DuelZone).show_duel(duels[-1].data)
+
+    def _choose(self, action: dict[str, Any]) -> str | None:
+        """Post ``action`` for the deciding seat if the engine allows it; else return why not."""
+        if self.seat is None:
+            return "It is not your turn to choose"
+        rules = get_game(GAME_ID).rules
+        try:
+            parsed = rules.parse_action(action)
+        except MalformedActionError as error:
+            return str(error.reason)
+        if self.legal and parsed not in self.legal:
+            return "The rules don't allow that choice now"
+        self.post_message(self.ActionChosen(self.seat, action))
+        return None
+
+    def on_team_builder_confirmed(self, event: TeamBuilder.Confirmed) -> None:
+        event.stop()
+        problem = self._choose({"type": "team", "cards": list(event.cards)})
+        if problem:
+            event.builder.message = problem
+
+    def on_lineup_editor_confirmed(self, event: LineupEditor.Confirmed) -> None:
+        event.stop()
+        problem = self._choose({"type": "lineup", "order": list(event.order)})
+        if problem:
+            self.notify(problem, title="Not allowed", severity="warning")
+
+    def on_swap_picker_decided(self, event: SwapPicker.Decided) -> None:
+        event.stop()
+        if event.out is None or event.take is None:
+            action: dict[str, Any] = {"type": "keep"}
+            if self.legal and KeepTeam() not in self.legal:
+                event.picker.message = "You can't keep the team now"
+                return
+        else:
+            action = {"type": "swap", "out": event.out, "in": event.take}
+        problem = self._choose(action)
+        if problem:
+            event.picker.message = problem
+
+
+class WizardsCupUI(GameUI):
+    """Factories for the Wizards Cup table and its result screens."""
+
+    def __init__(self) -> None:
+        self._table: weakref.ref[WizardsCupTable] | None = None
+
+    def make_table(self) -> WizardsCupTable:
+        """A fresh table (remembered weakly so round summaries can list every duel)."""
+        table = WizardsCupTable()
+        self._table = weakref.ref(table)
+        return table
+
+    def _history(self, events: Sequence[Event]) -> list[Event]:
+        table = self._table() if self._table else None
+        known = list(table.duel_log) if table else []
+        seen = {(e.data.get("round"), e.data.get("duel")) for e in known}
+        return known + [e for e in events if (e.data.get("round"), e.data.get("duel")) not in seen]
+
+    def round_result(self, view: Any, events: Sequence[Event]) -> Screen[None] | None:
+        """The round summary modal."""
+        return RoundResultScreen(view, self._history(events))
+
+    def game_result(self, view: Any, result: Result, events: Sequence[Event]) -> Screen[None]:
+        """The final screen."""
+        return WizardsCupResultScreen(view, result, self._history(events))
+
+
+register_ui(GAME_ID, WizardsCupUI())

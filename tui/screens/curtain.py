@@ -1,0 +1,55 @@
+"""The pass-and-play curtain: hides the table while the terminal changes hands."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+
+def curtain_text(name: str) -> str:
+    """The curtain's message for the player ``name``."""
+    return f"Pass to {name}.\n\nPress Enter when only {name} is looking."
+
+
+class CurtainScreen(Screen[None]):
+    """A full-screen curtain; Enter dismisses it to reveal the seat's view.
+
+    The game screen sets its table to the spectator view before pushing this,
+    so nothing secret is rendered underneath.
+    """
+
+    CSS_PATH = "curtain.tcss"
+    BINDINGS = [
+        Binding("enter", "reveal", "Reveal"),
+        Binding("escape", "menu", "Menu"),
+    ]
+
+    def __init__(self, name: str) -> None:
+        """Remember whose turn it is."""
+        super().__init__()
+        self.player_name = name
+
+    def compose(self) -> ComposeResult:
+        """The message in the middle of an otherwise empty screen."""
+        with Middle():
+            with Center():
+                with Vertical(id="curtain-box"):
+                    yield Static(curtain_text(self.player_name), id="curtain-text")
+        yield Footer()
+
+    def action_reveal(self) -> None:
+        """Lift the curtain."""
+        self.dismiss(None)
+
+    def action_menu(self) -> None:
+        """Leave the game (it is saved) and go back to the main menu."""
+        from tui.app import CovenApp
+
+        app = self.app
+        if isinstance(app, CovenApp):
+            app.go_to_menu()
+        else:
+            self.dismiss(None)

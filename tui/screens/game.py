@@ -1,0 +1,339 @@
+"""The game screen: generic over games, it owns a :class:`LiveSession`.
+
+After every change it decides what happens next: show the result, let a bot
+think (in a worker thread), ask a human (behind a pass-and-play curtain when
+needed), or wait for the user to play the table's automatic step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, RichLog, Static
+from textual.worker import Worker, WorkerState
+
+from engine import ActionError, Event
+from engine.core import seeded_rng
+from saves import LiveSession, StoreError
+from tui.games import game_ui
+from tui.games.base import GameTable
+from tui.screens.curtain import CurtainScreen
+
+
+def event_lines(events: Sequence[Event]) -> list[str]:
+    """The log lines for ``events``, with a rule after each round."""
+    lines: list[str] = []
+    for event in events:
+        lines.append(event.text)
+        if event.kind == "round_end":
+            lines.append("─" * 24)
+    return lines
+
+
+class GameScreen(Screen[None]):
+    """Plays one session: bots, humans, curtains, automatic steps and the log."""
+
+    CSS_PATH = "game.tcss"
+    BINDINGS = [
+        Binding("space", "step", "Next step"),
+        Binding("a", "toggle_auto", "Auto play"),
+        Binding("l", "toggle_log", "Log"),
+        Binding("escape,q", "menu", "Menu"),
+    ]
+
+    auto_play: reactive[bool] = reactive(False)
+    """When True the table's automatic steps play by themselves, one per ``auto_delay``."""
+
+    status_text: reactive[str] = reactive("")
+    """What the screen is waiting for, shown above the table."""
+
+    def __init__(self, live: LiveSession, auto_delay: float = 0.8) -> None:
+        """Play ``live``; ``auto_delay`` is the pause between automatic steps."""
+        super().__init__()
+        self.live = live
+        self.auto_delay = auto_delay
+        self.ui = game_ui(live.spec.game_id)
+        self.table: GameTable = self.ui.make_table()
+        self.revealed_seat: int | None = None
+        """The seat whose secrets the table may currently show (after its curtain)."""
+        self._curtain_up = False
+        self._bot_log_length: int | None = None
+        self._result_shown = False
+        self._round_events: list[Event] = []
+        self._last_events: list[Event] = []
+        self._auto_timer: Timer | None = None
+        self._pending_modal: Screen[None] | None = None
+        self._bot_failed = False
+
+    # -- layout -------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Status line, the game's table, the log and the footer."""
+        yield Static("", id="game-status")
+        with Vertical(id="table-area"):
+            yield self.table
+        log = RichLog(id="game-log", wrap=True, markup=False, max_lines=2000)
+        log.border_title = "Log (l)"
+        yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Write the history so far into the log, then start the loop."""
+        live = self.live
+        log = self.query_one("#game-log", RichLog)
+        state = live.state_after(0)
+        for entry in live.log:
+            state, events = live.rules.apply(state, entry.seat, entry.action)
+            for line in event_lines(events):
+                log.write(line)
+            self._round_events.extend(events)
+            if any(event.kind == "round_end" for event in events):
+                self._round_events = []
+            self._last_events = events
+        self.revealed_seat = None
+        self._show(self.viewer_seat, None, [])
+        self.call_after_refresh(self.advance)
+
+    def on_screen_resume(self) -> None:
+        """Continue the loop when a modal, curtain or notice closes."""
+        self.call_after_refresh(self.advance)
+
+    def watch_status_text(self) -> None:
+        """Show the status line."""
+        self.update_status()
+
+    def update_status(self) -> None:
+        """Redraw the status line: game, progress, auto play and what is awaited."""
+        title = f"{self.live.spec.title} · {self.live.progress or 'starting'}"
+        auto = " · auto" if self.auto_play else ""
+        text = self.status_text
+        self.query_one("#game-status", Static).update(f"{title}{auto} — {text}" if text else title + auto)
+
+    def watch_auto_play(self, value: bool) -> None:
+        """Refresh the status line and start stepping if needed."""
+        self.update_status()
+        if value:
+            self.advance()
+        elif self._auto_timer is not None:
+            self._auto_timer.stop()
+            self._auto_timer = None
+
+    # -- who is who -----------------------------------------------------------
+
+    @property
+    def human_seats(self) -> list[int]:
+        """Seats played by people at this terminal."""
+        return [index for index, seat in enumerate(self.live.seats) if not seat.is_bot]
+
+    @property
+    def viewer_seat(self) -> int | None:
+        """Whose eyes are on the screen when nobody decides: the only human, else a spectator."""
+        humans = self.human_seats
+        return humans[0] if len(humans) == 1 else None
+
+    def _show(self, view_seat: int | None, deciding: int | None, legal: Sequence[Any]) -> None:
+        """Draw the table from ``view_seat``'s view."""
+        if view_seat is None and len(self.human_seats) > 1:
+            self.revealed_seat = None
+        self.table.show(self.live.rules.view(self.live.state, view_seat), deciding, legal)
+
+    def _needs_curtain(self, seat: int) -> bool:
+        """True when ``seat`` decides in secret and another human shares the terminal."""
+        if len(self.human_seats) < 2 or self.revealed_seat == seat:
+            return False
+        return bool(self.live.rules.seat_has_secrets(self.live.state, seat))
+
+    # -- the loop -------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Decide what happens next after any change."""
+        if not self.is_current or self._curtain_up or self._bot_log_length is not None:
+            return
+        if self._pending_modal is not None:
+            modal, self._pending_modal = self._pending_modal, None
+            self.app.push_screen(modal)
+            return
+        live = self.live
+        self.refresh_bindings()
+        self.update_status()
+        result = live.result
+        if result is not None:
+            self.auto_play = False
+            self._show(self.viewer_seat, None, [])
+            self.status_text = "Game over. Press escape for the menu."
+            if not self._result_shown:
+                self._result_shown = True
+                view = live.rules.view(live.state, self.viewer_seat)
+                self.app.push_screen(self.ui.game_result(view, result, self._last_events))
+            return
+        to_act = live.to_act
+        bots = [seat for seat in to_act if live.seats[seat].is_bot]
+        humans = [seat for seat in to_act if not live.seats[seat].is_bot]
+        if bots:
+            if self._bot_failed:
+                self.status_text = "A bot failed; its game cannot go on."
+            else:
+                self._start_bot(bots[0])
+            return
+        if humans:
+            seat = humans[0]
+            name = live.seats[seat].name
+            if self._needs_curtain(seat):
+                self._show(None, None, [])
+                self._curtain_up = True
+                self.status_text = f"Passing to {name}"
+                self.app.push_screen(CurtainScreen(name), partial(self._curtain_lifted, seat))
+                return
+            self.revealed_seat = seat
+            self._show(seat, seat, live.rules.legal_actions(live.state, seat))
+            self.status_text = f"{name} to choose"
+            return
+        if live.table_action is not None:
+            self._show(self.viewer_seat, None, [])
+            if self.auto_play:
+                self.status_text = "Playing automatically (a to stop)"
+                if self._auto_timer is None:
+                    self._auto_timer = self.set_timer(self.auto_delay, self._auto_step)
+            else:
+                self.status_text = "Space: next step · a: automatic play"
+
+    def _curtain_lifted(self, seat: int, _: object = None) -> None:
+        """The right person is looking: reveal ``seat``'s view."""
+        self._curtain_up = False
+        self.revealed_seat = seat
+        self.advance()
+
+    def _auto_step(self) -> None:
+        """One automatic step, if auto play is still on and nothing else is needed."""
+        self._auto_timer = None
+        if self.auto_play and self.is_current and not self.live.to_act:
+            self.action_step()
+
+    def _start_bot(self, seat: int) -> None:
+        """Let ``seat``'s bot choose in a worker thread."""
+        live = self.live
+        info = live.seats[seat]
+        bot = live.spec.bots.get(info.bot_level or "")
+        if bot is None:
+            if not live.spec.bots:
+                self.notify(f"{live.spec.title} has no bots; {info.name} cannot play.", severity="error")
+                return
+            bot = next(iter(live.spec.bots.values()))
+        self._show(self.viewer_seat if self.revealed_seat is None else self.revealed_seat, None, [])
+        self.status_text = f"{info.name} is thinking…"
+        self._bot_log_length = len(live.log)
+        rng = seeded_rng(live.seed, "bot", seat, len(live.log))
+        view = live.rules.view(live.state, seat)
+        legal = live.rules.legal_actions(live.state, seat)
+        self.run_worker(partial(bot, view, legal, rng), name=f"bot:{seat}", group="bot", thread=True, exit_on_error=False)
+
+    @on(Worker.StateChanged)
+    def _bot_finished(self, event: Worker.StateChanged) -> None:
+        """Apply the bot's choice once its worker is done."""
+        worker = event.worker
+        if worker.group != "bot" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
+        expected, self._bot_log_length = self._bot_log_length, None
+        seat = int(worker.name.split(":")[1])
+        if event.state is WorkerState.SUCCESS and expected == len(self.live.log):
+            self._apply(seat, worker.result)
+        elif event.state is WorkerState.ERROR:
+            self._bot_failed = True
+            self.notify(f"The bot failed: {worker.error}", severity="error", timeout=15)
+        self.advance()
+
+    # -- applying actions -------------------------------------------------------
+
+    def _apply(self, seat: int | None, action: Any) -> bool:
+        """Apply, save and show an action; notify and return False if rejected."""
+        try:
+            events = self.live.apply(seat, action)
+        except ActionError as error:
+            self.notify(error.reason, title="Not allowed", severity="error")
+            return False
+        except StoreError as error:
+            self.notify(str(error), title="Not saved", severity="error")
+            return False
+        self._last_events = events
+        self.update_status()
+        log = self.query_one("#game-log", RichLog)
+        for line in event_lines(events):
+            log.write(line)
+        self.table.show_events(events)
+        self._round_events.extend(events)
+        if any(event.kind == "round_end" for event in events):
+            round_events, self._round_events = self._round_events, []
+            view = self.live.rules.view(self.live.state, self.viewer_seat)
+            self._show(self.viewer_seat, None, [])
+            modal = self.ui.round_result(view, round_events)
+            if modal is not None:
+                if self.is_current:
+                    self.app.push_screen(modal)
+                else:  # e.g. the rules are open: show it on return
+                    self._pending_modal = modal
+                return True
+        self.advance()
+        return True
+
+    @on(GameTable.ActionChosen)
+    def _action_chosen(self, message: GameTable.ActionChosen) -> None:
+        """A human chose an action on the table."""
+        message.stop()
+        seat = message.seat
+        live = self.live
+        if seat is None or not 0 <= seat < len(live.seats) or live.seats[seat].is_bot:
+            self.notify("That seat is not played from this terminal.", severity="error")
+            return
+        if seat not in live.to_act:
+            self.notify(f"It is not {live.seats[seat].name}'s turn to choose.", severity="error")
+            return
+        self._apply(seat, message.action)
+
+    # -- key actions ---------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Dim "Next step" and "Auto play" when no automatic step is waiting."""
+        if action in ("step", "toggle_auto"):
+            live = self.live
+            if live.result is not None:
+                return None
+            if action == "step" and (live.to_act or live.table_action is None):
+                return None
+        return True
+
+    def action_step(self) -> None:
+        """Play the table's waiting automatic step."""
+        live = self.live
+        if not self.is_current or self._bot_log_length is not None or live.to_act:
+            return
+        pending = live.table_action
+        if pending is not None:
+            self._apply(None, pending)
+
+    def action_toggle_auto(self) -> None:
+        """Switch automatic play of table steps on or off."""
+        self.auto_play = not self.auto_play
+        self.notify("Automatic play on" if self.auto_play else "Automatic play off", timeout=2)
+
+    def action_toggle_log(self) -> None:
+        """Show or hide the game log."""
+        self.query_one("#game-log", RichLog).toggle_class("hidden")
+
+    def action_menu(self) -> None:
+        """Back to the main menu; every action is saved already."""
+        self.auto_play = False
+        from tui.app import CovenApp
+
+        if isinstance(self.app, CovenApp):
+            self.app.go_to_menu()
+        else:
+            self.dismiss(None)

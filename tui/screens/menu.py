@@ -1,0 +1,126 @@
+"""The main menu, and the screen shown when the session database cannot be used."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from saves import StoreError
+
+if TYPE_CHECKING:
+    from tui.app import CovenApp
+
+MENU_ITEMS: tuple[tuple[str, str], ...] = (
+    ("new", "New game            n"),
+    ("continue", "Continue            c"),
+    ("sessions", "Sessions            s"),
+    ("rules", "Rules               r"),
+    ("quit", "Quit                q"),
+)
+"""(option id, label) of the menu entries, in order."""
+
+NO_CONTINUE = "No unfinished game to continue. Press n to start a new one."
+"""Why Continue is disabled."""
+
+
+class MainMenu(Screen[None]):
+    """The first screen: new game, continue, sessions, rules, quit."""
+
+    CSS_PATH = "menu.tcss"
+    BINDINGS = [
+        Binding("n", "app.new_game", "New game"),
+        Binding("c", "app.continue", "Continue"),
+        Binding("s", "app.sessions", "Sessions"),
+        Binding("r", "app.rules", "Rules"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    @property
+    def coven(self) -> CovenApp:
+        """The running app, typed."""
+        return cast("CovenApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        """Title, the menu and a hint line."""
+        yield Header()
+        with Center():
+            with Vertical(id="menu-box"):
+                yield Static("C O V E N", id="menu-title")
+                yield Static("A table for wizarding card games", id="menu-tagline")
+                yield OptionList(*(Option(label, id=key) for key, label in MENU_ITEMS), id="menu")
+                yield Static("", id="continue-hint", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Focus the menu and enable Continue if there is something to continue."""
+        self.query_one("#menu", OptionList).focus()
+        self.refresh_continue()
+
+    def on_screen_resume(self) -> None:
+        """Sessions may have changed while another screen was up."""
+        self.refresh_continue()
+
+    def refresh_continue(self) -> None:
+        """Enable Continue only when an unfinished session exists."""
+        menu = self.query_one("#menu", OptionList)
+        hint = self.query_one("#continue-hint", Static)
+        latest: int | None = None
+        store = self.coven.store
+        if store is not None:
+            try:
+                latest = store.latest_unfinished()
+            except StoreError as error:
+                hint.update(str(error))
+                menu.disable_option("continue")
+                return
+        if latest is None:
+            menu.disable_option("continue")
+            hint.update(NO_CONTINUE)
+        else:
+            menu.enable_option("continue")
+            hint.update(f"Continue resumes session {latest}.")
+
+    @on(OptionList.OptionSelected, "#menu")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        """Run the chosen menu entry."""
+        app = self.coven
+        choice = event.option.id
+        if choice == "new":
+            app.action_new_game()
+        elif choice == "continue":
+            app.action_continue()
+        elif choice == "sessions":
+            app.action_sessions()
+        elif choice == "rules":
+            app.action_rules()
+        elif choice == "quit":
+            app.exit()
+
+
+class StoreProblemScreen(Screen[None]):
+    """Explains why Coven cannot open its database (e.g. written by a newer Coven)."""
+
+    CSS_PATH = "menu.tcss"
+    BINDINGS = [Binding("q,escape", "app.quit", "Quit")]
+
+    def __init__(self, message: str) -> None:
+        """Remember the message to show."""
+        super().__init__()
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        """The message, centred, with a way out."""
+        yield Header()
+        with Center():
+            with Vertical(id="problem-box"):
+                yield Static("Coven cannot open your saved games", id="problem-title")
+                yield Static(self.message, id="problem-message")
+                yield Static("Nothing was changed. Press q to quit.", classes="hint")
+        yield Footer()

@@ -1,0 +1,286 @@
+"""The new-game form: game, seats (name, human or bot level), seed and options."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from engine import GameSpec, all_games, get_game
+from engine.core import InvalidOptionsError
+from saves import LiveSession, SeatInfo, StoreError
+from saves.records import MAX_NAME_LENGTH
+
+if TYPE_CHECKING:
+    from tui.app import CovenApp
+
+BOT_NAMES: tuple[str, ...] = ("Merlin", "Morgana", "Circe", "Medea", "Cassandra", "Prospero")
+"""Default names for bot seats."""
+
+MAX_SEED = 2**63 - 1
+"""Largest seed the store can keep."""
+
+HUMAN = "human"
+"""Select value of a human seat; bots are ``"bot:<level>"``."""
+
+
+@dataclass(frozen=True)
+class NewGameChoices:
+    """A validated new-game form."""
+
+    game_id: str
+    seats: tuple[SeatInfo, ...]
+    seed: int
+    options: dict[str, Any]
+
+
+def default_kind(spec: GameSpec, index: int) -> str:
+    """Seat 1 is a human; the others are a normal bot (or the middle level)."""
+    levels = spec.bot_levels
+    if index == 0 or not levels:
+        return HUMAN
+    level = "normal" if "normal" in levels else levels[len(levels) // 2]
+    return f"bot:{level}"
+
+
+def default_name(index: int) -> str:
+    """Seat 1 is "You"; others get a wizard's name."""
+    return "You" if index == 0 else BOT_NAMES[(index - 1) % len(BOT_NAMES)]
+
+
+def validate(
+    spec: GameSpec, rows: list[tuple[str, str]], seed_text: str, options: dict[str, Any]
+) -> tuple[NewGameChoices | None, list[str]]:
+    """Check the form; return the choices or the problems found.
+
+    Args:
+        spec: The chosen game.
+        rows: (name, kind) per seat; kind is ``"human"`` or ``"bot:<level>"``.
+        seed_text: The seed input; blank picks a random seed.
+        options: Option values by name.
+    """
+    problems: list[str] = []
+    seen: dict[str, int] = {}
+    seat_infos: list[SeatInfo] = []
+    for index, (raw_name, kind) in enumerate(rows, start=1):
+        name = raw_name.strip()
+        if not name:
+            problems.append(f"Seat {index} needs a name.")
+            continue
+        if len(name) > MAX_NAME_LENGTH:
+            problems.append(f"Seat {index}'s name is longer than {MAX_NAME_LENGTH} characters.")
+            continue
+        if name.casefold() in seen:
+            problems.append(f"Seats {seen[name.casefold()]} and {index} are both called {name!r}; names must differ.")
+            continue
+        seen[name.casefold()] = index
+        if kind.startswith("bot:"):
+            seat_infos.append(SeatInfo(name, "bot", kind[4:]))
+        else:
+            seat_infos.append(SeatInfo(name))
+    seed_text = seed_text.strip()
+    seed = random.SystemRandom().randrange(2**31)
+    if seed_text:
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            problems.append(f"The seed must be a whole number (or blank for a random one), not {seed_text!r}.")
+        else:
+            if not 0 <= seed <= MAX_SEED:
+                problems.append("The seed must be between 0 and 9223372036854775807.")
+    if len(rows) not in spec.seat_counts:
+        problems.append(f"{spec.title} needs {', '.join(map(str, spec.seat_counts))} seats.")
+    try:
+        resolved = spec.resolve_options(options)
+    except InvalidOptionsError as error:
+        problems.append(str(error))
+        resolved = {}
+    if problems:
+        return None, problems
+    return NewGameChoices(spec.game_id, tuple(seat_infos), seed, resolved), []
+
+
+class NewGameScreen(Screen[None]):
+    """Set up a game and start it."""
+
+    CSS_PATH = "new_game.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start game"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        """Start with the first registered game."""
+        super().__init__()
+        self.spec: GameSpec = all_games()[0]
+        self._seat_count = self.spec.seat_counts[0]
+        self._generation = 0
+
+    def compose(self) -> ComposeResult:
+        """The form, built for the current game."""
+        yield Header()
+        with VerticalScroll(id="new-game-form"):
+            yield Static("New game", classes="screen-title")
+            with Horizontal(classes="form-row"):
+                yield Label("Game", classes="form-label")
+                yield Select(
+                    [(spec.title, spec.game_id) for spec in all_games()],
+                    value=self.spec.game_id, allow_blank=False, id="game-select",
+                )
+            yield Static(self.spec.summary, id="game-summary", classes="hint")
+            with Horizontal(classes="form-row"):
+                yield Label("Seats", classes="form-label")
+                yield Select(
+                    [(str(count), count) for count in self.spec.seat_counts],
+                    value=self._seat_count, allow_blank=False, id="seat-count",
+                )
+            yield Vertical(id="seat-rows")
+            with Horizontal(classes="form-row"):
+                yield Label("Seed", classes="form-label")
+                yield Input(placeholder="blank = random", id="seed", classes="seed-input")
+            yield Vertical(id="option-rows")
+            yield Static("", id="form-errors", classes="error")
+            with Horizontal(id="form-buttons"):
+                yield Button("Start game", variant="primary", id="start")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        """Fill in seats and options for the first game."""
+        await self._rebuild_seats([])
+        await self._rebuild_options()
+        self.query_one("#seat-name-0", Input).focus()
+
+    # -- building the dynamic parts -------------------------------------------
+
+    def _kind_options(self) -> list[tuple[str, str]]:
+        """Select options for a seat's kind: Human, then each bot level."""
+        return [("Human", HUMAN)] + [(f"Bot – {level}", f"bot:{level}") for level in self.spec.bot_levels]
+
+    def _current_rows(self) -> list[tuple[str, str]]:
+        """(name, kind) of each seat row as currently filled in."""
+        rows = []
+        for row in self.query(".seat-row"):
+            name = row.query_one(Input).value
+            value = row.query_one(Select).value
+            rows.append((name, value if isinstance(value, str) else HUMAN))
+        return rows
+
+    async def _rebuild_seats(self, keep: list[tuple[str, str]]) -> None:
+        """Recreate one row per seat, keeping what was typed where possible."""
+        container = self.query_one("#seat-rows", Vertical)
+        await container.remove_children()
+        self._generation += 1
+        kinds = {value for _, value in self._kind_options()}
+        rows = []
+        for index in range(self._seat_count):
+            name, kind = keep[index] if index < len(keep) else (default_name(index), default_kind(self.spec, index))
+            if kind not in kinds:
+                kind = default_kind(self.spec, index)
+            rows.append(
+                Horizontal(
+                    Label(f"Seat {index + 1}", classes="form-label"),
+                    Input(name, placeholder="name", id=f"seat-name-{index}", classes="seat-name",
+                          max_length=MAX_NAME_LENGTH),
+                    Select(self._kind_options(), value=kind, allow_blank=False, id=f"seat-kind-{index}",
+                           classes="seat-kind"),
+                    classes="form-row seat-row",
+                )
+            )
+        await container.mount_all(rows)
+
+    async def _rebuild_options(self) -> None:
+        """Recreate one Select per game option, with its help line."""
+        container = self.query_one("#option-rows", Vertical)
+        await container.remove_children()
+        widgets: list[Widget] = []
+        for option in self.spec.options:
+            widgets.append(
+                Horizontal(
+                    Label(option.label, classes="form-label"),
+                    Select([(str(choice), choice) for choice in option.choices], value=option.default,
+                           allow_blank=False, id=f"option-{option.name}", classes="option-select"),
+                    classes="form-row",
+                )
+            )
+            if option.help:
+                widgets.append(Static(option.help, classes="hint option-help"))
+        await container.mount_all(widgets)
+
+    # -- events -----------------------------------------------------------------
+
+    @on(Select.Changed, "#game-select")
+    async def _game_changed(self, event: Select.Changed) -> None:
+        """Rebuild seats and options for the newly chosen game."""
+        if not isinstance(event.value, str) or event.value == self.spec.game_id:
+            return
+        self.spec = get_game(event.value)
+        self.query_one("#game-summary", Static).update(self.spec.summary)
+        counts = self.query_one("#seat-count", Select)
+        counts.set_options([(str(count), count) for count in self.spec.seat_counts])
+        self._seat_count = self.spec.seat_counts[0]
+        counts.value = self._seat_count
+        await self._rebuild_seats(self._current_rows())
+        await self._rebuild_options()
+
+    @on(Select.Changed, "#seat-count")
+    async def _count_changed(self, event: Select.Changed) -> None:
+        """Add or remove seat rows."""
+        if not isinstance(event.value, int) or event.value == self._seat_count:
+            return
+        self._seat_count = event.value
+        await self._rebuild_seats(self._current_rows())
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        """Enter in any input starts the game."""
+        self.action_start()
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        """The Start button starts the game."""
+        self.action_start()
+
+    @on(Button.Pressed, "#back")
+    def _back_pressed(self) -> None:
+        """The Back button returns to the menu."""
+        self.app.pop_screen()
+
+    # -- starting ------------------------------------------------------------------
+
+    def read_form(self) -> tuple[NewGameChoices | None, list[str]]:
+        """Validate what is on screen."""
+        options: dict[str, Any] = {}
+        for option in self.spec.options:
+            value = self.query_one(f"#option-{option.name}", Select).value
+            options[option.name] = option.default if value is Select.NULL else value
+        seed_text = self.query_one("#seed", Input).value
+        return validate(self.spec, self._current_rows(), seed_text, options)
+
+    def action_start(self) -> None:
+        """Create the session and open its game screen, or show what is wrong."""
+        choices, problems = self.read_form()
+        errors = self.query_one("#form-errors", Static)
+        if choices is None:
+            errors.update("\n".join(problems))
+            errors.scroll_visible()
+            return
+        errors.update("")
+        app = cast("CovenApp", self.app)
+        if app.store is None:
+            self.notify("No session database is open.", severity="error")
+            return
+        try:
+            live = LiveSession.create(app.store, choices.game_id, choices.options, choices.seed, choices.seats)
+        except (StoreError, ValueError) as error:
+            errors.update(f"Could not start the game: {error}")
+            return
+        app.start_game(live)

@@ -1,0 +1,137 @@
+"""Replay: step through any session's log, one action at a time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from engine import Event
+from saves import LiveSession
+from tui.games import game_ui
+from tui.games.base import GameTable
+from tui.screens.game import event_lines
+
+
+class ReplayScreen(Screen[None]):
+    """Shows the table as it was after step ``k`` of ``n``, with the log so far."""
+
+    CSS_PATH = "replay.tcss"
+    BINDINGS = [
+        Binding("right,l,space", "next", "Next", priority=True),
+        Binding("left,h", "previous", "Previous", priority=True),
+        Binding("home", "first", "First", priority=True),
+        Binding("end", "last", "Last", priority=True),
+        Binding("v", "viewpoint", "Viewpoint"),
+        Binding("escape,q", "app.pop_screen", "Back"),
+    ]
+
+    step: reactive[int] = reactive(0, init=False)
+    """How many logged actions have been played (0 is the opening position)."""
+
+    viewpoint: reactive[int | None] = reactive(None, init=False)
+    """Whose view is shown: None for the spectator, else a seat."""
+
+    def __init__(self, live: LiveSession, start: int = 0) -> None:
+        """Replay ``live`` from step ``start``."""
+        super().__init__()
+        self.live = live
+        self.table: GameTable = game_ui(live.spec.game_id).make_table()
+        self.states: list[Any] = [live.state_after(0)]
+        self.step_events: list[list[Event]] = [[]]
+        state = self.states[0]
+        for entry in live.log:
+            state, events = live.rules.apply(state, entry.seat, entry.action)
+            self.states.append(state)
+            self.step_events.append(events)
+        self._start = max(0, min(start, self.total))
+
+    @property
+    def total(self) -> int:
+        """Number of logged actions."""
+        return len(self.states) - 1
+
+    def compose(self) -> ComposeResult:
+        """Step line, table, log and footer."""
+        yield Static("", id="replay-status")
+        with Vertical(id="replay-table"):
+            yield self.table
+        log = RichLog(id="replay-log", wrap=True, markup=False)
+        log.border_title = "Log"
+        yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Show the starting step."""
+        self.set_reactive(ReplayScreen.step, self._start)
+        self._redraw(rewrite_log=True)
+
+    def viewpoint_name(self) -> str:
+        """"Spectator" or the name of the viewing seat."""
+        if self.viewpoint is None:
+            return "Spectator"
+        return self.live.seats[self.viewpoint].name
+
+    def status_line(self) -> str:
+        """E.g. "Replay · Step 3 of 40 · viewing as Spectator · Round 1, duel 2"."""
+        progress = self.live.rules.progress(self.states[self.step])
+        line = f"Replay of session {self.live.session_id} · Step {self.step} of {self.total}"
+        line += f" · viewing as {self.viewpoint_name()}"
+        return f"{line} · {progress}" if progress else line
+
+    def _redraw(self, rewrite_log: bool, new_events: list[Event] | None = None) -> None:
+        """Show the table and log for the current step and viewpoint."""
+        state = self.states[self.step]
+        self.table.show(self.live.rules.view(state, self.viewpoint), None, [])
+        if new_events:
+            self.table.show_events(new_events)
+        self.query_one("#replay-status", Static).update(self.status_line())
+        log = self.query_one("#replay-log", RichLog)
+        if rewrite_log:
+            log.clear()
+            log.write("The game begins.")
+            for events in self.step_events[1 : self.step + 1]:
+                for line in event_lines(events):
+                    log.write(line)
+        elif new_events:
+            for line in event_lines(new_events):
+                log.write(line)
+
+    def watch_step(self, old: int, new: int) -> None:
+        """Moving forward one step appends to the log; other jumps rewrite it."""
+        if new == old + 1:
+            self._redraw(rewrite_log=False, new_events=self.step_events[new])
+        else:
+            self._redraw(rewrite_log=True)
+
+    def watch_viewpoint(self) -> None:
+        """Redraw the table from the new viewpoint."""
+        self._redraw(rewrite_log=False)
+
+    def action_next(self) -> None:
+        """One step forward."""
+        if self.step < self.total:
+            self.step += 1
+
+    def action_previous(self) -> None:
+        """One step back."""
+        if self.step > 0:
+            self.step -= 1
+
+    def action_first(self) -> None:
+        """Back to the opening position."""
+        self.step = 0
+
+    def action_last(self) -> None:
+        """To the latest position."""
+        self.step = self.total
+
+    def action_viewpoint(self) -> None:
+        """Cycle the viewpoint: spectator, seat 1, seat 2, ..."""
+        order: list[int | None] = [None, *range(len(self.live.seats))]
+        self.viewpoint = order[(order.index(self.viewpoint) + 1) % len(order)]

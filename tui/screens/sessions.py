@@ -1,0 +1,245 @@
+"""Saved sessions: resume, replay, export, import and delete."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from saves import SessionFileError, SessionSummary, StoreError, export_session, import_session
+
+from tui.screens.confirm import ConfirmScreen, PromptScreen
+
+if TYPE_CHECKING:
+    from tui.app import CovenApp
+
+COLUMNS: tuple[str, ...] = ("ID", "Game", "Seats", "Status", "Progress", "Last played")
+"""The sessions table's column labels."""
+
+EMPTY_TEXT = "No saved sessions yet. Press n to start a new game, or i to import one from a file."
+"""Shown instead of the table when there is nothing saved."""
+
+
+def format_time(stamp: str) -> str:
+    """An ISO-8601 UTC stamp as local "YYYY-MM-DD HH:MM" (the stamp itself if unreadable)."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
+
+
+def default_export_path(session_id: int) -> Path:
+    """Where an export goes unless the user says otherwise."""
+    return Path.home() / f"coven-session-{session_id}.json"
+
+
+class SessionsScreen(Screen[None]):
+    """A table of saved sessions, newest first."""
+
+    CSS_PATH = "sessions.tcss"
+    BINDINGS = [
+        Binding("enter", "resume", "Resume", priority=True),
+        Binding("p", "replay", "Replay"),
+        Binding("e", "export", "Export"),
+        Binding("i", "import", "Import"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("n", "app.new_game", "New game", show=False),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        """Start empty; rows are loaded on mount and whenever the screen returns."""
+        super().__init__()
+        self.summaries: list[SessionSummary] = []
+
+    @property
+    def coven(self) -> CovenApp:
+        """The running app, typed."""
+        return cast("CovenApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        """Title, table, empty-state message and footer."""
+        yield Header()
+        yield Static("Saved sessions", classes="screen-title")
+        table: DataTable[str] = DataTable(id="sessions-table", cursor_type="row", zebra_stripes=True)
+        table.add_columns(*COLUMNS)
+        yield table
+        yield Static(EMPTY_TEXT, id="sessions-empty", classes="hint")
+        yield Static("", id="session-detail", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Load the rows."""
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        """Sessions may have changed (played, imported) while away."""
+        self.reload()
+
+    def reload(self, select: int | None = None) -> None:
+        """Re-read the list from the store, keeping the cursor on ``select`` or the current row."""
+        table = self.query_one("#sessions-table", DataTable)
+        keep = select if select is not None else self.selected_id()
+        store = self.coven.store
+        try:
+            self.summaries = store.list_sessions() if store is not None else []
+        except StoreError as error:
+            self.notify(str(error), severity="error")
+            self.summaries = []
+        table.clear()
+        for summary in self.summaries:
+            status = "finished" if summary.status == "finished" else "in play"
+            table.add_row(
+                str(summary.session_id),
+                self.coven.game_title(summary.game_id),
+                " vs ".join(summary.seat_names),
+                status,
+                summary.progress,
+                format_time(summary.updated),
+                key=str(summary.session_id),
+            )
+        empty = not self.summaries
+        table.display = not empty
+        self.query_one("#sessions-empty", Static).display = empty
+        if keep is not None:
+            ids = [summary.session_id for summary in self.summaries]
+            if keep in ids:
+                table.move_cursor(row=ids.index(keep))
+        if not empty:
+            table.focus()
+        self.query_one("#session-detail", Static).display = not empty
+        self._show_detail()
+        self.refresh_bindings()
+
+    def _show_detail(self) -> None:
+        """Describe the highlighted session under the table."""
+        session_id = self.selected_id()
+        summary = next((s for s in self.summaries if s.session_id == session_id), None)
+        if summary is None:
+            self.query_one("#session-detail", Static).update("")
+            return
+        moves = f"{summary.actions} action{'s' if summary.actions != 1 else ''}"
+        outcome = summary.result or "Not finished yet."
+        self.query_one("#session-detail", Static).update(
+            f"Session {summary.session_id} · {moves} · started {format_time(summary.created)}\n{outcome}"
+        )
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Keep the detail line in step with the cursor."""
+        event.stop()
+        self._show_detail()
+
+    def selected_id(self) -> int | None:
+        """The id of the highlighted session, or None when the list is empty."""
+        table = self.query_one("#sessions-table", DataTable)
+        if not self.summaries or table.row_count == 0:
+            return None
+        row = min(max(table.cursor_row, 0), len(self.summaries) - 1)
+        return self.summaries[row].session_id
+
+    def _selected_or_explain(self) -> int | None:
+        """The highlighted session id, or None after saying there is none."""
+        session_id = self.selected_id()
+        if session_id is None:
+            self.notify("There is no saved session to choose.", severity="warning")
+        return session_id
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the per-session actions while the list is empty."""
+        if action in ("resume", "replay", "export", "delete") and not self.summaries:
+            return False
+        return True
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter (or a click) on a row resumes it."""
+        event.stop()
+        self.action_resume()
+
+    def action_resume(self) -> None:
+        """Resume the highlighted session."""
+        session_id = self._selected_or_explain()
+        if session_id is not None:
+            self.coven.open_session(session_id)
+
+    def action_replay(self) -> None:
+        """Step through the highlighted session."""
+        session_id = self._selected_or_explain()
+        if session_id is not None:
+            self.coven.open_replay(session_id)
+
+    def action_delete(self) -> None:
+        """Delete the highlighted session after confirmation."""
+        session_id = self._selected_or_explain()
+        if session_id is None:
+            return
+        summary = next(s for s in self.summaries if s.session_id == session_id)
+        question = (
+            f"Delete session {session_id} ({self.coven.game_title(summary.game_id)}: "
+            f"{' vs '.join(summary.seat_names)})? This cannot be undone."
+        )
+
+        def answered(yes: bool | None) -> None:
+            """Delete the session if the user said yes."""
+            if not yes:
+                return
+            store = self.coven.store
+            try:
+                if store is not None:
+                    store.delete(session_id)
+            except StoreError as error:
+                self.notify(str(error), severity="error")
+                return
+            self.notify(f"Deleted session {session_id}.")
+            self.reload()
+
+        self.app.push_screen(ConfirmScreen(question, yes_label="Delete", no_label="Keep"), answered)
+
+    def action_export(self) -> None:
+        """Write the highlighted session to a JSON file."""
+        session_id = self._selected_or_explain()
+        if session_id is None:
+            return
+
+        def chosen(path: str | None) -> None:
+            """Act on the path the user typed."""
+            store = self.coven.store
+            if not path or store is None:
+                return
+            try:
+                written = export_session(store, session_id, Path(path).expanduser())
+            except (SessionFileError, StoreError, OSError) as error:
+                self.notify(str(error), title="Export failed", severity="error", timeout=10)
+                return
+            self.notify(f"Saved session {session_id} to {written}", title="Exported", timeout=10)
+
+        self.app.push_screen(
+            PromptScreen(f"Export session {session_id} to file:", str(default_export_path(session_id)),
+                         ok_label="Export"),
+            chosen,
+        )
+
+    def action_import(self) -> None:
+        """Read a session from a JSON file written by export."""
+
+        def chosen(path: str | None) -> None:
+            """Act on the path the user typed."""
+            store = self.coven.store
+            if not path or store is None:
+                return
+            try:
+                session_id = import_session(store, Path(path).expanduser())
+            except (SessionFileError, StoreError, OSError) as error:
+                self.notify(str(error), title="Import failed", severity="error", timeout=10)
+                return
+            self.notify(f"Imported as session {session_id}.", title="Imported")
+            self.reload(select=session_id)
+
+        self.app.push_screen(
+            PromptScreen("Import a session from file:", placeholder="~/coven-session-1.json", ok_label="Import"),
+            chosen,
+        )
