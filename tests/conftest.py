@@ -16,6 +16,9 @@ def coven_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point COVEN_DATA_DIR at a fresh temporary folder for every test."""
     path = tmp_path / "coven-data"
     monkeypatch.setenv("COVEN_DATA_DIR", str(path))
+    # The new-game form suggests the login name; make it the same on every machine.
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        monkeypatch.setenv(variable, "ana")
     return path
 
 

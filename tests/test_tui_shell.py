@@ -265,7 +265,7 @@ async def test_new_game_form_starts_a_game(fake_ui: FakeUI, store: SessionStore)
         await pilot.pause()
         screen = game_screen(app)
         assert screen.live.seed == 42
-        assert [seat.name for seat in screen.live.seats] == ["You", "Merlin"]
+        assert [seat.name for seat in screen.live.seats] == ["Ana", "Merlin"]
         assert screen.live.seats[1].bot_level == "normal"
         assert [type(s).__name__ for s in app.screen_stack][-2:] == ["MainMenu", "GameScreen"]
 

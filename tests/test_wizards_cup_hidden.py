@@ -69,3 +69,14 @@ def test_bots_choose_the_same_when_only_hidden_information_differs() -> None:
         first = bot(view, RULES.legal_actions(base, 0), random.Random(5))
         second = bot(RULES.view(other, 0), RULES.legal_actions(other, 0), random.Random(5))
         assert first == second, level
+
+
+def test_teams_are_shown_to_everyone_once_the_game_is_over() -> None:
+    from tests.test_wizards_cup_rules import ANA_LINEUP, BO_LINEUP, play_round, set_lineups
+
+    state = lineup_state(["sunforged-saint", *ANA_LINEUP], ["lantern-knight", *BO_LINEUP], tokens=(1, 1))
+    state, _, _ = play_round(set_lineups(state, ANA_LINEUP, BO_LINEUP))
+    assert RULES.result(state) is not None
+    for seat in (0, 1, None):
+        view = RULES.view(state, seat)
+        assert [p.team for p in view.players] == [tuple(p.team) for p in state.players]

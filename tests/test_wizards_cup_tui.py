@@ -345,8 +345,9 @@ async def test_game_result_dismisses() -> None:
 @sync
 async def test_plays_a_round_on_the_real_game_screen() -> None:
     """Team, lineup, duels, round summary and swap through the app's own game screen."""
-    saves = pytest.importorskip("saves")
-    app_module = pytest.importorskip("tui.app")
+    import saves
+    import tui.app as app_module
+
     with saves.SessionStore() as store:
         live = saves.LiveSession.create(store, "wizards-cup", None, SEED,
                                         [saves.SeatInfo("Ana"), saves.SeatInfo("Merlin", "bot", "easy")])

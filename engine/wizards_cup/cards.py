@@ -140,7 +140,7 @@ WIZARDS: tuple[Wizard, ...] = (
            Power(T.INSTANT, F.WIN, "When revealed: wins if your Waiting Card is Light.",
                  (_when(C.WAITING_ELEMENT, element=E.LIGHT),))),
     Wizard("brine-witch", "Brine Witch", E.WATER, 11,
-           Power(T.ONGOING, F.WIN, "While in the Duel zone: wins against Shadow from the third duel of the round on.",
+           Power(T.ONGOING, F.WIN, "While in the Duel zone: wins against Shadow from duel 3 of a round on.",
                  (_when(C.OPPONENT_ELEMENT, element=E.SHADOW), _when(C.DUEL_AT_LEAST, 3)))),
     Wizard("cinder-duelist", "Cinder Duelist", E.FIRE, 12,
            Power(T.ONGOING, F.WIN, "While in the Duel zone: wins against any wizard of value 6 or less.",

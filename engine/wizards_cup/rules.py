@@ -278,10 +278,14 @@ class WizardsCupRules(GameRules[WizardsCupState, Action]):
         return Event("game_end", state.result_reason, {"winners": list(state.winners)})
 
     def view(self, state: WizardsCupState, seat: Seat | None) -> WizardsCupView:
-        """Own team, deck order, Waiting Card and pending choice only for ``seat``."""
+        """Own team, deck order, Waiting Card and pending choice only for ``seat``.
+
+        Once the game is over every team is shown, as players would turn
+        their cards face up at the end of a physical game.
+        """
         players = []
         for index, player in enumerate(state.players):
-            mine = index == seat
+            mine = index == seat or state.phase is Phase.OVER
             players.append(PlayerView(
                 name=player.name, displayed=player.displayed, tokens=player.tokens, zone=player.zone,
                 discard=tuple(player.discard), deck_count=len(player.deck),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
@@ -52,8 +53,18 @@ def default_kind(spec: GameSpec, index: int) -> str:
 
 
 def default_name(index: int) -> str:
-    """Seat 1 is "You"; others get a wizard's name."""
-    return "You" if index == 0 else BOT_NAMES[(index - 1) % len(BOT_NAMES)]
+    """Seat 1 is the login name; others get a wizard's name.
+
+    Not "You": event sentences are in the third person ("Ana reveals ...").
+    """
+    if index == 0:
+        try:
+            login = getpass.getuser()
+        except (KeyError, OSError):
+            login = ""
+        login = "".join(ch for ch in login if ch.isalnum() or ch in " -_")[:MAX_NAME_LENGTH].strip()
+        return login.capitalize() if login else "Player 1"
+    return BOT_NAMES[(index - 1) % len(BOT_NAMES)]
 
 
 def validate(
