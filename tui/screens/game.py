@@ -60,7 +60,8 @@ class GameScreen(Screen[None]):
         """Play ``live``; ``auto_delay`` is the pause between automatic steps."""
         super().__init__()
         self.live = live
-        self.auto_delay = auto_delay
+        # Textual timers divide by their delay, so a zero delay becomes "as soon as possible".
+        self.auto_delay = max(auto_delay, 0.001)
         self.ui = game_ui(live.spec.game_id)
         self.table: GameTable = self.ui.make_table()
         self.revealed_seat: int | None = None
