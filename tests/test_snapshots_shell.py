@@ -26,6 +26,7 @@ FIXED_TIME = "2026-03-14T15:09:26.000000+00:00"
 def deterministic(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Fixed store clock, UTC display and the fake table for every game."""
     monkeypatch.setattr("saves.store.utc_now", lambda: FIXED_TIME)
+    monkeypatch.setattr("tui.screens.sessions.current_year", lambda: 2026)
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
     ui = FakeUI()

@@ -25,12 +25,24 @@ EMPTY_TEXT = "No saved sessions yet. Press n to start a new game, or i to import
 """Shown instead of the table when there is nothing saved."""
 
 
+def current_year() -> int:
+    """This year in local time (a function so tests can pin it)."""
+    return datetime.now().astimezone().year
+
+
 def format_time(stamp: str) -> str:
-    """An ISO-8601 UTC stamp as local "YYYY-MM-DD HH:MM" (the stamp itself if unreadable)."""
+    """An ISO-8601 UTC stamp in local time, short enough for an 80-column table.
+
+    "Nov 29 22:14" within the current year, "2025-11-29" before it, and the
+    stamp itself if it can't be read.
+    """
     try:
-        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+        when = datetime.fromisoformat(stamp).astimezone()
     except ValueError:
         return stamp
+    if when.year == current_year():
+        return when.strftime("%b %d %H:%M")
+    return when.strftime("%Y-%m-%d")
 
 
 def default_export_path(session_id: int) -> Path:

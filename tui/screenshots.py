@@ -1,0 +1,134 @@
+"""Regenerate the README's SVG screenshots: ``python -m tui.screenshots DIR``.
+
+Games are played in a throw-away data directory with fixed seeds, so the
+user's own sessions never appear and the pictures change only when the
+screens do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from engine.wizards_cup.state import Phase
+from saves import LiveSession, SeatInfo, SessionStore
+from tui.app import CovenApp
+from tui.widgets.team_builder import TeamBuilder
+
+SIZE = (80, 24)
+SEED = 11
+
+
+async def _capture(directory: Path) -> list[Path]:
+    written: list[Path] = []
+    store = SessionStore()
+    app = CovenApp(store=store, auto_delay=0.05)
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def settle() -> None:
+            for _ in range(3):
+                await pilot.pause()
+                await app.workers.wait_for_complete()
+            await pilot.pause(0.2)
+
+        def shoot(name: str) -> None:
+            path = directory / f"{name}.svg"
+            app.save_screenshot(filename=path.name, path=str(directory))
+            written.append(path)
+
+        async def until(screen_name: str, key: str, limit: int = 40) -> None:
+            for _ in range(limit):
+                if type(app.screen).__name__ == screen_name:
+                    return
+                await pilot.press(key)
+                await settle()
+            raise RuntimeError(f"never reached {screen_name}")
+
+        await settle()
+        shoot("main-menu")
+        await pilot.press("n")
+        await settle()
+        shoot("new-game")
+        await pilot.press("escape")
+
+        live = LiveSession.create(store, "wizards-cup", {}, SEED,
+                                  [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "normal")])
+        app.start_game(live)
+        await settle()
+        await pilot.press("down", "space", "down", "down", "space", "down", "down", "down", "space")
+        await settle()
+        shoot("team-builder")
+        builder = app.screen.query_one(TeamBuilder)
+        while len(builder.picks) < 5:
+            await pilot.press("down", "space")
+        await pilot.press("c")
+        await settle()
+        await pilot.press("down", "down", "[", "[")
+        await settle()
+        shoot("lineup")
+        await pilot.press("c")
+        await settle()
+        for _ in range(3):
+            await pilot.press("space")
+            await settle()
+        shoot("duel-zone")
+        await until("RoundResultScreen", "space")
+        shoot("round-result")
+        await pilot.press("enter")
+        await settle()
+        shoot("swap")
+        await pilot.press("k")
+        await settle()
+        await pilot.press("c")
+        await settle()
+        await pilot.press("a")
+        for _ in range(80):
+            name = type(app.screen).__name__
+            if name == "WizardsCupResultScreen":
+                break
+            if name == "RoundResultScreen":
+                await pilot.press("enter")
+            elif 0 in live.to_act:
+                await pilot.press("k" if live.state.phase is Phase.SWAP else "c")
+            await settle()
+        else:
+            raise RuntimeError("the screenshot game did not finish")
+        shoot("game-result")
+
+        pair = LiveSession.create(store, "wizards-cup", {}, SEED + 1, [SeatInfo("Ana"), SeatInfo("Bo")])
+        app.start_game(pair)
+        await settle()
+        shoot("curtain")
+
+        app.go_to_menu()
+        await settle()
+        await pilot.press("s")
+        await settle()
+        shoot("sessions")
+        app.open_replay(live.session_id)
+        await settle()
+        for _ in range(12):
+            await pilot.press("right")
+        await settle()
+        shoot("replay")
+    store.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write every screenshot into the directory named by the first argument."""
+    args = sys.argv[1:] if argv is None else argv
+    directory = Path(args[0] if args else "screenshots").resolve()
+    directory.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="coven-shots-") as data_dir:
+        os.environ["COVEN_DATA_DIR"] = data_dir
+        for path in asyncio.run(_capture(directory)):
+            print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
