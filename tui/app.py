@@ -187,17 +187,22 @@ class CovenApp(App[None]):
 
         self.push_screen(GamePicker("Which game's rules?"), chosen)
 
-    def open_session(self, session_id: int) -> None:
-        """Load a saved session and show its game screen."""
+    def _load_session(self, session_id: int, failure_title: str) -> LiveSession | None:
+        """Load a session, or tell the user why it can't be and return None."""
         store = self._require_store()
         if store is None:
-            return
+            return None
         try:
-            live = LiveSession.load(store, session_id)
+            return LiveSession.load(store, session_id)
         except StoreError as error:
-            self.notify(str(error), title="Cannot resume", severity="error")
-            return
-        self.start_game(live)
+            self.notify(str(error), title=failure_title, severity="error")
+            return None
+
+    def open_session(self, session_id: int) -> None:
+        """Load a saved session and show its game screen."""
+        live = self._load_session(session_id, "Cannot resume")
+        if live is not None:
+            self.start_game(live)
 
     def start_game(self, live: LiveSession) -> None:
         """Show the game screen for ``live`` above the main menu."""
@@ -210,15 +215,9 @@ class CovenApp(App[None]):
         """Show the replay of a saved session."""
         from tui.screens.replay import ReplayScreen
 
-        store = self._require_store()
-        if store is None:
-            return
-        try:
-            live = LiveSession.load(store, session_id)
-        except StoreError as error:
-            self.notify(str(error), title="Cannot replay", severity="error")
-            return
-        self.push_screen(ReplayScreen(live))
+        live = self._load_session(session_id, "Cannot replay")
+        if live is not None:
+            self.push_screen(ReplayScreen(live))
 
     @staticmethod
     def game_title(game_id: str) -> str:
