@@ -108,7 +108,11 @@ class CountRules(GameRules[CountState, Action]):
             "table_due": state.table_due,
             "last_mover": state.last_mover,
             "winner": state.winner,
+            "names": list(state.names),
         }
+
+    def state_from_json(self, data: Mapping[str, Any]) -> CountState:
+        return CountState(**data)
 
     def check_action(self, state: CountState, seat: int | None, action: Action) -> None:
         if seat is None:

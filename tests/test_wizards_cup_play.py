@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 from engine import state_digest
 from saves import LiveSession, SeatInfo, SessionStore, export_session, import_session
 from engine.wizards_cup.bots import normal_bot, simulate_round
-from tests.wizards_cup_helpers import RULES, SPEC, play_random_game
+from tests.wizards_cup_helpers import RULES, SPEC, Log, play_random_game
+
+
+def assert_every_state_round_trips(seed: int, log: Log) -> None:
+    """Each state of the game survives JSON and plays on exactly like the original."""
+    state = SPEC.new_state({}, seed, 2, ["Ana", "Bo"])
+    for seat, action in log:
+        restored = RULES.state_from_json(json.loads(json.dumps(RULES.state_to_json(state))))
+        assert state_digest(RULES, restored) == state_digest(RULES, state)
+        state, events = RULES.apply(state, seat, action)
+        restored, restored_events = RULES.apply(restored, seat, action)
+        assert state_digest(RULES, restored) == state_digest(RULES, state)
+        assert [e.to_json() for e in restored_events] == [e.to_json() for e in events]
 
 
 def test_500_random_games_finish_and_round_trip_through_export_and_import(tmp_path: Path) -> None:
@@ -19,6 +32,7 @@ def test_500_random_games_finish_and_round_trip_through_export_and_import(tmp_pa
     for seed in range(500):
         state, log = play_random_game(seed, rng)
         assert RULES.result(state) is not None
+        assert_every_state_round_trips(seed, log)
         session_id = store.create_session("wizards-cup", {"tokens_to_win": 2}, seed, seats, log=log)
         path = export_session(store, session_id, tmp_path / f"game-{seed}.json")
         imported = LiveSession.load(store, import_session(store, path))

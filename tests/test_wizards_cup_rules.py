@@ -191,3 +191,8 @@ def test_options_are_validated_and_change_the_target() -> None:
         SPEC.new_state({"tokens_to_win": 9}, 5, 2)
     with pytest.raises(InvalidOptionsError):
         SPEC.new_state({}, 5, 3)
+
+
+def test_state_from_json_refuses_what_is_not_a_state() -> None:
+    with pytest.raises(ValueError, match="not a Wizards Cup state"):
+        RULES.state_from_json({"players": [{"nickname": "x"}], "phase": "team"})

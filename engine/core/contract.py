@@ -125,6 +125,14 @@ class GameRules(ABC, Generic[S, A]):
         """The whole state (hidden parts included) as canonical JSON values."""
 
     @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        """Rebuild a state from :meth:`state_to_json` output.
+
+        Raises:
+            ValueError: ``data`` is not a state of this game.
+        """
+
+    @abstractmethod
     def check_action(self, state: S, seat: Seat | None, action: A) -> None:
         """Raise :class:`IllegalActionError` with a specific reason if illegal."""
 

@@ -310,6 +310,14 @@ class WizardsCupRules(GameRules[WizardsCupState, Action]):
         """Every field, hidden ones included."""
         return dataclasses.asdict(state)
 
+    def state_from_json(self, data: Mapping[str, Any]) -> WizardsCupState:
+        """Inverse of :meth:`state_to_json`."""
+        try:
+            players = [PlayerState(**player) for player in data["players"]]
+            return WizardsCupState(**{**data, "players": players, "phase": Phase(data["phase"])})
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"not a Wizards Cup state: {error}") from error
+
     def progress(self, state: WizardsCupState) -> str:
         """E.g. "Round 2, duel 3"."""
         if state.phase is Phase.TEAM:
