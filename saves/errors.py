@@ -37,3 +37,11 @@ class SessionLoadError(StoreError, ValueError):
 
 class SessionFileError(ValueError):
     """An exported session file is unreadable or invalid; nothing was imported."""
+
+
+class SessionFileExistsError(SessionFileError):
+    """An export would replace an existing file, and replacing was not allowed."""
+
+    def __init__(self, path: object) -> None:
+        super().__init__(f"{path} already exists; choose another name or allow replacing it.")
+        self.path = path

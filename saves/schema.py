@@ -6,6 +6,7 @@ as :data:`MIGRATIONS`; a file newer than the code is refused untouched.
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 from datetime import UTC, datetime
@@ -134,11 +135,43 @@ def _verify(conn: sqlite3.Connection, path: Path) -> None:
             if foreign is not None:
                 # Someone else's database: keep it intact by moving it aside like damage.
                 raise _Damaged
+        else:
+            # A dropped table or column is damage too, or every command would fail
+            # with "no such table". Extra tables and columns are left alone.
+            found = _tables(conn)
+            for table, columns in _expected_tables(version).items():
+                if not columns <= found.get(table, frozenset()):
+                    raise _Damaged
     except sqlite3.DatabaseError as error:
         if getattr(error, "sqlite_errorcode", None) in _DAMAGE_CODES:
             raise _Damaged from None
         # Busy, locked or permission errors are not damage: never move a healthy file.
         raise StoreError(f"Could not open the session database {path}: {error}") from None
+
+
+def _tables(conn: sqlite3.Connection) -> dict[str, frozenset[str]]:
+    """Each ordinary table's name with its column names."""
+    names = [
+        str(row[0])
+        for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    ]
+    return {
+        name: frozenset(str(row[0]) for row in conn.execute("SELECT name FROM pragma_table_info(?)", (name,)))
+        for name in names
+    }
+
+
+@functools.cache
+def _expected_tables(version: int) -> dict[str, frozenset[str]]:
+    """The tables and columns a database at schema ``version`` has, from :data:`MIGRATIONS`."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        for statements in MIGRATIONS[:version]:
+            for statement in statements:
+                conn.execute(statement)
+        return _tables(conn)
+    finally:
+        conn.close()
 
 
 def _move_aside(path: Path) -> Path:

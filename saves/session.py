@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import Event, GameRules, GameSpec, Result, Seat, get_game, state_digest
-from engine.core import UnknownGameError
+from engine.core import InvalidOptionsError, UnknownGameError
 from saves.errors import SessionLoadError
 from saves.records import LogEntry, SeatInfo, SessionStatus
 from saves.store import SessionStore
@@ -34,6 +34,24 @@ def status_of(rules: GameRules[Any, Any], state: Any, seats: Sequence[SeatInfo])
     if result is None:
         return "active", progress, None
     return "finished", progress, describe_result(result, seats)
+
+
+def check_bot_levels(spec: GameSpec, seats: Sequence[SeatInfo]) -> None:
+    """Check that every bot seat plays one of ``spec``'s bot levels.
+
+    Raises:
+        InvalidOptionsError: a bot seat has an unknown level, or none; the
+            message names the seat, e.g. "seat 2 (Merlin) has unknown bot
+            level 'godlike'; Wizards Cup has easy, normal".
+    """
+    levels = spec.bot_levels
+    offered = f"{spec.title} has {', '.join(levels)}" if levels else f"{spec.title} has no bots"
+    for number, seat in enumerate(seats, start=1):
+        if not seat.is_bot or seat.bot_level in levels:
+            continue
+        if seat.bot_level is None:
+            raise InvalidOptionsError(f"seat {number} ({seat.name}) is a bot with no level; {offered}")
+        raise InvalidOptionsError(f"seat {number} ({seat.name}) has unknown bot level {seat.bot_level!r}; {offered}")
 
 
 class LiveSession:
@@ -78,11 +96,12 @@ class LiveSession:
 
         Raises:
             UnknownGameError: no game has ``game_id``.
-            InvalidOptionsError: bad options or seat count.
+            InvalidOptionsError: bad options, seat count or bot level.
         """
         spec = get_game(game_id)
         resolved = spec.resolve_options(options)
         state = spec.new_state(resolved, seed, len(seats), [seat.name for seat in seats])
+        check_bot_levels(spec, seats)
         status, progress, result_text = status_of(spec.rules, state, seats)
         session_id = store.create_session(
             game_id, resolved, seed, seats, status=status, progress=progress, result_text=result_text

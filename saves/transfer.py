@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from engine import GameSpec, get_game
-from engine.core import UnknownGameError
-from saves.errors import SessionFileError
+from engine.core import InvalidOptionsError, UnknownGameError
+from saves.errors import SessionFileError, SessionFileExistsError
 from saves.records import SeatInfo
-from saves.session import status_of
+from saves.session import check_bot_levels, status_of
 from saves.store import SessionStore, utc_now
 
 FORMAT = "coven-session"
@@ -29,19 +30,27 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 _SQLITE_INT = (-(2**63), 2**63 - 1)
 
 
-def export_session(store: SessionStore, session_id: int, path: str | os.PathLike[str]) -> Path:
+def export_session(
+    store: SessionStore, session_id: int, path: str | os.PathLike[str], *, overwrite: bool = False
+) -> Path:
     """Write one session to ``path`` as a ``coven-session`` JSON file.
 
     The file is written to a temporary name and renamed, so a failed export
-    never leaves a half-written file behind.
+    never leaves a half-written file behind. An existing file is replaced
+    only when ``overwrite`` is true; this is the one place that decides.
 
     Returns:
         The path written.
 
     Raises:
         SessionNotFoundError: no such session.
+        SessionFileExistsError: ``path`` exists and ``overwrite`` is false;
+            nothing was written.
         SessionFileError: the file cannot be written.
     """
+    target = Path(path)
+    if not overwrite and os.path.lexists(target):
+        raise SessionFileExistsError(target)
     record = store.load(session_id)
     try:
         title = get_game(record.game_id).title
@@ -63,20 +72,37 @@ def export_session(store: SessionStore, session_id: int, path: str | os.PathLike
         "updated": record.updated,
         "exported": utc_now(),
     }
-    target = Path(path)
     text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     try:
         handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(text)
-            os.replace(temp_name, target)
-        except BaseException:
+            if overwrite:
+                os.replace(temp_name, target)
+            else:
+                _rename_without_replacing(temp_name, target)
+        finally:
             Path(temp_name).unlink(missing_ok=True)
-            raise
     except OSError as error:
         raise SessionFileError(f"Could not write {target}: {error.strerror or error}") from None
     return target
+
+
+def _rename_without_replacing(temp_name: str, target: Path) -> None:
+    """Give the finished temporary file the name ``target`` unless that name is taken.
+
+    A hard link fails atomically if ``target`` appeared since it was checked;
+    where links are unsupported (some file systems), check once more and rename.
+    """
+    try:
+        os.link(temp_name, target)
+    except FileExistsError:
+        raise SessionFileExistsError(target) from None
+    except OSError:
+        if os.path.lexists(target):
+            raise SessionFileExistsError(target) from None
+        os.replace(temp_name, target)
 
 
 def _reject_constant(name: str) -> Any:
@@ -86,16 +112,34 @@ def _reject_constant(name: str) -> Any:
 def read_session_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and parse a session file without validating its contents.
 
+    Only a regular file is read (never a pipe or device such as ``/dev/zero``,
+    which could block or never end), and at most ``MAX_FILE_BYTES + 1`` bytes
+    of it, so a file that grows while being read cannot exhaust memory.
+
     Raises:
-        SessionFileError: unreadable, too large, not UTF-8 or not a JSON object.
+        SessionFileError: not a regular file, unreadable, too large, not UTF-8
+            or not a JSON object.
     """
     source = Path(path)
+    too_large = f"{source} is too large to be a Coven session file."
+    not_regular = f"{source} is not a regular file."
     try:
-        if source.stat().st_size > MAX_FILE_BYTES:
-            raise SessionFileError(f"{source} is too large to be a Coven session file.")
-        raw = source.read_bytes()
+        # Checked before opening: opening a FIFO for reading blocks until a writer comes.
+        info = os.stat(source)
+        if not stat.S_ISREG(info.st_mode):
+            raise SessionFileError(not_regular)
+        if info.st_size > MAX_FILE_BYTES:
+            raise SessionFileError(too_large)
+        # Non-blocking, in case the name was swapped for a FIFO since the check.
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        with os.fdopen(os.open(source, flags), "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                raise SessionFileError(not_regular)
+            raw = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise SessionFileError(f"Could not read {source}: {error.strerror or error}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise SessionFileError(too_large)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -192,6 +236,11 @@ def import_session(store: SessionStore, path: str | os.PathLike[str]) -> int:
     if not _is_int(seed) or not _SQLITE_INT[0] <= seed <= _SQLITE_INT[1]:
         raise SessionFileError("The file's \"seed\" is missing or not a whole number.")
     seats = _check_seats(spec, document.get("seats"))
+    try:
+        check_bot_levels(spec, seats)
+    except InvalidOptionsError as error:
+        message = str(error)
+        raise SessionFileError(f"{message[:1].upper()}{message[1:]}.") from None
     log = _check_log(document.get("log"), len(seats))
     rules = spec.rules
     try:

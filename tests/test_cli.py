@@ -6,17 +6,30 @@ import json
 import sqlite3
 import sys
 import types
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fake_game import next_action
 
-from engine import GameSpec
+from engine import GameSpec, register
 from saves import LiveSession, SeatInfo, SessionStore, db_path
 from tui import cli
 from tui.cli import main
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bob", "bot", "easy")]
+
+
+def first_legal(view: Any, legal: Sequence[Any], rng: Any) -> Any:
+    return legal[0]
+
+
+@pytest.fixture
+def fake_spec(fake_spec: GameSpec) -> GameSpec:
+    """count-to-ten with bot levels "easy" and "hard" (the base fixture unregisters it)."""
+    return register(replace(fake_spec, bots={"easy": first_legal, "hard": first_legal}))
 
 
 @pytest.fixture(autouse=True)
@@ -102,13 +115,54 @@ def test_export_then_import(fake_spec: GameSpec, tmp_path: Path, capsys: pytest.
     target = tmp_path / "out.json"
     assert main(["export", str(session_id), str(target)]) == 0
     assert json.loads(target.read_text())["game"] == "count-to-ten"
+    before = target.read_bytes()
     assert main(["export", str(session_id), str(target)]) == 1
-    assert "--force" in one_line_error(capsys)
+    line = one_line_error(capsys)
+    assert f"{target} already exists" in line and "--force" in line
+    assert target.read_bytes() == before
     assert main(["export", str(session_id), str(target), "--force"]) == 0
     assert main(["import", str(target)]) == 0
     assert "as session" in capsys.readouterr().out
     with SessionStore() as store:
         assert len(store.list_sessions()) == 2
+
+
+def test_export_leaves_the_overwrite_decision_to_saves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls: list[tuple[int, Path, bool]] = []
+
+    def fake_export(store: SessionStore, session_id: int, path: Any, *, overwrite: bool = False) -> Path:
+        calls.append((session_id, Path(path), overwrite))
+        return Path(path)
+
+    monkeypatch.setattr(cli, "export_session", fake_export)
+    target = tmp_path / "exists.json"
+    target.write_text("old")
+    assert main(["export", "4", str(target)]) == 0
+    assert main(["export", "4", str(target), "--force"]) == 0
+    assert calls == [(4, target, False), (4, target, True)]
+
+
+def test_import_refuses_what_is_not_a_regular_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["import", str(tmp_path)]) == 1
+    assert f"{tmp_path} is not a regular file" in one_line_error(capsys)
+    with SessionStore() as store:
+        assert store.list_sessions() == []
+
+
+def test_import_unknown_bot_level(fake_spec: GameSpec, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    session_id = make_session()
+    target = tmp_path / "game.json"
+    assert main(["export", str(session_id), str(target)]) == 0
+    document = json.loads(target.read_text())
+    document["seats"][1]["bot_level"] = "godlike"
+    target.write_text(json.dumps(document))
+    capsys.readouterr()
+    assert main(["import", str(target)]) == 1
+    assert "Seat 2 (Bob) has unknown bot level 'godlike'; Count to Ten has easy, hard" in one_line_error(capsys)
+    with SessionStore() as store:
+        assert len(store.list_sessions()) == 1
 
 
 def test_export_unknown_session(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -139,6 +193,20 @@ def test_corrupt_database_notice_then_works(capsys: pytest.CaptureFixture[str]) 
     captured = capsys.readouterr()
     assert "was moved to" in captured.err and ".corrupt-" in captured.err
     assert "No saved sessions yet" in captured.out
+
+
+def test_database_missing_a_table_is_recovered(fake_spec: GameSpec, capsys: pytest.CaptureFixture[str]) -> None:
+    make_session()
+    conn = sqlite3.connect(db_path())
+    conn.execute("DROP TABLE sessions")
+    conn.commit()
+    conn.close()
+    assert main(["sessions"]) == 0
+    captured = capsys.readouterr()
+    assert "was moved to" in captured.err and ".corrupt-" in captured.err
+    assert "No saved sessions yet" in captured.out
+    assert main(["sessions"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_newer_database_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,17 +7,30 @@ import signal
 import subprocess
 import sys
 import textwrap
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fake_game import next_action
 
-from engine import GameSpec, IllegalActionError, MalformedActionError, state_digest
+from engine import GameSpec, IllegalActionError, MalformedActionError, register, state_digest
 from engine.core import InvalidOptionsError, UnknownGameError
 from saves import LiveSession, LogConflictError, SeatInfo, SessionLoadError, SessionStore
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bob", "bot", "easy")]
 REPO = Path(__file__).resolve().parents[1]
+
+
+def first_legal(view: Any, legal: Sequence[Any], rng: Any) -> Any:
+    return legal[0]
+
+
+@pytest.fixture
+def fake_spec(fake_spec: GameSpec) -> GameSpec:
+    """count-to-ten with bot levels "easy" and "hard" (the base fixture unregisters it)."""
+    return register(replace(fake_spec, bots={"easy": first_legal, "hard": first_legal}))
 
 
 def play(session: LiveSession, steps: int) -> None:
@@ -82,6 +95,47 @@ def test_bad_create_arguments(fake_spec: GameSpec) -> None:
         with pytest.raises(InvalidOptionsError):
             LiveSession.create(store, "count-to-ten", {}, 1, SEATS[:1])
         assert store.list_sessions() == []
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        (
+            [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "godlike")],
+            "seat 2 (Merlin) has unknown bot level 'godlike'; Count to Ten has easy, hard",
+        ),
+        ([SeatInfo("Merlin", "bot"), SeatInfo("Ana")], "seat 1 (Merlin) is a bot with no level; Count to Ten has easy, hard"),
+    ],
+)
+def test_unknown_bot_level_is_refused(fake_spec: GameSpec, seats: list[SeatInfo], message: str) -> None:
+    with SessionStore() as store:
+        with pytest.raises(InvalidOptionsError) as caught:
+            LiveSession.create(store, "count-to-ten", {}, 1, seats)
+        assert str(caught.value) == message
+        assert store.list_sessions() == []
+
+
+def test_bot_seat_in_a_game_without_bots_is_refused(fake_spec: GameSpec) -> None:
+    register(replace(fake_spec, bots={}))
+    with SessionStore() as store:
+        with pytest.raises(InvalidOptionsError, match="seat 2 \\(Bob\\) has unknown bot level 'easy'; Count to Ten has no bots"):
+            LiveSession.create(store, "count-to-ten", {}, 1, SEATS)
+        LiveSession.create(store, "count-to-ten", {}, 1, [SeatInfo("Ann"), SeatInfo("Bob")])
+        assert len(store.list_sessions()) == 1
+
+
+def test_wizards_cup_bot_levels_are_checked() -> None:
+    from engine import get_game
+
+    spec = get_game("wizards-cup")
+    with SessionStore() as store:
+        with pytest.raises(InvalidOptionsError) as caught:
+            LiveSession.create(store, "wizards-cup", None, 1, [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "godlike")])
+        assert str(caught.value) == (
+            f"seat 2 (Merlin) has unknown bot level 'godlike'; {spec.title} has {', '.join(spec.bot_levels)}"
+        )
+        level = spec.bot_levels[0]
+        LiveSession.create(store, "wizards-cup", None, 1, [SeatInfo("Ana"), SeatInfo("Merlin", "bot", level)])
 
 
 def test_two_processes_cannot_fork(fake_spec: GameSpec) -> None:

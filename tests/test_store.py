@@ -176,6 +176,47 @@ def test_foreign_sqlite_file_is_kept_aside() -> None:
         kept.close()
 
 
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "DROP TABLE sessions",
+        "DROP TABLE actions",
+        "ALTER TABLE seats DROP COLUMN bot_level",
+        "ALTER TABLE sessions RENAME COLUMN progress TO progres",
+    ],
+)
+def test_missing_table_or_column_is_moved_aside(coven_data_dir: Path, damage: str) -> None:
+    with SessionStore() as store:
+        store.create_session("g", {}, 1, SEATS)
+    conn = sqlite3.connect(db_path())
+    conn.execute(damage)
+    conn.commit()
+    conn.close()
+    damaged = db_path().read_bytes()
+    with SessionStore() as store:
+        assert store.moved_to is not None
+        assert store.notice is not None and str(store.moved_to) in store.notice
+        assert store.moved_to.read_bytes() == damaged  # kept, never deleted
+        assert store.list_sessions() == []
+        session_id = store.create_session("g", {}, 2, SEATS)
+        assert store.load(session_id).seed == 2
+    with SessionStore() as store:
+        assert store.notice is None
+
+
+def test_extra_tables_and_columns_are_not_damage() -> None:
+    with SessionStore() as store:
+        session_id = store.create_session("g", {}, 1, SEATS)
+    conn = sqlite3.connect(db_path())
+    conn.execute("CREATE TABLE notes (text TEXT)")
+    conn.execute("ALTER TABLE sessions ADD COLUMN colour TEXT")
+    conn.commit()
+    conn.close()
+    with SessionStore() as store:
+        assert store.moved_to is None
+        assert store.load(session_id).seed == 1
+
+
 def test_newer_schema_is_refused_and_untouched(coven_data_dir: Path) -> None:
     conn = sqlite3.connect(db_path())
     conn.execute("CREATE TABLE future (x)")

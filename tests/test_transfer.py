@@ -3,18 +3,32 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import os
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fake_game import next_action
 
-from engine import GameSpec
+from engine import GameSpec, register
 from saves import LiveSession, SeatInfo, SessionFileError, SessionStore, export_session, import_session
-from saves.transfer import FORMAT, FORMAT_VERSION
+from saves import transfer
+from saves.transfer import FORMAT, FORMAT_VERSION, read_session_file
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bob", "bot", "hard")]
+
+
+def first_legal(view: Any, legal: Sequence[Any], rng: Any) -> Any:
+    return legal[0]
+
+
+@pytest.fixture
+def fake_spec(fake_spec: GameSpec) -> GameSpec:
+    """count-to-ten with bot levels "easy" and "hard" (the base fixture unregisters it)."""
+    return register(replace(fake_spec, bots={"easy": first_legal, "hard": first_legal}))
 
 
 @pytest.fixture
@@ -129,6 +143,18 @@ def test_changed_table_step_is_illegal(exported: tuple[LiveSession, Path], store
         (lambda d: d["seats"][1].update(kind="alien"), "Seat 2 is invalid"),
         (lambda d: d["seats"][0].update(name=""), "Seat 1 is invalid"),
         (lambda d: d["seats"][0].update(bot_level="hard"), "Seat 1 is invalid"),
+        (
+            lambda d: d["seats"][1].update(bot_level="godlike"),
+            "Seat 2 (Bob) has unknown bot level 'godlike'; Count to Ten has easy, hard",
+        ),
+        (
+            lambda d: d["seats"][1].update(bot_level=None),
+            "Seat 2 (Bob) is a bot with no level; Count to Ten has easy, hard",
+        ),
+        (
+            lambda d: d["seats"][0].update(kind="bot", bot_level="Easy"),
+            "Seat 1 (Alice) has unknown bot level 'Easy'",
+        ),
         (lambda d: d.update(log={}), "\"log\" must be a list"),
         (lambda d: d["log"].__setitem__(2, [0, {"add": 1}]), "Action 3 is malformed"),
         (lambda d: d["log"][3].update(seat=5), "Action 4 names seat 5"),
@@ -166,3 +192,132 @@ def test_export_to_unwritable_place(exported: tuple[LiveSession, Path], store: S
     session, _ = exported
     with pytest.raises(SessionFileError, match="Could not write"):
         export_session(store, session.session_id, tmp_path / "no-such-dir" / "x.json")
+
+
+def test_import_refuses_bot_seats_of_a_game_without_bots(
+    exported: tuple[LiveSession, Path], store: SessionStore, fake_spec: GameSpec
+) -> None:
+    _, path = exported
+    register(replace(fake_spec, bots={}))
+    assert_refused(store, path, "Seat 2 (Bob) has unknown bot level 'hard'; Count to Ten has no bots")
+
+
+def test_export_refuses_an_existing_file(exported: tuple[LiveSession, Path], store: SessionStore) -> None:
+    session, path = exported
+    before = path.read_bytes()
+    with pytest.raises(SessionFileError) as caught:
+        export_session(store, session.session_id, path)
+    assert str(caught.value) == f"{path} already exists; choose another name or allow replacing it."
+    assert path.read_bytes() == before
+    assert not list(path.parent.glob(".game.json.*"))
+    session.apply(*next_action(session.spec, session.state))
+    assert export_session(store, session.session_id, path, overwrite=True) == path
+    assert len(json.loads(path.read_text())["log"]) == 13
+    assert not list(path.parent.glob(".game.json.*"))
+
+
+def test_export_refuses_a_dangling_symlink(exported: tuple[LiveSession, Path], store: SessionStore, tmp_path: Path) -> None:
+    session, _ = exported
+    link = tmp_path / "link.json"
+    link.symlink_to(tmp_path / "elsewhere.json")
+    with pytest.raises(SessionFileError, match="already exists"):
+        export_session(store, session.session_id, link)
+    assert link.is_symlink() and not (tmp_path / "elsewhere.json").exists()
+
+
+def test_export_does_not_replace_a_file_created_meanwhile(
+    exported: tuple[LiveSession, Path], store: SessionStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session, _ = exported
+    target = tmp_path / "racy.json"
+    real_mkstemp = transfer.tempfile.mkstemp
+
+    def mkstemp_then_someone_writes(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        result = real_mkstemp(*args, **kwargs)
+        target.write_text("theirs")  # another program wins the name after our check
+        return result
+
+    monkeypatch.setattr(transfer.tempfile, "mkstemp", mkstemp_then_someone_writes)
+    with pytest.raises(SessionFileError, match="already exists"):
+        export_session(store, session.session_id, target)
+    assert target.read_text() == "theirs"
+    assert not list(tmp_path.glob(".racy.json.*"))
+
+
+def call_with_deadline(function: Callable[[], object], unblock: Callable[[], None], seconds: float = 5.0) -> object:
+    """Run ``function`` in a thread; if it blocks, call ``unblock`` and fail instead of hanging."""
+    outcome: list[object] = []
+
+    def run() -> None:
+        try:
+            outcome.append(function())
+        except BaseException as error:  # noqa: BLE001 - handed back to the test
+            outcome.append(error)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        unblock()
+        worker.join(seconds)
+        pytest.fail("the call blocked instead of refusing")
+    return outcome[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_fifo_is_refused_without_blocking(fake_spec: GameSpec, store: SessionStore, tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+
+    def unblock() -> None:
+        # Opening the write end releases a reader stuck in open(); closing it gives EOF.
+        with open(fifo, "wb"):
+            pass
+
+    before = store.list_sessions()
+    outcome = call_with_deadline(lambda: import_session(store, fifo), unblock)
+    assert isinstance(outcome, SessionFileError)
+    assert str(outcome) == f"{fifo} is not a regular file."
+    assert store.list_sessions() == before
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "/dev/null"])
+def test_devices_are_refused(store: SessionStore, special: str) -> None:
+    if not os.path.exists(special):
+        pytest.skip(f"no {special}")
+    with pytest.raises(SessionFileError, match="is not a regular file"):
+        read_session_file(special)
+
+
+def test_directory_is_refused(store: SessionStore, tmp_path: Path) -> None:
+    assert_refused(store, tmp_path, "is not a regular file")
+
+
+def test_size_limit(exported: tuple[LiveSession, Path], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _, path = exported
+    size = path.stat().st_size
+    monkeypatch.setattr(transfer, "MAX_FILE_BYTES", size)
+    assert read_session_file(path)["format"] == FORMAT  # exactly at the limit is fine
+    monkeypatch.setattr(transfer, "MAX_FILE_BYTES", size - 1)
+    with pytest.raises(SessionFileError, match="too large"):
+        read_session_file(path)
+
+
+def test_file_growing_past_the_limit_is_not_read_whole(
+    exported: tuple[LiveSession, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, path = exported
+    size = path.stat().st_size
+    monkeypatch.setattr(transfer, "MAX_FILE_BYTES", size)
+    real_stat = os.stat
+
+    def stat_before_growth(target: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        result = real_stat(target, *args, **kwargs)
+        if isinstance(target, (str, os.PathLike)) and Path(target) == path:
+            with path.open("ab") as file:  # the file grows between the size check and the read
+                file.write(b" " * 10)
+        return result
+
+    monkeypatch.setattr(transfer.os, "stat", stat_before_growth)
+    with pytest.raises(SessionFileError, match="too large"):
+        read_session_file(path)

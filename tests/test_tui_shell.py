@@ -282,10 +282,66 @@ async def test_new_game_validation_messages(fake_ui: FakeUI, store: SessionStore
         await pilot.press("ctrl+s")
         errors = str(screen.query_one("#form-errors", Static).render())
         assert "names must differ" in errors and "whole number" in errors
+        assert screen.focused is not None and screen.focused.id == "seat-name-1"  # the second "Merlin"
+        assert any("names must differ" in n.message for n in app._notifications)
         screen.query_one("#seat-name-0").value = "  "  # type: ignore[attr-defined]
+        screen.query_one("#seat-name-1").value = "merlin"  # type: ignore[attr-defined]
         await pilot.press("ctrl+s")
         assert "Seat 1 needs a name" in str(screen.query_one("#form-errors", Static).render())
+        screen.query_one("#seat-name-0").value = "MERLIN"  # type: ignore[attr-defined]
+        screen.query_one("#seed").value = ""  # type: ignore[attr-defined]
+        screen.query_one("#seat-count").focus()
+        await pilot.press("ctrl+s")
+        errors = str(screen.query_one("#form-errors", Static).render())
+        assert "Seats 1 and 2 are both called 'merlin'" in errors  # capitals don't count
+        assert "whole number" not in errors
+        assert screen.focused is not None and screen.focused.id == "seat-name-1"
         assert store.list_sessions() == []
+
+
+@sync
+async def test_new_game_errors_are_visible_at_80x24(fake_ui: FakeUI, store: SessionStore) -> None:
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#seed").value = "not a number"  # type: ignore[attr-defined]
+        screen.query_one("#seat-name-0").focus()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        seed = screen.query_one("#seed")
+        assert screen.focused is seed
+        assert seed.region.bottom <= 23 and seed.region.y >= 1  # scrolled into view, above the footer
+        shown = app.export_screenshot().replace("&#160;", " ")
+        assert "whole number" in shown
+
+
+@sync
+async def test_switching_a_seat_kind_keeps_a_typed_name(fake_ui: FakeUI, store: SessionStore) -> None:
+    from textual.widgets import Input, Select
+
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        name = screen.query_one("#seat-name-1", Input)
+        kind = screen.query_one("#seat-kind-1", Select)
+        assert (name.value, kind.value) == ("Merlin", "bot:normal")
+        kind.value = "human"  # a name the form chose follows the kind
+        await pilot.pause()
+        assert name.value == "Player 2"
+        kind.value = "bot:easy"
+        await pilot.pause()
+        assert name.value == "Merlin"
+        name.value = "Bo"  # a typed name stays, whatever the kind
+        kind.value = "human"
+        await pilot.pause()
+        assert name.value == "Bo"
+        kind.value = "bot:normal"
+        await pilot.pause()
+        assert name.value == "Bo"
 
 
 # -- game screen and curtain ---------------------------------------------------------------
@@ -366,6 +422,35 @@ async def test_table_steps_with_space_and_auto_play(fake_ui: FakeUI, store: Sess
         assert type(app.screen).__name__ == "MainMenu"
 
 
+@sync
+async def test_step_keys_are_hidden_while_a_human_here_decides(fake_ui: FakeUI, store: SessionStore) -> None:
+    live = LiveSession.create(store, "wizards-cup", None, 7, seats("Ana", "Merlin:easy"))
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(live)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = game_screen(app)
+        assert 0 in live.to_act
+        assert screen.check_action("step", ()) is False and screen.check_action("toggle_auto", ()) is False
+        shown = app.export_screenshot().replace("&#160;", " ")
+        assert "Next step" not in shown and "Auto play" not in shown and "Log" in shown
+
+
+@sync
+async def test_resumed_game_shows_the_events_so_far(fake_ui: FakeUI, store: SessionStore) -> None:
+    live = LiveSession.create(store, "wizards-cup", None, 7, seats("Ann:easy", "Bob:easy"))
+    play_until(live, 6)
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_session(live.session_id)
+        await pilot.pause()
+        table = game_screen(app).table
+        assert [event.kind for event in table.events].count("duel") == 2
+        assert table.events[-1] == live.events_at(len(live.log))[-1]
+
+
 # -- sessions and replay -------------------------------------------------------------------
 
 
@@ -406,6 +491,44 @@ async def test_export_and_import(fake_ui: FakeUI, store: SessionStore, tmp_path:
 
 
 @sync
+async def test_export_asks_before_replacing_a_file(fake_ui: FakeUI, store: SessionStore, tmp_path: Any) -> None:
+    from tui.screens.confirm import ConfirmScreen, PromptScreen
+
+    LiveSession.create(store, "wizards-cup", None, 1, seats("Ann", "Bob"))
+    target = tmp_path / "taken.json"
+    target.write_text("precious")
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        for answer in ("n", "y"):
+            await pilot.press("e")
+            assert isinstance(app.screen, PromptScreen)
+            app.screen.query_one("#prompt-input").value = str(target)  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            assert f"Replace {target}?" in app.screen.question
+            assert target.read_text() == "precious"
+            await pilot.press(answer)
+            await pilot.pause()
+            assert type(app.screen).__name__ == "SessionsScreen"
+        assert '"coven-session"' in target.read_text()
+
+
+@sync
+async def test_sessions_say_in_progress_and_mark_bots(fake_ui: FakeUI, store: SessionStore) -> None:
+    from textual.widgets import DataTable
+
+    LiveSession.create(store, "wizards-cup", None, 1, seats("Ana", "Merlin:normal"))
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        table = app.screen.query_one(DataTable)
+        row = [str(cell) for cell in table.get_row_at(0)]
+        assert row[1:3] == ["Ana vs Merlin (bot)", "in progress"]  # one game only: no Game column
+
+
+@sync
 async def test_replay_steps(fake_ui: FakeUI, store: SessionStore) -> None:
     from tui.screens.replay import ReplayScreen
 
@@ -421,9 +544,37 @@ async def test_replay_steps(fake_ui: FakeUI, store: SessionStore) -> None:
         assert screen.step == 2
         await pilot.press("end")
         assert screen.step == 8 and "Step 8 of 8" in screen.status_line()
+        await pilot.press("home")
+        assert screen.step == 0 and screen.viewpoint is None
+
+
+@sync
+async def test_replay_shows_seat_views_only_once_the_game_is_over(fake_ui: FakeUI, store: SessionStore) -> None:
+    from tui.screens.replay import ReplayScreen
+
+    live = LiveSession.create(store, "wizards-cup", None, 7, seats("Ann:easy", "Bob:easy"))
+    play_until(live, 8)
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "p")
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("end", "v", "v", "v")
+        assert screen.viewpoint is None and "viewing as Spectator" in screen.status_line()
+        assert all(view.seat is None for view, _, _ in screen.table.shown)  # type: ignore[attr-defined]
+        assert any("once the game is over" in n.message for n in app._notifications)
+        await pilot.press("escape", "escape")
+        play_until(live, 2000)
+        assert live.result is not None
+        app.open_replay(live.session_id)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
         await pilot.press("home", "v")
-        assert screen.step == 0 and screen.viewpoint == 0
+        assert screen.viewpoint == 0 and "viewing as Ann" in screen.status_line()
         assert screen.table.shown[-1][0].seat == 0  # type: ignore[attr-defined]
+        await pilot.press("v", "v")
+        assert screen.viewpoint is None
 
 
 @sync

@@ -381,3 +381,84 @@ async def test_plays_a_round_on_the_real_game_screen() -> None:
                 await pilot.press("k")
                 await settle()
                 assert RULES.view(live.state, 0).phase is Phase.LINEUP
+
+
+@sync
+async def test_piles_keep_three_lines_with_long_names() -> None:
+    """A long "next" or "top" wizard is cut short; the Waiting line stays in view at 80x24."""
+    import dataclasses
+
+    game = Game()
+    game.teams()
+    game.lineups()
+    game.duels(1)
+    view = game.view(0)
+    me = view.players[0]
+    long_me = dataclasses.replace(me, deck=("deepwater-regent", *(me.deck or ())[1:]),
+                                  discard=("sunforged-saint",))
+    view = dataclasses.replace(view, players=(long_me, view.players[1]))
+    app = TableApp(view, None, (), game.events)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        from textual.geometry import Region
+
+        piles = app.query_one("#dz-side-0 .dz-piles", Static)
+        assert piles.region.height == 3
+        lines = [strip.text.strip() for strip in piles.render_lines(Region(0, 0, *piles.size))]
+        assert lines[0].startswith("Deck") and "next ≈ Deepwater R" in lines[0]  # cut with "…", not wrapped
+        assert lines[1].startswith("Discard") and "top ☼ Sunforged" in lines[1]
+        assert lines[2] == "Waiting ♣ Mist Warden"  # Ana's own Waiting Card stays in view
+
+
+@sync
+async def test_replay_shows_its_own_keys_in_the_duel_zone() -> None:
+    import saves
+    import tui.app as app_module
+    from tui.screens.replay import ReplayScreen
+
+    with saves.SessionStore() as store:
+        live = saves.LiveSession.create(store, "wizards-cup", None, SEED,
+                                        [saves.SeatInfo("Ana"), saves.SeatInfo("Bo")])
+        live.apply(0, {"type": "team", "cards": ANA_TEAM})
+        live.apply(1, {"type": "team", "cards": BO_TEAM})
+        for seat in (0, 1):
+            live.apply(seat, {"type": "lineup", "order": list(live.state.players[seat].team)[:5]})
+        live.play_table()
+        live.play_table()
+        app = app_module.CovenApp(store=store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.open_replay(live.session_id)
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            await pilot.press("end")
+            zone = screen.query_one(DuelZone)
+            assert zone.status == ReplayScreen.KEYS_HINT and "space" not in zone.status
+            assert "Duel 2" in str(zone.query_one("#dz-reason").render())
+            await pilot.press("left", "left")  # back before the first duel: no reason from later duels
+            assert "first duel is about to begin" in str(zone.query_one("#dz-reason").render())
+            await pilot.press("right")
+            assert "Duel 1" in str(zone.query_one("#dz-reason").render())
+
+
+@sync
+async def test_resumed_game_shows_why_the_last_duel_ended() -> None:
+    import saves
+    import tui.app as app_module
+
+    with saves.SessionStore() as store:
+        live = saves.LiveSession.create(store, "wizards-cup", None, SEED,
+                                        [saves.SeatInfo("Ana"), saves.SeatInfo("Bo")])
+        live.apply(0, {"type": "team", "cards": ANA_TEAM})
+        live.apply(1, {"type": "team", "cards": BO_TEAM})
+        for seat in (0, 1):
+            live.apply(seat, {"type": "lineup", "order": list(live.state.players[seat].team)[:5]})
+        live.play_table()
+        live.play_table()
+        app = app_module.CovenApp(store=store, auto_delay=60)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.open_session(live.session_id)  # loads the session afresh, as after a restart
+            await pilot.pause()
+            reason = str(app.screen.query_one("#dz-reason").render())
+            assert "Duel 2" in reason and "about to begin" not in reason
+            assert "Dawn Acolyte's power" in reason

@@ -19,7 +19,14 @@ from types import ModuleType
 
 from engine import GameSpec, all_games, get_game
 from engine.core import InvalidOptionsError, UnknownGameError
-from saves import SessionFileError, SessionStore, StoreError, export_session, import_session
+from saves import (
+    SessionFileError,
+    SessionFileExistsError,
+    SessionStore,
+    StoreError,
+    export_session,
+    import_session,
+)
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
 """Where the games' rules documents live (``GameSpec.rules_doc`` names a file here)."""
@@ -129,11 +136,13 @@ def _cmd_sessions(args: argparse.Namespace) -> int:
 
 def _cmd_export(args: argparse.Namespace) -> int:
     target = Path(args.file)
-    if target.exists() and not args.force:
-        _fail(f"{target} already exists; use --force to overwrite it.")
-        return EXIT_ERROR
     with _open_store() as store:
-        export_session(store, args.session, target)
+        try:
+            # export_session alone decides whether an existing file may be replaced.
+            export_session(store, args.session, target, overwrite=args.force)
+        except SessionFileExistsError:
+            _fail(f"{target} already exists; choose another name or use --force to replace it.")
+            return EXIT_ERROR
     print(f"Exported session {args.session} to {target}.")
     return 0
 
@@ -181,7 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="export a session to a file", description="Export a session as JSON.")
     export.add_argument("session", metavar="SESSION", type=int, help="session id (see `coven sessions`)")
     export.add_argument("file", metavar="FILE", help="file to write")
-    export.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    export.add_argument("--force", action="store_true", help="replace FILE if it exists")
     export.set_defaults(handler=_cmd_export)
 
     import_ = commands.add_parser("import", help="import a session file", description="Import an exported session.")

@@ -28,6 +28,9 @@ class GameTable(Widget):
             self.seat = seat
             self.action = action
 
+    keys_hint: str | None = None
+    """When set, shown instead of the table's own key hint (e.g. by the replay, whose keys differ)."""
+
     def show(self, view: Any, deciding_seat: int | None, legal: Sequence[Any]) -> None:
         """Redraw from ``view``.
 
@@ -42,6 +45,9 @@ class GameTable(Widget):
 
     def show_events(self, events: Sequence[Event]) -> None:
         """Show what just happened, e.g. why the last duel ended as it did."""
+
+    def clear_events(self) -> None:
+        """Forget the events shown so far (the replay calls this before jumping back)."""
 
 
 class GameUI:

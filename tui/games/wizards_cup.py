@@ -118,13 +118,12 @@ class WizardsCupTable(GameTable):
             self.query_one(SwapPicker).load(player.team or (), player.displayed,
                                             {a.out for a in swaps}, {a.take for a in swaps})
 
-    @staticmethod
-    def _status(view: WizardsCupView, seat: int | None) -> str:
+    def _status(self, view: WizardsCupView, seat: int | None) -> str:
         names = [player.name for player in view.players]
         if view.phase is Phase.OVER:
             return "The Cup is decided."
         if view.phase is Phase.DUEL:
-            return "space: next duel · a: auto"
+            return "space: next duel · a: auto" if self.keys_hint is None else self.keys_hint
         waiting = [player.name for index, player in enumerate(view.players)
                    if not player.ready and index != seat]
         if not waiting:
@@ -139,6 +138,11 @@ class WizardsCupTable(GameTable):
         self.duel_log.extend(duels)
         if duels:
             self.query_one(DuelZone).show_duel(duels[-1].data)
+
+    def clear_events(self) -> None:
+        """Forget every duel shown so far."""
+        self.duel_log.clear()
+        self.query_one(DuelZone).show_duel(None)
 
     def _choose(self, action: dict[str, Any]) -> str | None:
         """Post ``action`` for the deciding seat if the engine allows it; else return why not."""

@@ -92,14 +92,18 @@ class GameScreen(Screen[None]):
         live = self.live
         log = self.query_one("#game-log", RichLog)
         state = live.state_after(0)
+        history: list[Event] = []
         for entry in live.log:
             state, events = live.rules.apply(state, entry.seat, entry.action)
             for line in event_lines(events):
                 log.write(line)
+            history.extend(events)
             self._round_events.extend(events)
             if any(event.kind == "round_end" for event in events):
                 self._round_events = []
             self._last_events = events
+        if history:  # a resumed game: the table shows what happened last (e.g. why the last duel ended)
+            self.table.show_events(history)
         self.revealed_seat = None
         self._show(self.viewer_seat, None, [])
         self.call_after_refresh(self.advance)
@@ -302,11 +306,16 @@ class GameScreen(Screen[None]):
     # -- key actions ---------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Dim "Next step" and "Auto play" when no automatic step is waiting."""
+        """Hide "Next step" and "Auto play" while a human here decides; dim them when no step waits.
+
+        Hidden rather than dimmed so the deciding pane's own keys fit an 80-column footer.
+        """
         if action in ("step", "toggle_auto"):
             live = self.live
             if live.result is not None:
                 return None
+            if any(not live.seats[seat].is_bot for seat in live.to_act):
+                return False
             if action == "step" and (live.to_act or live.table_action is None):
                 return None
         return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import getpass
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -52,25 +53,46 @@ def default_kind(spec: GameSpec, index: int) -> str:
     return f"bot:{level}"
 
 
-def default_name(index: int) -> str:
-    """Seat 1 is the login name; others get a wizard's name.
+def default_name(index: int, kind: str | None = None, taken: Sequence[str] = ()) -> str:
+    """The name a seat starts with.
 
-    Not "You": event sentences are in the third person ("Ana reveals ...").
+    A human in seat 1 gets the login name, other humans "Player <n>"; a bot
+    gets a wizard's name not in ``taken``. Without ``kind``, seat 1 is taken
+    to be human and the others bots (the form's starting line-up). Not "You":
+    event sentences are in the third person ("Ana reveals ...").
     """
-    if index == 0:
+    if kind is None:
+        kind = HUMAN if index == 0 else "bot:"
+    if not kind.startswith("bot:"):
+        if index:
+            return f"Player {index + 1}"
         try:
             login = getpass.getuser()
         except (KeyError, OSError):
             login = ""
         login = "".join(ch for ch in login if ch.isalnum() or ch in " -_")[:MAX_NAME_LENGTH].strip()
         return login.capitalize() if login else "Player 1"
-    return BOT_NAMES[(index - 1) % len(BOT_NAMES)]
+    used = {name.strip().casefold() for name in taken}
+    start = max(index - 1, 0)
+    for offset in range(len(BOT_NAMES)):
+        name = BOT_NAMES[(start + offset) % len(BOT_NAMES)]
+        if name.casefold() not in used:
+            return name
+    return f"Bot {index + 1}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the form, and the id of the field to fix."""
+
+    field: str
+    message: str
 
 
 def validate(
     spec: GameSpec, rows: list[tuple[str, str]], seed_text: str, options: dict[str, Any]
-) -> tuple[NewGameChoices | None, list[str]]:
-    """Check the form; return the choices or the problems found.
+) -> tuple[NewGameChoices | None, list[Problem]]:
+    """Check the form; return the choices or the problems found, in form order.
 
     Args:
         spec: The chosen game.
@@ -78,19 +100,23 @@ def validate(
         seed_text: The seed input; blank picks a random seed.
         options: Option values by name.
     """
-    problems: list[str] = []
+    problems: list[Problem] = []
+    if len(rows) not in spec.seat_counts:
+        problems.append(Problem("seat-count", f"{spec.title} needs {', '.join(map(str, spec.seat_counts))} seats."))
     seen: dict[str, int] = {}
     seat_infos: list[SeatInfo] = []
     for index, (raw_name, kind) in enumerate(rows, start=1):
-        name = raw_name.strip()
+        name, field = raw_name.strip(), f"seat-name-{index - 1}"
         if not name:
-            problems.append(f"Seat {index} needs a name.")
+            problems.append(Problem(field, f"Seat {index} needs a name."))
             continue
         if len(name) > MAX_NAME_LENGTH:
-            problems.append(f"Seat {index}'s name is longer than {MAX_NAME_LENGTH} characters.")
+            problems.append(Problem(field, f"Seat {index}'s name is longer than {MAX_NAME_LENGTH} characters."))
             continue
         if name.casefold() in seen:
-            problems.append(f"Seats {seen[name.casefold()]} and {index} are both called {name!r}; names must differ.")
+            problems.append(Problem(field, f"Seats {seen[name.casefold()]} and {index} are both called {name!r}; "
+                                           "names must differ (capitals don't count), or nobody knows whose turn "
+                                           "it is."))
             continue
         seen[name.casefold()] = index
         if kind.startswith("bot:"):
@@ -103,16 +129,16 @@ def validate(
         try:
             seed = int(seed_text)
         except ValueError:
-            problems.append(f"The seed must be a whole number (or blank for a random one), not {seed_text!r}.")
+            problems.append(Problem("seed", f"The seed must be a whole number (or blank for a random one), "
+                                            f"not {seed_text!r}."))
         else:
             if not 0 <= seed <= MAX_SEED:
-                problems.append("The seed must be between 0 and 9223372036854775807.")
-    if len(rows) not in spec.seat_counts:
-        problems.append(f"{spec.title} needs {', '.join(map(str, spec.seat_counts))} seats.")
+                problems.append(Problem("seed", "The seed must be between 0 and 9223372036854775807."))
     try:
         resolved = spec.resolve_options(options)
     except InvalidOptionsError as error:
-        problems.append(str(error))
+        field = f"option-{spec.options[0].name}" if spec.options else "game-select"
+        problems.append(Problem(field, str(error)))
         resolved = {}
     if problems:
         return None, problems
@@ -134,12 +160,15 @@ class NewGameScreen(Screen[None]):
         self.spec: GameSpec = all_games()[0]
         self._seat_count = self.spec.seat_counts[0]
         self._generation = 0
+        self._default_names: dict[int, str] = {}
+        """The name the form itself put in each seat; any other name was typed and is kept."""
 
     def compose(self) -> ComposeResult:
         """The form, built for the current game."""
         yield Header()
         with VerticalScroll(id="new-game-form"):
             yield Static("New game", classes="screen-title")
+            yield Static("", id="form-errors", classes="error")
             with Horizontal(classes="form-row"):
                 yield Label("Game", classes="form-label")
                 yield Select(
@@ -158,7 +187,6 @@ class NewGameScreen(Screen[None]):
                 yield Label("Seed", classes="form-label")
                 yield Input(placeholder="blank = random", id="seed", classes="seed-input")
             yield Vertical(id="option-rows")
-            yield Static("", id="form-errors", classes="error")
             with Horizontal(id="form-buttons"):
                 yield Button("Start game", variant="primary", id="start")
                 yield Button("Back", id="back")
@@ -168,6 +196,7 @@ class NewGameScreen(Screen[None]):
         """Fill in seats and options for the first game."""
         await self._rebuild_seats([])
         await self._rebuild_options()
+        self.query_one("#form-errors", Static).display = False
         self.query_one("#seat-name-0", Input).focus()
 
     # -- building the dynamic parts -------------------------------------------
@@ -192,8 +221,15 @@ class NewGameScreen(Screen[None]):
         self._generation += 1
         kinds = {value for _, value in self._kind_options()}
         rows = []
+        names = [name for name, _ in keep[: self._seat_count]]
+        self._default_names = {index: name for index, name in self._default_names.items() if index < len(names)}
         for index in range(self._seat_count):
-            name, kind = keep[index] if index < len(keep) else (default_name(index), default_kind(self.spec, index))
+            if index < len(keep):
+                name, kind = keep[index]
+            else:
+                kind = default_kind(self.spec, index)
+                name = self._default_names[index] = default_name(index, kind, names)
+                names.append(name)
             if kind not in kinds:
                 kind = default_kind(self.spec, index)
             rows.append(
@@ -250,6 +286,19 @@ class NewGameScreen(Screen[None]):
         self._seat_count = event.value
         await self._rebuild_seats(self._current_rows())
 
+    @on(Select.Changed, ".seat-kind")
+    def _kind_changed(self, event: Select.Changed) -> None:
+        """A new kind of player: a name the form filled in follows (bot names for bots); a typed one stays."""
+        if not isinstance(event.value, str) or event.select.id is None:
+            return
+        index = int(event.select.id.rpartition("-")[2])
+        name_input = self.query_one(f"#seat-name-{index}", Input)
+        current = name_input.value.strip()
+        if current and current != self._default_names.get(index):
+            return
+        others = [name for number, (name, _) in enumerate(self._current_rows()) if number != index]
+        name_input.value = self._default_names[index] = default_name(index, event.value, others)
+
     @on(Input.Submitted)
     def _submitted(self) -> None:
         """Enter in any input starts the game."""
@@ -267,7 +316,7 @@ class NewGameScreen(Screen[None]):
 
     # -- starting ------------------------------------------------------------------
 
-    def read_form(self) -> tuple[NewGameChoices | None, list[str]]:
+    def read_form(self) -> tuple[NewGameChoices | None, list[Problem]]:
         """Validate what is on screen."""
         options: dict[str, Any] = {}
         for option in self.spec.options:
@@ -279,12 +328,10 @@ class NewGameScreen(Screen[None]):
     def action_start(self) -> None:
         """Create the session and open its game screen, or show what is wrong."""
         choices, problems = self.read_form()
-        errors = self.query_one("#form-errors", Static)
         if choices is None:
-            errors.update("\n".join(problems))
-            errors.scroll_visible()
+            self._show_problems(problems)
             return
-        errors.update("")
+        self._show_problems([])
         app = cast("CovenApp", self.app)
         if app.store is None:
             self.notify("No session database is open.", severity="error")
@@ -292,6 +339,23 @@ class NewGameScreen(Screen[None]):
         try:
             live = LiveSession.create(app.store, choices.game_id, choices.options, choices.seed, choices.seats)
         except (StoreError, ValueError) as error:
-            errors.update(f"Could not start the game: {error}")
+            self._show_problems([Problem("game-select", f"Could not start the game: {error}")])
             return
         app.start_game(live)
+
+    def _show_problems(self, problems: list[Problem]) -> None:
+        """List ``problems`` at the top of the form and in a notification, then focus the first bad field.
+
+        The form is taller than 24 rows, so the list alone could be out of
+        sight; the notification always shows, and focusing the field scrolls to it.
+        """
+        errors = self.query_one("#form-errors", Static)
+        errors.update("\n".join(problem.message for problem in problems))
+        errors.display = bool(problems)
+        if not problems:
+            return
+        self.notify("\n".join(problem.message for problem in problems), title="Can't start yet",
+                    severity="error", timeout=8)
+        fields = self.query(f"#{problems[0].field}")
+        if fields:
+            fields.first().focus()

@@ -37,11 +37,15 @@ class ReplayScreen(Screen[None]):
     viewpoint: reactive[int | None] = reactive(None, init=False)
     """Whose view is shown: None for the spectator, else a seat."""
 
+    KEYS_HINT = "← →: step back and forth · home/end: first/last · v: viewpoint"
+    """Replaces the table's own key hint (its play keys do nothing here)."""
+
     def __init__(self, live: LiveSession, start: int = 0) -> None:
         """Replay ``live`` from step ``start``."""
         super().__init__()
         self.live = live
         self.table: GameTable = game_ui(live.spec.game_id).make_table()
+        self.table.keys_hint = self.KEYS_HINT
         self.states: list[Any] = [live.state_after(0)]
         self.step_events: list[list[Event]] = [[]]
         state = self.states[0]
@@ -87,9 +91,12 @@ class ReplayScreen(Screen[None]):
     def _redraw(self, rewrite_log: bool, new_events: list[Event] | None = None) -> None:
         """Show the table and log for the current step and viewpoint."""
         state = self.states[self.step]
-        self.table.show(self.live.rules.view(state, self.viewpoint), None, [])
         if new_events:
             self.table.show_events(new_events)
+        elif rewrite_log:  # a jump: forget later events, then replay the ones so far
+            self.table.clear_events()
+            self.table.show_events([event for events in self.step_events[1 : self.step + 1] for event in events])
+        self.table.show(self.live.rules.view(state, self.viewpoint), None, [])
         self.query_one("#replay-status", Static).update(self.status_line())
         log = self.query_one("#replay-log", RichLog)
         if rewrite_log:
@@ -132,6 +139,15 @@ class ReplayScreen(Screen[None]):
         self.step = self.total
 
     def action_viewpoint(self) -> None:
-        """Cycle the viewpoint: spectator, seat 1, seat 2, ..."""
+        """Cycle the viewpoint: spectator, seat 1, seat 2, ...
+
+        Only once the game is over: while it can still be resumed, a seat's
+        view would show secrets (teams, lineups) to whoever holds the replay.
+        """
+        if not self.live.finished:
+            self.viewpoint = None
+            self.notify("Seat views are available once the game is over; until then the replay shows "
+                        "what a spectator sees.", title="Spectator only", severity="warning")
+            return
         order: list[int | None] = [None, *range(len(self.live.seats))]
         self.viewpoint = order[(order.index(self.viewpoint) + 1) % len(order)]

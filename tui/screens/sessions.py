@@ -11,7 +11,14 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from saves import SessionFileError, SessionSummary, StoreError, export_session, import_session
+from saves import (
+    SessionFileError,
+    SessionFileExistsError,
+    SessionSummary,
+    StoreError,
+    export_session,
+    import_session,
+)
 
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 
@@ -19,7 +26,11 @@ if TYPE_CHECKING:
     from tui.app import CovenApp
 
 COLUMNS: tuple[str, ...] = ("ID", "Game", "Seats", "Status", "Progress", "Last played")
-"""The sessions table's column labels."""
+"""The sessions table's column labels.
+
+"Game" is left out while every session is of the same game, so the rest fit
+80 columns; the detail line under the table names the game anyway.
+"""
 
 EMPTY_TEXT = "No saved sessions yet. Press n to start a new game, or i to import one from a file."
 """Shown instead of the table when there is nothing saved."""
@@ -68,6 +79,8 @@ class SessionsScreen(Screen[None]):
         """Start empty; rows are loaded on mount and whenever the screen returns."""
         super().__init__()
         self.summaries: list[SessionSummary] = []
+        self._seat_labels: dict[tuple[int, str], str] = {}
+        """"Ana vs Merlin (bot)" by (session id, created): seats never change, so each is read once."""
 
     @property
     def coven(self) -> CovenApp:
@@ -79,7 +92,6 @@ class SessionsScreen(Screen[None]):
         yield Header()
         yield Static("Saved sessions", classes="screen-title")
         table: DataTable[str] = DataTable(id="sessions-table", cursor_type="row", zebra_stripes=True)
-        table.add_columns(*COLUMNS)
         yield table
         yield Static(EMPTY_TEXT, id="sessions-empty", classes="hint")
         yield Static("", id="session-detail", classes="hint")
@@ -103,18 +115,24 @@ class SessionsScreen(Screen[None]):
         except StoreError as error:
             self.notify(str(error), severity="error")
             self.summaries = []
-        table.clear()
+        columns = COLUMNS
+        if len({summary.game_id for summary in self.summaries}) <= 1:
+            columns = tuple(column for column in COLUMNS if column != "Game")
+        if tuple(str(column.label) for column in table.ordered_columns) != columns:
+            table.clear(columns=True)
+            table.add_columns(*columns)
+        else:
+            table.clear()
         for summary in self.summaries:
-            status = "finished" if summary.status == "finished" else "in play"
-            table.add_row(
-                str(summary.session_id),
-                self.coven.game_title(summary.game_id),
-                " vs ".join(summary.seat_names),
-                status,
-                summary.progress,
-                format_time(summary.updated),
-                key=str(summary.session_id),
-            )
+            cells = {
+                "ID": str(summary.session_id),
+                "Game": self.coven.game_title(summary.game_id),
+                "Seats": self.seats_label(summary),
+                "Status": "finished" if summary.status == "finished" else "in progress",
+                "Progress": summary.progress,
+                "Last played": format_time(summary.updated),
+            }
+            table.add_row(*(cells[column] for column in columns), key=str(summary.session_id))
         empty = not self.summaries
         table.display = not empty
         self.query_one("#sessions-empty", Static).display = empty
@@ -128,6 +146,22 @@ class SessionsScreen(Screen[None]):
         self._show_detail()
         self.refresh_bindings()
 
+    def seats_label(self, summary: SessionSummary) -> str:
+        """The seats, bots marked: "Ana vs Merlin (bot)" (just the names if they can't be read)."""
+        key = (summary.session_id, summary.created)
+        label = self._seat_labels.get(key)
+        if label is None:
+            store = self.coven.store
+            try:
+                if store is None:
+                    raise StoreError("no store")
+                seats = store.load(summary.session_id).seats
+            except (StoreError, ValueError):
+                return " vs ".join(summary.seat_names)
+            label = " vs ".join(f"{seat.name} (bot)" if seat.is_bot else seat.name for seat in seats)
+            self._seat_labels[key] = label
+        return label
+
     def _show_detail(self) -> None:
         """Describe the highlighted session under the table."""
         session_id = self.selected_id()
@@ -138,7 +172,8 @@ class SessionsScreen(Screen[None]):
         moves = f"{summary.actions} action{'s' if summary.actions != 1 else ''}"
         outcome = summary.result or "Not finished yet."
         self.query_one("#session-detail", Static).update(
-            f"Session {summary.session_id} · {moves} · started {format_time(summary.created)}\n{outcome}"
+            f"Session {summary.session_id} · {self.coven.game_title(summary.game_id)} · {moves} · "
+            f"started {format_time(summary.created)}\n{outcome}"
         )
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -217,17 +252,34 @@ class SessionsScreen(Screen[None]):
         if session_id is None:
             return
 
-        def chosen(path: str | None) -> None:
-            """Act on the path the user typed."""
+        def write(target: Path, overwrite: bool) -> None:
+            """Export to ``target``; ask before replacing an existing file."""
             store = self.coven.store
-            if not path or store is None:
+            if store is None:
                 return
             try:
-                written = export_session(store, session_id, Path(path).expanduser())
+                written = export_session(store, session_id, target, overwrite=overwrite)
+            except SessionFileExistsError:
+
+                def answered(yes: bool | None) -> None:
+                    """Replace the file only if the user said so."""
+                    if yes:
+                        write(target, True)
+                    else:
+                        self.notify(f"{target} was left as it was.", title="Not exported", timeout=5)
+
+                question = f"Replace {target}?\nA file with that name already exists."
+                self.app.push_screen(ConfirmScreen(question, yes_label="Replace", no_label="Cancel"), answered)
+                return
             except (SessionFileError, StoreError, OSError) as error:
                 self.notify(str(error), title="Export failed", severity="error", timeout=10)
                 return
             self.notify(f"Saved session {session_id} to {written}", title="Exported", timeout=10)
+
+        def chosen(path: str | None) -> None:
+            """Act on the path the user typed."""
+            if path:
+                write(Path(path).expanduser(), False)
 
         self.app.push_screen(
             PromptScreen(f"Export session {session_id} to file:", str(default_export_path(session_id)),

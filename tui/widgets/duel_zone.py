@@ -167,14 +167,14 @@ class DuelZone(Widget):
         text.append("▮" * player.deck_count or "—", style="#8a8aff")
         text.append(f" {player.deck_count}")
         if mine and player.deck:
-            text.append("  next ", style="dim")
+            text.append(" next ", style="dim")
             text.append_text(wizard_name(player.deck[0]))
         text.append("\nDiscard ", style="bold")
         text.append("▮" * len(player.discard) or "—", style="#a06060")
         text.append(f" {len(player.discard)}")
         if player.discard:
             top = CARDS[player.discard[-1]]
-            text.append("  top ", style="dim")
+            text.append(" top ", style="dim")
             text.append_text(wizard_name(top.card_id))
             if top.power is not None and top.power.timing is Timing.DISCARD:
                 text.append(" ✦", style="bold #d08cff")
