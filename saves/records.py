@@ -95,7 +95,7 @@ class SessionSummary:
     Attributes:
         session_id: Database id.
         game_id: Registry id of the game, e.g. ``"wizards-cup"``.
-        seat_names: Names in seat order.
+        seats: Who sits where, in seat order.
         status: ``"active"`` or ``"finished"``.
         progress: Short phrase from the rules, e.g. "Round 2, duel 3".
         result: Outcome sentence when finished, else None.
@@ -106,13 +106,18 @@ class SessionSummary:
 
     session_id: int
     game_id: str
-    seat_names: tuple[str, ...]
+    seats: tuple[SeatInfo, ...]
     status: SessionStatus
     progress: str
     result: str | None
     actions: int
     created: str
     updated: str
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Names in seat order."""
+        return tuple(seat.name for seat in self.seats)
 
 
 @dataclass(frozen=True)

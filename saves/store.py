@@ -314,14 +314,16 @@ class SessionStore:
                 " (SELECT COUNT(*) FROM actions a WHERE a.session_id = s.id)"
                 " FROM sessions s ORDER BY s.updated DESC, s.id DESC"
             ).fetchall()
-            names: dict[int, list[str]] = {}
-            for session_id, name in conn.execute("SELECT session_id, name FROM seats ORDER BY session_id, seat"):
-                names.setdefault(session_id, []).append(name)
+            seats: dict[int, list[SeatInfo]] = {}
+            for session_id, name, kind, level in conn.execute(
+                "SELECT session_id, name, kind, bot_level FROM seats ORDER BY session_id, seat"
+            ):
+                seats.setdefault(session_id, []).append(SeatInfo(name=name, kind=kind, bot_level=level))
         return [
             SessionSummary(
                 session_id=session_id,
                 game_id=game_id,
-                seat_names=tuple(names.get(session_id, ())),
+                seats=tuple(seats.get(session_id, ())),
                 status=_check_status(status),
                 progress=progress,
                 result=result,

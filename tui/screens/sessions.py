@@ -79,8 +79,6 @@ class SessionsScreen(Screen[None]):
         """Start empty; rows are loaded on mount and whenever the screen returns."""
         super().__init__()
         self.summaries: list[SessionSummary] = []
-        self._seat_labels: dict[tuple[int, str], str] = {}
-        """"Ana vs Merlin (bot)" by (session id, created): seats never change, so each is read once."""
 
     @property
     def coven(self) -> CovenApp:
@@ -146,21 +144,10 @@ class SessionsScreen(Screen[None]):
         self._show_detail()
         self.refresh_bindings()
 
-    def seats_label(self, summary: SessionSummary) -> str:
-        """The seats, bots marked: "Ana vs Merlin (bot)" (just the names if they can't be read)."""
-        key = (summary.session_id, summary.created)
-        label = self._seat_labels.get(key)
-        if label is None:
-            store = self.coven.store
-            try:
-                if store is None:
-                    raise StoreError("no store")
-                seats = store.load(summary.session_id).seats
-            except (StoreError, ValueError):
-                return " vs ".join(summary.seat_names)
-            label = " vs ".join(f"{seat.name} (bot)" if seat.is_bot else seat.name for seat in seats)
-            self._seat_labels[key] = label
-        return label
+    @staticmethod
+    def seats_label(summary: SessionSummary) -> str:
+        """The seats, bots marked: "Ana vs Merlin (bot)"."""
+        return " vs ".join(f"{seat.name} (bot)" if seat.is_bot else seat.name for seat in summary.seats)
 
     def _show_detail(self) -> None:
         """Describe the highlighted session under the table."""
