@@ -27,9 +27,8 @@ from saves import (
     export_session,
     import_session,
 )
+from tui.rules_docs import RULES_DIR
 
-RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
-"""Where the games' rules documents live (``GameSpec.rules_doc`` names a file here)."""
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2

@@ -12,12 +12,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, MarkdownViewer, OptionList, Static
 from textual.widgets.option_list import Option
 
-import tui
 from engine import all_games, get_game
 from engine.core import UnknownGameError
+from tui.rules_docs import RULES_DIR
 
-RULES_DIR = Path(tui.__file__).resolve().parents[1] / "docs" / "rules"
-"""Where the games' rules documents live (``GameSpec.rules_doc`` names a file here)."""
 
 
 def rules_markdown(game_id: str, rules_dir: Path | None = None) -> str:
