@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 
 import tui.games
 from saves import LiveSession, SessionStore
-from test_tui_shell import FakeUI, play_until, seats
+from tui_fakes import FakeUI, play_until, seats
 from tui.app import CovenApp
 
 SnapCompare = Callable[..., bool]
