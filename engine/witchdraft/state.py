@@ -1,0 +1,74 @@
+"""WitchDraft state, and the view each seat may see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ApprenticeState:
+    """One player: their secret cards, hand and play area.
+
+    ``area`` lists placed cards as ``[card_id, x, y, rotation]``, the
+    apprentice card first, so the state stays plain JSON.
+    """
+
+    name: str
+    apprentice: str
+    recipe: str
+    ingredients: str
+    area: list[list[object]]
+    hand: list[str] = field(default_factory=list)
+    pending: dict[str, object] | None = None
+
+
+@dataclass
+class WitchDraftState:
+    """The whole game, hidden parts included."""
+
+    seed: int
+    side: str
+    face_up: bool
+    hand_size: int
+    players: list[ApprenticeState]
+    draw_pile: list[str]
+    phase: int = 1
+    pick: int = 1
+    over: bool = False
+    winners: list[int] | None = None
+    result_reason: str = ""
+
+
+@dataclass(frozen=True)
+class ApprenticeView:
+    """What a viewer knows of one player; ``None`` marks what is hidden."""
+
+    name: str
+    apprentice: str
+    area: tuple[tuple[str, int, int, int], ...]
+    hand_count: int
+    ready: bool
+    recipe: str | None
+    ingredients: str | None
+    hand: tuple[str, ...] | None = None
+    pending: dict[str, object] | None = None
+
+
+@dataclass(frozen=True)
+class WitchDraftView:
+    """A seat's (or a spectator's, ``seat=None``) view of the table."""
+
+    seat: int | None
+    phase: int
+    pick: int
+    over: bool
+    face_up: bool
+    draw_pile_count: int
+    players: tuple[ApprenticeView, ...]
+    winners: tuple[int, ...] | None
+    result_reason: str
+
+    @property
+    def me(self) -> ApprenticeView | None:
+        """The viewing seat's own player, or None for a spectator."""
+        return None if self.seat is None else self.players[self.seat]
