@@ -15,9 +15,10 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
-from engine import all_games, get_game
+from engine import get_game
 from saves import LiveSession, NewerSchemaError, SessionStore, StoreError
 from tui.commands import CovenCommands
+from tui.games import has_ui, playable_games
 
 MIN_WIDTH = 80
 """Narrowest terminal Coven lays out properly."""
@@ -173,7 +174,7 @@ class CovenApp(App[None]):
         """Show the rules of ``game_id``, or let the user pick a game."""
         from tui.screens.rules import GamePicker, RulesScreen
 
-        games = all_games()
+        games = playable_games()
         if not game_id and len(games) == 1:
             game_id = games[0].game_id
         if game_id:
@@ -193,10 +194,15 @@ class CovenApp(App[None]):
         if store is None:
             return None
         try:
-            return LiveSession.load(store, session_id)
+            live = LiveSession.load(store, session_id)
         except StoreError as error:
             self.notify(str(error), title=failure_title, severity="error")
             return None
+        if not has_ui(live.spec.game_id):
+            self.notify(f"{live.spec.title} can't be shown in this version of Coven yet.",
+                        title=failure_title, severity="error")
+            return None
+        return live
 
     def open_session(self, session_id: int) -> None:
         """Load a saved session and show its game screen."""

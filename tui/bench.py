@@ -38,6 +38,34 @@ def _play(spec: GameSpec, seed: int, pickers: list[Any], timings: dict[str, list
     return state, actions
 
 
+def _witchdraft_figures(table: Table, games: int) -> None:
+    """Every legal placement of one card in a 12-card area, with each one's score change."""
+    from engine.witchdraft.cards import COMPANIONS
+    from engine.witchdraft.rules import INGREDIENT_BY_ID, RECIPE_CARDS, area_of
+    from engine.witchdraft.scoring import score_gain
+
+    spec = get_game("witchdraft")
+    samples: list[float] = []
+    for seed in range(max(1, min(games, 50))):
+        state, _ = _play(spec, seed, [None, None], {})
+        player = state.players[0]
+        area = area_of(player)  # 2 players end with the apprentice and 11 companions
+        recipe, ingredients = RECIPE_CARDS[player.recipe], INGREDIENT_BY_ID[player.ingredients]
+        card = next(c.card_id for c in COMPANIONS if c.card_id not in {p.card_id for p in area.cards})
+        fresh = type(area)(area.cards)  # no cached lookups from the game
+        started = time.perf_counter()
+        for placement in fresh.legal_placements(card):
+            score_gain(fresh, card, placement, recipe, ingredients)
+        samples.append(time.perf_counter() - started)
+    samples.sort()
+    table.add_row("placements + gains, 12-card area",
+                  f"median {statistics.median(samples) * 1e3:.2f} ms, max {samples[-1] * 1e3:.2f} ms")
+
+
+EXTRA_FIGURES = {"witchdraft": _witchdraft_figures}
+"""Game-specific measurements added to the generic ones."""
+
+
 def run(game_id: str, games: int = 100) -> int:
     """Measure random-play throughput, replay speed and bot decision times."""
     spec = get_game(game_id)
@@ -82,5 +110,8 @@ def run(game_id: str, games: int = 100) -> int:
             table.add_row(f"{level} bot decision", f"mean {statistics.mean(samples) * 1e3:.0f} ms, "
                           f"p95 {p95 * 1e3:.0f} ms, max {samples[-1] * 1e3:.0f} ms")
     table.add_row(f"{strongest} vs {weakest} ({matches} games)", f"{strongest} won {strong_wins}")
+    extra = EXTRA_FIGURES.get(game_id)
+    if extra is not None:
+        extra(table, games)
     console.print(table)
     return 0

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from engine import all_games
+from tui.games import playable_games
 
 if TYPE_CHECKING:
     from tui.app import CovenApp
@@ -28,7 +28,7 @@ class CovenCommands(Provider):
             ("Continue", "Resume the most recent unfinished game", app.action_continue),
             ("Sessions", "Saved sessions: resume, replay, export, delete", app.action_sessions),
         ]
-        for spec in all_games():
+        for spec in playable_games():
             commands.append(
                 (f"Rules: {spec.title}", f"Read how to play {spec.title}", partial(app.action_rules, spec.game_id))
             )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import GameSpec, all_games
 from tui.games.base import GameUI
 
 _GAME_UIS: dict[str, GameUI] = {}
@@ -12,8 +13,23 @@ def register_ui(game_id: str, ui: GameUI) -> None:
     _GAME_UIS[game_id] = ui
 
 
-def game_ui(game_id: str) -> GameUI:
-    """The screen parts for ``game_id``; imports the bundled games on first use."""
+def _load_bundled() -> None:
     if not _GAME_UIS:
         from tui.games import wizards_cup  # noqa: F401  (registers itself)
+
+
+def game_ui(game_id: str) -> GameUI:
+    """The screen parts for ``game_id``; imports the bundled games on first use."""
+    _load_bundled()
     return _GAME_UIS[game_id]
+
+
+def has_ui(game_id: str) -> bool:
+    """Whether the app can show ``game_id`` (its engine may exist before its screens)."""
+    _load_bundled()
+    return game_id in _GAME_UIS
+
+
+def playable_games() -> list[GameSpec]:
+    """Registered games that also have screens, in registration order."""
+    return [spec for spec in all_games() if has_ui(spec.game_id)]

@@ -16,10 +16,11 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from engine import GameSpec, all_games, get_game
+from engine import GameSpec, get_game
 from engine.core import InvalidOptionsError
 from saves import LiveSession, SeatInfo, StoreError
 from saves.records import MAX_NAME_LENGTH
+from tui.games import playable_games
 
 if TYPE_CHECKING:
     from tui.app import CovenApp
@@ -157,7 +158,7 @@ class NewGameScreen(Screen[None]):
     def __init__(self) -> None:
         """Start with the first registered game."""
         super().__init__()
-        self.spec: GameSpec = all_games()[0]
+        self.spec: GameSpec = playable_games()[0]
         self._seat_count = self.spec.seat_counts[0]
         self._generation = 0
         self._default_names: dict[int, str] = {}
@@ -172,7 +173,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="form-row"):
                 yield Label("Game", classes="form-label")
                 yield Select(
-                    [(spec.title, spec.game_id) for spec in all_games()],
+                    [(spec.title, spec.game_id) for spec in playable_games()],
                     value=self.spec.game_id, allow_blank=False, id="game-select",
                 )
             yield Static(self.spec.summary, id="game-summary", classes="hint")

@@ -12,8 +12,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, MarkdownViewer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine import all_games, get_game
+from engine import get_game
 from engine.core import UnknownGameError
+from tui.games import playable_games
 from tui.rules_docs import RULES_DIR
 
 
@@ -91,7 +92,7 @@ class GamePicker(ModalScreen[str | None]):
         """The question and one option per game."""
         with Vertical(id="picker-box"):
             yield Static(self.picker_title, classes="screen-title")
-            yield OptionList(*(Option(spec.title, id=spec.game_id) for spec in all_games()), id="picker")
+            yield OptionList(*(Option(spec.title, id=spec.game_id) for spec in playable_games()), id="picker")
         yield Footer()
 
     @on(OptionList.OptionSelected, "#picker")
