@@ -147,6 +147,11 @@ class CountRules(GameRules[CountState, Action]):
         return False
 
 
+def first_legal(view: Any, legal: Sequence[Any], rng: Any) -> Any:
+    """A bot that always takes the first legal action."""
+    return legal[0]
+
+
 SPEC = GameSpec(
     game_id=GAME_ID,
     title="Count to Ten",
@@ -155,6 +160,7 @@ SPEC = GameSpec(
     options=(OptionSpec("target", "Target", 10, (10, 15, 1000), "The total that wins."),),
     summary="Add 1 or 2; reach the target first.",
     rules_doc="count-to-ten.md",
+    bots={"easy": first_legal, "hard": first_legal},
 )
 
 

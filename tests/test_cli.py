@@ -6,30 +6,18 @@ import json
 import sqlite3
 import sys
 import types
-from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fake_game import next_action
 
-from engine import GameSpec, register
+from engine import GameSpec
 from saves import LiveSession, SeatInfo, SessionStore, db_path
 from tui import cli
 from tui.cli import main
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bob", "bot", "easy")]
-
-
-def first_legal(view: Any, legal: Sequence[Any], rng: Any) -> Any:
-    return legal[0]
-
-
-@pytest.fixture
-def fake_spec(fake_spec: GameSpec) -> GameSpec:
-    """count-to-ten with bot levels "easy" and "hard" (the base fixture unregisters it)."""
-    return register(replace(fake_spec, bots={"easy": first_legal, "hard": first_legal}))
 
 
 @pytest.fixture(autouse=True)

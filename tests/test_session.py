@@ -7,10 +7,8 @@ import signal
 import subprocess
 import sys
 import textwrap
-from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fake_game import next_action
@@ -21,16 +19,6 @@ from saves import LiveSession, LogConflictError, SeatInfo, SessionLoadError, Ses
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bob", "bot", "easy")]
 REPO = Path(__file__).resolve().parents[1]
-
-
-def first_legal(view: Any, legal: Sequence[Any], rng: Any) -> Any:
-    return legal[0]
-
-
-@pytest.fixture
-def fake_spec(fake_spec: GameSpec) -> GameSpec:
-    """count-to-ten with bot levels "easy" and "hard" (the base fixture unregisters it)."""
-    return register(replace(fake_spec, bots={"easy": first_legal, "hard": first_legal}))
 
 
 def play(session: LiveSession, steps: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -19,16 +19,6 @@ from saves import transfer
 from saves.transfer import FORMAT, FORMAT_VERSION, read_session_file
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bob", "bot", "hard")]
-
-
-def first_legal(view: Any, legal: Sequence[Any], rng: Any) -> Any:
-    return legal[0]
-
-
-@pytest.fixture
-def fake_spec(fake_spec: GameSpec) -> GameSpec:
-    """count-to-ten with bot levels "easy" and "hard" (the base fixture unregisters it)."""
-    return register(replace(fake_spec, bots={"easy": first_legal, "hard": first_legal}))
 
 
 @pytest.fixture
