@@ -1,0 +1,53 @@
+"""A whole two-player WitchDraft game against the normal bot, from the keyboard."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import tui.games
+from saves import LiveSession, SeatInfo, SessionStore
+from tui.app import CovenApp
+from tui.games.witchdraft import WitchDraftUI
+from tui.games.wizards_cup import WizardsCupUI
+from tui.screens.game import GameScreen
+from tui.screens.witchdraft_results import WitchDraftScoreScreen
+from tui.widgets.potion_grid import PotionGrid
+
+
+def test_a_whole_witchdraft_game_from_the_keyboard(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tui.games, "_GAME_UIS", {"wizards-cup": WizardsCupUI(), "witchdraft": WitchDraftUI()})
+
+    async def scenario() -> int:
+        keys = 0
+        with SessionStore() as store:
+            live = LiveSession.create(store, "witchdraft", {}, 5,
+                                      [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "normal")])
+            app = CovenApp(store=store)
+            async with app.run_test(size=(80, 24)) as pilot:
+                app.start_game(live)
+                for _ in range(200):
+                    await pilot.pause()
+                    await app.workers.wait_for_complete()
+                    await pilot.pause()
+                    screen = app.screen
+                    if isinstance(screen, WitchDraftScoreScreen):
+                        break
+                    assert isinstance(screen, GameScreen), type(screen).__name__
+                    if 0 not in live.to_act:
+                        continue
+                    grid = screen.query_one(PotionGrid)
+                    if not grid.placing:
+                        await pilot.press("space")  # choose the highlighted card
+                    else:
+                        assert grid.reason is None  # the ghost starts on a legal spot
+                        await pilot.press("enter")
+                    keys += 1
+                else:
+                    raise AssertionError("the game did not finish")
+                assert live.result is not None
+                assert len(live.state.players[0].area) == 12
+        return keys
+
+    assert asyncio.run(scenario()) <= 60

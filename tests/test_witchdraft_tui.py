@@ -1,0 +1,287 @@
+"""Behaviour tests for the WitchDraft side panel (DraftHand) and the final score screen.
+
+Views and scores come from driving the engine with fixed seeds and the normal bot,
+so the tests only change when the UI (or the engine) does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+
+from engine import Result, get_game
+from engine.witchdraft import RULES
+from engine.witchdraft.bots import normal_bot
+from engine.witchdraft.cards import CARDS
+from engine.witchdraft.scoring import CategoryScore, total
+from engine.witchdraft.state import WitchDraftState, WitchDraftView
+from tui.screens.witchdraft_results import WitchDraftScoreScreen, winners_sentence
+from tui.widgets.draft_hand import DraftHand
+
+SPEC = get_game("witchdraft")
+NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
+TIE_SEED = 34
+"""With 3 players, the Faster Game and the normal bot, Bo and Cy tie on 70 brew points."""
+
+
+class Game:
+    """A WitchDraft game driven by the normal bot with a fixed seed."""
+
+    def __init__(self, seats: int, seed: int = 5, **options: Any) -> None:
+        self.state: WitchDraftState = SPEC.new_state(options, seed, seats, NAMES[:seats])
+        self.rng = random.Random(seed)
+
+    def pick(self, seat: int) -> None:
+        view = self.view(seat)
+        action = normal_bot(view, RULES.legal_actions(self.state, seat), self.rng)
+        self.state, _ = RULES.apply(self.state, seat, action)
+
+    def rounds(self, count: int | None = None) -> Game:
+        """Play ``count`` whole rounds (every seat picks), or to the end."""
+        while not self.state.over and (count is None or count > 0):
+            for seat in RULES.to_act(self.state):
+                self.pick(seat)
+            count = None if count is None else count - 1
+        return self
+
+    def view(self, seat: int | None) -> WitchDraftView:
+        return RULES.view(self.state, seat)
+
+    def scores(self) -> list[list[CategoryScore]]:
+        return [RULES.scores(self.state, seat) for seat in range(len(self.state.players))]
+
+    def result(self) -> Result:
+        result = RULES.result(self.state)
+        assert result is not None
+        return result
+
+
+class HandApp(App[None]):
+    """A stand-in for the draft view: a placeholder grid, the side panel and a footer."""
+
+    CSS = """
+    #grid { width: 1fr; height: 1fr; border: round $foreground 20%; content-align: center middle; }
+    """
+
+    def __init__(self, view: WitchDraftView) -> None:
+        super().__init__()
+        self.start = view
+        self.chosen: list[str] = []
+        self.watched: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Static("potion grid goes here", id="grid")
+            yield DraftHand()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        hand = self.query_one(DraftHand)
+        hand.show(self.start)
+        hand.focus_hand()
+
+    def on_draft_hand_card_chosen(self, message: DraftHand.CardChosen) -> None:
+        self.chosen.append(message.card_id)
+
+    def on_draft_hand_watch_seat(self, message: DraftHand.WatchSeat) -> None:
+        self.watched.append(message.seat)
+
+
+class ScreenApp(App[None]):
+    """Pushes one result screen and notes when it is dismissed."""
+
+    def __init__(self, screen: Screen[None]) -> None:
+        super().__init__()
+        self.result_screen = screen
+        self.dismissed = False
+
+    def on_mount(self) -> None:
+        def done(_: None) -> None:
+            self.dismissed = True
+
+        self.push_screen(self.result_screen, done)
+
+
+def two_player_app() -> HandApp:
+    game = Game(2).rounds(2)
+    game.pick(1)  # Bo's pick is in, Ana still to choose
+    return HandApp(game.view(0))
+
+
+def four_player_face_up_app() -> HandApp:
+    game = Game(4, seed=11, face_up=True).rounds(2)
+    game.pick(2)
+    return HandApp(game.view(0))
+
+
+def tie_game() -> Game:
+    return Game(3, seed=TIE_SEED, faster=True).rounds()
+
+
+def score_app(game: Game) -> ScreenApp:
+    return ScreenApp(WitchDraftScoreScreen(game.view(0), game.scores(), game.result()))
+
+
+def text_of(widget: Static) -> str:
+    return str(widget.render())
+
+
+def sync(test: Callable[[], Awaitable[None]]) -> Callable[[], None]:
+    """Run an async pilot test with asyncio (no pytest-asyncio plugin here)."""
+
+    @functools.wraps(test)
+    def run() -> None:
+        asyncio.run(test())  # type: ignore[arg-type]
+
+    return run
+
+
+# --- DraftHand -----------------------------------------------------------------------------
+
+
+@sync
+async def test_choosing_a_card_posts_card_chosen() -> None:
+    app = two_player_app()
+    hand_cards = app.start.players[0].hand
+    assert hand_cards
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.chosen == [hand_cards[1]]
+        await pilot.press("up", "space")
+        await pilot.pause()
+        assert app.chosen == [hand_cards[1], hand_cards[0]]
+
+
+@sync
+async def test_hand_lists_every_card_with_its_details() -> None:
+    app = two_player_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        options = app.query_one("#dh-hand", OptionList)
+        hand_cards = app.start.players[0].hand or ()
+        assert options.option_count == len(hand_cards)
+        for index, card_id in enumerate(hand_cards):
+            row = str(options.get_option_at_index(index).prompt)
+            card = CARDS[card_id]
+            assert card.animal is not None and card.colour is not None
+            assert card.animal.value in row and card.colour.value in row
+        detail = text_of(app.query_one("#dh-card", Static))
+        assert CARDS[hand_cards[0]].name in detail
+
+
+@sync
+async def test_no_card_chosen_once_the_pick_is_in() -> None:
+    game = Game(2).rounds(1)
+    game.pick(0)
+    app = HandApp(game.view(0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Your pick is in" in text_of(app.query_one("#dh-title", Static))
+        await pilot.press("enter", "space")
+        await pilot.pause()
+        assert app.chosen == []
+
+
+@sync
+async def test_brackets_post_watch_seat() -> None:
+    app = four_player_face_up_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right_square_bracket", "right_square_bracket")
+        await pilot.press("left_square_bracket", "left_square_bracket", "left_square_bracket")
+        await pilot.pause()
+        assert app.watched == [1, 2, 1, 0, 3]
+        assert app.query_one(DraftHand).watching == 3
+        table = text_of(app.query_one("#dh-table", Static))
+        assert "▶ Dee" in table
+
+
+@sync
+async def test_hidden_recipes_say_hidden() -> None:
+    app = two_player_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = text_of(app.query_one("#dh-table", Static))
+        assert "recipe hidden" in table
+        secret = text_of(app.query_one("#dh-secret", Static))
+        assert "Recipe" in secret and "Ingredients" in secret
+
+
+@sync
+async def test_face_up_recipes_are_shown() -> None:
+    app = four_player_face_up_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = text_of(app.query_one("#dh-table", Static))
+        assert "recipe hidden" not in table
+        assert table.count("∞") == 3  # the three other apprentices' ingredient cards
+
+
+@sync
+async def test_spectator_sees_no_hand_and_hidden_recipes() -> None:
+    app = HandApp(Game(3).rounds(1).view(None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.query_one("#dh-hand", OptionList).display
+        assert text_of(app.query_one("#dh-table", Static)).count("recipe hidden") == 3
+        await pilot.press("enter")
+        assert app.chosen == []
+
+
+# --- score screen --------------------------------------------------------------------------
+
+
+def test_winners_sentence() -> None:
+    assert winners_sentence(["Ana"]) == "Ana wins"
+    assert winners_sentence(["Ana", "Bo"]) == "Ana and Bo share the victory"
+    assert winners_sentence(["Ana", "Bo", "Cy"]) == "Ana, Bo and Cy share the victory"
+
+
+@sync
+async def test_score_screen_shows_totals_and_shared_victory() -> None:
+    game = tie_game()
+    totals = [total(lines) for lines in game.scores()]
+    assert game.result().winners == (1, 2) and totals[1] == totals[2]
+    app = score_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, WitchDraftScoreScreen)
+        assert "Bo and Cy share the victory" in text_of(screen.query_one("#wd-title", Static))
+        sheet = screen.query_one("#wd-table", Static)
+        rendered = "\n".join(line.text for line in sheet.render_lines(sheet.region.reset_offset))
+        for value in totals:
+            assert f"{value} BP" in rendered
+        first = game.scores()[0][0]
+        assert f"{first.count} x {first.points} = {first.brew}" in rendered
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.dismissed
+
+
+@sync
+async def test_score_screen_single_winner_five_seats_fits() -> None:
+    game = Game(5, seed=3).rounds()
+    result = game.result()
+    app = score_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        title = text_of(screen.query_one("#wd-title", Static))
+        if len(result.winners) == 1:
+            assert f"{NAMES[result.winners[0]]} wins" in title
+        sheet = screen.query_one("#wd-table", Static)
+        assert sheet.region.right <= 80 and sheet.region.bottom <= 23
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.dismissed
