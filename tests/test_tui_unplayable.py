@@ -1,20 +1,34 @@
-"""A registered game without screens (WitchDraft, for now) is never offered or opened."""
+"""A registered game without screens is never offered or opened (WitchDraft stands in)."""
 
 from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+import tui.games
 from engine import all_games
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
 from tui.games import has_ui, playable_games
+from tui.games.wizards_cup import WizardsCupUI
 from tui.screens.menu import MainMenu
+
+
+@pytest.fixture(autouse=True)
+def only_wizards_cup_has_screens(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tui.games, "_GAME_UIS", {"wizards-cup": WizardsCupUI()})
 
 
 def test_only_games_with_screens_are_playable() -> None:
     assert "witchdraft" in [spec.game_id for spec in all_games()]
     assert not has_ui("witchdraft")
     assert [spec.game_id for spec in playable_games()] == ["wizards-cup"]
+
+
+def test_both_bundled_games_have_screens(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tui.games, "_GAME_UIS", {})
+    assert [spec.game_id for spec in playable_games()] == ["wizards-cup", "witchdraft"]
 
 
 def test_opening_a_session_of_a_game_without_screens_says_so() -> None:

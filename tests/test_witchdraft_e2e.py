@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 import tui.games
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
 from tui.games.witchdraft import WitchDraftUI
-from tui.games.wizards_cup import WizardsCupUI
 from tui.screens.game import GameScreen
 from tui.screens.witchdraft_results import WitchDraftScoreScreen
 from tui.widgets.potion_grid import PotionGrid
 
 
-def test_a_whole_witchdraft_game_from_the_keyboard(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tui.games, "_GAME_UIS", {"wizards-cup": WizardsCupUI(), "witchdraft": WitchDraftUI()})
+def test_a_whole_witchdraft_game_from_the_keyboard() -> None:
+    assert isinstance(tui.games.game_ui("witchdraft"), WitchDraftUI)
 
     async def scenario() -> int:
         keys = 0

@@ -15,7 +15,10 @@ def register_ui(game_id: str, ui: GameUI) -> None:
 
 def _load_bundled() -> None:
     if not _GAME_UIS:
-        from tui.games import wizards_cup  # noqa: F401  (registers itself)
+        from tui.games import witchdraft, wizards_cup
+
+        register_ui(wizards_cup.GAME_ID, wizards_cup.WizardsCupUI())
+        register_ui(witchdraft.GAME_ID, witchdraft.WitchDraftUI())
 
 
 def game_ui(game_id: str) -> GameUI:

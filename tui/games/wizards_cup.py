@@ -14,7 +14,6 @@ from textual.widgets import ContentSwitcher, OptionList
 from engine import Event, MalformedActionError, Result, get_game
 from engine.wizards_cup.actions import KeepTeam, Swap
 from engine.wizards_cup.state import Phase, WizardsCupView
-from tui.games import register_ui
 from tui.games.base import GameTable, GameUI
 from tui.screens.wizards_cup_results import RoundResultScreen, WizardsCupResultScreen
 from tui.widgets.duel_zone import DuelZone
@@ -211,4 +210,3 @@ class WizardsCupUI(GameUI):
         return WizardsCupResultScreen(view, result, self._history(events))
 
 
-register_ui(GAME_ID, WizardsCupUI())
