@@ -103,6 +103,19 @@ async def _capture(directory: Path) -> list[Path]:
         await settle()
         shoot("curtain")
 
+        draft = LiveSession.create(store, "witchdraft", {}, SEED,
+                                   [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "normal")])
+        app.start_game(draft)
+        await settle()
+        for _ in range(4):  # two picks placed, so the potion has grown
+            await pilot.press("space")
+            await settle()
+            await pilot.press("enter")
+            await settle()
+        await pilot.press("space")
+        await settle()
+        shoot("witchdraft-draft")
+
         app.go_to_menu()
         await settle()
         await pilot.press("s")
