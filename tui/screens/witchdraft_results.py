@@ -8,14 +8,13 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from engine import Result
 from engine.witchdraft.scoring import CategoryScore, total
 from engine.witchdraft.state import WitchDraftView
+from tui.screens.game_over import GameOverScreen
 
 GOLD = "#ffd75e"
 
@@ -79,15 +78,10 @@ def score_table(view: WitchDraftView, scores: Sequence[Sequence[CategoryScore]],
     return table
 
 
-class WitchDraftScoreScreen(Screen[None]):
+class WitchDraftScoreScreen(GameOverScreen):
     """The end of a WitchDraft game: the scoring sheet and who brewed the best potion."""
 
     CSS_PATH = "witchdraft_results.tcss"
-
-    BINDINGS = [
-        Binding("enter", "close", "Back to menu"),
-        Binding("escape", "close", "Back to menu", show=False),
-    ]
 
     def __init__(self, view: WitchDraftView, scores: list[list[CategoryScore]], result: Result) -> None:
         """``scores[seat]`` holds that seat's eight category lines, in scoring order."""
@@ -107,14 +101,6 @@ class WitchDraftScoreScreen(Screen[None]):
             yield Static(score_table(view, self.scores, result.winners), id="wd-table")
             yield Static(Text("count x points = brew points (BP)", style="dim"), id="wd-legend")
         yield Footer()
-
-    def action_close(self) -> None:
-        """Back to the main menu when the app has one; otherwise just close."""
-        go_to_menu = getattr(self.app, "go_to_menu", None)
-        if callable(go_to_menu):
-            go_to_menu()
-        else:
-            self.dismiss(None)
 
 
 __all__ = ["WitchDraftScoreScreen", "score_table", "winners_sentence"]

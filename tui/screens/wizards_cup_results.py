@@ -10,13 +10,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engine import Event, Result
 from engine.wizards_cup.cards import CARDS
 from engine.wizards_cup.rules import team_total
 from engine.wizards_cup.state import PlayerView, WizardsCupView
+from tui.screens.game_over import GameOverScreen
 from tui.widgets.duel_zone import duel_sentence, step_badge, tokens_text
 from tui.widgets.wizard_card import wizard_name
 
@@ -116,15 +117,10 @@ def _team_block(player: PlayerView, seat: int, view: WizardsCupView, winner: boo
     return text
 
 
-class WizardsCupResultScreen(Screen[None]):
+class WizardsCupResultScreen(GameOverScreen):
     """The end of the game: winner or draw with the engine's reason, tokens and teams."""
 
     CSS_PATH = "wizards_cup_results.tcss"
-
-    BINDINGS = [
-        Binding("enter", "close", "Back to menu"),
-        Binding("escape", "close", "Back to menu", show=False),
-    ]
 
     def __init__(self, view: WizardsCupView, result: Result, events: Sequence[Event] = ()) -> None:
         super().__init__()
@@ -152,14 +148,6 @@ class WizardsCupResultScreen(Screen[None]):
                 with VerticalScroll(id="gr-duels"):
                     yield Static(duel_lines(self.events, last, names))
         yield Footer()
-
-    def action_close(self) -> None:
-        """Back to the main menu when the app has one; otherwise just close."""
-        go_to_menu = getattr(self.app, "go_to_menu", None)
-        if callable(go_to_menu):
-            go_to_menu()
-        else:
-            self.dismiss(None)
 
 
 __all__ = ["RoundResultScreen", "WizardsCupResultScreen", "duel_lines"]
