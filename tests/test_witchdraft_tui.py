@@ -25,6 +25,7 @@ from engine.witchdraft.scoring import CategoryScore, total
 from engine.witchdraft.state import WitchDraftState, WitchDraftView
 from tui.screens.witchdraft_results import WitchDraftScoreScreen, winners_sentence
 from tui.widgets.draft_hand import DraftHand
+from tui_fakes import ScreenApp
 
 SPEC = get_game("witchdraft")
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
@@ -93,21 +94,6 @@ class HandApp(App[None]):
 
     def on_draft_hand_watch_seat(self, message: DraftHand.WatchSeat) -> None:
         self.watched.append(message.seat)
-
-
-class ScreenApp(App[None]):
-    """Pushes one result screen and notes when it is dismissed."""
-
-    def __init__(self, screen: Screen[None]) -> None:
-        super().__init__()
-        self.result_screen = screen
-        self.dismissed = False
-
-    def on_mount(self) -> None:
-        def done(_: None) -> None:
-            self.dismissed = True
-
-        self.push_screen(self.result_screen, done)
 
 
 def two_player_app() -> HandApp:

@@ -23,6 +23,7 @@ from tui.widgets.duel_zone import DuelZone
 from tui.widgets.lineup import LineupEditor
 from tui.widgets.swap_picker import SwapPicker
 from tui.widgets.team_builder import TeamBuilder
+from tui_fakes import ScreenApp
 
 SPEC = get_game("wizards-cup")
 RULES = SPEC.rules
@@ -103,21 +104,6 @@ class TableApp(App[None]):
 
     def on_game_table_action_chosen(self, message: GameTable.ActionChosen) -> None:
         self.chosen.append((message.seat, message.action))
-
-
-class ScreenApp(App[None]):
-    """Pushes one result screen."""
-
-    def __init__(self, screen: Screen[None]) -> None:
-        super().__init__()
-        self.result_screen = screen
-        self.dismissed = False
-
-    def on_mount(self) -> None:
-        def done(_: None) -> None:
-            self.dismissed = True
-
-        self.push_screen(self.result_screen, done)
 
 
 def team_app() -> TableApp:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Coroutine, Iterator, Sequence
 from typing import Any
 
 import pytest
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -135,3 +135,18 @@ def sync(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
 
 
 # -- main menu ---------------------------------------------------------------------
+
+
+class ScreenApp(App[None]):
+    """Pushes one result screen and notes when it is dismissed."""
+
+    def __init__(self, screen: Screen[None]) -> None:
+        super().__init__()
+        self.result_screen = screen
+        self.dismissed = False
+
+    def on_mount(self) -> None:
+        def done(_: None) -> None:
+            self.dismissed = True
+
+        self.push_screen(self.result_screen, done)
