@@ -165,7 +165,12 @@ async def test_perpendicular_reason() -> None:
     # Lying flat right of the flat apprentice card breaks the right-angle rule.
     app = GridApp(state, card=hand_card(state), start=Placement(2, 0, 0))
     async with app.run_test(size=(80, 24)):
-        assert app.query_one(PotionGrid).reason == "must be perpendicular to a card it touches"
+        grid = app.query_one(PotionGrid)
+        assert grid.reason == "must be perpendicular to a card it touches"
+        # Too long for one 50-column line: the status takes two rows, and none of it is cut.
+        status_rows = grid.render_lines(grid.region.reset_offset)[-2:]
+        shown = " ".join("".join(segment.text for segment in row).strip() for row in status_rows)
+        assert "✗ Illegal: must be perpendicular to a card it touches" in " ".join(shown.split())
 
 
 @sync

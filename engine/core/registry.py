@@ -45,6 +45,12 @@ class OptionSpec:
             raise InvalidOptionsError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
         return value
 
+    def choice_label(self, value: OptionValue) -> str:
+        """How ``value`` reads on screen: ``"Yes"``/``"No"`` for on/off options."""
+        if isinstance(value, bool):
+            return "Yes" if value else "No"
+        return str(value)
+
 
 @dataclass(frozen=True)
 class GameSpec:

@@ -254,7 +254,7 @@ class NewGameScreen(Screen[None]):
             widgets.append(
                 Horizontal(
                     Label(option.label, classes="form-label"),
-                    Select([(str(choice), choice) for choice in option.choices], value=option.default,
+                    Select([(option.choice_label(choice), choice) for choice in option.choices], value=option.default,
                            allow_blank=False, id=f"option-{option.name}", classes="option-select"),
                     classes="form-row",
                 )

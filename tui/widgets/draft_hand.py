@@ -32,50 +32,24 @@ from engine.witchdraft.cards import (
     Ingredient,
 )
 from engine.witchdraft.state import ApprenticeView, WitchDraftView
+from tui.widgets.witchdraft_look import (
+    ANIMAL_GLYPHS,
+    BOND,
+    COLOUR_STYLES,
+    GEM,
+    GEM_STYLE,
+    INGREDIENT_LETTERS,
+    INGREDIENT_STYLES,
+    chip_text,
+    legend_text,
+)
 from tui.widgets.wizard_card import load_css
 
-ANIMAL_GLYPHS: dict[Animal, str] = {
-    Animal.OWL: "◎",
-    Animal.CAT: "ω",
-    Animal.TOAD: "Ȣ",
-    Animal.RAVEN: "Ѵ",
-    Animal.NEWT: "∿",
-}
-"""A one-cell symbol per companion."""
-
-COLOUR_STYLES: dict[Colour, str] = {
-    Colour.CRIMSON: "#ff6b81",
-    Colour.AMBER: "#ffbb4d",
-    Colour.JADE: "#4fdc9c",
-    Colour.AZURE: "#66b8ff",
-    Colour.VIOLET: "#c79bff",
-}
-"""Text colour of each card colour (the potion grid's foreground colours)."""
-
-INGREDIENT_LETTERS: dict[Ingredient, str] = {
-    Ingredient.DRAGON_SCALE: "D",
-    Ingredient.FLEA_GRASS: "F",
-    Ingredient.FIRE_ROOT: "R",
-}
-"""Half symbols are drawn as these letters; a circled (whole) one as the letter on its colour."""
-
-
-INGREDIENT_STYLES: dict[Ingredient, str] = {
-    Ingredient.DRAGON_SCALE: "#8fe3ff",
-    Ingredient.FLEA_GRASS: "#c2f56b",
-    Ingredient.FIRE_ROOT: "#ffa25c",
-}
-
-GEM = "◆"
-GEM_STYLE = "bold #f4f8ff"
-BOND = "∞"
-
-
-def colour_text(colour: Colour | None, short: bool = False) -> Text:
-    """``"■ Crimson"`` (or ``"Cr"`` when ``short``) in the colour's style."""
+def colour_text(colour: Colour | None, short: bool = False, bare: bool = False) -> Text:
+    """``"■ Crimson"`` in the colour's style; ``"Cr"`` when ``short``, ``"Crimson"`` when ``bare``."""
     if colour is None:
         return Text("—", style="dim")
-    label = colour.value[:2] if short else f"■ {colour.value}"
+    label = colour.value[:2] if short else colour.value if bare else f"■ {colour.value}"
     return Text(label, style=COLOUR_STYLES[colour])
 
 
@@ -90,7 +64,7 @@ def _half_text(half: Half) -> Text:
     if half.gem:
         return Text(GEM, style=GEM_STYLE)
     if half.circle is not None:
-        return Text(INGREDIENT_LETTERS[half.circle], style=f"bold #101010 on {INGREDIENT_STYLES[half.circle]}")
+        return chip_text(half.circle)
     return Text(" ")
 
 
@@ -106,26 +80,26 @@ def halves_text(card: Card) -> Text:
                          ("]", "dim"))
 
 
-def half_symbols_text(card: Card) -> Text:
-    """The card's half symbols, grouped by ingredient: ``½ DDFR``."""
-    text = Text("½ ", style="dim")
+def half_symbols_text(card: Card, prefix: bool = True) -> Text:
+    """The card's half symbols, grouped by ingredient: ``½ DDFR`` (without ``½`` unless ``prefix``)."""
+    text = Text("½ ", style="dim") if prefix else Text()
     for ingredient, letter in INGREDIENT_LETTERS.items():
         count = sum(edge == ingredient for edge in card.edges)
         if count:
             text.append(letter * count, style=INGREDIENT_STYLES[ingredient])
-    if not any(card.edges):
+    if not any(card.edges) and prefix:
         text.append("none", style="dim")
     return text
 
 
 def card_row(card_id: str) -> Text:
-    """One line per card: companion, colour, halves and half symbols."""
+    """One line per card: companion, colour, halves and half symbols (about 28 cells)."""
     card = CARDS[card_id]
     text = animal_text(card.animal)
     text.pad_right(8 - text.cell_len)
-    colour = colour_text(card.colour)
-    colour.pad_right(10 - colour.cell_len)
-    return Text.assemble(text, colour, halves_text(card), " ", half_symbols_text(card))
+    colour = colour_text(card.colour, bare=True)
+    colour.pad_right(8 - colour.cell_len)
+    return Text.assemble(text, colour, halves_text(card), " ", half_symbols_text(card, prefix=False))
 
 
 def card_picture(card_id: str) -> list[Text]:
@@ -168,15 +142,16 @@ def _ingredient_points(card_id: str) -> list[tuple[Text, int]]:
 
 
 def ingredients_text(card_id: str) -> Text:
-    """The ingredient card: points per bond, dragon scale, flea grass and fire root."""
+    """The ingredient card: points per bond, dragon scale, flea grass and fire root, two to a line."""
     card = INGREDIENT_CARDS_BY_ID[card_id]
-    text = Text.assemble(("Ingredients ", "bold"), (card.name, "italic"), "\n")
+    text = Text.assemble(("Ingredients ", "bold"), (card.name, "italic"))
     labels = ("bond", "scale", "grass", "root")
-    for (glyph, points), label in zip(_ingredient_points(card_id), labels):
-        text.append(" ")
-        text.append_text(glyph)
-        text.append(label, style="dim")
-        text.append(f" {points}", style="bold")
+    for index, ((glyph, points), label) in enumerate(zip(_ingredient_points(card_id), labels)):
+        entry = Text.assemble(glyph, (f" {label}", "dim"), (f" {points}", "bold"))
+        if index % 2 == 0:
+            text.append("\n ")
+            entry.pad_right(12 - entry.cell_len)
+        text.append_text(entry)
     return text
 
 
@@ -256,6 +231,7 @@ class DraftHand(Widget, can_focus=False):
         with VerticalScroll(id="dh-info"):
             yield Static(id="dh-secret")
             yield Static(id="dh-table")
+            yield Static(legend_text(), id="dh-legend")
 
     # --- drawing ---------------------------------------------------------------------------
 

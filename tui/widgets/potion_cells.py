@@ -14,8 +14,19 @@ from functools import lru_cache
 from rich.style import Style
 from rich.text import Text
 
-from engine.witchdraft.cards import CARDS, Animal, Colour, Half, Ingredient
+from engine.witchdraft.cards import CARDS, Colour, Half, Ingredient
 from engine.witchdraft.geometry import DIRECTIONS, Cell, Placement, cells, edge_symbols
+from tui.widgets.witchdraft_look import (
+    ANIMAL_GLYPHS,
+    APPRENTICE_GLYPH,
+    CHIP_TEXT,
+    COLOUR_BACKGROUNDS,
+    COLOUR_STYLES,
+    GEM,
+    GEM_COLOUR,
+    INGREDIENT_LETTERS,
+    INGREDIENT_STYLES,
+)
 
 Zoom = str
 """``"compact"`` or ``"detailed"``."""
@@ -35,12 +46,7 @@ class Palette:
 
 
 COLOUR_PALETTES: dict[Colour, Palette] = {
-    Colour.CRIMSON: Palette("#ff6b81", "#5a1a2b"),
-    Colour.AMBER: Palette("#ffbb4d", "#5a3d0c"),
-    Colour.JADE: Palette("#4fdc9c", "#114a33"),
-    Colour.AZURE: Palette("#66b8ff", "#153a66"),
-    Colour.VIOLET: Palette("#c79bff", "#3f2166"),
-}
+    colour: Palette(COLOUR_STYLES[colour], COLOUR_BACKGROUNDS[colour]) for colour in Colour}
 """The Rich colours of each card colour."""
 
 APPRENTICE_PALETTE = Palette("#d7d7d7", "#3a3a3a")
@@ -52,27 +58,6 @@ GHOST_PALETTES: dict[bool, Palette] = {
 }
 """The card being placed: green on a legal spot (True), red on an illegal one."""
 
-INGREDIENT_COLOURS: dict[Ingredient, str] = {
-    Ingredient.DRAGON_SCALE: "#8fe3ff",
-    Ingredient.FLEA_GRASS: "#c2f56b",
-    Ingredient.FIRE_ROOT: "#ffa25c",
-}
-"""Text colour of each ingredient's symbols."""
-
-INGREDIENT_LETTERS: dict[Ingredient, str] = {
-    Ingredient.DRAGON_SCALE: "D", Ingredient.FLEA_GRASS: "F", Ingredient.FIRE_ROOT: "R"}
-"""Half symbols on card edges."""
-
-CHIP_TEXT = "#101010"
-"""A whole (circled) ingredient is drawn as its letter, dark on the ingredient's colour."""
-
-COMPANION_GLYPHS: dict[Animal, str] = {
-    Animal.OWL: "O", Animal.CAT: "C", Animal.TOAD: "T", Animal.RAVEN: "R", Animal.NEWT: "N"}
-"""One letter per companion, drawn bold on half A in compact zoom."""
-
-APPRENTICE_GLYPH = "⌂"
-GEM = "◆"
-GEM_COLOUR = "#f4f8ff"
 DOT = "·"
 
 
@@ -128,13 +113,13 @@ def _middle(half: Half, bg: str) -> tuple[str, Style]:
     if half.gem:
         return GEM, style(GEM_COLOUR, bg, bold=True)
     if half.circle is not None:
-        return INGREDIENT_LETTERS[half.circle], style(CHIP_TEXT, INGREDIENT_COLOURS[half.circle], bold=True)
+        return INGREDIENT_LETTERS[half.circle], style(CHIP_TEXT, INGREDIENT_STYLES[half.circle], bold=True)
     return " ", style(bg=bg)
 
 
 def _glyph(card_id: str) -> str:
     animal = CARDS[card_id].animal
-    return APPRENTICE_GLYPH if animal is None else COMPANION_GLYPHS[animal]
+    return APPRENTICE_GLYPH if animal is None else ANIMAL_GLYPHS[animal]
 
 
 def _label(card_id: str) -> str:
@@ -230,4 +215,4 @@ def _detailed_cell(canvas: Canvas, card_id: str, cell: Cell, index: int, half: H
 def _edge_symbol(canvas: Canvas, cell: Cell, direction: str, symbol: Ingredient, palette: Palette) -> None:
     x0, y0 = cell[0] * 8, cell[1] * 4
     dx, dy = {"N": (3, 0), "S": (3, 3), "W": (0, 1), "E": (7, 1)}[direction]
-    canvas.put(x0 + dx, y0 + dy, INGREDIENT_LETTERS[symbol], style(INGREDIENT_COLOURS[symbol], palette.bg, bold=True))
+    canvas.put(x0 + dx, y0 + dy, INGREDIENT_LETTERS[symbol], style(INGREDIENT_STYLES[symbol], palette.bg, bold=True))

@@ -235,7 +235,7 @@ class PotionGrid(Widget, can_focus=True):
         self.reason = self._check(self.cursor)
         if self.reason is None:
             gain = self._gain(self.cursor)
-            self.status = f"Legal · +{gain} brew point{'s' if gain != 1 else ''} · r rotate · enter place"
+            self.status = f"Legal · +{gain} brew point{'s' if gain != 1 else ''}"
         else:
             self.status = f"Illegal: {self.reason}"
 
@@ -257,8 +257,9 @@ class PotionGrid(Widget, can_focus=True):
         return None
 
     def _viewport(self) -> tuple[int, int, int, int]:
-        """(left, top, width, height) in world characters; the last row is the status line."""
-        width, height = self.content_size.width, max(0, self.content_size.height - 1)
+        """(left, top, width, height) in world characters; the bottom rows are the status line."""
+        width = self.content_size.width
+        height = max(0, self.content_size.height - self._status_rows(width))
         if self._view is None:
             self._follow()
         left, top = self._view or (0, 0)
@@ -266,7 +267,8 @@ class PotionGrid(Widget, can_focus=True):
 
     def _follow(self) -> None:
         """Centre each axis where everything fits, else scroll just enough to keep the ghost in view."""
-        width, height = self.content_size.width, max(0, self.content_size.height - 1)
+        width = self.content_size.width
+        height = max(0, self.content_size.height - self._status_rows(width))
         if width <= 0 or height <= 0:
             return
         cw, ch = CELL_SIZES[self.zoom]
@@ -295,18 +297,30 @@ class PotionGrid(Widget, can_focus=True):
         if self.card_id is not None and self.cursor is not None:
             draw_card(canvas, self.card_id, self.cursor, self.zoom, GHOST_PALETTES[self.reason is None])
         lines = canvas.crop(left, top, width, height)
-        return Group(*lines, self._status_line(width))
+        return Group(*lines, *self._status_lines(width))
 
-    def _status_line(self, width: int) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
+    def _status_text(self) -> Text:
+        text = Text()
         if self.card_id is not None:
             legal = self.reason is None
             text.append("✓ " if legal else "✗ ", style="bold green" if legal else "bold red")
             text.append(self.status, style="green" if legal else "red")
         else:
             text.append(self.status, style="dim")
-        text.truncate(width, overflow="ellipsis")
         return text
+
+    def _status_rows(self, width: int) -> int:
+        """One row for the status line, two when it would not fit in one."""
+        return 1 if self._status_text().cell_len <= width else 2
+
+    def _status_lines(self, width: int) -> list[Text]:
+        text = self._status_text()
+        if self._status_rows(width) == 1:
+            return [text]
+        lines = list(text.wrap(self.app.console, width, overflow="ellipsis"))[:2]
+        for line in lines:
+            line.truncate(width, overflow="ellipsis")
+        return lines
 
 
 def _scroll(current: int | None, low: int, high: int, size: int, ghost: tuple[int, int] | None, cell: int) -> int:

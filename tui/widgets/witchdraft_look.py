@@ -1,0 +1,96 @@
+"""How WitchDraft cards look everywhere on screen: one glyph and one colour per thing.
+
+The potion grid, the hand panel and the score screen all draw from these
+tables, so a raven is the same symbol on the grid as in the hand, and no
+companion shares a letter with an ingredient.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from engine.witchdraft.cards import Animal, Colour, Ingredient
+
+ANIMAL_GLYPHS: dict[Animal, str] = {
+    Animal.OWL: "◎",
+    Animal.CAT: "ω",
+    Animal.TOAD: "ö",
+    Animal.RAVEN: "Ѵ",
+    Animal.NEWT: "∿",
+}
+"""A one-cell symbol per companion (never a letter, so it can't be read as an ingredient)."""
+
+APPRENTICE_GLYPH = "⌂"
+"""The apprentice card's symbol."""
+
+COLOUR_STYLES: dict[Colour, str] = {
+    Colour.CRIMSON: "#ff6b81",
+    Colour.AMBER: "#ffbb4d",
+    Colour.JADE: "#4fdc9c",
+    Colour.AZURE: "#66b8ff",
+    Colour.VIOLET: "#c79bff",
+}
+"""Text colour of each card colour (the grid's card borders and names)."""
+
+COLOUR_BACKGROUNDS: dict[Colour, str] = {
+    Colour.CRIMSON: "#5a1a2b",
+    Colour.AMBER: "#5a3d0c",
+    Colour.JADE: "#114a33",
+    Colour.AZURE: "#153a66",
+    Colour.VIOLET: "#3f2166",
+}
+"""Inside of a card of each colour on the grid."""
+
+INGREDIENT_LETTERS: dict[Ingredient, str] = {
+    Ingredient.DRAGON_SCALE: "D",
+    Ingredient.FLEA_GRASS: "F",
+    Ingredient.FIRE_ROOT: "R",
+}
+"""Half symbols are drawn as these letters; a whole one in a circle as the letter on its colour."""
+
+INGREDIENT_STYLES: dict[Ingredient, str] = {
+    Ingredient.DRAGON_SCALE: "#8fe3ff",
+    Ingredient.FLEA_GRASS: "#c2f56b",
+    Ingredient.FIRE_ROOT: "#ffa25c",
+}
+"""Text colour of each ingredient's symbols."""
+
+CHIP_TEXT = "#101010"
+"""The letter of a whole (circled) ingredient, dark on the ingredient's colour."""
+
+GEM = "◆"
+GEM_COLOUR = "#f4f8ff"
+GEM_STYLE = f"bold {GEM_COLOUR}"
+BOND = "∞"
+
+
+def chip_text(ingredient: Ingredient) -> Text:
+    """A whole ingredient symbol in a circle: its letter on the ingredient's colour."""
+    return Text(INGREDIENT_LETTERS[ingredient], style=f"bold {CHIP_TEXT} on {INGREDIENT_STYLES[ingredient]}")
+
+
+def legend_text() -> Text:
+    """The key to every glyph, in lines of at most 30 cells for a side panel."""
+    text = Text("Key", style="bold")
+
+    def entry(glyph: Text | str, words: str, first: bool = False) -> None:
+        text.append("\n " if first else "  ")
+        text.append_text(glyph if isinstance(glyph, Text) else Text(glyph, style="bold"))
+        text.append(f" {words}", style="dim")
+
+    glyphs = list(ANIMAL_GLYPHS.items())
+    for index, (animal, glyph) in enumerate(glyphs[:3]):
+        entry(glyph, animal.value.lower(), first=index == 0)
+    for index, (animal, glyph) in enumerate(glyphs[3:]):
+        entry(glyph, animal.value.lower(), first=index == 0)
+    entry(APPRENTICE_GLYPH, "apprentice")
+    entry(Text(GEM, style=GEM_STYLE), "gem", first=True)
+    entry(BOND, "bond: two halves meet")
+    names = {Ingredient.DRAGON_SCALE: "dragon scale", Ingredient.FLEA_GRASS: "flea grass",
+             Ingredient.FIRE_ROOT: "fire root"}
+    for index, (ingredient, name) in enumerate(names.items()):
+        letter = Text(INGREDIENT_LETTERS[ingredient], style=f"bold {INGREDIENT_STYLES[ingredient]}")
+        entry(letter, name, first=index != 1)
+    entry("D", "half symbol, on an edge", first=True)
+    entry(chip_text(Ingredient.DRAGON_SCALE), "whole symbol, in a circle", first=True)
+    return text
