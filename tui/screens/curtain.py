@@ -9,9 +9,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 
-def curtain_text(name: str) -> str:
-    """The curtain's message for the player ``name``."""
-    return f"Pass to {name}.\n\nPress Enter when only {name} is looking."
+def curtain_text(name: str, context: str = "") -> str:
+    """The curtain's message for the player ``name``, under ``context`` (game and progress) if given."""
+    message = f"Pass to {name}.\n\nPress Enter when only {name} is looking."
+    return f"{context}\n\n{message}" if context else message
 
 
 class CurtainScreen(Screen[None]):
@@ -27,17 +28,18 @@ class CurtainScreen(Screen[None]):
         Binding("escape", "menu", "Menu"),
     ]
 
-    def __init__(self, name: str) -> None:
-        """Remember whose turn it is."""
+    def __init__(self, name: str, context: str = "") -> None:
+        """Remember whose turn it is; ``context`` says where the game stands (no secrets)."""
         super().__init__()
         self.player_name = name
+        self.context = context
 
     def compose(self) -> ComposeResult:
         """The message in the middle of an otherwise empty screen."""
         with Middle():
             with Center():
                 with Vertical(id="curtain-box"):
-                    yield Static(curtain_text(self.player_name), id="curtain-text")
+                    yield Static(curtain_text(self.player_name, self.context), id="curtain-text")
         yield Footer()
 
     def action_reveal(self) -> None:

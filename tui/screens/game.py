@@ -196,7 +196,8 @@ class GameScreen(Screen[None]):
                 self._show(None, None, [])
                 self._curtain_up = True
                 self.status_text = f"Passing to {name}"
-                self.app.push_screen(CurtainScreen(name), partial(self._curtain_lifted, seat))
+                context = " · ".join(part for part in (live.spec.title, live.progress) if part)
+                self.app.push_screen(CurtainScreen(name, context), partial(self._curtain_lifted, seat))
                 return
             self.revealed_seat = seat
             self._show(seat, seat, live.rules.legal_actions(live.state, seat))
