@@ -384,3 +384,18 @@ def test_a_check_spec_is_printed_in_rulebook_form() -> None:
     effect = Check(Target.OPPONENT_MAIN, spec, on_success=(Draw(Target.YOU, 1),))
     assert effect_text(effect) == ("The opposing Main Character makes a Special Check Break Global Check. "
                                    "If it succeeds: Draw 1 card.")
+
+
+def test_only_cards_that_stay_in_play_carry_lasting_or_flip_abilities() -> None:
+    # Elements leave play once they resolve, so anything but an Income would never be live.
+    for card in ELEMENTS:
+        assert not card.flip_abilities, card.name
+        assert all(ability.type is AbilityType.INCOME for ability in card.abilities), card.name
+
+
+def test_the_rules_document_states_each_attribute_rule() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "rules" / "wizbits.md").read_text(encoding="utf-8")
+    for attribute in Attribute:
+        assert f"| {attribute.label} | {attribute.rule} |" in doc

@@ -132,10 +132,11 @@ class Attribute(StrEnum):
 
 
 _ATTRIBUTE_RULES: dict[Attribute, str] = {
-    Attribute.CONFLICT_SPEED: "This card may also be played in Respond and Damage pillars.",
+    Attribute.CONFLICT_SPEED: "This card may also be played on Respond and Damage pillars.",
     Attribute.WARD: "The opponent's effects can't choose this card; effects that say \"each\" still reach it.",
     Attribute.TOUGH: "The first point of damage dealt to this character in each turn is ignored.",
-    Attribute.ELUSIVE: "Only characters with Elusive can be put in a battle against this character.",
+    Attribute.ELUSIVE: ("Only characters with Elusive can be put in a battle against this character, "
+                        "whether it attacks or defends."),
     Attribute.OFFERING: "Seceding this card to gather Secession points gives 3 points instead of 2.",
 }
 
