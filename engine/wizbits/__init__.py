@@ -1,0 +1,1 @@
+"""Wizbits Elemenstor Battle: the Pillar-building card duel."""

@@ -1,0 +1,75 @@
+"""Sentences about the Pillar for event logs and screens.
+
+The Rules Text Format (RTF) setting only changes one word: RTF 1 says
+"Subpillar" and RTF 2 says "Spire".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.wizbits.pillar import MAIN, Unit
+
+RTFS = (1, 2)
+_SUBPILLAR_WORDS = {1: "Subpillar", 2: "Spire"}
+
+
+class UnknownRtfError(ValueError):
+    """The Rules Text Format is neither 1 nor 2."""
+
+
+def subpillar_word(rtf: int) -> str:
+    """What texts call a subpillar under ``rtf``: "Subpillar" (1) or "Spire" (2).
+
+    Raises:
+        UnknownRtfError: ``rtf`` is not 1 or 2.
+    """
+    try:
+        return _SUBPILLAR_WORDS[rtf]
+    except KeyError:
+        raise UnknownRtfError(f"the Rules Text Format is 1 or 2, not {rtf!r}") from None
+
+
+def branch_name(branch: int, rtf: int) -> str:
+    """"main pillar" for branch 0, else e.g. "Subpillar 3" or "Spire 3"."""
+    word = subpillar_word(rtf)
+    return "main pillar" if branch == MAIN else f"{word} {branch}"
+
+
+def unit_label(unit: Unit, rtf: int) -> str:
+    """A unit's name with its IPH, and its subpillar when it is not on the main pillar."""
+    where = "" if unit.branch == MAIN else f", {branch_name(unit.branch, rtf)}"
+    return f"{unit.name} (IPH {unit.iph}{where})"
+
+
+def describe_group(group: Sequence[Unit], rtf: int) -> str:
+    """One sentence explaining a resolution step.
+
+    Args:
+        group: a step as :meth:`Pillar.next_group` gives it, in increasing precedence.
+
+    Examples:
+        "Height 3: C (IPH 2, Subpillar 1) resolves alone."
+        "Height 2: B (IPH 2) and X (IPH 1, Subpillar 1) resolve together; B prevails on conflicts."
+
+    Raises:
+        ValueError: the group is empty or mixes heights.
+    """
+    if not group:
+        raise ValueError("an empty group does not resolve")
+    heights = {unit.height for unit in group}
+    if len(heights) != 1:
+        raise ValueError(f"a resolution step has one height, not {sorted(heights)}")
+    # The strongest first reads naturally; sort rather than trust the caller's order.
+    ranked = sorted(group, key=lambda unit: unit.precedence, reverse=True)
+    opening = f"Height {group[0].height}: "
+    labels = [unit_label(unit, rtf) for unit in ranked]
+    if len(ranked) == 1:
+        return f"{opening}{labels[0]} resolves alone."
+    together = f"{', '.join(labels[:-1])} and {labels[-1]} resolve together"
+    if len(ranked) == 2:
+        winner, loser = ranked
+        why = ", as the later play" if winner.iph == loser.iph else ""
+        return f"{opening}{together}; {winner.name} prevails on conflicts{why}."
+    steps = [f"{high.name} over {low.name}" for high, low in zip(ranked, ranked[1:])]
+    return f"{opening}{together}; on conflicts {', '.join(steps[:-1])} and {steps[-1]} prevail."
