@@ -101,8 +101,8 @@ def test_known_texts() -> None:
         "Income (normal): Deal 1 damage to the opposing Main Character.")
     assert "Flip — Income (normal): Deal 1 damage" in card_text(wand)
     verdict = CARDS_BY_ID["radiant-verdict"].abilities[0]
-    assert ability_text(verdict) == ("Income (normal): A chosen opposing character makes a Special Check Global "
-                                     "Check. If it fails: Destroy that character.")
+    assert ability_text(verdict) == ("Income (normal): A chosen opposing character makes a Special Will Check. "
+                                     "If it fails: Destroy that character.")
     assert static_text(CostChange(Target.OPPONENT, CardFilter(Category.ELEMENT), 1)) == (
         "Your opponent's Elements cost 1 more.")
     assert static_text(StatBonus(Group.YOUR_MAIN, Stat.WILL, -1)) == (

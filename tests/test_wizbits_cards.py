@@ -102,6 +102,9 @@ def test_the_set_has_counters_checks_searches_and_point_gains() -> None:
     assert len(has(Check)) >= 3
     assert all(check.on_fail or check.on_success for card in CARDS for check in card.checks)
     assert {check.spec.is_break for card in CARDS for check in card.checks} == {False, True}
+    # A Special Global check carries the rulebook's own consequences (secede, or lose the game); cards
+    # ask only for checks whose consequences they print.
+    assert not any(check.spec.is_global and check.spec.is_special for card in CARDS for check in card.checks)
 
 
 def test_ids_and_names_are_unique_and_looked_up() -> None:

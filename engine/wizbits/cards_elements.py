@@ -54,7 +54,7 @@ ELEMENTS: tuple[Card, ...] = (
                     income(Heal(T.YOUR_MAIN, 1), speed=Speed.QUICK)),
          flavour="Seen clearly, a threat is only a shape."),
     Card("radiant-verdict", "Radiant Verdict", _E, "Spell", _LIGHT, 3, Tone.WHITE,
-         abilities=(income(Check(T.CHOSEN_OPPOSING_CHARACTER, parse_check("Special Check Global Check"),
+         abilities=(income(Check(T.CHOSEN_OPPOSING_CHARACTER, parse_check("Special Will Check"),
                                  on_fail=(Destroy(T.CHECKER),))),),
          flavour="The light asks once. It does not ask twice."),
     # Water
