@@ -69,6 +69,8 @@ class Pillar:
         self._live = RankedIds()  # the keys of _subpillars, indexable by rank
         self._buckets: dict[int, list[int]] = {}  # height -> uids in play order
         self._heights: list[int] = []  # heap of negated heights, one per bucket
+        # Countered units, with next_uid when they left: kept while later units may stand on them.
+        self._countered: list[tuple[int, Unit]] = []
 
     @classmethod
     def open(
@@ -115,6 +117,11 @@ class Pillar:
     def next_branch(self) -> int:
         """The id the next subpillar will get."""
         return self._next_branch
+
+    @property
+    def countered(self) -> tuple[tuple[int, Unit], ...]:
+        """``(next_uid when it left, unit)`` for each countered unit that units still standing may rest on."""
+        return tuple(self._countered)
 
     def units(self) -> Iterator[Unit]:
         """The unresolved units in play order (Continue units excluded)."""
@@ -235,6 +242,19 @@ class Pillar:
         self._continues.append(unit)
         return unit
 
+    def remove(self, uid: int) -> Unit:
+        """Take unit ``uid`` off the pillar unresolved (it was countered) and return it.
+
+        Every other unit keeps its height and IPH. If it was a tip, its branch's
+        tip falls back to the unit below; a subpillar left empty is gone. O(n).
+
+        Raises:
+            KeyError: no unresolved unit ``uid`` stands on the pillar.
+        """
+        unit = self._take(uid)
+        self._countered.append((self._next_uid, unit))
+        return unit
+
     # Resolving -----------------------------------------------------------
 
     def top_height(self) -> int | None:
@@ -258,7 +278,10 @@ class Pillar:
         group = self.next_group()
         if not group:
             return group
-        del self._buckets[-heapq.heappop(self._heights)]
+        height = -heapq.heappop(self._heights)
+        del self._buckets[height]
+        # Nothing still unresolved can rest on a countered unit at this height or above.
+        self._countered = [entry for entry in self._countered if entry[1].height < height]
         for unit in group:
             del self._units[unit.uid]
             stack = self._main if unit.branch == MAIN else self._subpillars[unit.branch]
@@ -274,7 +297,7 @@ class Pillar:
 
     def _key(self) -> tuple[object, ...]:
         return (self.base, self.format, self._next_uid, self._next_branch, self._continues,
-                list(self._units.values()))
+                list(self._units.values()), self._countered)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Pillar):
@@ -302,6 +325,7 @@ class Pillar:
             twin._live.add(branch)
         twin._buckets = {height: list(uids) for height, uids in self._buckets.items()}
         twin._heights = list(self._heights)
+        twin._countered = list(self._countered)
         return twin
 
     @classmethod
@@ -313,8 +337,12 @@ class Pillar:
         next_branch: int,
         continues: Sequence[Unit],
         units: Sequence[Unit],
+        countered: Sequence[tuple[int, Unit]] = (),
     ) -> Pillar:
         """Rebuild a pillar from its parts, checking it could have been built by play.
+
+        ``countered`` lists :attr:`countered`: they are played and taken off
+        again at their moment, so the units resting on them check out too.
 
         Raises:
             MalformedPillarError: the parts break a pillar invariant.
@@ -323,11 +351,16 @@ class Pillar:
             pillar = cls(base, format)
         except PillarError as error:
             raise MalformedPillarError(str(error)) from None
-        _check_parts(format, next_uid, next_branch, continues, units)
+        _check_parts(format, next_uid, next_branch, continues, [*units, *(unit for _, unit in countered)])
+        if any(not unit.uid < at <= next_uid for at, unit in countered):
+            raise MalformedPillarError("a unit can only be countered after it was played")
         pillar._next_uid, pillar._next_branch = next_uid, next_branch
         pillar._continues = list(continues)
+        removals = sorted(countered, key=lambda entry: entry[0])
         newest_branch = MAIN
-        for unit in sorted(units, key=lambda unit: unit.order):
+        for unit in sorted([*units, *(unit for _, unit in countered)], key=lambda unit: unit.order):
+            while removals and removals[0][0] <= unit.uid:
+                pillar._take_countered(removals.pop(0)[1].uid)
             # Re-running the placement checks proves each unit sits where play would have put it.
             if not pillar.is_foundation(unit.foundation) or pillar._level(unit.foundation)[0] + 1 != unit.height:
                 raise MalformedPillarError(f"unit {unit.uid} does not stand on a legal foundation")
@@ -341,6 +374,9 @@ class Pillar:
                     raise MalformedPillarError(f"unit {unit.uid} should start a new subpillar with IPH 1")
                 newest_branch = unit.branch
             pillar._insert(unit)
+        for _, unit in removals:
+            pillar._take_countered(unit.uid)
+        pillar._countered = sorted(countered, key=lambda entry: entry[0])
         return pillar
 
     # Internals -----------------------------------------------------------
@@ -356,6 +392,26 @@ class Pillar:
         if uid == BASE_UID:
             raise IllegalFoundationError("the base is no longer the main Current Foundation")
         raise IllegalFoundationError(f"there is no unit {uid} standing on the pillar")
+
+    def _take_countered(self, uid: int) -> None:
+        if uid not in self._units:
+            raise MalformedPillarError(f"countered unit {uid} was not standing when it was countered")
+        self._take(uid)
+
+    def _take(self, uid: int) -> Unit:
+        unit = self._units.pop(uid)
+        stack = self._main if unit.branch == MAIN else self._subpillars[unit.branch]
+        stack.remove(uid)
+        if not stack and unit.branch != MAIN:
+            del self._subpillars[unit.branch]
+            self._live.discard(unit.branch)
+        bucket = self._buckets[unit.height]
+        bucket.remove(uid)
+        if not bucket:
+            del self._buckets[unit.height]
+            self._heights.remove(-unit.height)
+            heapq.heapify(self._heights)
+        return unit
 
     def _level(self, uid: int) -> tuple[int, int, int]:
         """Height, IPH and branch of a foundation (the base is 0, 0, main)."""

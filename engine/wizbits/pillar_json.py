@@ -25,6 +25,7 @@ from engine.wizbits.pillar import (
 
 _UNIT_KEYS = frozenset({"uid", "kind", "owner", "name", "height", "iph", "branch", "on", "order", "payload"})
 _PILLAR_KEYS = frozenset({"base", "format", "next_uid", "next_branch", "continues", "units"})
+_COUNTERED = "countered"  # present only when a countered unit still matters, so older JSON stays valid
 
 
 def unit_to_json(unit: Unit) -> JsonDict:
@@ -77,7 +78,7 @@ def parse_unit(data: object) -> Unit:
 
 def pillar_to_json(pillar: Pillar) -> JsonDict:
     """The pillar as plain JSON values; equal pillars give equal JSON."""
-    return {
+    data: JsonDict = {
         "base": pillar.base,
         "format": pillar.format,
         "next_uid": pillar.next_uid,
@@ -85,6 +86,9 @@ def pillar_to_json(pillar: Pillar) -> JsonDict:
         "continues": [unit_to_json(unit) for unit in pillar.continues],
         "units": [unit_to_json(unit) for unit in pillar.units()],
     }
+    if pillar.countered:
+        data[_COUNTERED] = [{"at": at, "unit": unit_to_json(unit)} for at, unit in pillar.countered]
+    return data
 
 
 def parse_pillar(data: object) -> Pillar:
@@ -93,15 +97,16 @@ def parse_pillar(data: object) -> Pillar:
     Raises:
         MalformedPillarError: the JSON is malformed or breaks a pillar rule.
     """
-    fields = _object(data, _PILLAR_KEYS, "pillar")
+    fields = _object(data, _PILLAR_KEYS, "pillar", optional=frozenset({_COUNTERED}))
     base, format = fields["base"], fields["format"]
     if base not in BASE_KINDS:
         raise MalformedPillarError(f"unknown base {base!r}")
     if format not in FORMATS:
         raise MalformedPillarError(f"unknown format {format!r}")
     continues, units = fields["continues"], fields["units"]
-    if not isinstance(continues, list) or not isinstance(units, list):
-        raise MalformedPillarError("continues and units must be lists")
+    countered = fields.get(_COUNTERED, [])
+    if not isinstance(continues, list) or not isinstance(units, list) or not isinstance(countered, list):
+        raise MalformedPillarError("continues, units and countered must be lists")
     return Pillar.restore(
         base,
         format,
@@ -109,13 +114,16 @@ def parse_pillar(data: object) -> Pillar:
         _int(fields, "next_branch"),
         [parse_unit(item) for item in continues],
         [parse_unit(item) for item in units],
+        [(_int(entry, "at"), parse_unit(entry["unit"]))
+         for entry in (_object(item, frozenset({"at", "unit"}), "countered unit") for item in countered)],
     )
 
 
-def _object(data: object, keys: frozenset[str], what: str) -> Mapping[str, Any]:
+def _object(data: object, keys: frozenset[str], what: str,
+            optional: frozenset[str] = frozenset()) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
         raise MalformedPillarError(f"a {what} must be a JSON object, not {type(data).__name__}")
-    missing, extra = keys - data.keys(), data.keys() - keys
+    missing, extra = keys - data.keys(), data.keys() - keys - optional
     if missing or extra:
         raise MalformedPillarError(f"{what} keys are wrong: missing {sorted(missing)}, unknown {sorted(map(str, extra))}")
     return data
