@@ -188,3 +188,12 @@ def test_countered_json_must_describe_a_real_counter() -> None:
     with pytest.raises(MalformedPillarError):
         parse_pillar(data)
     assert "countered" not in pillar_to_json(Pillar.open())
+
+
+def test_a_target_chosen_before_it_gained_ward_is_still_hit() -> None:
+    table = Table()
+    scout = table.put("pondskater-scout", 1)
+    volley = play_card(table, "sparkswarm-volley", 0, [scout])
+    table.perm(scout).turn_attributes.append("ward")  # Sunlit Insight resolved first
+    resolve(table, volley)
+    assert table.perm(scout).damage == 3

@@ -19,8 +19,8 @@ from engine.wizbits.state import JsonDict, Permanent, WizbitsState, opponent
 from engine.wizbits.terms import Attribute, Category, TriggerEvent
 
 __all__ = [
-    "NEVER_MAIN", "collect_triggers", "continue_units", "cost_of", "has_attribute", "is_main", "live_abilities", "live_statics",
-    "points_of", "target_options",
+    "NEVER_MAIN", "collect_triggers", "continue_units", "cost_of", "has_attribute", "is_main", "live_abilities",
+    "live_statics", "points_of", "target_options",
 ]
 
 NEVER_MAIN: tuple[type[Effect], ...] = (Destroy, Secede, ReturnToHand)

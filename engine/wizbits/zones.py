@@ -1,4 +1,4 @@
-"""Moving cards between zones: drawing, discarding, milling, searching, entering and leaving play.
+"""Moving cards: drawing, discarding, milling, searching, entering and leaving play; damage and counters.
 
 Every move keeps the state's promise that a card is in exactly one zone: a
 card is first taken out of wherever it is, then put in its new place. Events
@@ -9,14 +9,15 @@ log can be shown to both players.
 from __future__ import annotations
 
 from engine.core.contract import Event
-from engine.wizbits.continuous import collect_triggers, is_main
+from engine.wizbits.continuous import collect_triggers, has_attribute, is_main, points_of
 from engine.wizbits.effects import CardFilter
+from engine.wizbits.pillar import UnitKind
 from engine.wizbits.state import JsonDict, Permanent, WizbitsState, opponent
-from engine.wizbits.terms import TriggerEvent
+from engine.wizbits.terms import Attribute, TriggerEvent
 
 __all__ = [
-    "destroy", "discard_from_hand", "draw", "end_of_turn_cleanup", "enter_play", "lose", "mill",
-    "return_to_hand", "search", "take_out",
+    "counter", "deal_damage", "destroy", "discard_from_hand", "draw", "end_of_turn_cleanup", "enter_play", "lose",
+    "mill", "return_to_hand", "search", "take_out",
 ]
 
 
@@ -180,3 +181,54 @@ def end_of_turn_cleanup(state: WizbitsState, events: list[Event]) -> None:
             perm.turn_attributes.clear()
             perm.tough_used = False
         player.points = 0
+
+
+def deal_damage(state: WizbitsState, iid: int, n: int, events: list[Event], triggers: list[JsonDict]) -> int:
+    """Deal ``n`` damage to a character in play; each point raises its SCN by one.
+
+    Tough ignores the first point dealt to the character each turn. Damage
+    that lands sets off the character's "when this character is dealt damage".
+
+    Returns:
+        The damage that landed.
+    """
+    perm = state.permanent(iid)
+    if perm is None or n <= 0:
+        return 0
+    name = state.card(iid).name
+    if not perm.tough_used and has_attribute(state, perm, Attribute.TOUGH):
+        perm.tough_used = True
+        n -= 1
+        events.append(Event("tough", f"{name} is Tough and ignores a point of damage.", {"iid": iid}))
+    if n:
+        perm.damage += n
+        scn = points_of(state, perm).scn
+        events.append(Event("damage", f"{name} takes {n} damage (SCN {scn}).",
+                            {"iid": iid, "amount": n, "damage": perm.damage, "scn": scn}))
+        triggers.extend(collect_triggers(state, TriggerEvent.THIS_DAMAGED, iid, perm.owner))
+    return n
+
+
+def counter(state: WizbitsState, uid: int, events: list[Event], below: int | None = None) -> bool:
+    """Take a unit off the Pillar unresolved; a countered card goes to its owner's discard pile.
+
+    Args:
+        below: The countering unit's height: units at that height or above
+            resolve in the same step or already have, and can't be countered.
+
+    Returns:
+        Whether a unit was countered.
+    """
+    pillar = state.pillar
+    if pillar is None:
+        return False
+    unit = next((unit for unit in pillar.units() if unit.uid == uid), None)
+    if unit is None or (below is not None and unit.height >= below):
+        return False
+    pillar.remove(uid)
+    if unit.kind is UnitKind.CARD:
+        iid = int(unit.payload["iid"])
+        take_out(state, iid)
+        state.players[state.owner(iid)].discard.append(iid)
+    events.append(Event("counter", f"{unit.name} is countered.", {"uid": uid, "seat": unit.owner}))
+    return True
