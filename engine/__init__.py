@@ -23,6 +23,7 @@ from engine.core import (
 # Registration order is menu order: Wizards Cup first.
 from engine import wizards_cup as _wizards_cup  # noqa: F401  (registers itself)
 from engine import witchdraft as _witchdraft  # noqa: F401  (registers itself)
+from engine import wizbits as _wizbits  # noqa: F401  (registers itself)
 
 __all__ = [
     "TABLE",

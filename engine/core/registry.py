@@ -29,6 +29,8 @@ class OptionSpec:
         default: Value used when the option is not given.
         choices: Allowed values, in display order.
         help: One sentence explaining the option.
+        other: For options that also take values beyond ``choices`` (a deck list's text, say):
+            returns why such a value is refused, or None to accept it.
     """
 
     name: str
@@ -36,9 +38,16 @@ class OptionSpec:
     default: OptionValue
     choices: tuple[OptionValue, ...]
     help: str = ""
+    other: Callable[[OptionValue], str | None] | None = None
 
     def check(self, value: object) -> OptionValue:
         """Return ``value`` if allowed, else raise :class:`InvalidOptionsError`."""
+        if isinstance(value, (int, bool, str)) and type(value) is type(self.default) \
+                and value not in self.choices and self.other is not None:
+            problem = self.other(value)
+            if problem is not None:
+                raise InvalidOptionsError(f"option {self.name!r}: {problem}")
+            return value
         if not isinstance(value, (int, bool, str)) or type(value) is not type(self.default) \
                 or value not in self.choices:
             allowed = ", ".join(str(choice) for choice in self.choices)

@@ -154,7 +154,8 @@ class WizbitsState:
         waiting_triggers: Triggers set off when no pillar was open, for the next pillar.
         pending: Choices owed before play goes on (flip Income targets).
         rolls: Dice rolled so far; the next roll's generator is seeded with it.
-        winner: The winning seat once the game is over.
+        winner: The winning seat once the game is over (None for a draw).
+        ended: The game is over (set with ``winner``; alone it means a draw).
         reason: Why the game ended.
     """
 
@@ -184,6 +185,7 @@ class WizbitsState:
     pending: list[JsonDict] = field(default_factory=list)
     rolls: int = 0
     winner: int | None = None
+    ended: bool = False
     reason: str = ""
 
     # -- looking things up ---------------------------------------------------
@@ -211,8 +213,8 @@ class WizbitsState:
 
     @property
     def over(self) -> bool:
-        """True once somebody has won."""
-        return self.winner is not None
+        """True once the game has ended, won or drawn."""
+        return self.ended or self.winner is not None
 
     def next_rng(self) -> random.Random:
         """A fresh generator for the next random event (a roll, a shuffle, a random discard)."""
