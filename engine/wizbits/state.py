@@ -9,6 +9,7 @@ the rules live in :mod:`engine.wizbits.rules` and :mod:`engine.wizbits.resolve`.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
@@ -83,6 +84,11 @@ class Permanent:
     lasting_attributes: list[str] = field(default_factory=list)
     tough_used: bool = False
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Permanent:
+        return Permanent(self.iid, self.owner, self.seceded, self.damage, dict(self.turn_steps),
+                         dict(self.lasting_steps), list(self.turn_attributes), list(self.lasting_attributes),
+                         self.tough_used)
+
 
 @dataclass
 class PlayerState:
@@ -107,6 +113,10 @@ class PlayerState:
     discard: list[int] = field(default_factory=list)
     in_play: list[Permanent] = field(default_factory=list)
     points: int = 0
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PlayerState:
+        return PlayerState(self.name, self.deck_name, self.main, list(self.deck), list(self.hand),
+                           list(self.discard), [copy.deepcopy(permanent) for permanent in self.in_play], self.points)
 
     def permanent(self, iid: int) -> Permanent | None:
         """The card ``iid`` if this player has it in play."""
@@ -187,6 +197,20 @@ class WizbitsState:
     winner: int | None = None
     ended: bool = False
     reason: str = ""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> WizbitsState:
+        # Every apply copies the state, so copy by hand: the card and owner
+        # tables never change after setup and are shared; the rest is copied.
+        clone = copy.copy(self)
+        clone.players = [copy.deepcopy(player) for player in self.players]
+        clone.pillar = None if self.pillar is None else self.pillar.copy()
+        clone.battles = [Battle(list(b.attackers), list(b.defenders)) for b in self.battles]
+        clone.attackers = list(self.attackers)
+        clone.blocks = dict(self.blocks)
+        clone.division = [None if split is None else dict(split) for split in self.division]
+        clone.waiting_triggers = copy.deepcopy(self.waiting_triggers)
+        clone.pending = copy.deepcopy(self.pending)
+        return clone
 
     # -- looking things up ---------------------------------------------------
 
