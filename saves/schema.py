@@ -52,6 +52,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "CREATE INDEX sessions_by_updated ON sessions (updated)",
     ),
+    # Version 2: saved deck lists, kept as the text a player wrote. Names are
+    # unique per game whatever their letter case, so "Ember" and "ember" are one deck.
+    (
+        """
+        CREATE TABLE decks (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id TEXT NOT NULL,
+            name TEXT NOT NULL COLLATE NOCASE CHECK (length(trim(name)) > 0),
+            text TEXT NOT NULL,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL,
+            UNIQUE (game_id, name)
+        )
+        """,
+    ),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
 
