@@ -65,13 +65,14 @@ def check_attack(state: WizbitsState, attackers: tuple[int, ...]) -> None:
 
 def declare_attack(state: WizbitsState, attackers: tuple[int, ...], events: list[Event]) -> None:
     """Record the attackers; their "declared as an attacker" triggers wait for the first pillar."""
-    from engine.wizbits.flow import ear_tug, start_play_phase
+    from engine.wizbits.flow import start_play_phase
 
     state.attackers = list(attackers)
     name = state.players[state.active].name
     if not attackers:
         events.append(Event("attack", f"{name} declares no attackers.", {"attackers": []}))
-        ear_tug(state, events)
+        end_conflict(state, events)
+        end_battles(state, events)
         start_play_phase(state, 3, events)
         return
     names = ", ".join(state.card(iid).name for iid in attackers)
@@ -154,8 +155,18 @@ def declare_assignments(state: WizbitsState, assignments: tuple[tuple[int, int],
     _form_battles(state, events, dict(assignments))
 
 
+def end_conflict(state: WizbitsState, events: list[Event]) -> None:
+    """Record the end of the Conflict Phase, whichever of its steps it ended in."""
+    events.append(Event("phase_end", "End of the Conflict Phase.", {"phase": "conflict", "turn": state.turn}))
+
+
+def end_battles(state: WizbitsState, events: list[Event]) -> None:
+    """Record the end of the Battles, also when none was fought, so every turn logs the same phases."""
+    events.append(Event("phase_end", "End of the Battles.", {"phase": "battles", "turn": state.turn}))
+
+
 def _form_battles(state: WizbitsState, events: list[Event], assignments: dict[int, int] | None = None) -> None:
-    from engine.wizbits.flow import ear_tug, start_play_phase
+    from engine.wizbits.flow import start_play_phase
 
     battles = []
     for attacker in state.attackers:
@@ -168,9 +179,10 @@ def _form_battles(state: WizbitsState, events: list[Event], assignments: dict[in
             battles.append(Battle(sent, [defender]))
     state.battles = battles
     state.battle = 0
-    ear_tug(state, events)
+    end_conflict(state, events)
     if not battles:
         events.append(Event("no_battle", "No battle is fought.", {}))
+        end_battles(state, events)
         start_play_phase(state, 3, events)
         return
     events.append(Event("battles", f"{len(battles)} battle{'s' if len(battles) != 1 else ''} to fight.",
@@ -320,5 +332,5 @@ def next_battle(state: WizbitsState, events: list[Event]) -> None:
     if state.battle < len(state.battles):
         _open_respond(state, events)
         return
-    events.append(Event("phase_end", "End of the Battles.", {"phase": "battles", "turn": state.turn}))
+    end_battles(state, events)
     start_play_phase(state, 3, events)
