@@ -110,8 +110,10 @@ def deck_problems(text: str, game_id: str = "wizbits") -> list[DeckProblem]:
         raise DeckError(f"The game {game_id!r} has no deck lists.")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_DECK_BYTES:
         return [DeckProblem(f"the deck list is longer than {MAX_DECK_BYTES // 1024} KiB")]
-    if "\x00" in text:
-        return [DeckProblem("the deck list is not plain text")]
+    # Control characters (escape sequences, say) are refused so a saved list is always safe to print.
+    for number, line in enumerate(text.splitlines(), start=1):
+        if any(char != "\t" and unicodedata.category(char) == "Cc" for char in line):
+            return [DeckProblem("a control character; a deck list is plain text", number)]
     return list(checker(text))
 
 

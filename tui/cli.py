@@ -28,6 +28,7 @@ from saves import (
     import_session,
 )
 from tui.rules_docs import RULES_DIR
+from tui.deck_cli import add_deck_commands
 
 
 EXIT_ERROR = 1
@@ -200,6 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("game", metavar="GAME", help="game id, e.g. wizards-cup")
     bench.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     bench.set_defaults(handler=_cmd_bench)
+    add_deck_commands(commands)
     return parser
 
 
