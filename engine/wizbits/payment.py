@@ -22,6 +22,10 @@ SECEDE_POINTS = 2
 OFFERING_POINTS = 3
 
 
+def _points(count: int) -> str:
+    return f"{count} Secession point" if count == 1 else f"{count} Secession points"
+
+
 def secede_value(state: WizbitsState, iid: int) -> int:
     """Points for seceding card ``iid`` (it must be in play)."""
     permanent = state.permanent(iid)
@@ -57,10 +61,11 @@ def check_payment(state: WizbitsState, seat: int, cost: int, pay: Payment, exclu
     values = [secede_value(state, iid) for iid in pay.secede]
     gathered = pay.deck + sum(values)
     if gathered < need:
-        raise IllegalActionError(f"that gathers {gathered} Secession points; {need} more are needed")
+        # The message names the shortfall, not the whole cost.
+        raise IllegalActionError(f"that gathers {_points(gathered)}; {need - gathered} more needed")
     smallest = min(values + ([1] if pay.deck else []), default=None)
     if smallest is not None and gathered - smallest >= need:
-        raise IllegalActionError(f"that gathers {gathered} Secession points, more than the {need} needed")
+        raise IllegalActionError(f"that gathers {_points(gathered)}, more than the {need} needed")
 
 
 def payment_options(state: WizbitsState, seat: int, cost: int, exclude: int | None = None) -> list[Payment]:
