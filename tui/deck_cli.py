@@ -140,7 +140,12 @@ def add_deck_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
     deck = commands.add_parser(
         "deck", help="check and keep Wizbits deck lists", description="Check, save and show Wizbits deck lists."
     )
-    deck.set_defaults(handler=lambda args: deck.print_help() or EXIT_FILE)
+
+    def show_help(args: argparse.Namespace) -> int:
+        deck.print_help()
+        return EXIT_FILE
+
+    deck.set_defaults(handler=show_help)
     sub = deck.add_subparsers(title="deck commands", metavar="DECK_COMMAND")
 
     def add(name: str, handler: _Handler, help_: str, *arguments: tuple[str, str]) -> argparse.ArgumentParser:
