@@ -10,6 +10,7 @@ every card instance in exactly one zone while doing it.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -172,19 +173,21 @@ class Game:
         return [event for event in self.events if event.kind == kind]
 
 
-def steer_rolls(state: WizbitsState, wanted: Sequence[tuple[int, CheckSpec, bool]]) -> None:
+def steer_rolls(state: WizbitsState, wanted: Sequence[tuple[int, CheckSpec, bool]],
+                damage: dict[int, int] | None = None) -> None:
     """Pick the state's roll counter so the next checks come out as ``wanted``.
 
     Each entry is (checking character, check, should succeed); the checks are
     rolled in that order, each with the character's Main Points as they stand
-    now. The dice stay the real seeded dice: only where in the sequence the
-    game stands is chosen, so the test still goes through the real rolls.
+    now plus ``damage[iid]`` more SCN (damage about to land). The dice stay the
+    real seeded dice: only where in the sequence the game stands is chosen.
     """
     points = []
-    for iid, spec, _ in wanted:
+    for iid, _, _ in wanted:
         perm = state.permanent(iid)
         assert perm is not None
-        points.append(points_of(state, perm))
+        now = points_of(state, perm)
+        points.append(replace(now, scn=now.scn + (damage or {}).get(iid, 0)))
     for start in range(state.rolls, state.rolls + 20000):
         results = [roll_check(seeded_rng(state.seed, "wizbits", start + 1 + index), spec, point, point.scn).success
                    for index, ((_, spec, _), point) in enumerate(zip(wanted, points))]
