@@ -1,0 +1,471 @@
+"""The Wizbits Pillar drawn as a tree you can build on and step through.
+
+:class:`PillarTree` draws a pillar it is given (a :class:`Pillar` or the JSON
+dict a view carries) and posts messages; it knows no rule. Facts such as the
+legal foundations, which units resolve next and in what precedence come from
+the engine (:meth:`Pillar.foundations`, :meth:`Pillar.next_group`,
+:func:`describe_group`); the owning screen applies each step and calls
+:meth:`PillarTree.show` with the new pillar, so resolved units leave the tree.
+
+Layout: the top of the tree is the top of the pillar. Each branch lists its
+units highest first; a subpillar is a group drawn just above the unit it
+stands on, so every line stands above what it was built on. The base comes
+last, and Continue units (Constructed only) under it at height -1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Static, Tree
+from textual.widgets.tree import TreeNode
+
+from engine.wizbits.pillar import BASE_UID, MAIN, Pillar, Unit
+from engine.wizbits.pillar_json import parse_pillar
+from engine.wizbits.pillar_text import describe_group, subpillar_word
+from engine.wizbits.views import WizbitsView
+from tui.widgets.pillar_tree_text import (
+    PillarOutline,
+    PillarReading,
+    Row,
+    Styles,
+    fit_line,
+    group_line,
+    income_line,
+    reverse_pillar,
+    row_detail,
+    unit_facts,
+)
+from tui.widgets.wizard_card import load_css
+
+Mode = Literal["build", "step"]
+
+
+class PillarTree(Widget):
+    """A pillar as a tree: highlights where the next unit goes, or what resolves next.
+
+    Keys: ``f`` / ``F`` cycle the foundation while building, ``n`` asks for one
+    resolution step, ``a`` auto-resolves with a pause, ``p`` pauses, ``e``
+    (or space) opens a card's Reverse Pillar, ``enter`` on a foundation picks it.
+    """
+
+    DEFAULT_CSS = load_css(__file__)
+
+    BINDINGS = [
+        Binding("f", "cycle_foundation(1)", "Foundation"),
+        Binding("F", "cycle_foundation(-1)", "Prev foundation", show=False),
+        Binding("n", "step", "Step"),
+        Binding("a", "auto", "Auto"),
+        Binding("p", "pause", "Pause"),
+        Binding("e", "toggle_reverse", "Reverse Pillar"),
+    ]
+
+    COMPONENT_CLASSES = {
+        "pillar-tree--name",
+        "pillar-tree--facts",
+        "pillar-tree--mark",
+        "pillar-tree--tag",
+        "pillar-tree--foundation",
+        "pillar-tree--resolving",
+        "pillar-tree--countered",
+    }
+    """
+    | Class | Description |
+    | :- | :- |
+    | `pillar-tree--name` | A unit's name. |
+    | `pillar-tree--facts` | Owner, kind, height and IPH. |
+    | `pillar-tree--mark` | The mark column (◆ foundation, #n precedence). |
+    | `pillar-tree--tag` | "Current Foundation", "tip" and the like. |
+    | `pillar-tree--foundation` | The foundation the next unit will be played on. |
+    | `pillar-tree--resolving` | Units about to resolve together. |
+    | `pillar-tree--countered` | Countered units still shown because others rest on them. |
+    """
+
+    class Signal(Message):
+        """Base of the tree's messages."""
+
+        def __init__(self, tree: PillarTree) -> None:
+            super().__init__()
+            self.tree = tree
+
+        @property
+        def control(self) -> PillarTree:
+            """The pillar tree that sent this."""
+            return self.tree
+
+    class FoundationChanged(Signal):
+        """The foundation the next unit would go on is now ``uid`` (``BASE_UID`` for the base)."""
+
+        def __init__(self, tree: PillarTree, uid: int) -> None:
+            super().__init__(tree)
+            self.uid = uid
+
+    class StepRequested(Signal):
+        """The player asked for one resolution step (``auto``: the auto-resolve timer did)."""
+
+        def __init__(self, tree: PillarTree, auto: bool) -> None:
+            super().__init__(tree)
+            self.auto = auto
+
+    class AutoToggled(Signal):
+        """Auto-resolve was switched on or off."""
+
+        def __init__(self, tree: PillarTree, auto: bool) -> None:
+            super().__init__(tree)
+            self.auto = auto
+
+    class UnitHighlighted(Signal):
+        """The cursor moved onto unit ``uid`` (None: a line that is no unit)."""
+
+        def __init__(self, tree: PillarTree, uid: int | None) -> None:
+            super().__init__(tree)
+            self.uid = uid
+
+    mode: reactive[Mode] = reactive("build")
+    """``"build"`` highlights the foundation for the next unit; ``"step"`` the units about to resolve."""
+
+    foundation: reactive[int] = reactive(BASE_UID)
+    """The uid the next unit will be played on while building; always a legal foundation."""
+
+    rtf: reactive[int] = reactive(1)
+    """The Rules Text Format: 1 says "Subpillar", 2 says "Spire"."""
+
+    auto: reactive[bool] = reactive(False)
+    """While True (step mode), a :class:`StepRequested` is posted every :attr:`auto_pause` seconds."""
+
+    def __init__(self, pillar: Pillar | Mapping[str, Any] | None = None, *, seats: Sequence[str] = (),
+                 cards: Mapping[int, str] | None = None, rtf: int = 1, mode: Mode = "build",
+                 auto_pause: float = 1.0, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.pillar: Pillar | None = None
+        """The pillar on show (a private copy)."""
+        self.seats: tuple[str, ...] = tuple(seats)
+        """Seat names, by seat number."""
+        self.cards: dict[int, str] = dict(cards or {})
+        """Card id of each known instance (a view's ``cards``), for Reverse Pillars."""
+        self.auto_pause = auto_pause
+        """Seconds between auto-resolve steps."""
+        self._mounted = False  # is_mounted is still False while on_mount runs
+        self._timer: Timer | None = None
+        self._waiting = False  # an auto step was asked for and the new pillar has not come yet
+        self._user_opened: set[int] = set()  # Reverse Pillars the player opened...
+        self._user_closed: set[int] = set()  # ...or closed, overriding the automatic opening
+        self._unit_nodes: dict[int, TreeNode[Row]] = {}
+        self.set_reactive(PillarTree.rtf, self.validate_rtf(rtf))
+        self.set_reactive(PillarTree.mode, self.validate_mode(mode))
+        self._set_pillar(pillar)
+        self.set_reactive(PillarTree.foundation, self._read.follow(None) if self._read else BASE_UID)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="pt-title")
+        yield PillarOutline(self.row_text, id="pt-tree")
+        yield Static(id="pt-info")
+        yield Static(id="pt-detail")
+
+    def on_mount(self) -> None:
+        self._mounted = True
+        self._rebuild()
+
+    # --- public API ---------------------------------------------------------------------------
+
+    def show(self, pillar: Pillar | Mapping[str, Any] | None, *, cards: Mapping[int, str] | None = None,
+             seats: Sequence[str] | None = None, rtf: int | None = None) -> None:
+        """Draw this pillar; the other arguments replace what was given before when not None.
+
+        While building, the foundation stays put if it is still legal, else
+        moves to the new tip of its branch, else to the main Current Foundation.
+        """
+        old = self.foundation
+        if cards is not None:
+            self.cards = dict(cards)
+        if seats is not None:
+            self.seats = tuple(seats)
+        self._set_pillar(pillar)
+        self._waiting = False
+        if rtf is not None:
+            self.set_reactive(PillarTree.rtf, self.validate_rtf(rtf))
+        self.foundation = self._read.follow(old) if self._read else BASE_UID
+        if self.auto and not self.next_group:
+            self.auto = False
+        self._rebuild()
+
+    def show_view(self, view: WizbitsView) -> None:
+        """Draw a Wizbits view's pillar with its seat names, cards and RTF."""
+        self.show(view.pillar, cards=view.cards, seats=[player.name for player in view.players], rtf=view.rtf)
+
+    @property
+    def legal_foundations(self) -> list[int]:
+        """The engine's legal foundations: the main Current Foundation, then each subpillar tip by age."""
+        return self.pillar.foundations() if self.pillar is not None else []
+
+    @property
+    def next_group(self) -> tuple[Unit, ...]:
+        """The units that resolve next, in increasing precedence (the engine's order)."""
+        return self.pillar.next_group() if self.pillar is not None else ()
+
+    @property
+    def explanation(self) -> str:
+        """The line under the tree: where the next unit goes, or why the next step resolves as it does."""
+        if self.pillar is None:
+            return "No pillar stands."
+        if self.mode == "step":
+            group = self.next_group
+            return describe_group(group, self.rtf) if group else "The pillar has resolved."
+        count = len(self.legal_foundations)
+        where = f"Next unit goes on {self._reading().name_of(self.foundation)}"
+        tag = self._tag(self.foundation)
+        where += f" ({'main ' if tag == 'Current Foundation' else ''}{tag})." if tag else "."
+        return where + (f" {count} to choose from (f)." if count > 1 else "")
+
+    def is_expanded(self, uid: int) -> bool:
+        """Whether unit ``uid``'s Reverse Pillar is open."""
+        node = self._unit_nodes.get(uid)
+        return node is not None and node.allow_expand and node.is_expanded
+
+    def set_expanded(self, uid: int, expanded: bool = True) -> None:
+        """Open or close unit ``uid``'s Reverse Pillar (nothing happens for other units)."""
+        node = self._unit_nodes.get(uid)
+        if node is None or not node.allow_expand:
+            return
+        (self._user_opened if expanded else self._user_closed).add(uid)
+        (self._user_closed if expanded else self._user_opened).discard(uid)
+        node.expand() if expanded else node.collapse()
+
+    @property
+    def cursor_uid(self) -> int | None:
+        """The unit under the cursor (the unit owning an Income line), or None."""
+        node = self.query_one(PillarOutline).cursor_node if self._mounted else None
+        return node.data.uid if node is not None and node.data is not None and node.data.kind != "group" else None
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def row_text(self, row: Row, width: int) -> Text:
+        """One tree line for ``row`` in ``width`` cells (0: no limit), styled for its state."""
+        styles = Styles(*(self.get_component_rich_style(f"pillar-tree--{part}", partial=True)
+                          for part in ("name", "facts", "mark", "tag")))
+        if row.kind == "group":
+            return group_line(row.branch, self._reading().on_name(row.branch), self.rtf, width, styles)
+        if row.kind == "income":
+            step, (printed, ability) = row.step, reverse_pillar(self._reading().card_id(row.uid, self.cards))[row.step - 1]
+            return income_line(step, printed, ability, width, styles)
+        mark, tag, highlight = self._marks(row.uid)
+        if row.kind == "base":
+            assert self.pillar is not None
+            text = fit_line(mark, self.pillar.base_name, " · h0", f" · {tag}" if tag else "", width, styles)
+        else:
+            unit, countered = self._reading().unit(row.uid)
+            text = fit_line(mark, unit.name, unit_facts(unit, self.seats), f" · {tag}" if tag else "", width, styles,
+                            suffix=f" {unit.kind.value}")
+            if countered:
+                highlight = "countered"
+        if highlight:
+            text.stylize(self.get_component_rich_style(f"pillar-tree--{highlight}", partial=True))
+        return text
+
+    def _marks(self, uid: int) -> tuple[str, str, str]:
+        """(mark column, tag, highlight class) for a unit or the base."""
+        group = self.next_group
+        ranks = {unit.uid: len(group) - index for index, unit in enumerate(group)}
+        if self.mode == "step" and uid in ranks:
+            return f"#{ranks[uid]} ", "prevails" if ranks[uid] == 1 and len(group) > 1 else "", "resolving"
+        tag = self._tag(uid)
+        if self.mode == "build" and uid == self.foundation:
+            return "◆ ", f"{tag} ◀ next" if tag else "◀ next", "foundation"
+        return ("◇ " if tag else "  "), tag, ""
+
+    def _rebuild(self) -> None:
+        if not self._mounted:
+            return
+        tree = self.query_one(PillarOutline)
+        cursor = tree.cursor_node.data if tree.cursor_node is not None else None
+        resolving = {unit.uid for unit in self.next_group} if self.mode == "step" else set()
+        self._unit_nodes = tree.fill(self._read, self.cards, lambda uid: uid in self._user_opened or (
+            uid in resolving and uid not in self._user_closed))
+        target = self._focus_uid()
+        node = self._unit_nodes.get(target) if target is not None else None
+        if node is None and cursor is not None:
+            node = self._unit_nodes.get(cursor.uid)
+        tree.move_cursor(node)
+        self._update_texts()
+        self.refresh_bindings()
+
+    def _update_texts(self) -> None:
+        title = Text("Step mode" if self.mode == "step" else "Building", style="bold")
+        if self.auto:
+            title.append(" (auto)", style="bold")
+        if self.pillar is not None:
+            live, left = len(self.pillar.subpillar_tips()), self.pillar.remaining()
+            word = subpillar_word(self.rtf) + ("s" if live != 1 else "")
+            title.append(f" · {left} unit{'s' if left != 1 else ''} · {live} {word}", style="dim")
+        title.no_wrap, title.overflow = True, "ellipsis"
+        self.query_one("#pt-title", Static).update(title)
+        self.query_one("#pt-info", Static).update(Text(self.explanation, style="italic"))
+        self._update_detail()
+
+    def _update_detail(self) -> None:
+        node = self.query_one(PillarOutline).cursor_node
+        row = node.data if node is not None else None
+        detail = Text()
+        if row is not None and self._read is not None:
+            detail = row_detail(self._read, row.kind, row.uid, row.branch, row.step, self.cards, self.seats, self.rtf)
+        self.query_one("#pt-detail", Static).update(detail)
+
+    # --- actions, watchers and events ---------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        stepping = self.mode == "step" and bool(self.next_group)
+        if action == "cycle_foundation":
+            return self.mode == "build" and len(self.legal_foundations) > 1
+        if action == "step":
+            return stepping and not self.auto
+        if action == "auto":
+            return stepping and not self.auto
+        if action == "pause":
+            return self.mode == "step" and self.auto
+        if action == "toggle_reverse":
+            return self._reverse_node() is not None
+        return True
+
+    def action_cycle_foundation(self, step: int) -> None:
+        """Move the foundation to the next (``1``) or previous (``-1``) legal one."""
+        legal = self.legal_foundations
+        if self.mode != "build" or len(legal) < 2:
+            return
+        index = legal.index(self.foundation) if self.foundation in legal else 0
+        self.foundation = legal[(index + step) % len(legal)]
+
+    def action_step(self) -> None:
+        """Ask the owner for one resolution step."""
+        if self.mode == "step" and self.next_group:
+            self.post_message(self.StepRequested(self, auto=False))
+
+    def action_auto(self) -> None:
+        self.auto = True
+
+    def action_pause(self) -> None:
+        self.auto = False
+
+    def action_toggle_reverse(self) -> None:
+        """Open or close the Reverse Pillar of the unit under the cursor."""
+        node = self._reverse_node()
+        if node is not None and node.data is not None:
+            self.set_expanded(node.data.uid, not node.is_expanded)
+
+    def validate_mode(self, mode: str) -> Mode:
+        if mode not in ("build", "step"):
+            raise ValueError(f"mode is 'build' or 'step', not {mode!r}")
+        return "build" if mode == "build" else "step"
+
+    def validate_rtf(self, rtf: int) -> int:
+        subpillar_word(rtf)  # raises UnknownRtfError for anything but 1 or 2
+        return rtf
+
+    def validate_foundation(self, uid: int) -> int:
+        if self.pillar is not None and not self.pillar.is_foundation(uid):
+            raise ValueError(f"unit {uid} is not a legal foundation; legal: {self.legal_foundations}")
+        return uid
+
+    def watch_foundation(self, uid: int) -> None:
+        self.post_message(self.FoundationChanged(self, uid))
+        if self.mode == "build":
+            self._rebuild()
+
+    def watch_mode(self) -> None:
+        if self.mode == "build":
+            self.auto = False
+        self._rebuild()
+
+    def watch_rtf(self) -> None:
+        self._rebuild()
+
+    def watch_auto(self, auto: bool) -> None:
+        if auto and self.mode != "step":
+            self.auto = False
+            return
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if auto:
+            self._timer = self.set_interval(self.auto_pause, self._auto_step)
+        self._waiting = False
+        self.post_message(self.AutoToggled(self, auto))
+        if self._mounted:
+            self._update_texts()
+        self.refresh_bindings()
+
+    def _auto_step(self) -> None:
+        if not self.next_group:
+            self.auto = False
+        elif not self._waiting:
+            self._waiting = True
+            self.post_message(self.StepRequested(self, auto=True))
+
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[Row]) -> None:
+        event.stop()
+        self._update_detail()
+        self.refresh_bindings()
+        self.post_message(self.UnitHighlighted(self, self.cursor_uid))
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected[Row]) -> None:
+        """Enter on a legal foundation picks it while building; on a Reverse Pillar it opens or closes it."""
+        event.stop()
+        row = event.node.data
+        if row is None:
+            return
+        if self.mode == "build" and row.kind in ("unit", "base") and self.pillar is not None \
+                and self.pillar.is_foundation(row.uid):
+            self.foundation = row.uid
+        elif event.node.allow_expand:
+            self.set_expanded(row.uid, not event.node.is_expanded)
+
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded[Row]) -> None:
+        event.stop()
+        self._remember(event.node, True)
+
+    def on_tree_node_collapsed(self, event: Tree.NodeCollapsed[Row]) -> None:
+        event.stop()
+        self._remember(event.node, False)
+
+    def _remember(self, node: TreeNode[Row], opened: bool) -> None:
+        row = node.data
+        if row is not None and row.kind == "unit":
+            (self._user_opened if opened else self._user_closed).add(row.uid)
+            (self._user_closed if opened else self._user_opened).discard(row.uid)
+
+    def _reverse_node(self) -> TreeNode[Row] | None:
+        uid = self.cursor_uid
+        node = self._unit_nodes.get(uid) if uid is not None else None
+        return node if node is not None and node.allow_expand else None
+
+    # --- reading the pillar -------------------------------------------------------------------
+
+    def _set_pillar(self, pillar: Pillar | Mapping[str, Any] | None) -> None:
+        if pillar is None or isinstance(pillar, Pillar):
+            self.pillar = pillar.copy() if pillar is not None else None
+        else:
+            self.pillar = parse_pillar(dict(pillar))
+        self._read = PillarReading(self.pillar) if self.pillar is not None else None
+
+    def _reading(self) -> PillarReading:
+        assert self._read is not None, "no pillar is on show"
+        return self._read
+
+    def _tag(self, uid: int) -> str:
+        return self._read.tag(uid, self.rtf) if self._read is not None else ""
+
+    def _focus_uid(self) -> int | None:
+        if self.mode == "step":
+            group = self.next_group
+            return group[-1].uid if group else None
+        return self.foundation
