@@ -195,10 +195,13 @@ class PillarTree(Widget):
         self._waiting = False
         if rtf is not None:
             self.set_reactive(PillarTree.rtf, self.validate_rtf(rtf))
-        self.foundation = self._read.follow(old) if self._read else BASE_UID
+        # Redraw before the watchers run, so none of them looks for a unit that has left.
+        self.set_reactive(PillarTree.foundation, self._read.follow(old) if self._read else BASE_UID)
+        self._rebuild()
+        if self.foundation != old:
+            self.post_message(self.FoundationChanged(self, self.foundation))
         if self.auto and not self.next_group:
             self.auto = False
-        self._rebuild()
 
     def show_view(self, view: WizbitsView) -> None:
         """Draw a Wizbits view's pillar with its seat names, cards and RTF."""
