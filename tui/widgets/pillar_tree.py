@@ -16,10 +16,8 @@ last, and Continue units (Constructed only) under it at height -1.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
-from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,7 +28,7 @@ from textual.widget import Widget
 from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
-from engine.wizbits.pillar import BASE_UID, MAIN, Pillar, Unit
+from engine.wizbits.pillar import BASE_UID, Pillar, Unit
 from engine.wizbits.pillar_json import parse_pillar
 from engine.wizbits.pillar_text import describe_group, subpillar_word
 from engine.wizbits.views import WizbitsView
@@ -229,7 +227,8 @@ class PillarTree(Widget):
         where = f"Next unit goes on {self._reading().name_of(self.foundation)}"
         tag = self._tag(self.foundation)
         where += f" ({'main ' if tag == 'Current Foundation' else ''}{tag})." if tag else "."
-        return where + (f" {count} to choose from (f)." if count > 1 else "")
+        legal = self.legal_foundations
+        return where + (f" f: {legal.index(self.foundation) + 1} of {count}." if count > 1 else "")
 
     def is_expanded(self, uid: int) -> bool:
         """Whether unit ``uid``'s Reverse Pillar is open."""
