@@ -189,6 +189,20 @@ def test_a_draw_effect_from_an_empty_deck_loses_the_game_mid_pillar() -> None:
     assert result is not None and result.winners == (1 - me,)
 
 
+def test_a_card_in_the_step_where_the_game_ends_still_ends_up_in_a_zone() -> None:
+    game, me = at(Phase.ELEMENTS)
+    orb = game.give(me, "dewdrop-orb", "play")
+    game.empty_deck(me, keep=2)
+    game.act(me, Activate(orb, 0, None, (), Payment(deck=2)))  # height 1, IPH 1
+    quiet = game.play(me, "quiet-between-wings")  # cost 0; also height 1, IPH 1, played later
+    game.pass_()
+    game.pass_()
+    events = game.step()  # the draw from the empty deck comes first and ends the game
+    assert [e.data["units"] for e in events if e.kind == "resolve_step"] == [[1, 2]]
+    assert RULES.result(game.state) is not None
+    assert quiet in game.state.players[me].discard
+
+
 # -- illegal actions ------------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ from engine.wizbits.continuous import continue_units
 from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK
 from engine.wizbits.pillar import Pillar
 from engine.wizbits.pillar_text import describe_group
-from engine.wizbits.pillar_units import UnitKind
+from engine.wizbits.pillar_units import Unit, UnitKind
 from engine.wizbits.resolve import draw, end_of_turn_cleanup, make_check, resolve_group
 from engine.wizbits.state import HAND_SIZE, JsonDict, Phase, WizbitsState, opponent
 
@@ -97,6 +97,7 @@ def resolve_step(state: WizbitsState, events: list[Event]) -> None:
     triggers: list[JsonDict] = []
     resolve_group(state, group, events, triggers)
     if state.over:
+        _discard_unresolved_cards(state, group)
         return
     if triggers:
         place_triggers(state, triggers)
@@ -107,6 +108,22 @@ def resolve_step(state: WizbitsState, events: list[Event]) -> None:
         return
     if pillar.is_resolved():
         end_pillar(state, events)
+
+
+def _discard_unresolved_cards(state: WizbitsState, group: tuple[Unit, ...]) -> None:
+    """Cards of a step the game ended in the middle of go to their owners' discard piles.
+
+    The step took them off the pillar, and a game that is over resolves
+    nothing more, so without this they would be in no zone at all.
+    """
+    for unit in group:
+        if unit.kind is not UnitKind.CARD:
+            continue
+        iid = int(unit.payload["iid"])
+        player = state.players[state.owner(iid)]
+        if iid not in player.hand and iid not in player.deck and iid not in player.discard \
+                and player.permanent(iid) is None:
+            player.discard.append(iid)
 
 
 def end_pillar(state: WizbitsState, events: list[Event]) -> None:
