@@ -33,9 +33,10 @@ def drafted(picks: int, seed: int = SEED) -> WitchDraftState:
     state = RULES.new_state({}, seed, 2, ["Ana", "Bo"])
     rng = random.Random(seed)
     for _ in range(picks):
-        for seat in (0, 1):
-            pick = normal_bot(RULES.view(state, seat), RULES.legal_actions(state, seat), rng)
-            state, _ = RULES.apply(state, seat, pick)
+        for _stage in ("pick", "place"):
+            for seat in (0, 1):
+                action = normal_bot(RULES.view(state, seat), RULES.legal_actions(state, seat), rng)
+                state, _ = RULES.apply(state, seat, action)
     return state
 
 

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from engine import IllegalActionError, state_digest
-from engine.witchdraft.actions import Pick
-from engine.witchdraft.geometry import Placement
+from engine import IllegalActionError, MalformedActionError, state_digest
+from engine.witchdraft.actions import Pick, Place, WitchDraftAction
+from engine.witchdraft.cards import CARDS
 from engine.witchdraft.rules import WitchDraftRules, area_of
 from engine.witchdraft.state import WitchDraftState
 
@@ -21,17 +21,25 @@ def new_game(seats: int, seed: int = 1, **options: object) -> WitchDraftState:
     return RULES.new_state(options, seed, seats, [f"P{i + 1}" for i in range(seats)])
 
 
-def random_pick(state: WitchDraftState, seat: int, rng: random.Random) -> Pick:
-    """A uniformly random card from the hand at a random legal spot for it."""
+def random_action(state: WitchDraftState, seat: int, rng: random.Random) -> WitchDraftAction:
+    """Picking: a uniformly random card from the hand. Placing: a random legal spot for the pick."""
     player = state.players[seat]
-    card = rng.choice(player.hand)
-    return Pick(card, rng.choice(area_of(player).legal_placements(card)))
+    if state.stage == "pick":
+        return Pick(rng.choice(player.hand))
+    assert player.picked is not None
+    return Place(rng.choice(area_of(player).legal_placements(player.picked)))
+
+
+def play_stage(state: WitchDraftState, rng: random.Random) -> WitchDraftState:
+    """Every seat to act takes a random action: all pick, or all place."""
+    for seat in RULES.to_act(state):
+        state, _ = RULES.apply(state, seat, RULES.action_to_json(random_action(state, seat, rng)))
+    return state
 
 
 def play_round_of_picks(state: WitchDraftState, rng: random.Random) -> WitchDraftState:
-    for seat in RULES.to_act(state):
-        state, _ = RULES.apply(state, seat, RULES.action_to_json(random_pick(state, seat, rng)))
-    return state
+    """Everyone picks, then everyone places."""
+    return play_stage(play_stage(state, rng), rng)
 
 
 @pytest.mark.parametrize("seats,hand,final", [(2, 6, 11), (3, 5, 9), (4, 4, 7), (5, 4, 7)])
@@ -50,6 +58,74 @@ def test_faster_game_uses_the_larger_tables_hand_size(seats: int, hand: int) -> 
     assert [len(p.hand) for p in new_game(seats, faster=True).players] == [hand] * seats
 
 
+@pytest.mark.parametrize("seats", [2, 3])
+def test_faster_game_ends_with_seven_companions_and_the_apprentice(seats: int) -> None:
+    state = new_game(seats, seed=seats, faster=True)
+    rng = random.Random(seats)
+    while RULES.result(state) is None:
+        state = play_round_of_picks(state, rng)
+    assert [len(p.area) for p in state.players] == [7 + 1] * seats
+
+
+def test_everyone_picks_in_secret_then_the_picks_are_revealed_then_placed() -> None:
+    state = new_game(3, seed=2)
+    hand = list(state.players[0].hand)
+    assert RULES.to_act(state) == (0, 1, 2) and RULES.progress(state) == "Phase 1, pick 1"
+    assert all(isinstance(action, Pick) for action in RULES.legal_actions(state, 0))
+    state, events = RULES.apply(state, 0, {"type": "pick", "card": hand[1]})
+    assert [event.kind for event in events] == ["picked"] and hand[1] not in events[0].text
+    assert RULES.to_act(state) == (1, 2)
+    assert RULES.view(state, 0).players[0].pending == hand[1]
+    assert RULES.view(state, 1).players[0].pending is None and RULES.view(state, 1).players[0].ready
+    with pytest.raises(IllegalActionError, match="pick a card first"):
+        RULES.apply(state, 1, {"type": "place", "x": 0, "y": 1, "rotation": 90})
+    state, _ = RULES.apply(state, 1, {"type": "pick", "card": state.players[1].hand[0]})
+    assert RULES.seat_has_secrets(state, 2)
+    state, events = RULES.apply(state, 2, {"type": "pick", "card": state.players[2].hand[0]})
+    reveal = events[-1]
+    assert reveal.kind == "revealed" and reveal.data["picks"]["0"] == hand[1]
+    for player in state.players:
+        assert player.name in reveal.text and CARDS[str(player.picked)].name in reveal.text
+    # Revealed: everyone sees every pick, and now everyone places their own.
+    assert state.stage == "place" and RULES.to_act(state) == (0, 1, 2)
+    assert RULES.progress(state) == "Phase 1, place 1"
+    assert [p.picked for p in RULES.view(state, None).players] == [p.picked for p in state.players]
+    assert state.players[0].hand == [card for card in hand if card != hand[1]]
+    legal = RULES.legal_actions(state, 0)
+    assert legal and all(isinstance(action, Place) for action in legal)
+    with pytest.raises(IllegalActionError, match="place your card before picking again"):
+        RULES.apply(state, 0, {"type": "pick", "card": state.players[0].hand[0]})
+    state, events = RULES.apply(state, 0, RULES.action_to_json(legal[0]))
+    assert [event.kind for event in events] == ["placed"] and state.players[0].area[-1][0] == hand[1]
+    assert RULES.to_act(state) == (1, 2) and RULES.view(state, None).players[0].ready
+    hands_before = [list(p.hand) for p in state.players]
+    state = play_stage(state, random.Random(1))
+    assert state.stage == "pick" and state.pick == 2
+    assert [p.hand for p in state.players] == [hands_before[2], hands_before[0], hands_before[1]]
+
+
+def test_placing_needs_a_curtain_only_for_secret_recipes() -> None:
+    for face_up in (False, True):
+        state = new_game(2, seed=3, face_up=face_up)
+        for seat in (0, 1):
+            state, _ = RULES.apply(state, seat, {"type": "pick", "card": state.players[seat].hand[0]})
+        assert state.stage == "place"
+        assert RULES.seat_has_secrets(state, 0) is not face_up
+
+
+def test_an_old_pick_and_place_log_is_refused_with_a_reason() -> None:
+    from saves import LiveSession, SeatInfo, SessionLoadError, SessionStore
+
+    with pytest.raises(MalformedActionError, match="older Coven"):
+        RULES.parse_action({"type": "pick", "card": "c01", "x": 0, "y": 1, "rotation": 90})
+    with SessionStore() as store:
+        live = LiveSession.create(store, "witchdraft", {}, 5, [SeatInfo("Ana"), SeatInfo("Bo")])
+        card = live.state.players[0].hand[0]
+        store.append_action(live.session_id, 1, 0, {"type": "pick", "card": card, "x": 0, "y": 1, "rotation": 90})
+        with pytest.raises(SessionLoadError, match="cannot be resumed: action 1 is illegal: .*older Coven"):
+            LiveSession.load(store, live.session_id)
+
+
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
 def test_phase_one_passes_clockwise_and_phase_two_counter_clockwise(seats: int) -> None:
     rng = random.Random(7)
@@ -57,15 +133,18 @@ def test_phase_one_passes_clockwise_and_phase_two_counter_clockwise(seats: int) 
     for expected_phase, step in ((1, 1), (2, -1)):
         while state.phase == expected_phase and len(state.players[0].hand) > 1:
             before = [list(p.hand) for p in state.players]
-            picks = {seat: random_pick(state, seat, rng) for seat in range(seats)}
+            picks = {seat: random_action(state, seat, rng) for seat in range(seats)}
             for seat, pick in picks.items():
                 state, _ = RULES.apply(state, seat, RULES.action_to_json(pick))
+            state = play_stage(state, rng)
             if state.phase != expected_phase or RULES.result(state) is not None:
                 break
             for seat in range(seats):
                 giver = (seat - step) % seats
                 remaining = list(before[giver])
-                remaining.remove(picks[giver].card)
+                pick = picks[giver]
+                assert isinstance(pick, Pick)
+                remaining.remove(pick.card)
                 assert state.players[seat].hand == remaining
         if expected_phase == 1:
             assert state.phase == 2
@@ -118,14 +197,15 @@ def test_illegal_picks_are_rejected_with_reasons() -> None:
     state = new_game(2, seed=6)
     not_in_hand = next(card for card in state.draw_pile)
     with pytest.raises(IllegalActionError, match="not in your hand"):
-        RULES.apply(state, 0, {"type": "pick", "card": not_in_hand, "x": 0, "y": 1, "rotation": 0})
-    card = state.players[0].hand[0]
+        RULES.apply(state, 0, {"type": "pick", "card": not_in_hand})
+    for seat in (0, 1):
+        state, _ = RULES.apply(state, seat, {"type": "pick", "card": state.players[seat].hand[0]})
     with pytest.raises(IllegalActionError, match="overlaps a card"):
-        RULES.apply(state, 0, {"type": "pick", "card": card, "x": 0, "y": 0, "rotation": 90})
+        RULES.apply(state, 0, {"type": "place", "x": 0, "y": 0, "rotation": 90})
     with pytest.raises(IllegalActionError, match="touches no card"):
-        RULES.apply(state, 0, {"type": "pick", "card": card, "x": 9, "y": 9, "rotation": 0})
+        RULES.apply(state, 0, {"type": "place", "x": 9, "y": 9, "rotation": 0})
     with pytest.raises(IllegalActionError, match="perpendicular"):
-        RULES.apply(state, 0, {"type": "pick", "card": card, "x": 0, "y": 1, "rotation": 0})
+        RULES.apply(state, 0, {"type": "place", "x": 0, "y": 1, "rotation": 0})
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
@@ -135,9 +215,17 @@ def test_300_random_games_with_a_json_round_trip_at_every_step(seats: int) -> No
         state = new_game(seats, seed=seed, apprentices=rng.choice(["A", "B"]))
         while RULES.result(state) is None:
             seat = rng.choice(RULES.to_act(state))
-            data = json.loads(json.dumps(RULES.action_to_json(random_pick(state, seat, rng))))
+            data = json.loads(json.dumps(RULES.action_to_json(random_action(state, seat, rng))))
             state, _ = RULES.apply(state, seat, data)
             restored = RULES.state_from_json(json.loads(json.dumps(RULES.state_to_json(state))))
             assert state_digest(RULES, restored) == state_digest(RULES, state)
         result = RULES.result(state)
         assert result is not None and result.winners
+
+
+def test_a_three_way_tie_names_the_winners_as_the_score_screen_does() -> None:
+    state = new_game(3, seed=4)
+    for player in state.players:
+        player.recipe, player.ingredients, player.hand = state.players[0].recipe, state.players[0].ingredients, []
+    event = RULES._finish(state)
+    assert event.text.startswith("P1, P2 and P3 share the victory with ")

@@ -144,17 +144,20 @@ def test_the_rulebook_scoring_example() -> None:
     area, cards = rulebook_example()
     assert count(area, RECIPE, cards) == Counts(2, 2, 3, 2, 4, 4, 3, 7)
     lines = score(area, RECIPE, INGREDIENTS, cards)
-    assert [line.line for line in lines] == [
-        "Companions (2 x 2 = 4 BP)",
-        "Colour Pairs (2 x 4 = 8 BP)",
-        "Monochrome (3 x 1 = 3 BP)",
-        "Gems (2 x 2 = 4 BP)",
-        "Bonds (4 x 3 = 12 BP)",
-        "Dragon Scale (4 x 2 = 8 BP)",
-        "Flea Grass (3 x 3 = 9 BP)",
-        "Fire Root (7 x 1 = 7 BP)",
-    ]
+    assert [f"{number}. {line.line}" for number, line in enumerate(lines, start=1)] == RULEBOOK_EXAMPLE
     assert total(lines) == 55
+
+
+RULEBOOK_EXAMPLE = """\
+1. Companions (2 x 2 = 4 BP)
+2. Color Pairs (2 x 4 = 8 BP)
+3. Monochrome (3 x 1 = 3 BP)
+4. Gems (2 x 2 = 4 BP)
+5. Bonds (4 x 3 = 12 BP)
+6. Dragon Scale (4 x 2 = 8 BP)
+7. Flea Grass (3 x 3 = 9 BP)
+8. Fire Root (7 x 1 = 7 BP)""".splitlines()
+"""The rulebook's scoring example, copied line for line (numbering, spelling and spacing included)."""
 
 
 def test_category_score_line_and_brew() -> None:

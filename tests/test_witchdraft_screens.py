@@ -26,13 +26,14 @@ SEED = 21
 
 
 def play_rounds(live: LiveSession, rounds: int, seed: int = SEED) -> None:
-    """Every seat picks with the normal bot, ``rounds`` times."""
+    """Every seat picks, then places, with the normal bot, ``rounds`` times."""
     rng = random.Random(seed)
     for _ in range(rounds):
-        for seat in live.to_act:
-            legal = live.rules.legal_actions(live.state, seat)
-            action = normal_bot(live.rules.view(live.state, seat), legal, rng)
-            live.apply(seat, live.rules.action_to_json(action))
+        for _stage in ("pick", "place"):
+            for seat in live.to_act:
+                legal = live.rules.legal_actions(live.state, seat)
+                action = normal_bot(live.rules.view(live.state, seat), legal, rng)
+                live.apply(seat, live.rules.action_to_json(action))
 
 
 def against_merlin(store: SessionStore, rounds: int = 3) -> LiveSession:
@@ -42,9 +43,9 @@ def against_merlin(store: SessionStore, rounds: int = 3) -> LiveSession:
     return live
 
 
-def pass_and_play(store: SessionStore, rounds: int = 2) -> LiveSession:
+def pass_and_play(store: SessionStore, rounds: int = 2, **options: object) -> LiveSession:
     """Two people on one keyboard, a few picks in."""
-    live = LiveSession.create(store, "witchdraft", {}, SEED, [SeatInfo("Ann"), SeatInfo("Bob")])
+    live = LiveSession.create(store, "witchdraft", options, SEED, [SeatInfo("Ann"), SeatInfo("Bob")])
     play_rounds(live, rounds)
     return live
 
@@ -59,7 +60,10 @@ def test_draft_table_with_a_ghost(snap_compare: Any) -> None:
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        await pilot.press("down", "space")
+        await pilot.press("down", "space")  # Ana picks; the picks are revealed and Merlin places
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
 
     assert snap_compare(app, run_before=pick_up_a_card, terminal_size=SIZE)
 
@@ -72,7 +76,7 @@ def test_witchdraft_curtain(snap_compare: Any) -> None:
     async def ann_picks(pilot: Pilot[None]) -> None:
         app.start_game(live)
         await pilot.pause()
-        await pilot.press("enter", "space", "enter")  # lift Ann's curtain, pick a card, place it
+        await pilot.press("enter", "space")  # lift Ann's curtain and pick a card
         await pilot.pause()
 
     assert snap_compare(app, run_before=ann_picks, terminal_size=SIZE)
@@ -96,7 +100,7 @@ async def test_pass_and_play_hides_each_hand_behind_the_curtain() -> None:
             await pilot.pause()
             ann_hand = hand.cards
             assert ann_hand == tuple(live.state.players[0].hand)
-            await pilot.press("space", "enter")
+            await pilot.press("space")
             await pilot.pause()
             assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Bob"
             assert hand.cards == ()
@@ -105,6 +109,49 @@ async def test_pass_and_play_hides_each_hand_behind_the_curtain() -> None:
             await pilot.pause()
             assert hand.cards == tuple(live.state.players[1].hand)
             assert hand.cards != ann_hand
+            assert "Your hand" in str(hand.query_one("#dh-title").render())
+            await pilot.press("space")
+            await pilot.pause()
+            # Both picks are revealed; with secret recipes each placement is behind the curtain too.
+            assert live.state.stage == "place"
+            assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Ann"
+            assert "Phase 1, place 3" in str(app.screen.query_one("#curtain-text").render())
+            await pilot.press("enter")
+            await pilot.pause()
+            grid = game.query_one(PotionGrid)
+            assert grid.placing and grid.card_id == live.state.players[0].picked
+            assert hand.cards == ()  # the rest of the hand stays out of sight while placing
+            table = str(hand.query_one("#dh-table").render())
+            assert table.count("picked") == 2  # both revealed picks, beside their owners
+            assert "Ann's potion (you)" in str(game.query_one("#wd-grid-title").render())
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(live.state.players[0].area) == 4
+            assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Bob"
+
+
+@sync
+async def test_face_up_placing_passes_the_keyboard_without_a_curtain() -> None:
+    with SessionStore() as store:
+        live = pass_and_play(store, face_up=True)
+        for seat in (0, 1):
+            live.apply(seat, {"type": "pick", "card": live.state.players[seat].hand[0]})
+        app = CovenApp(store=store)
+        async with app.run_test(size=SIZE) as pilot:
+            app.start_game(live)
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)  # nothing secret is on show while placing
+            grid = screen.query_one(PotionGrid)
+            assert grid.placing and grid.card_id == live.state.players[0].picked
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen and grid.placing and grid.card_id == live.state.players[1].picked
+            assert "Bob's potion (you)" in str(screen.query_one("#wd-grid-title").render())
+            await pilot.press("enter")
+            await pilot.pause()
+            assert live.state.stage == "pick"
+            assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Ann"
 
 
 @sync
@@ -127,7 +174,7 @@ async def test_replay_steps_through_a_finished_game() -> None:
             assert [card for card, *_ in grid.area] == [card for card, *_ in live.state.players[0].area]
             await pilot.press("left", "left")
             await pilot.pause()
-            assert len(grid.area) == 11  # the last round's two picks are undone
+            assert len(grid.area) == 11  # the last two placements are undone
             assert not grid.placing and hand.cards == ()  # nobody decides in a replay
             await pilot.press("home")
             await pilot.pause()
@@ -159,3 +206,79 @@ async def test_new_game_shows_on_off_options_as_yes_and_no() -> None:
             await pilot.pause()
             select = app.screen.query_one("#option-face_up", Select)
             assert str(select.query_one("#label", Static).render()) == "No"
+
+
+@sync
+async def test_sessions_list_keeps_every_column_with_five_seats() -> None:
+    from textual.widgets import DataTable, Static
+
+    from tui.screens.sessions import SEATS_WIDTH, SessionsScreen
+
+    names = ["Rosalind", "Bartholomew", "Cassiopeia", "Dorothea", "Evangeline"]
+    with SessionStore() as store:
+        live = LiveSession.create(store, "witchdraft", {}, 3, [SeatInfo(names[0])] + [
+            SeatInfo(name, "bot", "normal") for name in names[1:]])
+        reason = "Rosalind, Bartholomew and Cassiopeia share the victory with 104 brew points each."
+        store.update_status(live.session_id, "finished", "Scored", reason)
+        app = CovenApp(store=store)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("s")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SessionsScreen)
+            table = screen.query_one(DataTable)
+            row = [str(cell) for cell in table.get_row_at(0)]
+            assert row[1] == "Rosalind vs 4 others" and len(row[1]) <= SEATS_WIDTH
+            assert [str(column.label) for column in table.ordered_columns] == [
+                "ID", "Seats", "Status", "Progress", "Last played"]
+            # Every column, padding included, inside the 80 columns.
+            assert sum(column.get_render_width(table) for column in table.ordered_columns) <= SIZE[0]
+            detail = screen.query_one("#session-detail", Static)
+            lines = [line.text.strip() for line in detail.render_lines(detail.region.reset_offset)]
+            assert " ".join(" ".join(lines).split()).endswith(reason)
+
+
+@sync
+async def test_zoom_pan_and_areas_work_whatever_has_focus() -> None:
+    with SessionStore() as store:
+        live = against_merlin(store)
+        app = CovenApp(store=store)
+        async with app.run_test(size=SIZE) as pilot:
+            app.start_game(live)
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            grid, hand = screen.query_one(PotionGrid), screen.query_one(DraftHand)
+            assert screen.focused is hand.query_one("#dh-hand")  # Ana picks from her hand
+            shown = {binding.key: binding.description for _, binding, enabled, _ in screen.active_bindings.values()
+                     if binding.show}
+            assert {"z": "Zoom", "shift+left": "Pan", "right_square_bracket": "Areas"}.items() <= shown.items()
+            title = screen.query_one("#wd-grid-title")
+            assert "Ana's potion (you)" in str(title.render())
+            await pilot.press("z")
+            assert grid.zoom == "detailed"
+            before = grid._viewport()
+            await pilot.press("shift+right", "shift+down")
+            assert grid._viewport()[:2] != before[:2]
+            await pilot.press("right_square_bracket")
+            await pilot.pause()
+            assert "Merlin's potion" in str(title.render()) and "(you)" not in str(title.render())
+            assert [card for card, *_ in grid.area] == [card for card, *_ in live.state.players[1].area]
+            await pilot.press("left_square_bracket")
+            await pilot.pause()
+            assert "Ana's potion (you)" in str(title.render())
+
+            app.open_replay(live.session_id)
+            await pilot.pause()
+            replay = app.screen
+            assert isinstance(replay, ReplayScreen)
+            grid = replay.query_one(PotionGrid)
+            await pilot.press("end", "z", "right_square_bracket")
+            await pilot.pause()
+            assert grid.zoom == "detailed"
+            assert "Merlin's potion" in str(replay.query_one("#wd-grid-title").render())
+            before = grid._viewport()
+            await pilot.press("shift+left")
+            assert grid._viewport()[:2] != before[:2]

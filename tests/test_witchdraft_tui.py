@@ -41,15 +41,17 @@ class Game:
         self.rng = random.Random(seed)
 
     def pick(self, seat: int) -> None:
+        """``seat``'s next action: its secret pick, or placing its revealed pick."""
         view = self.view(seat)
         action = normal_bot(view, RULES.legal_actions(self.state, seat), self.rng)
         self.state, _ = RULES.apply(self.state, seat, action)
 
     def rounds(self, count: int | None = None) -> Game:
-        """Play ``count`` whole rounds (every seat picks), or to the end."""
+        """Play ``count`` whole rounds (every seat picks, then every seat places), or to the end."""
         while not self.state.over and (count is None or count > 0):
-            for seat in RULES.to_act(self.state):
-                self.pick(seat)
+            for _stage in ("pick", "place"):
+                for seat in RULES.to_act(self.state):
+                    self.pick(seat)
             count = None if count is None else count - 1
         return self
 

@@ -1,11 +1,15 @@
-"""WitchDraft bots. They see only their own seat's view and legal picks."""
+"""WitchDraft bots. They see only their own seat's view and legal actions.
+
+A round asks each bot twice: which card to pick (in secret), then, once the
+picks are revealed, where to place it.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
 
-from engine.witchdraft.actions import Pick
+from engine.witchdraft.actions import Pick, Place, WitchDraftAction
 from engine.witchdraft.cards import CARDS
 from engine.witchdraft.geometry import Placement, PlacedCard, PlayArea, edge_symbols
 from engine.witchdraft.rules import INGREDIENT_BY_ID, RECIPE_CARDS
@@ -15,8 +19,8 @@ from engine.witchdraft.state import WitchDraftView
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 
-def easy_bot(view: WitchDraftView, legal: Sequence[Pick], rng: random.Random) -> Pick:
-    """Any legal pick, uniformly at random."""
+def easy_bot(view: WitchDraftView, legal: Sequence[WitchDraftAction], rng: random.Random) -> WitchDraftAction:
+    """Any legal action, uniformly at random: a random card, then a random legal spot for it."""
     return rng.choice(list(legal))
 
 
@@ -37,22 +41,48 @@ def open_edges(area: PlayArea) -> int:
     return count
 
 
-def normal_bot(view: WitchDraftView, legal: Sequence[Pick], rng: random.Random) -> Pick:
-    """Greedy: the pick with the best immediate gain, ties toward more open edges."""
+def best_spot(view: WitchDraftView, options: Sequence[tuple[str, Placement]]) -> tuple[str, Placement]:
+    """The (card, spot) with the best immediate gain; ties go to the one leaving more open edges.
+
+    Among full ties the first in ``options`` wins, so the choice is repeatable.
+    """
     me = view.me
-    if me is None or me.recipe is None or me.ingredients is None:
-        return rng.choice(list(legal))
+    assert me is not None and me.recipe is not None and me.ingredients is not None
     area = view_area(view)
     recipe, ingredients = RECIPE_CARDS[me.recipe], INGREDIENT_BY_ID[me.ingredients]
-    gains = {pick: score_gain(area, pick.card, pick.placement, recipe, ingredients) for pick in legal}
-    best_gain = max(gains.values())
-    best = [pick for pick in legal if gains[pick] == best_gain]
+    gains = [score_gain(area, card, placement, recipe, ingredients) for card, placement in options]
+    best_gain = max(gains)
+    best = [option for option, gain in zip(options, gains) if gain == best_gain]
     if len(best) == 1:
         return best[0]
-    return max(best, key=lambda pick: open_edges(area.with_card(pick.card, pick.placement)))
+    # Only the tied options pay for the open-edge count.
+    return max(best, key=lambda option: open_edges(area.with_card(*option)))
 
 
-BOTS: dict[str, Callable[[WitchDraftView, Sequence[Pick], random.Random], Pick]] = {
+def normal_bot(view: WitchDraftView, legal: Sequence[WitchDraftAction], rng: random.Random) -> WitchDraftAction:
+    """Greedy: pick the card whose best spot gains most, then place it at that best spot.
+
+    Both steps use :func:`best_spot` on the same area, so the card is placed
+    where it looked best when it was picked.
+    """
+    me = view.me
+    if me is None or me.recipe is None or me.ingredients is None or not legal:
+        return rng.choice(list(legal))
+    if isinstance(legal[0], Pick):
+        area = view_area(view)
+        options = [(action.card, placement) for action in legal if isinstance(action, Pick)
+                   for placement in area.legal_placements(action.card)]
+        card, _ = best_spot(view, options)
+        return Pick(card)
+    picked = me.picked
+    assert picked is not None
+    _, spot = best_spot(view, [(picked, action.placement) for action in legal if isinstance(action, Place)])
+    return Place(spot)
+
+
+Bot = Callable[[WitchDraftView, Sequence[WitchDraftAction], random.Random], WitchDraftAction]
+
+BOTS: dict[str, Bot] = {
     "easy": easy_bot,
     "normal": normal_bot,
 }

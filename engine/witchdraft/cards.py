@@ -187,7 +187,7 @@ class Recipe:
         name: The display name.
         companion: The animal scored by Companions.
         companion_points: Brew points per card showing ``companion``.
-        colour_pair: The two colours scored by Colour Pairs.
+        colour_pair: The two colours scored by Color Pairs.
         colour_pair_points: Brew points per pair of those colours.
         monochrome: The two colours scored by Monochrome.
         monochrome_points: Brew points per card of either colour.

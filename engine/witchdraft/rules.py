@@ -1,4 +1,9 @@
-"""WitchDraft rules: dealing, the two-phase simultaneous draft, placing and scoring."""
+"""WitchDraft rules: dealing, the two-phase draft, placing and scoring.
+
+Each round of the draft has two stages, as in the rulebook: everyone picks a
+card in secret at the same time; once all have picked the picks are revealed,
+and then everyone places their own. Only then do the hands pass on.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from typing import Any
 from engine.core.contract import Event, GameRules, Result, Seat
 from engine.core.errors import IllegalActionError
 from engine.core.rng import seeded_rng
-from engine.witchdraft.actions import Pick, action_to_json, parse_action
+from engine.witchdraft.actions import Pick, Place, WitchDraftAction, action_to_json, parse_action
 from engine.witchdraft.cards import APPRENTICE_A, APPRENTICES_B, CARDS, COMPANIONS, INGREDIENT_CARDS, RECIPES
 from engine.witchdraft.geometry import IllegalPlacement, Placement, PlacedCard, PlayArea
 from engine.witchdraft.scoring import CategoryScore, score, total
@@ -35,7 +40,7 @@ def player_scores(player: ApprenticeState) -> list[CategoryScore]:
     return score(area_of(player), RECIPE_CARDS[player.recipe], INGREDIENT_BY_ID[player.ingredients])
 
 
-class WitchDraftRules(GameRules[WitchDraftState, Pick]):
+class WitchDraftRules(GameRules[WitchDraftState, WitchDraftAction]):
     """The rules of WitchDraft for 2 to 5 apprentices."""
 
     def new_state(
@@ -69,65 +74,105 @@ class WitchDraftRules(GameRules[WitchDraftState, Pick]):
             player.hand = state.draw_pile[:state.hand_size]
             del state.draw_pile[:state.hand_size]
 
-    def parse_action(self, data: object) -> Pick:
+    def parse_action(self, data: object) -> WitchDraftAction:
         """See :func:`engine.witchdraft.actions.parse_action`."""
         return parse_action(data)
 
-    def action_to_json(self, action: Pick) -> dict[str, Any]:
+    def action_to_json(self, action: WitchDraftAction) -> dict[str, Any]:
         """See :func:`engine.witchdraft.actions.action_to_json`."""
         return action_to_json(action)
 
     def to_act(self, state: WitchDraftState) -> tuple[Seat, ...]:
-        """Every seat that has not yet made this round's secret pick."""
+        """Every seat that has not yet picked, or, once the picks are revealed, not yet placed."""
         if state.over:
             return ()
+        if state.stage == "place":
+            return tuple(i for i, player in enumerate(state.players) if player.picked is not None)
         return tuple(i for i, player in enumerate(state.players) if player.pending is None)
 
-    def table_action(self, state: WitchDraftState) -> Pick | None:
+    def seat_has_secrets(self, state: WitchDraftState, seat: Seat) -> bool:
+        """Always while picking; while placing only the recipe and ingredient cards, unless face up.
+
+        The revealed picks are public, and the draft table does not show the
+        rest of the hand while a card is being placed, so with face-up cards
+        pass-and-play needs no curtain to place. Secret recipes still need one:
+        the table shows them, and the brew points a spot would add give them away.
+        """
+        if state.stage == "place":
+            return not state.face_up
+        return True
+
+    def table_action(self, state: WitchDraftState) -> WitchDraftAction | None:
         """WitchDraft has no automatic steps."""
         return None
 
-    def legal_actions(self, state: WitchDraftState, seat: Seat | None) -> list[Pick]:
-        """Every card in hand at every legal spot (each card once, even if held twice)."""
+    def legal_actions(self, state: WitchDraftState, seat: Seat | None) -> list[WitchDraftAction]:
+        """Picking: each card in hand once (even if held twice). Placing: every legal spot for the pick."""
         if seat is None or seat not in self.to_act(state):
             return []
         player = state.players[seat]
-        area = area_of(player)
-        return [Pick(card, placement) for card in dict.fromkeys(player.hand)
-                for placement in area.legal_placements(card)]
+        if state.stage == "place":
+            assert player.picked is not None
+            return [Place(placement) for placement in area_of(player).legal_placements(player.picked)]
+        return [Pick(card) for card in dict.fromkeys(player.hand)]
 
-    def check_action(self, state: WitchDraftState, seat: Seat | None, action: Pick) -> None:
-        """Explain exactly why a pick is not allowed."""
+    def check_action(self, state: WitchDraftState, seat: Seat | None, action: WitchDraftAction) -> None:
+        """Explain exactly why a pick or a placement is not allowed."""
         if seat is None:
             raise IllegalActionError("WitchDraft has no automatic steps")
         player = state.players[seat]
-        if action.card not in player.hand:
-            name = CARDS[action.card].name if action.card in CARDS else repr(action.card)
-            raise IllegalActionError(f"{name} is not in your hand")
+        if isinstance(action, Pick):
+            if state.stage != "pick":
+                raise IllegalActionError("the picks are revealed: place your card before picking again")
+            if action.card not in player.hand:
+                name = CARDS[action.card].name if action.card in CARDS else repr(action.card)
+                raise IllegalActionError(f"{name} is not in your hand")
+            return
+        if state.stage != "place" or player.picked is None:
+            raise IllegalActionError("pick a card first: cards are placed once every pick is revealed")
         try:
-            area_of(player).check(action.card, action.placement)
+            area_of(player).check(player.picked, action.placement)
         except IllegalPlacement as error:
             raise IllegalActionError(f"that spot is illegal: the card {error.reason}") from error
 
-    def _apply(self, state: WitchDraftState, seat: Seat | None, action: Pick) -> list[Event]:
+    def _apply(self, state: WitchDraftState, seat: Seat | None, action: WitchDraftAction) -> list[Event]:
         assert seat is not None
         player = state.players[seat]
-        player.pending = action_to_json(action)
-        events = [Event("picked", f"{player.name} has picked a card.", {"seat": seat})]
-        if all(p.pending is not None for p in state.players):
-            events += self._reveal(state)
+        if isinstance(action, Pick):
+            player.pending = action.card
+            events = [Event("picked", f"{player.name} has picked a card.", {"seat": seat})]
+            if all(p.pending is not None for p in state.players):
+                events.append(self._reveal(state))
+            return events
+        card = player.picked
+        assert card is not None
+        p = action.placement
+        player.area.append([card, p.x, p.y, p.rotation])
+        player.picked = None
+        events = [Event("placed", f"{player.name} adds {CARDS[card].name} to the potion.",
+                        {"seat": seat, "card": card, "x": p.x, "y": p.y, "rotation": p.rotation})]
+        if all(other.picked is None for other in state.players):
+            events += self._pass_hands(state)
         return events
 
-    def _reveal(self, state: WitchDraftState) -> list[Event]:
-        events: list[Event] = []
+    @staticmethod
+    def _reveal(state: WitchDraftState) -> Event:
+        """Everyone has picked: turn the picks face up, out of the hands, ready to place."""
+        picks: dict[str, str] = {}
         for index, player in enumerate(state.players):
-            pick = parse_action(player.pending)
-            player.hand.remove(pick.card)
-            p = pick.placement
-            player.area.append([pick.card, p.x, p.y, p.rotation])
-            player.pending = None
-            events.append(Event("placed", f"{player.name} adds {CARDS[pick.card].name} to the potion.",
-                                {"seat": index, "card": pick.card, "x": p.x, "y": p.y, "rotation": p.rotation}))
+            card = player.pending
+            assert card is not None
+            player.hand.remove(card)
+            player.picked, player.pending = card, None
+            picks[str(index)] = card
+        state.stage = "place"
+        named = "; ".join(f"{player.name} took {CARDS[str(player.picked)].name}" for player in state.players)
+        return Event("revealed", f"Picks revealed: {named}.", {"picks": picks})
+
+    def _pass_hands(self, state: WitchDraftState) -> list[Event]:
+        """Every pick is placed: end the game or the phase, or pass the hands on."""
+        events: list[Event] = []
+        state.stage = "pick"
         hands = [player.hand for player in state.players]
         if all(not hand for hand in hands):
             events.append(self._finish(state))
@@ -156,7 +201,8 @@ class WitchDraftRules(GameRules[WitchDraftState, Pick]):
         totals = [total(player_scores(player)) for player in state.players]
         best = max(totals)
         state.winners = [index for index, value in enumerate(totals) if value == best]
-        names = " and ".join(state.players[i].name for i in state.winners)
+        named = [state.players[i].name for i in state.winners]
+        names = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
         if len(state.winners) == 1:
             state.result_reason = f"{names} brews the best potion with {best} brew points."
         else:
@@ -164,7 +210,10 @@ class WitchDraftRules(GameRules[WitchDraftState, Pick]):
         return Event("game_end", state.result_reason, {"winners": list(state.winners), "totals": totals})
 
     def view(self, state: WitchDraftState, seat: Seat | None) -> WitchDraftView:
-        """Hands and pending picks only for their owner; recipes too unless face up or over."""
+        """Hands and secret picks only for their owner; recipes too unless face up or over.
+
+        Revealed picks waiting to be placed are public.
+        """
         players = []
         for index, player in enumerate(state.players):
             mine = index == seat
@@ -172,14 +221,16 @@ class WitchDraftRules(GameRules[WitchDraftState, Pick]):
             players.append(ApprenticeView(
                 name=player.name, apprentice=player.apprentice,
                 area=tuple((str(c), int(x), int(y), int(r)) for c, x, y, r in player.area),  # type: ignore[call-overload]
-                hand_count=len(player.hand), ready=player.pending is not None,
+                hand_count=len(player.hand),
+                ready=player.picked is None if state.stage == "place" else player.pending is not None,
                 recipe=player.recipe if open_cards else None,
                 ingredients=player.ingredients if open_cards else None,
                 hand=tuple(player.hand) if mine else None,
-                pending=dict(player.pending) if mine and player.pending else None,
+                pending=player.pending if mine else None,
+                picked=player.picked,
             ))
         return WitchDraftView(
-            seat=seat, phase=state.phase, pick=state.pick, over=state.over, face_up=state.face_up,
+            seat=seat, phase=state.phase, pick=state.pick, stage=state.stage, over=state.over, face_up=state.face_up,
             draw_pile_count=len(state.draw_pile), players=tuple(players),
             winners=tuple(state.winners) if state.winners is not None else None, result_reason=state.result_reason,
         )
@@ -207,5 +258,11 @@ class WitchDraftRules(GameRules[WitchDraftState, Pick]):
             raise ValueError(f"not a WitchDraft state: {error}") from error
 
     def progress(self, state: WitchDraftState) -> str:
-        """E.g. "Phase 1, pick 3"."""
-        return "Scored" if state.over else f"Phase {state.phase}, pick {state.pick}"
+        """E.g. "Phase 1, pick 3" while picking, "Phase 1, place 3" once those picks are revealed.
+
+        No longer than before the stages were split, so the sessions list keeps its columns.
+        """
+        if state.over:
+            return "Scored"
+        step = "place" if state.stage == "place" else "pick"
+        return f"Phase {state.phase}, {step} {state.pick}"

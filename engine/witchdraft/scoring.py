@@ -25,10 +25,10 @@ from engine.witchdraft.geometry import (
 )
 
 CATEGORIES: tuple[str, ...] = (
-    "Companions", "Colour Pairs", "Monochrome", "Gems",
+    "Companions", "Color Pairs", "Monochrome", "Gems",
     "Bonds", "Dragon Scale", "Flea Grass", "Fire Root",
 )
-"""Display names, in scoring order."""
+"""Display names, in scoring order, spelt exactly as the rulebook's scoring example."""
 
 
 @dataclass(frozen=True)

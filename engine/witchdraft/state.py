@@ -19,7 +19,10 @@ class ApprenticeState:
     ingredients: str
     area: list[list[object]]
     hand: list[str] = field(default_factory=list)
-    pending: dict[str, object] | None = None
+    pending: str | None = None
+    """This round's secret pick, until everyone has picked."""
+    picked: str | None = None
+    """The revealed pick still to be placed."""
 
 
 @dataclass
@@ -34,6 +37,8 @@ class WitchDraftState:
     draw_pile: list[str]
     phase: int = 1
     pick: int = 1
+    stage: str = "pick"
+    """``"pick"`` while everyone picks in secret, ``"place"`` while the revealed picks are placed."""
     over: bool = False
     winners: list[int] | None = None
     result_reason: str = ""
@@ -41,7 +46,12 @@ class WitchDraftState:
 
 @dataclass(frozen=True)
 class ApprenticeView:
-    """What a viewer knows of one player; ``None`` marks what is hidden."""
+    """What a viewer knows of one player; ``None`` marks what is hidden.
+
+    ``ready`` means done for the current stage: picked, or placed.
+    ``pending`` is the owner's own secret pick; ``picked`` is the revealed
+    card waiting to be placed, which everyone sees.
+    """
 
     name: str
     apprentice: str
@@ -51,7 +61,8 @@ class ApprenticeView:
     recipe: str | None
     ingredients: str | None
     hand: tuple[str, ...] | None = None
-    pending: dict[str, object] | None = None
+    pending: str | None = None
+    picked: str | None = None
 
 
 @dataclass(frozen=True)
@@ -61,6 +72,7 @@ class WitchDraftView:
     seat: int | None
     phase: int
     pick: int
+    stage: str
     over: bool
     face_up: bool
     draw_pile_count: int

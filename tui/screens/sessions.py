@@ -32,6 +32,9 @@ COLUMNS: tuple[str, ...] = ("ID", "Game", "Seats", "Status", "Progress", "Last p
 80 columns; the detail line under the table names the game anyway.
 """
 
+SEATS_WIDTH = 28
+"""The Seats column's widest text, so Status, Progress and Last played stay in 80 columns."""
+
 EMPTY_TEXT = "No saved sessions yet. Press n to start a new game, or i to import one from a file."
 """Shown instead of the table when there is nothing saved."""
 
@@ -146,8 +149,20 @@ class SessionsScreen(Screen[None]):
 
     @staticmethod
     def seats_label(summary: SessionSummary) -> str:
-        """The seats, bots marked: "Ana vs Merlin (bot)"."""
-        return " vs ".join(f"{seat.name} (bot)" if seat.is_bot else seat.name for seat in summary.seats)
+        """The seats, bots marked: "Ana vs Merlin (bot)"; "Ana vs 4 others" when that is too long.
+
+        Never wider than :data:`SEATS_WIDTH`: a long first name is cut with "…".
+        """
+        names = [f"{seat.name} (bot)" if seat.is_bot else seat.name for seat in summary.seats]
+        label = " vs ".join(names)
+        if len(label) <= SEATS_WIDTH:
+            return label
+        rest = f" vs {len(names) - 1} other{'s' if len(names) > 2 else ''}"
+        first = names[0]
+        room = SEATS_WIDTH - len(rest)
+        if len(first) > room:
+            first = first[:room - 1] + "…"
+        return first + rest
 
     def _show_detail(self) -> None:
         """Describe the highlighted session under the table."""

@@ -18,18 +18,6 @@ from tui.screens.game_over import GameOverScreen
 
 GOLD = "#ffd75e"
 
-SHORT_CATEGORIES: dict[str, str] = {
-    "Companions": "Companions",
-    "Colour Pairs": "Colour pairs",
-    "Monochrome": "Monochrome",
-    "Gems": "Gem pairs",
-    "Bonds": "Bonds",
-    "Dragon Scale": "Dragon scale",
-    "Flea Grass": "Flea grass",
-    "Fire Root": "Fire root",
-}
-"""Row labels, at most 12 cells."""
-
 
 def winners_sentence(names: Sequence[str]) -> str:
     """``"Ana wins"``, ``"Ana and Bo share the victory"``, ``"Ana, Bo and Cy share the victory"``."""
@@ -73,7 +61,8 @@ def score_table(view: WitchDraftView, scores: Sequence[Sequence[CategoryScore]],
             justify="right", no_wrap=True, max_width=width, min_width=7 if compact else 9,
         )
     for row, category in enumerate(line.category for line in scores[0]):
-        table.add_row(SHORT_CATEGORIES.get(category, category[:12]),
+        # The rulebook's own names (at most 12 cells, so five seats still fit 80 columns).
+        table.add_row(category,
                       *(cell_text(lines[row], compact) for lines in scores))
     return table
 

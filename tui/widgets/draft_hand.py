@@ -178,9 +178,9 @@ class DraftHand(Widget, can_focus=False):
     DEFAULT_CSS = load_css(__file__)
 
     BINDINGS = [
-        Binding("space", "choose", "Choose card"),
-        Binding("left_square_bracket", "watch(-1)", "Prev area"),
-        Binding("right_square_bracket", "watch(1)", "Next area"),
+        Binding("space", "choose", "Pick card"),
+        Binding("left_square_bracket", "watch(-1)", "Prev area", show=False),
+        Binding("right_square_bracket", "watch(1)", "Areas", key_display="[ ]"),
     ]
 
     class Signal(Message):
@@ -223,6 +223,8 @@ class DraftHand(Widget, can_focus=False):
         """The hand on show, in list order."""
         self.watching: int = 0
         """The seat whose play area the player is looking at."""
+        self.placing_card: str | None = None
+        """Your revealed pick while it waits to be placed (shown instead of the hand)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="dh-title")
@@ -254,15 +256,23 @@ class DraftHand(Widget, can_focus=False):
 
     def _show_hand(self, view: WitchDraftView, me: ApprenticeView | None) -> None:
         title = Text()
-        hand = tuple(me.hand or ()) if me is not None else ()
-        chosen = str(me.pending.get("card")) if me is not None and me.pending else None
+        # The rest of the hand stays off screen while placing: pass-and-play may skip the curtain then.
+        hand = tuple(me.hand or ()) if me is not None and view.stage == "pick" else ()
+        chosen = me.pending if me is not None else None
+        self.placing_card = me.picked if me is not None and view.stage == "place" else None
         if me is None:
             title.append("Watching the table", style="bold")
         elif view.over:
             title.append("The potions are brewed", style="bold")
         elif chosen is not None:
             title.append("Your pick is in", style="bold green")
-            title.append(" · waiting…", style="dim")
+            title.append(" · waiting for the others", style="dim")
+        elif view.stage == "place" and self.placing_card is not None:
+            title.append("Picks revealed", style="bold green")
+            title.append(" · place yours", style="dim")
+        elif view.stage == "place":
+            title.append("Placed", style="bold green")
+            title.append(" · waiting for the others", style="dim")
         else:
             title.append("Your hand", style="bold")
             title.append(f" · phase {view.phase}, pick {view.pick}", style="dim")
@@ -284,7 +294,7 @@ class DraftHand(Widget, can_focus=False):
         self._show_card()
 
     def _show_card(self) -> None:
-        card_id = self.highlighted_card
+        card_id = self.highlighted_card or self.placing_card
         detail = self.query_one("#dh-card", Static)
         detail.display = card_id is not None
         if card_id is None:
@@ -312,6 +322,13 @@ class DraftHand(Widget, can_focus=False):
                 text.append(" ✓" if player.ready else " …", style="bold green" if player.ready else "dim")
             if seat == view.seat:
                 text.append(" (you)", style="dim")
+            if player.picked is not None:  # revealed, not placed yet
+                card = CARDS[player.picked]
+                text.append("\n    picked ", style="dim")
+                text.append_text(animal_text(card.animal))
+                text.append(" ")
+                text.append_text(colour_text(card.colour, bare=True))
+            if seat == view.seat:
                 continue
             if player.recipe is not None and player.ingredients is not None:
                 text.append("\n    ")
@@ -345,7 +362,8 @@ class DraftHand(Widget, can_focus=False):
         """Post :class:`CardChosen` for the highlighted card, unless your pick is already in."""
         me = self.view.me if self.view is not None else None
         card_id = self.highlighted_card
-        if me is None or card_id is None or me.ready or self.view is None or self.view.over:
+        view = self.view
+        if me is None or card_id is None or view is None or view.over or view.stage != "pick" or me.ready:
             return
         self.post_message(self.CardChosen(self, card_id))
 

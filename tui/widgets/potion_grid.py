@@ -45,9 +45,9 @@ class PotionGrid(Widget, can_focus=True):
         Binding("r", "rotate", "Rotate"),
         Binding("enter", "place", "Place"),
         Binding("z", "toggle_zoom", "Zoom"),
+        Binding("shift+left", "pan(-1, 0)", "Pan", key_display="⇧←→"),
         Binding("shift+up", "pan(0, -1)", "Pan", show=False),
         Binding("shift+down", "pan(0, 1)", "Pan", show=False),
-        Binding("shift+left", "pan(-1, 0)", "Pan", show=False),
         Binding("shift+right", "pan(1, 0)", "Pan", show=False),
     ]
 
