@@ -168,6 +168,34 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return code if isinstance(code, int) else 0
 
 
+def _whole_number(text: str, option: str, least: int | None = None) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise _UsageError(f"{option} takes a whole number, not {text!r}.") from None
+    if least is not None and value < least:
+        raise _UsageError(f"{option} must be at least {least}.")
+    return value
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    spec = _game(args.game)
+    games = _whole_number(args.games, "--games", least=1)
+    seed = _whole_number(args.seed, "--seed")
+    bots = [name.strip() for name in args.bots.split(",")] if args.bots else \
+        [spec.bot_levels[-1], spec.bot_levels[0]] if spec.bot_levels else []
+    levels = ", ".join(spec.bot_levels) or "none"
+    for name in bots:
+        if name not in spec.bots:
+            raise _UsageError(f"Unknown bot level {name!r} for {spec.title}. Levels: {levels}.")
+    if len(bots) not in spec.seat_counts:
+        seats = " or ".join(str(count) for count in spec.seat_counts)
+        raise _UsageError(f"{spec.title} needs {seats} bots in --bots, not {len(bots)}.")
+    from tui.simulate import run
+
+    return run(spec, games, bots, seed)
+
+
 # -- parsing ----------------------------------------------------------------------
 
 
@@ -201,6 +229,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("game", metavar="GAME", help="game id, e.g. wizards-cup")
     bench.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     bench.set_defaults(handler=_cmd_bench)
+
+    simulate = commands.add_parser("simulate", help="play bot-against-bot games headless",
+                                   description="Play bot games without the table and print the results.")
+    simulate.add_argument("game", metavar="GAME", help="game id, e.g. wizbits")
+    simulate.add_argument("--games", default="100", metavar="N", help="number of games (default 100)")
+    simulate.add_argument("--bots", default="", metavar="LEVELS",
+                          help="bot level per seat, comma-separated, e.g. normal,easy (default: strongest vs weakest)")
+    simulate.add_argument("--seed", default="0", metavar="S", help="seed of the first game; game g uses S+g (default 0)")
+    simulate.set_defaults(handler=_cmd_simulate)
     add_deck_commands(commands)
     return parser
 
