@@ -145,6 +145,24 @@ def test_a_flip_income_with_a_target_waits_for_its_owner_to_choose_first() -> No
     assert RULES.to_act(game.state) == (me,) and game.state.priority == me
 
 
+def test_a_flip_income_owed_during_resolution_is_chosen_by_its_owner_before_the_table_goes_on() -> None:
+    game, me = at(Phase.ELEMENTS)
+    hexer = game.give(me, "duskmoth-hexer", "play")  # Pay 2: a chosen opposing character makes a Will Check 5 ...
+    squire = game.give(1 - me, "emberbeetle-squire", "play")  # Will d2: the check can't succeed; flip: 1 damage
+    main = game.state.players[me].main
+    game.act(me, Activate(hexer, 1, None, (squire,), Payment(deck=2)))
+    game.pass_()
+    game.pass_()
+    game.step()
+    assert game.permanent(squire).seceded
+    assert RULES.to_act(game.state) == (1 - me,) and RULES.table_action(game.state) is None
+    assert set(RULES.legal_actions(game.state, 1 - me)) == {ChooseTargets((main,)), ChooseTargets((hexer,))}
+    refused(game, me, Pass(), "not to act now")
+    game.act(1 - me, ChooseTargets((hexer,)))
+    assert game.permanent(hexer).damage == 1 and not game.state.pending
+    assert RULES.to_act(game.state) == (me,)
+
+
 # -- winning -----------------------------------------------------------------------
 
 
