@@ -4,13 +4,27 @@ from __future__ import annotations
 
 import pytest
 
+import tui.bench
 from tui.cli import main
 
 
-@pytest.mark.parametrize("game_id,extra", [("wizards-cup", None), ("witchdraft", "placements + gains")])
-def test_bench_prints_figures(game_id: str, extra: str | None, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("game_id,extra", [("wizards-cup", None), ("witchdraft", "placements + gains"),
+                                           ("wizbits", "pillar time / (n log2 n)")])
+def test_bench_prints_figures(game_id: str, extra: str | None, capsys: pytest.CaptureFixture[str],
+                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tui.bench, "PILLAR_SIZES", (50, 200))  # the real sizes are for the command, not CI
     assert main(["bench", game_id, "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "games/s" in out and "normal bot decision" in out
     if extra:
         assert extra in out
+
+
+def test_bench_wizbits_figures(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tui.bench, "PILLAR_SIZES", (50, 200))
+    assert main(["bench", "wizbits", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    for row in ("pillar of 50 units", "pillar of 200 units", "normal vs easy game (2)",
+                "normal vs normal game (2)", "legal actions"):
+        assert row in out
+    assert "µs/unit" in out and "target 200" in out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import math
 import statistics
 import time
 from typing import Any
@@ -62,7 +64,93 @@ def _witchdraft_figures(table: Table, games: int) -> None:
                   f"median {statistics.median(samples) * 1e3:.2f} ms, max {samples[-1] * 1e3:.2f} ms")
 
 
-EXTRA_FIGURES = {"witchdraft": _witchdraft_figures}
+PILLAR_SIZES = (1_000, 10_000, 100_000)
+"""Pillar sizes benchmarked for Wizbits (the target: under 0.5 s at 10,000 units, growing at most n log n)."""
+PILLAR_TARGET = (10_000, 0.5)
+GAME_TARGET = 0.2
+"""Seconds a Wizbits bot-against-bot game may take on average."""
+
+
+def _timed(work: Any) -> float:
+    """Seconds ``work()`` takes, the collector paused as :mod:`timeit` does."""
+    gc.collect()
+    gc.disable()
+    try:
+        started = time.perf_counter()
+        work()
+        return time.perf_counter() - started
+    finally:
+        gc.enable()
+
+
+def _wizbits_pillars(table: Table) -> None:
+    from engine.wizbits.pillar_workload import random_pillar, resolve_all
+
+    scaled = []
+    for n in PILLAR_SIZES:
+        tries = 3 if n <= 10_000 else 1
+        best = min(_timed(lambda: resolve_all(random_pillar(n, seed))) for seed in range(tries))
+        target = f", target {PILLAR_TARGET[1]} s" if n == PILLAR_TARGET[0] else ""
+        table.add_row(f"pillar of {n:,} units", f"{best:.3f} s ({best / n * 1e6:.1f} µs/unit{target})")
+        scaled.append(f"{best / (n * math.log2(n)) * 1e9:.0f}")
+    # Flat figures here mean the cost grows as n log n.
+    table.add_row("pillar time / (n log2 n)", " / ".join(scaled) + " ns")
+
+
+def _wizbits_games(table: Table, games: int) -> None:
+    from tui.simulate import play_game
+
+    spec = get_game("wizbits")
+    count = max(2, min(games, 50))
+    for pair in (("normal", "easy"), ("normal", "normal")):
+        samples = []
+        for seed in range(count):
+            levels = list(pair) if seed % 2 == 0 else list(reversed(pair))
+            samples.append(_timed(lambda: play_game(spec, 20_000 + seed, levels)))
+        table.add_row(f"{pair[0]} vs {pair[1]} game ({count})",
+                      f"mean {statistics.mean(samples) * 1e3:.0f} ms, max {max(samples) * 1e3:.0f} ms "
+                      f"(target {GAME_TARGET * 1e3:.0f})")
+
+
+def _wizbits_legal(table: Table, games: int) -> None:
+    from engine import TABLE
+
+    spec = get_game("wizbits")
+    rules = spec.rules
+    samples: list[float] = []
+    sizes: list[int] = []
+    for seed in range(max(1, min(games, 10))):
+        state = spec.new_state({}, 30_000 + seed, 2)
+        steps = 0
+        while rules.result(state) is None:
+            step = rules.table_action(state)
+            if step is not None:
+                state, _ = rules.apply(state, TABLE, step)
+                continue
+            seat = rules.to_act(state)[0]
+            started = time.perf_counter()
+            legal = rules.legal_actions(state, seat)
+            samples.append(time.perf_counter() - started)
+            sizes.append(len(legal))
+            action = spec.bots["normal" if seat == seed % 2 else "easy"](
+                rules.view(state, seat), legal, seeded_rng(seed, "bench-legal", steps))
+            state, _ = rules.apply(state, seat, action)
+            steps += 1
+    samples.sort()
+    p95 = samples[int(0.95 * (len(samples) - 1))]
+    table.add_row(f"legal actions ({len(samples)} calls)",
+                  f"mean {statistics.mean(samples) * 1e3:.2f} ms, p95 {p95 * 1e3:.2f}, max {samples[-1] * 1e3:.2f}")
+    table.add_row("legal actions per call", f"mean {statistics.mean(sizes):.0f}, max {max(sizes)}")
+
+
+def _wizbits_figures(table: Table, games: int) -> None:
+    """Pillar building and resolution at three sizes, bot game times and legal-action generation."""
+    _wizbits_pillars(table)
+    _wizbits_games(table, games)
+    _wizbits_legal(table, games)
+
+
+EXTRA_FIGURES = {"witchdraft": _witchdraft_figures, "wizbits": _wizbits_figures}
 """Game-specific measurements added to the generic ones."""
 
 
