@@ -123,7 +123,7 @@ def test_battle_damage_raises_scn_and_characters_failing_the_damage_base_check_a
     assert RULES.to_act(game.state) == (them,)
     assert RULES.view(game.state, them).divided == (me == 0, me == 1)  # that it divided, not how
     game.act(them, Divide(((mayfly, 8),)))
-    damage_units = [u for u in game.state.pillar.units() if u.kind.value == "damage"]
+    damage_units = [u for u in game.pillar().units() if u.kind.value == "damage"]
     assert [(u.owner, u.height) for u in damage_units] == [(me, 1), (them, 1)]
     game.pass_()
     game.pass_()

@@ -158,7 +158,8 @@ def test_a_hundred_seeded_random_games() -> None:
     turns = []
     for seed in range(100):
         rng = random.Random(seed)
-        options = {"deck_1": rng.choice(["ember-dawn", "tidal-dusk"]), "deck_2": rng.choice(["ember-dawn", "tidal-dusk"]),
+        decks = ["ember-dawn", "tidal-dusk"]
+        options = {"deck_1": rng.choice(decks), "deck_2": rng.choice(decks),
                    "format": rng.choice(["constructed", "limited"])}
         game = Game(seed, options)
         play(game, _patient(rng), lambda g: check_conserved(g.state))

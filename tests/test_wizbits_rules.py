@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from wizbits_game import RULES, Game, steer_rolls
 
@@ -224,31 +222,30 @@ def test_a_card_in_the_step_where_the_game_ends_still_ends_up_in_a_zone() -> Non
 # -- illegal actions ------------------------------------------------------------------
 
 
-def _bad_actions(game: Game, me: int) -> list[tuple[int | None, Callable[[], Action], str]]:
+def _bad_actions(game: Game, me: int) -> list[tuple[int | None, Action, str]]:
     state = game.state
-    volley = game.give(me, "sparkswarm-volley")
+    volley = game.give(me, "sparkswarm-volley")  # cost 2, one chosen opposing character
     beetle = game.give(me, "emberbeetle-squire")
-    their_main = state.players[1 - me].main
+    mine, theirs = state.players[me].main, state.players[1 - me].main
     pay = Payment(deck=2)
     return [
-        (me, lambda: PlayCard(beetle, None, (), Payment(deck=1)), r"Emberbeetle Squire \(Character\) can't be played "
-                                                                  r"in the Elements pillar"),
-        (1 - me, lambda: Pass(), f"seat {2 - me} is not to act now"),
-        (me, lambda: PlayCard(volley, 42, (their_main,), pay), "build on the main Current Foundation"),
-        (me, lambda: PlayCard(volley, None, (state.players[me].main,), pay), "not a legal choice"),
-        (me, lambda: PlayCard(volley, None, (), pay), "needs 1 chosen target"),
-        (me, lambda: PlayCard(volley, None, (their_main,), Payment(deck=1)), "gathers 1 Secession point; 1 more needed"),
-        (me, lambda: PlayCard(volley, None, (their_main,), Payment(deck=3)), "more than the 2 needed"),
-        (me, lambda: PlayCard(state.players[1 - me].main, None, (), pay), "not in your hand"),
-        (me, lambda: Attack(()), "play a card, use an ability or pass"),
-        (TABLE, lambda: Step("resolve"), "no automatic step is waiting"),
+        (me, PlayCard(beetle, None, (), Payment(deck=1)),
+         r"Emberbeetle Squire \(Character\) can't be played in the Elements pillar"),
+        (1 - me, Pass(), f"seat {2 - me} is not to act now"),
+        (me, PlayCard(volley, 42, (theirs,), pay), "build on the main Current Foundation"),
+        (me, PlayCard(volley, None, (mine,), pay), "not a legal choice"),
+        (me, PlayCard(volley, None, (), pay), "needs 1 chosen target"),
+        (me, PlayCard(volley, None, (theirs,), Payment(deck=1)), "gathers 1 Secession point; 1 more needed"),
+        (me, PlayCard(volley, None, (theirs,), Payment(deck=3)), "more than the 2 needed"),
+        (me, PlayCard(theirs, None, (), pay), "not in your hand"),
+        (me, Attack(()), "play a card, use an ability or pass"),
+        (TABLE, Step("resolve"), "no automatic step is waiting"),
     ]
 
 
 def test_illegal_actions_give_their_reason_and_leave_the_state_unchanged() -> None:
     game, me = at(Phase.ELEMENTS)
-    for seat, make, reason in _bad_actions(game, me):
-        action = make()
+    for seat, action, reason in _bad_actions(game, me):
         refused(game, seat, action, reason)
         if seat is not None and seat in RULES.to_act(game.state):
             assert action not in RULES.legal_actions(game.state, seat)

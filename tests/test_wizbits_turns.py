@@ -121,7 +121,7 @@ def test_the_worked_example_through_the_rules_resolves_c_then_x_and_b_then_a() -
     p1 = game.state.active
     p2 = 1 - p1
     orb = game.give(p1, "dewdrop-orb", "play")  # Trigger: Pay 2: draw 1
-    pillar = lambda: game.state.pillar  # noqa: E731 - the state is replaced by every action
+    pillar = game.pillar  # the state is replaced by every action: always ask the game
     # 1. P1 plays card A on the base.
     game.play(p1, "pollen-drift")
     a = game.newest_unit()

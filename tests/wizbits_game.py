@@ -9,7 +9,6 @@ every card instance in exactly one zone while doing it.
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -21,6 +20,7 @@ from engine.wizbits.actions import Action, Attack, Pass, Payment, PlayCard
 from engine.wizbits.continuous import cost_of, points_of
 from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK, CheckSpec, roll_check
 from engine.wizbits.payment import payment_options
+from engine.wizbits.pillar import Pillar
 from engine.wizbits.pillar_units import Unit
 from engine.wizbits.rules import WizbitsRules
 from engine.wizbits.state import Permanent, Phase, WizbitsState
@@ -153,6 +153,11 @@ class Game:
         self.act(seat, PlayCard(iid, on, tuple(targets), pay))
         return iid
 
+    def pillar(self) -> Pillar:
+        """The pillar standing now (fails if there is none)."""
+        assert self.state.pillar is not None, f"no pillar in {self.state.phase}"
+        return self.state.pillar
+
     def newest_unit(self) -> Unit:
         """The unit played last on the current pillar."""
         assert self.state.pillar is not None
@@ -167,10 +172,6 @@ class Game:
     def scn(self, iid: int) -> int:
         """Character ``iid``'s SCN as it stands."""
         return points_of(self.state, self.permanent(iid)).scn
-
-    def of_kind(self, kind: str) -> list[Event]:
-        """Every event so far of one kind."""
-        return [event for event in self.events if event.kind == kind]
 
 
 def steer_rolls(state: WizbitsState, wanted: Sequence[tuple[int, CheckSpec, bool]],
@@ -195,24 +196,3 @@ def steer_rolls(state: WizbitsState, wanted: Sequence[tuple[int, CheckSpec, bool
             state.rolls = start
             return
     raise AssertionError("no roll sequence found")
-
-
-def random_game(seed: int, choose: Callable[[list[Action]], Action] | None = None,
-                limit: int = 3000,
-                each: Callable[[Game], None] | None = None) -> Game:
-    """Play a game of random legal actions (table steps included); ``each`` runs after every step."""
-    rng = random.Random(seed)
-    game = Game(seed)
-    pick = choose or rng.choice
-    for _ in range(limit):
-        if game.state.over:
-            break
-        table = RULES.table_action(game.state)
-        if table is not None:
-            game.act(TABLE, table)
-        else:
-            seat = RULES.to_act(game.state)[0]
-            game.act(seat, pick(RULES.legal_actions(game.state, seat)))
-        if each is not None:
-            each(game)
-    return game
