@@ -41,6 +41,8 @@ from engine.wizbits.views import PermanentView, WizbitsView
 WIN = 30.0
 """Winning the game, in cards."""
 
+DECK_RESERVE = 4
+"""Cards kept in the deck beyond the next Reconcile's draw, against the opponent's mills."""
 RACE_CHECKS = 6
 PRESSURE = 3
 """Damage each Main Character is expected to take per turn to come (see :func:`race`)."""
@@ -336,14 +338,14 @@ def deck_card_cost(seat: int, board: Board, taken: int = 1) -> float:
     """What taking ``taken`` cards off ``seat``'s deck costs it: little while it is thick, the game when it is gone.
 
     The hand refills to seven at the seat's next Reconcile, so that many cards
-    must stay in the deck.
+    must stay in the deck, with :data:`DECK_RESERVE` more against mills.
     """
     deck = board.deck(seat)
     refill = max(0, 7 - board.view.players[seat].hand_count) + 1
-    left = deck - taken - refill
+    left = deck - taken - refill - DECK_RESERVE
     if left < 0:
         return WIN
-    per_card = 0.3 + 3.0 / (left + 2)
+    per_card = 0.3 + 4.0 / (left + 2)
     return taken * per_card
 
 
