@@ -9,6 +9,7 @@ from engine import state_digest
 from engine.core.errors import IllegalActionError
 from engine.wizbits.actions import Action, Assign, Attack, Block, Divide, Payment, PlayCard
 from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK, SPECIAL_CHECK_GLOBAL_CHECK
+from engine.wizbits.conflict import current_battle
 from engine.wizbits.state import Battle, Phase
 
 
@@ -79,6 +80,40 @@ def test_battles_form_around_blocked_attackers_then_around_defenders_attackers_w
                                                                            [[sq1, sq2], [gnat2]]]}]
     assert phase_ends(events) == ["conflict"]
     assert game.state.phase == Phase.RESPOND and game.state.priority == me
+
+
+def fight_battles(game: Game) -> list[str]:
+    """Fight every battle with the first legal splits, every Damage Base check succeeding; the phases ended."""
+    start = len(game.events)
+    while game.state.phase in (Phase.RESPOND, Phase.DIVIDE, Phase.DAMAGE):
+        state = game.state
+        if state.phase == Phase.DIVIDE:
+            seat = RULES.to_act(state)[0]
+            game.act(seat, RULES.legal_actions(state, seat)[0])
+        elif state.resolving and state.phase == Phase.DAMAGE:
+            battle = current_battle(state)
+            members = battle.attackers + battle.defenders
+            mains = {player.main for player in state.players}
+            steer_rolls(state, [(iid, SPECIAL_CHECK_BREAK_GLOBAL_CHECK if iid in mains else SPECIAL_CHECK_GLOBAL_CHECK,
+                                 True) for iid in members], damage={iid: _dealt(game, iid) for iid in members})
+            game.step()
+        elif state.resolving:
+            game.step()
+        else:
+            game.pass_()
+    return phase_ends(game.events[start:])
+
+
+def test_each_battle_gets_its_own_respond_and_damage_pillars_in_order() -> None:
+    game, me, (mayfly, herbalist), (gnat, oracle) = at_conflict(
+        ["mayfly-tidecaller", "bumblebee-herbalist"], ["gloomgnat-swarm", "dawnfly-oracle"])
+    game.act(me, Attack((mayfly, herbalist)))
+    game.act(1 - me, Block(((oracle, herbalist), (gnat, mayfly))))
+    assert game.state.battles == [Battle([mayfly], [gnat]), Battle([herbalist], [oracle])]
+    assert fight_battles(game) == ["respond", "damage", "respond", "damage", "battles"]
+    for iid, dealt in ((gnat, 4), (mayfly, 4), (oracle, 2), (herbalist, 6)):
+        assert game.permanent(iid).damage == dealt
+    assert game.state.phase == Phase.ELEMENTS and game.state.play_round == 3
 
 
 def test_attackers_held_back_fight_no_battle() -> None:
