@@ -10,7 +10,7 @@ import pytest
 
 from engine import TABLE, get_game
 from engine.core.rng import seeded_rng
-from engine.wizbits.actions import Pass
+from engine.wizbits.actions import Attack, Pass
 from engine.wizbits.bot_heuristics import chance_at_most, global_fail, race
 from engine.wizbits.bots import BOTS, easy_bot, normal_bot
 from engine.wizbits.dice import MainPoints
@@ -181,3 +181,27 @@ def test_normal_passes_when_the_opponent_main_is_already_doomed() -> None:
             assert normal_bot(RULES.view(doomed, seat), legal, seeded_rng(0)) == Pass()
             return
     pytest.fail("no Play Phase decision with a choice was found")
+
+
+def test_normal_forces_a_hurt_lone_main_into_battle_and_keeps_its_own_home() -> None:
+    # Whether blocked or not, the opposing Main must battle and check now, before Normal's Second Test.
+    checked = 0
+    for seed in range(12):
+        for state in _states(seed, 600):
+            if state.phase != "attack" or RULES.to_act(state)[0] != 0:
+                continue
+            mine = state.players[0]
+            if not any(state.card(p.iid).is_character and not p.seceded and p.iid != mine.main for p in mine.in_play):
+                continue
+            hurt = copy.deepcopy(state)
+            their_main = hurt.players[1].main
+            hurt.players[1].in_play = [p for p in hurt.players[1].in_play if p.iid == their_main]
+            perm = hurt.permanent(their_main)
+            assert perm is not None
+            perm.damage += 12
+            choice = normal_bot(RULES.view(hurt, 0), RULES.legal_actions(hurt, 0), seeded_rng(0))
+            assert isinstance(choice, Attack) and choice.attackers
+            assert mine.main not in choice.attackers
+            checked += 1
+            break
+    assert checked >= 3
