@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.wizbits.actions import Action, Assign, Attack, Block, Divide
-from engine.wizbits.bot_heuristics import WIN, Board, card_of, character_worth, damage_landing, effect_value, global_fail
+from engine.wizbits.bot_heuristics import WIN, Board, card_of, damage_landing, global_fail
+from engine.wizbits.bot_values import character_worth, effect_value
 from engine.wizbits.dice import MainPoints, die_level
 from engine.wizbits.terms import TriggerEvent
 from engine.wizbits.views import PermanentView

@@ -1,7 +1,9 @@
 """Wizbits bots. They decide from their own seat's view and legal actions only.
 
 Easy plays any legal action. Normal scores each legal action with the
-estimates of :mod:`engine.wizbits.bot_heuristics`: what its effects are worth
+estimates of :mod:`engine.wizbits.bot_heuristics` (check odds and the race
+between the Main Characters), :mod:`engine.wizbits.bot_values` and
+:mod:`engine.wizbits.bot_conflict`: what its effects are worth
 (above all, how much likelier it makes a Main Character fail its Break
 checks), what paying for it costs (cards off a thinning deck, or cards seceded
 from play), and, in Conflict, how each battle is likely to go. It passes
@@ -11,7 +13,6 @@ rather than spend more than a play is worth.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from collections.abc import Callable, Sequence
 
 from engine.wizbits.actions import (
@@ -28,24 +29,14 @@ from engine.wizbits.actions import (
     PlayCard,
 )
 from engine.wizbits.bot_conflict import assign_score, attack_score, block_score, divide_score
-from engine.wizbits.bot_heuristics import (
-    WIN,
-    Board,
-    card_of,
-    character_worth,
-    deck_card_cost,
-    effect_value,
-    global_fail,
-    damage_landing,
-    permanent_worth,
-    static_value,
-)
-from engine.wizbits.dice import MainPoints, die_level
+from engine.wizbits.bot_heuristics import Board, card_of
+from engine.wizbits.bot_values import deck_card_cost, effect_value, permanent_worth, static_value
+from engine.wizbits.dice import die_level
 from engine.wizbits.effects import Counter, Damage
 from engine.wizbits.interpret import chosen_slots
 from engine.wizbits.model import Ability, AbilityType, Card, Category
-from engine.wizbits.terms import Attribute, TriggerEvent
-from engine.wizbits.views import PermanentView, WizbitsView
+from engine.wizbits.terms import Attribute
+from engine.wizbits.views import WizbitsView
 
 Bot = Callable[[WizbitsView, Sequence[Action], random.Random], Action]
 
