@@ -57,6 +57,26 @@ def test_seceding_gives_two_points_and_offering_three() -> None:
     assert game.permanent(wand).seceded and len(game.state.players[me].deck) == deck - 1
 
 
+def test_points_a_seceded_card_grants_as_it_flips_count_toward_that_payment() -> None:
+    game, me = at(Phase.NON_ELEMENTS)
+    drum = game.give(me, "acorn-drum", "play")  # Offering (3) and a flip Income that grants 1 point
+    lantern = game.give(me, "halo-lantern")  # cost 3
+    refused(game, me, PlayCard(lantern, pay=Payment(deck=1, secede=(drum,))), "gathers 5 .*more than the 3 needed")
+    deck = len(game.state.players[me].deck)
+    game.act(me, PlayCard(lantern, pay=Payment(secede=(drum,))))
+    assert game.permanent(drum).seceded and len(game.state.players[me].deck) == deck
+    assert game.state.players[me].points == 0  # the extra point vanished with the payment
+
+
+def test_the_main_current_foundation_may_be_named_by_its_uid() -> None:
+    game, me = at(Phase.ELEMENTS)
+    game.play(me, "sparkswarm-volley", targets=(game.state.players[1 - me].main,))
+    tip = game.pillar().main_tip_uid()
+    second = game.give(me, "sparkswarm-volley")
+    game.act(me, PlayCard(second, tip, (game.state.players[1 - me].main,), Payment(deck=2)))
+    assert game.newest_unit().foundation == tip
+
+
 def test_granted_points_are_spent_first_and_the_rest_vanish() -> None:
     game, me = at(Phase.ELEMENTS)
     game.state.players[me].points = 3

@@ -16,6 +16,7 @@ from engine.core.errors import IllegalActionError
 from engine.wizbits.actions import Payment
 from engine.wizbits.continuous import has_attribute
 from engine.wizbits.state import JsonDict, WizbitsState
+from engine.wizbits.effects import GainPoints, Target
 from engine.wizbits.terms import Attribute
 
 SECEDE_POINTS = 2
@@ -27,10 +28,19 @@ def _points(count: int) -> str:
 
 
 def secede_value(state: WizbitsState, iid: int) -> int:
-    """Points for seceding card ``iid`` (it must be in play)."""
+    """Points for seceding card ``iid`` (it must be in play) to pay a cost.
+
+    2, or 3 with Offering, plus the points its own flip Income grants you as it
+    flips: those arrive while the cost is being gathered, so they count toward it.
+    """
     permanent = state.permanent(iid)
     assert permanent is not None
-    return OFFERING_POINTS if has_attribute(state, permanent, Attribute.OFFERING) else SECEDE_POINTS
+    base = OFFERING_POINTS if has_attribute(state, permanent, Attribute.OFFERING) else SECEDE_POINTS
+    # A flip Income that waits for a chosen target happens after the payment, so it doesn't count.
+    return base + sum(effect.amount for ability in state.card(iid).flip_incomes
+                      if not any(other.target.is_chosen for other in ability.effects)
+                      for effect in ability.effects
+                      if isinstance(effect, GainPoints) and effect.target is Target.YOU)
 
 
 def secedable(state: WizbitsState, seat: int, exclude: int | None = None) -> list[int]:
@@ -109,13 +119,14 @@ def pay(state: WizbitsState, seat: int, cost: int, payment: Payment, events: lis
     player = state.players[seat]
     if cost == 0 and not payment.deck and not payment.secede:
         return
+    granted = player.points
     for _ in range(payment.deck):
         player.discard.append(player.deck.pop())
     for iid in payment.secede:
         secede(state, iid, events, triggers)
     parts = []
-    if player.points:
-        parts.append(f"{player.points} granted")
+    if granted:
+        parts.append(f"{granted} granted")
     if payment.deck:
         parts.append(f"{payment.deck} from the top of the deck")
     if payment.secede:

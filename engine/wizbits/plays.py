@@ -70,7 +70,9 @@ def _check_targets(state: WizbitsState, seat: int, source: int, slots: list[Effe
 
 
 def _check_foundation(state: WizbitsState, on: int | None) -> None:
-    if on not in foundation_choices(state):
+    assert state.pillar is not None
+    # The main Current Foundation may be named by its uid too; None is the usual way.
+    if on not in foundation_choices(state) and on != state.pillar.main_tip_uid():
         raise IllegalActionError("build on the main Current Foundation or on the tip of a subpillar")
 
 
