@@ -1,0 +1,220 @@
+"""Pilot tests of the Pillar Lab: every shipped scenario stepped on screen, building by keyboard, files, set-up edits.
+
+What the screen shows is compared with what the Lab engine says for the
+same scenario, computed apart from the screen, so no rule is restated here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.widgets import Input, OptionList, RichLog
+
+from engine.wizbits.lab import Scenario, build, next_group, start, step
+from engine.wizbits.lab_json import read_scenario, shipped_scenarios
+from engine.wizbits.pillar import UnitKind
+from engine.wizbits.pillar_text import describe_group
+from tui.screens.pillar_lab import PillarLabScreen, blank_scenario
+from tui.widgets.dice_log import DiceLog
+from tui.widgets.lab_cards import LabCards
+from tui.widgets.lab_dialogs import PickScreen
+from tui.widgets.pillar_tree import PillarTree
+from tui_fakes import sync
+
+
+class LabHost(App[None]):
+    """Just the Lab, on the given scenario."""
+
+    def __init__(self, scenario: Scenario | None = None) -> None:
+        super().__init__()
+        self.scenario = scenario
+
+    def on_mount(self) -> None:
+        self.push_screen(PillarLabScreen(self.scenario, auto_pause=0.05))
+
+
+def lab(app: App[None]) -> PillarLabScreen:
+    screen = app.screen
+    assert isinstance(screen, PillarLabScreen)
+    return screen
+
+
+def logged(screen: PillarLabScreen) -> str:
+    """The event log as one line of text (wrapping undone)."""
+    return " ".join(" ".join(strip.text for strip in screen.query_one("#lab-log", RichLog).lines).split())
+
+
+def engine_steps(scenario: Scenario) -> list[tuple[int, ...]]:
+    """The uids of each resolution step, as the Lab engine resolves the scenario on its own."""
+    table, _ = start(build(scenario))
+    steps = []
+    while next_group(table):
+        table, _, group = step(table)
+        steps.append(tuple(unit.uid for unit in group))
+    return steps
+
+
+async def pick(pilot: Any, wanted: str) -> None:
+    """Choose the entry whose id is ``wanted`` in the open picker, by keyboard."""
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, PickScreen)
+    options = screen.query_one(OptionList)
+    ids = [options.get_option_at_index(n).id for n in range(options.option_count)]
+    for _ in range(ids.index(wanted)):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("index", range(len(shipped_scenarios())))
+@sync
+async def test_each_shipped_scenario_steps_in_the_engines_order(index: int) -> None:
+    scenario = shipped_scenarios()[index]
+    expected = engine_steps(scenario)
+    app = LabHost(scenario)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = lab(app)
+        tree = screen.query_one(PillarTree)
+        assert tree.mode == "build"
+        await pilot.press("g")
+        await pilot.pause()
+        assert tree.mode == "step"
+        for number, uids in enumerate(expected, start=1):
+            # Before the step: the highlighted group and its explanation are the engine's next step.
+            assert tuple(unit.uid for unit in tree.next_group) == uids, f"step {number}"
+            assert tree.explanation == describe_group(tree.next_group, scenario.rtf)
+            explanation = tree.explanation
+            await pilot.press("n")
+            await pilot.pause()
+            # After it, the log shows that same line and the units have left the tree.
+            assert explanation in logged(screen)
+            assert tree.pillar is not None and not set(uids) & {unit.uid for unit in tree.pillar.units()}
+        assert not tree.next_group and tree.explanation == "The pillar has resolved."
+        assert "Resolved" in str(screen.query_one("#lab-status").render())
+        # Checks rolled on the way are in the dice log, one line each.
+        checks = [event for event in screen.table.events if event.kind == "check"]
+        assert screen.query_one(DiceLog).count == len(checks)
+
+
+@sync
+async def test_auto_resolves_to_the_end() -> None:
+    scenario = shipped_scenarios()[0]
+    app = LabHost(scenario)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = lab(app)
+        await pilot.press("g", "a")
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if screen.table.done:
+                break
+        assert screen.table.done and len([e for e in screen.table.events if e.kind == "resolve_step"]) == \
+            len(engine_steps(scenario))
+
+
+@sync
+async def test_build_a_pillar_by_keyboard_for_both_sides() -> None:
+    app = LabHost(blank_scenario())
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = lab(app)
+        tree = screen.query_one(PillarTree)
+        # Ana plays Sparkswarm Volley for free; Bo's Sage is the only target, so it is taken.
+        await pilot.press("c")
+        await pick(pilot, "sparkswarm-volley")
+        units = list(screen.table.pillar.units())
+        assert [(u.name, u.owner, u.height) for u in units] == [("Sparkswarm Volley", 0, 1)]
+        assert len(screen.table.state.players[0].deck) == 59  # nothing was paid from the deck
+        # Bo counters it with his Sage's Trigger ability: a new subpillar on the Volley.
+        await pilot.press("t", "b")
+        await pick(pilot, "1/main#1")
+        ability = list(screen.table.pillar.units())[-1]
+        assert (ability.kind, ability.owner, ability.height, ability.iph, ability.branch) == \
+               (UnitKind.ABILITY, 1, 2, 1, 1)
+        # f moves the foundation to the subpillar's tip; Quiet Between Wings goes there.
+        await pilot.press("f")
+        assert tree.foundation == ability.uid
+        await pilot.press("c")
+        await pick(pilot, "quiet-between-wings")
+        quiet = list(screen.table.pillar.units())[-1]
+        assert (quiet.name, quiet.owner, quiet.height, quiet.iph, quiet.foundation) == \
+               ("Quiet Between Wings", 1, 3, 2, ability.uid)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(list(screen.table.pillar.units())) == 2
+        await pilot.press("g")
+        await pilot.pause()
+        assert tree.next_group == next_group(screen.table) and tree.next_group[0].uid == ability.uid
+
+
+@sync
+async def test_set_up_edits_rebuild_the_table() -> None:
+    app = LabHost(blank_scenario())
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = lab(app)
+        await pilot.press("i")
+        await pick(pilot, "pondskater-scout")
+        assert screen.table.scenario.sides[0].table[0].card == "pondskater-scout"
+        cards = screen.query_one(LabCards)
+        cards.focus()
+        refs = [cards.get_option_at_index(n).id for n in range(cards.option_count)]
+        cards.highlighted = refs.index("0/table/1")
+        await pilot.press("plus", "plus", "v")
+        await pilot.pause()
+        scout = screen.table.scenario.sides[0].table[0]
+        assert (scout.damage, scout.seceded) == (2, True)
+        permanent = screen.table.state.permanent(screen.table.refs["0/table/1"])
+        assert permanent is not None and permanent.damage == 2 and permanent.seceded
+        cards.highlighted = refs.index("0/main")
+        await pilot.press("x")  # the Main Character can't leave
+        await pilot.pause()
+        assert screen.table.scenario.sides[0].main.card == "cinderwing-archmage"
+
+
+@sync
+async def test_save_load_and_a_clear_error_for_a_bad_file(tmp_path: Path) -> None:
+    scenario = shipped_scenarios()[1]
+    app = LabHost(scenario)
+    target = tmp_path / "mine.json"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"lab": 1, "title": "x", "sides": [], "colour": 2}', encoding="utf-8")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = lab(app)
+
+        async def type_path(key: str, path: Path) -> None:
+            await pilot.press(key)
+            await pilot.pause()
+            field = pilot.app.screen.query_one(Input)
+            field.value = str(path)
+            await pilot.press("enter")
+            await pilot.pause()
+
+        await type_path("w", target)
+        assert read_scenario(target) == scenario
+        await type_path("l", bad)
+        assert screen.table.scenario == scenario  # unchanged
+        assert any("unknown key 'colour'" in str(n.message) for n in app._notifications)
+        await pilot.press("o")
+        await pick(pilot, "3")
+        assert screen.table.scenario.title == shipped_scenarios()[3].title
+        await type_path("l", target)
+        assert screen.table.scenario == scenario
+
+
+@sync
+async def test_the_main_menu_opens_the_lab() -> None:
+    from tui.app import CovenApp
+    from tui.screens.menu import MainMenu
+
+    app = CovenApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, MainMenu)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, PillarLabScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+

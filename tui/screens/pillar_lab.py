@@ -1,0 +1,441 @@
+"""The Pillar Lab: set a table, build any pillar for either side for free, then step it as a game would.
+
+The screen holds a :class:`~engine.wizbits.lab.LabTable` and nothing else of
+the rules: every play, step and text comes from :mod:`engine.wizbits.lab`,
+which builds and resolves through the game's own code. The pillar is drawn by
+the same :class:`PillarTree` the battlefield uses, and checks go to the same
+:class:`DiceLog`. Any change to the set-up rebuilds the table from its
+scenario, plays included, so what is on screen is always what a saved file
+would rebuild.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, RichLog, Static
+
+from engine.core.contract import Event
+from engine.wizbits.cards import CARDS, CARDS_BY_ID
+from engine.wizbits.effects import Effect
+from engine.wizbits.lab import (
+    LabCard,
+    LabError,
+    LabPlay,
+    LabSide,
+    LabTable,
+    Scenario,
+    ability_choices,
+    add_play,
+    build,
+    card_choices,
+    next_group,
+    start,
+    step,
+    trigger_abilities,
+)
+from engine.wizbits.lab_json import read_scenario, shipped_scenarios, write_scenario
+from engine.wizbits.model import Category
+from engine.wizbits.plays import card_slots
+from engine.wizbits.resolve import chosen_slots
+from engine.wizbits.text import ability_text
+from tui.screens.confirm import PromptScreen
+from tui.widgets.dice_log import DiceLog
+from tui.widgets.lab_cards import LabCards
+from tui.widgets.lab_dialogs import PickScreen, SetupScreen
+from tui.widgets.pillar_tree import PillarTree
+
+DEFAULT_PATH = "pillar-lab.json"
+"""Where scenarios are saved and loaded from unless the player types another path."""
+
+
+KEYS = ("Keys: c card, b ability, d damage (Damage base), f foundation, t side, g resolve, n step, a auto, "
+        "p pause, e Reverse Pillar, u undo, r rebuild, i put a card into play, tab to the table then +/- damage, "
+        "v secede, m battle, x remove; s setup, k new table, o examples, l load, w save, escape menu.")
+"""Every key of the Lab, shown under the lesson (the footer has room for the main ones only)."""
+
+
+def blank_scenario() -> Scenario:
+    """A fresh table: the two starter decks with their Main Characters, nothing played."""
+    return Scenario("A new table", "Your own scenario: put cards in play, build a pillar, then resolve it.",
+                    (LabSide("Ana", LabCard("cinderwing-archmage"), deck="ember-dawn"),
+                     LabSide("Bo", LabCard("tidewhisper-sage"), deck="tidal-dusk")))
+
+
+class PillarLabScreen(Screen[None]):
+    """The Pillar Lab (see the module docstring); the tree's own keys step and pick foundations."""
+
+    CSS_PATH = "pillar_lab.tcss"
+    BINDINGS = [
+        Binding("c", "play_card", "Card"),
+        Binding("b", "use_ability", "Ability"),
+        Binding("d", "add_damage", "Damage"),
+        Binding("t", "switch_side", "Side"),
+        Binding("g", "resolve", "Resolve"),
+        Binding("r", "reset", "Rebuild", show=False),
+        Binding("u", "undo", "Undo"),
+        Binding("i", "into_play", "Into play", show=False),
+        Binding("s", "setup", "Setup"),
+        Binding("o", "examples", "Examples"),
+        Binding("l", "load", "Load"),
+        Binding("w", "save", "Save"),
+        Binding("k", "blank", "New table", show=False),
+        Binding("escape", "leave", "Menu"),
+    ]
+
+    def __init__(self, scenario: Scenario | None = None, auto_pause: float = 1.0) -> None:
+        """Open on ``scenario`` (the first shipped example when None)."""
+        super().__init__()
+        self.table: LabTable = build(scenario if scenario is not None else shipped_scenarios()[0])
+        self.seat = self.table.scenario.active
+        """Who the next play is for."""
+        self.path = DEFAULT_PATH
+        self.auto_pause = auto_pause
+        self._logged = 0  # events of self.table already written to the logs
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="lab-main"):
+            with Vertical(id="lab-left"):
+                yield Static(id="lab-title")
+                yield Static(id="lab-status")
+                yield LabCards(id="lab-cards")
+                with VerticalScroll(id="lab-about-box"):
+                    yield Static(id="lab-about")
+            yield PillarTree(id="lab-tree", auto_pause=self.auto_pause)
+        with Horizontal(id="lab-logs"):
+            yield RichLog(id="lab-log", wrap=True, markup=False, max_lines=1000, min_width=20)
+            yield DiceLog(id="lab-dice")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Pillar Lab"
+        self.query_one("#lab-log", RichLog).border_title = "What happened"
+        self.query_one(DiceLog).border_title = "Dice"
+        self._refresh(reset_logs=True)
+        self.query_one("#lab-tree PillarOutline").focus()
+
+    # -- drawing --------------------------------------------------------------------------
+
+    @property
+    def tree(self) -> PillarTree:
+        """The pillar tree."""
+        return self.query_one(PillarTree)
+
+    def _names(self) -> list[str]:
+        return [player.name for player in self.table.state.players]
+
+    def _refresh(self, reset_logs: bool = False) -> None:
+        table = self.table
+        tree = self.tree
+        tree.set_reactive(PillarTree.mode, "step" if table.started else "build")
+        tree.show(table.pillar, cards=dict(enumerate(table.state.cards)), seats=self._names(),
+                  rtf=table.scenario.rtf)
+        self.query_one(LabCards).show(table)
+        scenario = table.scenario
+        self.query_one("#lab-title", Static).update(Text(scenario.title, style="bold"))
+        self.query_one("#lab-status", Static).update(self._status())
+        about = f"{scenario.about}\n\n{scenario.format.capitalize()} · RTF {scenario.rtf} · {scenario.base} base\n{KEYS}"
+        self.query_one("#lab-about", Static).update(about)
+        self._write_logs(reset_logs)
+        self.refresh_bindings()
+
+    def _status(self) -> Text:
+        table = self.table
+        if not table.started:
+            return Text.assemble(("Building: ", "bold"), (f"{self._names()[self.seat]} plays next", "bold green"))
+        if table.done:
+            outcome = f" {table.state.reason}" if table.state.over else ""
+            return Text(f"Resolved.{outcome} r: build again", style="bold")
+        return Text.assemble(("Resolving: ", "bold"), "n step, a auto, p pause")
+
+    def _write_logs(self, reset: bool) -> None:
+        log, dice = self.query_one("#lab-log", RichLog), self.query_one(DiceLog)
+        if reset:
+            log.clear()
+            dice.clear_checks()
+            dice.seats = tuple(self._names())
+            self._logged = 0
+        fresh: list[Event] = self.table.events[self._logged:]
+        self._logged = len(self.table.events)
+        for event in fresh:
+            style = "bold" if event.kind == "resolve_step" else "dim" if event.kind in ("pass", "phase_end") else ""
+            log.write(Text(event.text, style=style))
+        dice.show_events(fresh)
+
+    def _load(self, scenario: Scenario, *, lenient: bool = False) -> bool:
+        """Rebuild from ``scenario``; with ``lenient``, drop the plays that no longer fit."""
+        plays = scenario.plays
+        for keep in range(len(plays), -1, -1) if lenient else [len(plays)]:
+            try:
+                self.table = build(replace(scenario, plays=plays[:keep]))
+            except LabError as error:
+                problem = str(error)
+                continue
+            if keep < len(plays):
+                self.notify(f"{len(plays) - keep} play(s) no longer fit this table and were dropped.",
+                            severity="warning")
+            self.seat = self.seat if self.seat in (0, 1) else 0
+            self._refresh(reset_logs=True)
+            return True
+        self.notify(problem, title="The Lab can't build that", severity="error")
+        return False
+
+    # -- building -------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        building = not self.table.started
+        if action in ("play_card", "use_ability", "switch_side", "resolve", "undo"):
+            return building if action != "undo" else building and bool(self.table.scenario.plays)
+        if action == "add_damage":
+            return building and self.table.scenario.base == "damage"
+        return True
+
+    def _on(self) -> str | None:
+        """The tree's foundation as a Lab reference (None: the main Current Foundation)."""
+        uid = self.tree.foundation
+        return None if uid == self.table.pillar.main_tip_uid() else self.table.unit_ref(uid)
+
+    def _play(self, play: LabPlay) -> None:
+        try:
+            self.table = add_play(self.table, play)
+        except LabError as error:
+            self.notify(str(error), title="Not possible", severity="error")
+            return
+        self._refresh()
+
+    def _label(self, ref: str | None) -> str:
+        if ref is None:
+            return "nothing (no legal choice)"
+        if ref.startswith(("play/", "unit/")):
+            unit = self.table.pillar.unit(self.table.unit_uid(ref))
+            return f"{unit.name} (height {unit.height}, IPH {unit.iph}) · {ref}"
+        iid = self.table.card_iid(ref) if ref[0] in "01" else int(ref.split("/")[1])
+        owner = self.table.state.players[self.table.state.owner(iid)].name
+        return f"{owner} · {self.table.state.card(iid).name}"
+
+    async def _targets(self, slots: list[Effect], options: list[list[str | None]]) -> tuple[str | None, ...] | None:
+        """Ask for each chosen target in turn (a slot with one choice is taken as it is); None if cancelled."""
+        chosen: list[str | None] = []
+        for number, (effect, legal) in enumerate(zip(slots, options), start=1):
+            if len(legal) == 1:
+                chosen.append(legal[0])
+                continue
+            title = f"Target {number} of {len(slots)}: {effect.target.phrase}"
+            picked = await self.app.push_screen_wait(
+                PickScreen(title, [(str(ref), self._label(ref)) for ref in legal]))
+            if picked is None:
+                return None
+            chosen.append(picked)
+        return tuple(chosen)
+
+    @work(exclusive=True)
+    async def action_play_card(self) -> None:
+        """Pick a card from the whole pool, then its targets; it goes on the tree's foundation."""
+        name = self._names()[self.seat]
+        choices = [(card.card_id, Text.assemble((card.name, "bold"), (f"  {card.category.label} · {card.element.label}"
+                                                                      f" · cost {card.cost}", "dim"))) for card in CARDS]
+        card_id = await self.app.push_screen_wait(PickScreen(f"Play which card for {name}? (free)", choices))
+        if card_id is None:
+            return
+        on = self._on()
+        slots = card_slots(CARDS_BY_ID[card_id])
+        targets = await self._targets(slots, card_choices(self.table, self.seat, card_id))
+        if targets is not None:
+            self._play(LabPlay(self.seat, card=card_id, on=on, targets=targets))
+
+    @work(exclusive=True)
+    async def action_use_ability(self) -> None:
+        """Pick a Trigger ability of the side's cards in play, then its targets."""
+        found = trigger_abilities(self.table, self.seat)
+        name = self._names()[self.seat]
+        if not found:
+            self.notify(f"{name} has no card in play with a Trigger ability.")
+            return
+        choices = [(f"{ref}#{index}", f"{self._label(ref).split(' · ')[1]}: {ability_text(ability)}")
+                   for ref, index, ability in found]
+        picked = await self.app.push_screen_wait(PickScreen(f"Use which ability for {name}? (free)", choices))
+        if picked is None:
+            return
+        ref, _, index_text = picked.partition("#")
+        index = int(index_text)
+        on = self._on()
+        ability = next(ability for r, i, ability in found if (r, i) == (ref, index))
+        options = ability_choices(self.table, self.seat, ref, index)
+        targets = await self._targets(chosen_slots((ability,)), options)
+        if targets is not None:
+            self._play(LabPlay(self.seat, source=ref, ability=index, on=on, targets=targets))
+
+    @work(exclusive=True)
+    async def action_add_damage(self) -> None:
+        """A damage unit: the side deals some points to one character of the battle's other side."""
+        state = self.table.state
+        battle = state.battles[0] if state.battles else None
+        if battle is None:
+            return
+        other = battle.defenders if self.seat == state.active else battle.attackers
+        refs = [self.table.ref_of(iid) for iid in other if state.permanent(iid) is not None]
+        target = await self.app.push_screen_wait(
+            PickScreen("Deal damage to which character?", [(ref, self._label(ref)) for ref in refs]))
+        if target is None:
+            return
+        on = self._on()
+        points = await self.app.push_screen_wait(
+            PickScreen("How many points?", [(str(n), f"{n} point{'s' if n > 1 else ''}") for n in range(1, 13)]))
+        if points is not None:
+            self._play(LabPlay(self.seat, damage=((target, int(points)),), on=on))
+
+    def action_switch_side(self) -> None:
+        """The next play is for the other side."""
+        self.seat = 1 - self.seat
+        self.query_one("#lab-status", Static).update(self._status())
+
+    def action_undo(self) -> None:
+        """Take the last play back."""
+        scenario = self.table.scenario
+        self._load(replace(scenario, plays=scenario.plays[:-1]))
+
+    def action_reset(self) -> None:
+        """Rebuild the table and pillar from the scenario: back to building, every play kept."""
+        self._load(self.table.scenario)
+
+    def action_blank(self) -> None:
+        """Start from an empty table with the starter decks."""
+        self._load(blank_scenario())
+
+    # -- resolving ------------------------------------------------------------------------
+
+    def action_resolve(self) -> None:
+        """Both players pass: the pillar starts to resolve, one step per n."""
+        if self.table.started:
+            return
+        self.table, _ = start(self.table)
+        self._refresh()
+        self.query_one("#lab-tree PillarOutline").focus()
+
+    def on_pillar_tree_step_requested(self, message: PillarTree.StepRequested) -> None:
+        message.stop()
+        if not self.table.started or not next_group(self.table):
+            return
+        try:
+            self.table, _, _ = step(self.table)
+        except LabError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._refresh()
+
+    # -- set-up ---------------------------------------------------------------------------
+
+    def on_lab_cards_edit(self, message: LabCards.Edit) -> None:
+        """Change a card of the set-up, then rebuild (plays that no longer fit are dropped)."""
+        message.stop()
+        scenario = self.table.scenario
+        seat, _, rest = message.ref.partition("/")
+        side = scenario.sides[int(seat)]
+        index = int(rest.split("/")[1]) - 1 if rest.startswith("table/") else None
+        card = side.main if index is None else side.table[index]
+        what = message.what
+        if what == "battle":
+            self._toggle_battle(message.ref)
+            return
+        if what == "remove":
+            if index is None:
+                self.notify("The Main Character always stays in play; change it in Setup (s).")
+                return
+            side = replace(side, table=side.table[:index] + side.table[index + 1:])
+        else:
+            if what == "damage+":
+                card = replace(card, damage=card.damage + 1)
+            elif what == "damage-":
+                card = replace(card, damage=max(0, card.damage - 1))
+            else:
+                card = replace(card, seceded=not card.seceded)
+            side = replace(side, main=card) if index is None else \
+                replace(side, table=side.table[:index] + (card,) + side.table[index + 1:])
+        sides = (side, scenario.sides[1]) if seat == "0" else (scenario.sides[0], side)
+        self._load(replace(scenario, sides=sides), lenient=True)
+
+    def _toggle_battle(self, ref: str) -> None:
+        scenario = self.table.scenario
+        if scenario.base != "damage":
+            self.notify("Only a Damage base has a battle; choose it in Setup (s).")
+            return
+        attacking = ref.startswith(f"{scenario.active}/")
+        group = scenario.attackers if attacking else scenario.defenders
+        group = tuple(r for r in group if r != ref) if ref in group else (*group, ref)
+        changed = replace(scenario, attackers=group) if attacking else replace(scenario, defenders=group)
+        self._load(changed, lenient=True)
+
+    @work(exclusive=True)
+    async def action_into_play(self) -> None:
+        """Put a Character or Non-Element into play for the side (set-up, not a play)."""
+        name = self._names()[self.seat]
+        choices = [(card.card_id, f"{card.name}  ({card.category.label})") for card in CARDS
+                   if card.category is not Category.ELEMENT]
+        card_id = await self.app.push_screen_wait(PickScreen(f"Put which card into play for {name}?", choices))
+        if card_id is None:
+            return
+        scenario = self.table.scenario
+        side = scenario.sides[self.seat]
+        side = replace(side, table=(*side.table, LabCard(card_id)))
+        sides = (side, scenario.sides[1]) if self.seat == 0 else (scenario.sides[0], side)
+        self._load(replace(scenario, sides=sides), lenient=True)
+
+    @work(exclusive=True)
+    async def action_setup(self) -> None:
+        """Title, format, RTF, base, and each side's name, deck and Main Character."""
+        changed = await self.app.push_screen_wait(SetupScreen(self.table.scenario))
+        if changed is not None:
+            self._load(changed, lenient=True)
+
+    @work(exclusive=True)
+    async def action_examples(self) -> None:
+        """Open one of the scenarios that come with Coven."""
+        examples = shipped_scenarios()
+        picked = await self.app.push_screen_wait(
+            PickScreen("Open which example?", [(str(n), s.title) for n, s in enumerate(examples)]))
+        if picked is not None:
+            self.seat = examples[int(picked)].active
+            self._load(examples[int(picked)])
+
+    @work(exclusive=True)
+    async def action_load(self) -> None:
+        """Load a scenario file (JSON)."""
+        path = await self.app.push_screen_wait(PromptScreen("Load a Lab scenario from", self.path, "scenario.json",
+                                                            "Load"))
+        if path is None:
+            return
+        try:
+            scenario = read_scenario(Path(path).expanduser())
+        except LabError as error:
+            self.notify(str(error), title="Can't load", severity="error", timeout=10)
+            return
+        self.path = path
+        self.seat = scenario.active
+        self._load(scenario)
+
+    @work(exclusive=True)
+    async def action_save(self) -> None:
+        """Save the scenario, plays included, as JSON to share."""
+        path = await self.app.push_screen_wait(PromptScreen("Save this scenario to", self.path, "scenario.json",
+                                                            "Save"))
+        if path is None:
+            return
+        try:
+            write_scenario(Path(path).expanduser(), self.table.scenario)
+        except LabError as error:
+            self.notify(str(error), title="Can't save", severity="error", timeout=10)
+            return
+        self.path = path
+        self.notify(f"Saved to {path}.")
+
+    def action_leave(self) -> None:
+        """Back to the main menu."""
+        self.app.pop_screen()

@@ -1,0 +1,131 @@
+"""Dialogs of the Pillar Lab: pick one thing from a list, and set up the table.
+
+Both are modal screens that dismiss with the answer (None when cancelled),
+so the Lab screen can ``await push_screen_wait`` them one after another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from engine.wizbits.cards import CHARACTERS
+from engine.wizbits.decks import STARTER_DECKS
+from engine.wizbits.lab import LabCard, LabSide, Scenario
+from tui.widgets.wizard_card import load_css
+
+NO_DECK = "-"
+"""The deck choice for a side with an empty deck."""
+
+
+class PickScreen(ModalScreen[str | None]):
+    """Choose one entry of a list; dismisses with its id, or None on Escape."""
+
+    DEFAULT_CSS = load_css(__file__)
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, choices: Sequence[tuple[str, str | Text]], detail: str = "") -> None:
+        """``choices`` are ``(id, label)`` pairs, shown in order."""
+        super().__init__()
+        self.title_text = title
+        self.choices = list(choices)
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="lab-dialog"):
+            yield Label(self.title_text, classes="lab-dialog-title")
+            if self.detail:
+                yield Static(self.detail, classes="lab-dialog-detail")
+            yield OptionList(*(Option(label, id=key) for key, label in self.choices), id="pick-list")
+            yield Static("enter: choose · escape: cancel", classes="lab-dialog-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#pick-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        """Close without a choice."""
+        self.dismiss(None)
+
+
+class SetupScreen(ModalScreen[Scenario | None]):
+    """The table's settings: title, format, RTF, base, and each side's name, deck and Main Character.
+
+    Dismisses with the scenario changed (cards in play and plays kept), or None.
+    """
+
+    DEFAULT_CSS = load_css(__file__)
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "apply", "Apply", priority=True)]
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__()
+        self.scenario = scenario
+
+    def compose(self) -> ComposeResult:
+        scenario = self.scenario
+        decks = [(deck.name, deck_id) for deck_id, deck in STARTER_DECKS.items()] + [("Empty deck", NO_DECK)]
+        mains = [(card.name, card.card_id) for card in CHARACTERS]
+        with Vertical(classes="lab-dialog lab-setup"):
+            yield Label("Set up the Lab table", classes="lab-dialog-title")
+            yield Input(scenario.title, placeholder="Title", id="setup-title")
+            with Horizontal(classes="setup-row"):
+                yield Select([("Constructed", "constructed"), ("Limited", "limited")], value=scenario.format,
+                             allow_blank=False, id="setup-format")
+                yield Select([("RTF 1 (Subpillar)", 1), ("RTF 2 (Spire)", 2)], value=scenario.rtf,
+                             allow_blank=False, id="setup-rtf")
+                yield Select([("Turn base", "turn"), ("Damage base", "damage")], value=scenario.base,
+                             allow_blank=False, id="setup-base")
+            for seat, side in enumerate(scenario.sides):
+                deck = side.deck if isinstance(side.deck, str) else NO_DECK
+                with Horizontal(classes="setup-row"):
+                    yield Input(side.name, placeholder=f"Seat {seat + 1}", id=f"setup-name-{seat}",
+                                classes="setup-name")
+                    yield Select(decks, value=deck, allow_blank=False, id=f"setup-deck-{seat}")
+                    yield Select(mains, value=side.main.card, allow_blank=False, id=f"setup-main-{seat}")
+            yield Static("tab: next field · ctrl+s: apply · escape: cancel", classes="lab-dialog-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#setup-title", Input).focus()
+
+    def _side(self, seat: int) -> LabSide:
+        side = self.scenario.sides[seat]
+        name = self.query_one(f"#setup-name-{seat}", Input).value.strip()[:40] or side.name
+        deck_value = self.query_one(f"#setup-deck-{seat}", Select).value
+        deck: str | tuple[str, ...] = str(deck_value) if deck_value != NO_DECK else ()
+        main_id = str(self.query_one(f"#setup-main-{seat}", Select).value)
+        main = side.main if main_id == side.main.card else LabCard(main_id)
+        return replace(side, name=name, deck=deck, main=main)
+
+    def action_apply(self) -> None:
+        """Close with the new settings."""
+        base = str(self.query_one("#setup-base", Select).value)
+        scenario = self.scenario
+        title = self.query_one("#setup-title", Input).value.strip()[:80] or scenario.title
+        attackers, defenders = scenario.attackers, scenario.defenders
+        if base == "turn":
+            attackers, defenders = (), ()
+        elif not attackers or not defenders:
+            # A battle needs someone on each side: the two Main Characters, until the player changes it.
+            attackers, defenders = (f"{scenario.active}/main",), (f"{1 - scenario.active}/main",)
+        self.dismiss(replace(
+            scenario, title=title, format=str(self.query_one("#setup-format", Select).value),
+            rtf=int(str(self.query_one("#setup-rtf", Select).value)), base=base,
+            sides=(self._side(0), self._side(1)), attackers=attackers, defenders=defenders))
+
+    def action_cancel(self) -> None:
+        """Close without changes."""
+        self.dismiss(None)
