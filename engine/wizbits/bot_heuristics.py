@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.dice import GLOBAL_ORDER, CheckSpec, MainPoints, Stat, die_level, step_die_level
-from engine.wizbits.effects import Damage, Heal, Target
+from engine.wizbits.effects import Counter, Damage, Effect, Heal, Target
 from engine.wizbits.model import Card
 from engine.wizbits.views import PermanentView, WizbitsView
 
@@ -88,6 +88,7 @@ class Board:
         self._race: float | None = None
         self.unit_values: dict[int, float] = {}
         self.battle_values: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], float] = {}
+        self.counters: dict[int, list[int]] = {}  # unit uid -> the counter units aimed at it
         coming = self._coming_damage()
         for player in self.view.players:
             for perm in player.in_play:
@@ -98,36 +99,48 @@ class Board:
                     perm = replace(perm, points=points, damage=max(0, perm.damage + extra))
                 self.perms[perm.iid] = perm
 
+    def unit_effects(self, unit: dict[str, Any]) -> list[tuple[Effect, int | None]]:
+        """A card or ability unit's effects with each one's chosen target (None where nothing is chosen)."""
+        payload = unit["payload"]
+        iid = payload.get("iid")
+        if unit["kind"] == "damage" or not isinstance(iid, int) or iid not in self.view.cards:
+            return []
+        card = CARDS_BY_ID[self.view.cards[iid]]
+        if unit["kind"] == "card":
+            abilities = card.incomes
+        else:
+            index = int(payload.get("ability", 0))
+            abilities = ((card.flip_abilities if payload.get("flip") else card.abilities)[index],)
+        targets = list(payload.get("targets", []))
+        found: list[tuple[Effect, int | None]] = []
+        for ability in abilities:
+            for effect in ability.effects:
+                found.append((effect, targets.pop(0) if effect.target.is_chosen and targets else None))
+        return found
+
     def _coming_damage(self) -> dict[int, int]:
-        """Damage (less healing) that unresolved units will deal, by character."""
+        """Damage (less healing) that unresolved units will deal, by character; and who counters what."""
         coming: dict[int, int] = {}
-        for unit in self.units.values():
-            payload = unit["payload"]
+        for uid, unit in self.units.items():
             if unit["kind"] == "damage":
-                for iid, points in payload.get("damage", []):
+                for iid, points in unit["payload"].get("damage", []):
                     coming[int(iid)] = coming.get(int(iid), 0) + int(points)
                 continue
-            iid = payload.get("iid")
-            if not isinstance(iid, int) or iid not in self.view.cards:
-                continue
-            card = CARDS_BY_ID[self.view.cards[iid]]
-            if unit["kind"] == "card":
-                abilities = card.incomes
-            else:
-                index = int(payload.get("ability", 0))
-                abilities = ((card.flip_abilities if payload.get("flip") else card.abilities)[index],)
-            targets = list(payload.get("targets", []))
             owner = int(unit["owner"])
-            for ability in abilities:
-                for effect in ability.effects:
-                    pick = targets.pop(0) if effect.target.is_chosen and targets else None
-                    if not isinstance(effect, (Damage, Heal)):
-                        continue
-                    sign = 1 if isinstance(effect, Damage) else -1
-                    for subject in subjects(effect.target, owner, iid, pick, self):
-                        if isinstance(subject, int):
-                            coming[subject] = coming.get(subject, 0) + sign * effect.amount
+            for effect, pick in self.unit_effects(unit):
+                if isinstance(effect, Counter) and pick is not None:
+                    self.counters.setdefault(pick, []).append(uid)
+                if not isinstance(effect, (Damage, Heal)):
+                    continue
+                sign = 1 if isinstance(effect, Damage) else -1
+                for subject in subjects(effect.target, owner, unit["payload"].get("iid"), pick, self):
+                    if isinstance(subject, int):
+                        coming[subject] = coming.get(subject, 0) + sign * effect.amount
         return coming
+
+    def stopped(self, uid: int, ignoring: int | None = None) -> bool:
+        """Whether a counter that will itself go through stands against unit ``uid`` (``ignoring`` one of them)."""
+        return any(counter != ignoring and not self.stopped(counter) for counter in self.counters.get(uid, []))
 
     @property
     def them(self) -> int:

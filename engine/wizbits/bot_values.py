@@ -159,8 +159,9 @@ def _on_subject(effect: Effect, controller: int, subject: int | tuple[str, int],
         kind, number = subject
         if kind == "player":
             return player_value(effect, number, controller, board)
-        return unit_value(number, board) * (1 if board.units.get(number, {}).get("owner") != controller else -1) \
-            if isinstance(effect, Counter) else 0.0
+        if not isinstance(effect, Counter) or board.stopped(number):
+            return 0.0
+        return unit_value(number, board) * (1 if board.units.get(number, {}).get("owner") != controller else -1)
     perm = board.perms.get(subject)
     if perm is None:
         return 0.0
@@ -210,17 +211,9 @@ def _unit_value(uid: int, board: Board) -> float:
     if not isinstance(iid, int) or iid not in board.view.cards:
         return 0.5
     card = card_of(iid, board)
-    targets = list(payload.get("targets", []))
-    if unit["kind"] == "card":
-        abilities = card.incomes
-        value = 0.0 if card.category is Category.ELEMENT else 1.0  # a card in play lasts
-    else:
-        flip = bool(payload.get("flip"))
-        index = int(payload.get("ability", 0))
-        abilities = ((card.flip_abilities if flip else card.abilities)[index],)
-        value = 0.0
-    for ability in abilities:
-        for effect in ability.effects:
-            chosen = targets.pop(0) if effect.target.is_chosen and targets else None
-            value += effect_value(effect, owner, iid, chosen, board)
+    value = 1.0 if unit["kind"] == "card" and card.category is not Category.ELEMENT else 0.0  # a card in play lasts
+    for effect, chosen in board.unit_effects(unit):
+        if isinstance(effect, Counter) and chosen is not None and board.stopped(chosen, ignoring=uid):
+            continue  # another counter already stops that unit: this one adds nothing
+        value += effect_value(effect, owner, iid, chosen, board)
     return max(value, 0.3)
