@@ -193,7 +193,24 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise _UsageError(f"{spec.title} needs {seats} bots in --bots, not {len(bots)}.")
     from tui.simulate import run
 
-    return run(spec, games, bots, seed)
+    return run(spec, games, bots, seed, _options(spec, args.option))
+
+
+def _options(spec: GameSpec, items: Sequence[str]) -> dict[str, object]:
+    """``NAME=VALUE`` pairs as game options, numbers where the option takes numbers."""
+    given: dict[str, object] = {}
+    defaults = {option.name: option.default for option in spec.options}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise _UsageError(f"--option takes NAME=VALUE, not {item!r}.")
+        default = defaults.get(name)
+        given[name] = int(value) if isinstance(default, int) and value.lstrip("-").isdigit() else value
+    try:
+        spec.resolve_options(given)
+    except InvalidOptionsError as error:
+        raise _UsageError(f"{error}.") from None
+    return given
 
 
 # -- parsing ----------------------------------------------------------------------
@@ -237,6 +254,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--bots", default="", metavar="LEVELS",
                           help="bot level per seat, comma-separated, e.g. normal,easy (default: strongest vs weakest)")
     simulate.add_argument("--seed", default="0", metavar="S", help="seed of the first game; game g uses S+g (default 0)")
+    simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                          help="a game option for every game, e.g. deck_2=ember-dawn (repeatable)")
     simulate.set_defaults(handler=_cmd_simulate)
     add_deck_commands(commands)
     return parser

@@ -9,7 +9,7 @@ equally often; the first player is chosen by each game's seed.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,13 +22,14 @@ from engine.core.rng import seeded_rng
 Watcher = Callable[[Any, Sequence[Event]], None]
 
 
-def play_game(spec: GameSpec, seed: int, levels: Sequence[str], watch: Watcher | None = None) -> tuple[Any, int]:
+def play_game(spec: GameSpec, seed: int, levels: Sequence[str], watch: Watcher | None = None,
+              options: Mapping[str, object] | None = None) -> tuple[Any, int]:
     """Play one game with the bot level of each seat; return the final state and the number of actions.
 
     ``watch`` sees every state and the events that led to it.
     """
     rules = spec.rules
-    state = spec.new_state({}, seed, len(levels))
+    state = spec.new_state(options or {}, seed, len(levels))
     actions = 0
     while rules.result(state) is None:
         step = rules.table_action(state)
@@ -64,7 +65,7 @@ def _labels(bots: Sequence[str]) -> list[str]:
 
 
 def simulate(spec: GameSpec, games: int, bots: Sequence[str], seed: int,
-             advance: Callable[[], None] | None = None) -> Tally:
+             advance: Callable[[], None] | None = None, options: Mapping[str, object] | None = None) -> Tally:
     """Play ``games`` games; game ``g`` seats bot ``(s + g) mod n`` in seat ``s``, with seed ``seed + g``."""
     tally = Tally(wins=[0] * len(bots))
     wizbits = spec.game_id == "wizbits"
@@ -76,7 +77,7 @@ def simulate(spec: GameSpec, games: int, bots: Sequence[str], seed: int,
 
             watcher = PillarWatch()
             watch = watcher.observe
-        state, actions = play_game(spec, seed + game, [bots[index] for index in order], watch)
+        state, actions = play_game(spec, seed + game, [bots[index] for index in order], watch, options)
         result = spec.rules.result(state)
         assert result is not None
         tally.games += 1
@@ -94,13 +95,16 @@ def simulate(spec: GameSpec, games: int, bots: Sequence[str], seed: int,
     return tally
 
 
-def report(spec: GameSpec, tally: Tally, bots: Sequence[str], seed: int) -> list[str]:
+def report(spec: GameSpec, tally: Tally, bots: Sequence[str], seed: int,
+           options: Mapping[str, object] | None = None) -> list[str]:
     """The figures as plain lines."""
     games = tally.games
     lines = [f"{spec.title}: {games} game{'s' if games != 1 else ''}, seed {seed}, "
              f"{' vs '.join(bots)} (seats rotate each game)"]
+    if options:
+        lines.append("options: " + ", ".join(f"{name}={value}" for name, value in options.items()))
     for label, wins in zip(_labels(bots), tally.wins):
-        lines.append(f"{label}: {wins} wins ({100 * wins / games:.1f}%)")
+        lines.append(f"{label}: {wins} win{'s' if wins != 1 else ''} ({100 * wins / games:.1f}%)")
     lines.append(f"draws: {tally.draws} ({100 * tally.draws / games:.1f}%)")
     lines.append(f"average actions: {tally.actions / games:.1f}")
     if spec.game_id == "wizbits":
@@ -114,7 +118,7 @@ def report(spec: GameSpec, tally: Tally, bots: Sequence[str], seed: int) -> list
     return lines
 
 
-def run(spec: GameSpec, games: int, bots: Sequence[str], seed: int) -> int:
+def run(spec: GameSpec, games: int, bots: Sequence[str], seed: int, options: Mapping[str, object] | None = None) -> int:
     """Simulate with a progress bar on a terminal, then print the figures."""
     console = Console(file=sys.stdout)
     columns = (TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -122,7 +126,7 @@ def run(spec: GameSpec, games: int, bots: Sequence[str], seed: int) -> int:
     # Off a terminal the bar would only litter the output, so it stays off.
     with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"Simulating {spec.title}", total=games)
-        tally = simulate(spec, games, bots, seed, advance=lambda: progress.advance(task))
-    for line in report(spec, tally, bots, seed):
+        tally = simulate(spec, games, bots, seed, advance=lambda: progress.advance(task), options=options)
+    for line in report(spec, tally, bots, seed, options):
         print(line)
     return 0
