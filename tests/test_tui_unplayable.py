@@ -26,9 +26,9 @@ def test_only_games_with_screens_are_playable() -> None:
     assert [spec.game_id for spec in playable_games()] == ["wizards-cup"]
 
 
-def test_both_bundled_games_have_screens(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_bundled_game_has_screens(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tui.games, "_GAME_UIS", {})
-    assert [spec.game_id for spec in playable_games()] == ["wizards-cup", "witchdraft"]
+    assert [spec.game_id for spec in playable_games()] == ["wizards-cup", "witchdraft", "wizbits"]
 
 
 def test_opening_a_session_of_a_game_without_screens_says_so() -> None:

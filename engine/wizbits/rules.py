@@ -272,6 +272,10 @@ class WizbitsRules(GameRules[WizbitsState, Action]):
             return None
         return Result(() if state.winner is None else (state.winner,), state.reason)
 
+    def seat_has_secrets(self, state: WizbitsState, seat: Seat) -> bool:
+        """A seat's own view shows its hand, so it is secret while the hand holds a card."""
+        return bool(state.players[seat].hand)
+
     def progress(self, state: WizbitsState) -> str:
         """E.g. "Turn 3 (Ana): Play Phase 1: Elements"."""
         if state.over:

@@ -15,10 +15,11 @@ def register_ui(game_id: str, ui: GameUI) -> None:
 
 def _load_bundled() -> None:
     if not _GAME_UIS:
-        from tui.games import witchdraft, wizards_cup
+        from tui.games import witchdraft, wizards_cup, wizbits
 
         register_ui(wizards_cup.GAME_ID, wizards_cup.WizardsCupUI())
         register_ui(witchdraft.GAME_ID, witchdraft.WitchDraftUI())
+        register_ui(wizbits.GAME_ID, wizbits.WizbitsUI())
 
 
 def game_ui(game_id: str) -> GameUI:

@@ -7,7 +7,7 @@ actions, runs bots and table steps, and shows curtains. A game's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.message import Message
@@ -28,8 +28,30 @@ class GameTable(Widget):
             self.seat = seat
             self.action = action
 
+    class StepRequested(Message):
+        """Ask the screen to play the table's waiting automatic step now (e.g. a pillar's ``n`` key)."""
+
     keys_hint: str | None = None
     """When set, shown instead of the table's own key hint (e.g. by the replay, whose keys differ)."""
+
+    checker: Callable[[int, dict[str, Any]], str | None] | None = None
+    """Set by the game screen: ask the engine whether a seat may take an action (JSON) now.
+
+    Returns None when the rules accept it, else their reason. A table uses it to
+    refuse a choice before posting it (e.g. a payment that overpays), so no rule
+    needs copying into a widget. None where nothing can be chosen (the replay).
+    """
+
+    bot_pause: bool = False
+    """When True the screen waits its automatic-step delay before each bot action, so a bot's turn reads as steps."""
+
+    def plays_by_itself(self, action: Any) -> bool:
+        """Whether the waiting automatic step ``action`` should play after a short pause without a key.
+
+        The default (False) waits for the player's "next step" key unless
+        automatic play is on.
+        """
+        return False
 
     def show(self, view: Any, deciding_seat: int | None, legal: Sequence[Any]) -> None:
         """Redraw from ``view``.

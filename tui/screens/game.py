@@ -64,6 +64,7 @@ class GameScreen(Screen[None]):
         self.auto_delay = max(auto_delay, 0.001)
         self.ui = game_ui(live.spec.game_id)
         self.table: GameTable = self.ui.make_table()
+        self.table.checker = self.check_choice
         self.revealed_seat: int | None = None
         """The seat whose secrets the table may currently show (after its curtain)."""
         self._curtain_up = False
@@ -205,8 +206,9 @@ class GameScreen(Screen[None]):
             return
         if live.table_action is not None:
             self._show(self.viewer_seat, None, [])
-            if self.auto_play:
-                self.status_text = "Playing automatically (a to stop)"
+            by_itself = self.table.plays_by_itself(live.table_action)
+            if self.auto_play or by_itself:
+                self.status_text = "Playing automatically (a to stop)" if self.auto_play else "Playing the next step…"
                 if self._auto_timer is None:
                     self._auto_timer = self.set_timer(self.auto_delay, self._auto_step)
             else:
@@ -221,7 +223,9 @@ class GameScreen(Screen[None]):
     def _auto_step(self) -> None:
         """One automatic step, if auto play is still on and nothing else is needed."""
         self._auto_timer = None
-        if self.auto_play and self.is_current and not self.live.to_act:
+        pending = self.live.table_action
+        by_itself = pending is not None and self.table.plays_by_itself(pending)
+        if (self.auto_play or by_itself) and self.is_current and not self.live.to_act:
             self.action_step()
 
     def _start_bot(self, seat: int) -> None:
@@ -237,6 +241,14 @@ class GameScreen(Screen[None]):
         self._show(self.viewer_seat if self.revealed_seat is None else self.revealed_seat, None, [])
         self.status_text = f"{info.name} is thinking…"
         self._bot_log_length = len(live.log)
+        if self.table.bot_pause:  # the table wants a bot's turn to read as steps: pause before each action
+            self.set_timer(self.auto_delay, partial(self._run_bot, seat, bot))
+        else:
+            self._run_bot(seat, bot)
+
+    def _run_bot(self, seat: int, bot: Any) -> None:
+        """Start ``bot``'s worker for ``seat`` (its log length was noted by :meth:`_start_bot`)."""
+        live = self.live
         rng = seeded_rng(live.seed, "bot", seat, len(live.log))
         view = live.rules.view(live.state, seat)
         legal = live.rules.legal_actions(live.state, seat)
@@ -289,6 +301,23 @@ class GameScreen(Screen[None]):
                 return True
         self.advance()
         return True
+
+    def check_choice(self, seat: int, action: dict[str, Any]) -> str | None:
+        """The rules' reason ``seat`` may not take ``action`` (JSON) now, or None if they may (the table's checker)."""
+        live = self.live
+        if seat not in live.to_act:
+            return f"It is not {live.seats[seat].name}'s turn to choose."
+        try:
+            live.rules.check_action(live.state, seat, live.rules.parse_action(action))
+        except ActionError as error:
+            return error.reason
+        return None
+
+    @on(GameTable.StepRequested)
+    def _step_requested(self, message: GameTable.StepRequested) -> None:
+        """The table asked for its waiting automatic step (e.g. the pillar tree's ``n``)."""
+        message.stop()
+        self.action_step()
 
     @on(GameTable.ActionChosen)
     def _action_chosen(self, message: GameTable.ActionChosen) -> None:

@@ -1,0 +1,537 @@
+"""Wizbits screen parts: the battlefield table and the result screen.
+
+The battlefield draws a :class:`~engine.wizbits.views.WizbitsView`: the turn
+timeline, both sides, the pillar tree, the dice log, and a choice pane on the
+right whose contents follow the decision at hand (the hand and abilities while
+holding Priority, then targets, foundation and the cost dialog; attackers,
+blocks, assignments, damage division, discards, flip-Income targets). Every
+option offered comes from the engine's legal actions and every choice is
+checked by the rules (the screen's ``checker``) before it is sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine import Event, Result
+from engine.wizbits import actions as act
+from engine.wizbits.payment import OFFERING_POINTS, SECEDE_POINTS
+from engine.wizbits.pillar import BASE_UID
+from engine.wizbits.state import Phase
+from engine.wizbits.terms import Attribute
+from engine.wizbits.views import WizbitsView
+from tui.games.base import GameTable, GameUI
+from tui.screens.wizbits_cost import CostDialog, Secedable
+from tui.screens.wizbits_results import WizbitsResultScreen
+from tui.widgets.dice_log import DiceLog
+from tui.widgets.pillar_tree import PillarTree
+from tui.widgets.wizard_card import load_css
+from tui.widgets.wizbits_card import WizbitsCard
+from tui.widgets.wizbits_choices import (
+    ChoiceRow,
+    Entry,
+    assign_rows,
+    attack_rows,
+    block_rows,
+    chosen,
+    discard_rows,
+    divide_rows,
+    hand_entries,
+    payments_for,
+    pending_rows,
+    target_rows,
+)
+from tui.widgets.wizbits_side import SidePanel, Timeline, card_label
+
+GAME_ID = "wizbits"
+
+ROW_STAGES = frozenset({"compose", "attack", "block", "assign", "divide", "discard", "pending"})
+"""Stages whose list holds :class:`ChoiceRow` lines the keys change."""
+
+PROMPTS = {
+    "watch": "Watching.",
+    "hand": "Your Priority: enter chooses a card or ability · x passes.",
+    "compose": "space: next target · f: foundation · enter: pay and play · esc: back.",
+    "attack": "Declare attackers: space toggles · enter declares (none is fine).",
+    "block": "Block: space picks whom each character battles · enter confirms.",
+    "assign": "Assign unblocked attackers: space picks the defender · enter confirms.",
+    "divide": "Divide your damage: + and - per character · enter confirms.",
+    "discard": "Reconcile: space marks cards to discard · enter discards.",
+    "pending": "Choose targets for the flip Income: space cycles · enter confirms.",
+}
+
+
+class WizbitsTable(GameTable):
+    """The battlefield: timeline, both sides, pillar tree, dice log and the choice pane."""
+
+    DEFAULT_CSS = load_css(__file__)
+
+    BINDINGS = [
+        Binding("enter", "confirm", "Choose", priority=True),
+        Binding("space", "cycle(1)", "Change"),
+        Binding("right", "cycle(1)", "Next value", show=False),
+        Binding("left", "cycle(-1)", "Previous value", show=False),
+        Binding("plus,equals_sign", "count(1)", "+1"),
+        Binding("minus", "count(-1)", "-1"),
+        Binding("x", "pass", "Pass"),
+        Binding("escape", "back", "Back"),
+        Binding("f", "foundation(1)", "Foundation"),
+        Binding("F", "foundation(-1)", "Prev foundation", show=False),
+        Binding("n", "tree('step')", "Step"),
+        Binding("a", "tree('auto')", "Auto"),
+        Binding("p", "tree('pause')", "Pause"),
+        Binding("m", "toggle_step_mode", "Step mode"),
+        Binding("t", "pane('pillar')", "Pillar"),
+        Binding("d", "pane('dice')", "Dice"),
+        Binding("o", "pane('opp')", "Opponent"),
+    ]
+
+    bot_pause = True
+
+    step_mode: reactive[bool] = reactive(True, init=False)
+    """Resolution steps wait for ``n`` (or the tree's auto); off, they play by themselves after a pause."""
+
+    stage: reactive[str] = reactive("watch", init=False)
+    """The decision on show: watch, hand, compose, attack, block, assign, divide, discard or pending."""
+
+    compact: reactive[bool] = reactive(False, init=False)
+    """The small layout: the pillar tree, dice log and opponent's detail wait behind keys."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.view: WizbitsView | None = None
+        self.seat: int | None = None
+        self.legal: list[Any] = []
+        self.entries: list[Entry] = []
+        self.rows: list[ChoiceRow] = []
+        self.entry: Entry | None = None
+        """The card or ability being played while composing."""
+        self.total = 0
+        """Damage to divide, or cards to discard."""
+        self.message = ""
+
+    def compose(self) -> ComposeResult:
+        yield Timeline(id="wb-timeline")
+        with Horizontal(id="wb-body"):
+            with Vertical(id="wb-left"):
+                yield SidePanel(id="wb-opp")
+                yield SidePanel(id="wb-you")
+            with Vertical(id="wb-centre"):
+                yield PillarTree(id="wb-pillar", auto_pause=0.8)
+                dice = DiceLog(id="wb-dice")
+                dice.border_title = "Dice"
+                yield dice
+            with Vertical(id="wb-right"):
+                yield Static(id="wb-prompt")
+                yield OptionList(id="wb-list")
+                with VerticalScroll(id="wb-card-box"):
+                    yield WizbitsCard(id="wb-card", empty_text="", reminders=False)
+
+    # -- drawing ----------------------------------------------------------------------
+
+    def show(self, view: Any, deciding_seat: int | None, legal: Sequence[Any]) -> None:
+        """Draw ``view``; open the choice for ``deciding_seat`` if there is one."""
+        old_stage = self.stage
+        self.view, self.seat, self.legal = view, deciding_seat, list(legal)
+        me = view.seat if view.seat is not None else 0
+        names = [player.name for player in view.players]
+        self.query_one(Timeline).show(view)
+        self.query_one("#wb-opp", SidePanel).show(view, 1 - me)
+        self.query_one("#wb-you", SidePanel).show(view, me)
+        tree = self.query_one(PillarTree)
+        tree.show_view(view)
+        tree.mode = "step" if view.resolving else "build"
+        self.query_one(DiceLog).seats = tuple(names)
+        stage = self._stage_for(view, deciding_seat)
+        self.entry, self.message = None, ""
+        self._load(stage, keep=stage == old_stage)
+        self.stage = stage
+        self._focus()
+
+    def _stage_for(self, view: WizbitsView, seat: int | None) -> str:
+        if seat is None:
+            return "watch"
+        if view.pending is not None:
+            return "pending"
+        phase = view.phase
+        if phase in (Phase.RECONCILE_UP, Phase.RECONCILE_DOWN):
+            return "discard"
+        if phase in (Phase.ATTACK, Phase.BLOCK, Phase.ASSIGN, Phase.DIVIDE):
+            return phase
+        return "hand"
+
+    def _load(self, stage: str, keep: bool = False) -> None:
+        """Fill the list for ``stage`` (``keep``: stay on the same line)."""
+        view, seat = self.view, self.seat
+        assert view is not None
+        listing = self.query_one("#wb-list", OptionList)
+        old = listing.highlighted if keep else None
+        self.rows, self.entries, self.total = [], [], 0
+        me = view.seat if view.seat is not None else 0
+        if stage in ("watch", "hand"):
+            self.entries = hand_entries(view, me, self.legal) if view.players[me].hand is not None else []
+        elif stage == "compose":
+            assert self.entry is not None
+            self.rows = target_rows(view, self.entry)
+        elif stage == "attack":
+            self.rows = attack_rows(view, self.legal)
+        elif stage == "block":
+            self.rows = block_rows(view, self.legal)
+        elif stage == "assign":
+            self.rows = assign_rows(view, self.legal)
+        elif stage == "divide":
+            self.rows, self.total = divide_rows(view, self.legal)
+        elif stage == "discard":
+            assert seat is not None
+            self.rows, self.total = discard_rows(view, seat, self.legal)
+        elif stage == "pending":
+            self.rows = pending_rows(view, self.legal)
+        listing.clear_options()
+        if self.rows:
+            listing.add_options([Option(row.text()) for row in self.rows])
+        elif self.entries:
+            listing.add_options([Option(entry.text(view)) for entry in self.entries])
+        elif stage == "compose":
+            listing.add_option(Option(Text("No targets to choose.", style="dim italic"), disabled=True))
+        else:
+            listing.add_option(Option(Text("No cards in hand." if stage in ("watch", "hand") else "Nothing to choose.",
+                                           style="dim italic"), disabled=True))
+        count = listing.option_count
+        listing.highlighted = min(old, count - 1) if old is not None and count else (0 if count else None)
+        self._update_prompt(stage)
+        self._update_card()
+
+    def _update_prompt(self, stage: str | None = None) -> None:
+        view = self.view
+        if view is None:
+            return
+        stage = stage or self.stage
+        text = Text()
+        if stage == "watch":
+            if view.resolving:
+                how = "n: step · a: auto · p: pause" if self.step_mode else "playing by itself (m: step mode)"
+                text.append(f"Resolving the pillar — {how}", style="bold")
+            elif view.over:
+                text.append("The game is over.", style="bold")
+            else:
+                text.append(self.keys_hint or "Watching.", style="italic")
+        else:
+            if stage == "compose" and self.entry is not None:
+                text.append(f"Playing {card_label(view, self.entry.iid)} on {self._foundation_name()}\n", style="bold")
+            text.append(PROMPTS[stage], style="italic")
+            if stage == "divide":
+                left = self.total - sum(row.value for row in self.rows)
+                text.append(f"\nRemaining: {left} of {self.total}", style="bold green" if left == 0 else "bold yellow")
+            elif stage == "discard":
+                marked = len(chosen(self.rows))
+                text.append(f"\nMarked {marked} of {self.total}", style="bold")
+        for line in self._conflict_lines(view):
+            text.append("\n" + line, style="cyan")
+        if self.message:
+            text.append(f"\n{self.message}", style="bold red")
+        self.query_one("#wb-prompt", Static).update(text)
+
+    @staticmethod
+    def _conflict_lines(view: WizbitsView) -> list[str]:
+        """Declared attacks, blocks and battles, one ``attacker → defender`` line each."""
+        lines = []
+        if view.battles:
+            for number, (attackers, defenders) in enumerate(view.battles, 1):
+                mark = "▶ " if number - 1 == view.battle else "  "
+                lines.append(f"{mark}{', '.join(card_label(view, a) for a in attackers)} → "
+                             f"{', '.join(card_label(view, d) for d in defenders)}")
+        elif view.attackers:
+            blocked = {attacker: defender for defender, attacker in view.blocks}
+            for attacker in view.attackers:
+                defender = blocked.get(attacker)
+                lines.append(f"{card_label(view, attacker)} → "
+                             f"{card_label(view, defender) if defender is not None else '(unblocked)'}")
+        return lines
+
+    def _update_card(self) -> None:
+        listing = self.query_one("#wb-list", OptionList)
+        index = listing.highlighted
+        card_id = None
+        if index is not None and self.rows and index < len(self.rows):
+            card_id = self.rows[index].card_id or (self.entry.card_id if self.entry else None)
+        elif index is not None and index < len(self.entries):
+            card_id = self.entries[index].card_id
+        elif self.entry is not None:
+            card_id = self.entry.card_id
+        self.query_one(WizbitsCard).show(card_id)
+
+    def _focus(self) -> None:
+        target = self.query_one(PillarTree) if self.stage == "watch" and self.view and self.view.resolving \
+            else self.query_one("#wb-list", OptionList)
+        if self.screen.focused is not target:
+            target.focus()
+
+    def _foundation_name(self) -> str:
+        tree = self.query_one(PillarTree)
+        if tree.pillar is None:
+            return "the pillar"
+        if tree.foundation == BASE_UID:
+            return "the base"
+        unit = next((u for u in tree.pillar.units() if u.uid == tree.foundation), None)
+        return unit.name if unit is not None else "the pillar"
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self._update_card()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_confirm()
+
+    def on_pillar_tree_foundation_changed(self, event: PillarTree.FoundationChanged) -> None:
+        event.stop()
+        if self.stage == "compose":
+            self._update_prompt()
+
+    def on_pillar_tree_step_requested(self, event: PillarTree.StepRequested) -> None:
+        event.stop()
+        self.post_message(self.StepRequested())
+
+    def show_events(self, events: Sequence[Event]) -> None:
+        """Checks go to the dice log."""
+        self.query_one(DiceLog).show_events(events)
+
+    def clear_events(self) -> None:
+        """Forget the dice shown (the replay jumping back)."""
+        self.query_one(DiceLog).clear_checks()
+
+    def plays_by_itself(self, action: Any) -> bool:
+        """Reconcile, tests and the end of turn play by themselves; resolution steps too when step mode is off."""
+        if not isinstance(action, act.Step):
+            return False
+        return action.step != "resolve" or not self.step_mode
+
+    def on_resize(self) -> None:
+        self.compact = self.size.width < 96 or self.size.height < 20
+
+    def watch_compact(self, compact: bool) -> None:
+        self.set_class(compact, "-compact")
+        self.query_one("#wb-opp", SidePanel).brief = compact and not self.has_class("-show-opp")
+
+    def watch_stage(self) -> None:
+        self.refresh_bindings()
+
+    def watch_step_mode(self) -> None:
+        self._update_prompt()
+        self.refresh_bindings()
+
+    # -- keys ----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer each key only where it does something."""
+        stage = self.stage
+        tree = self.query_one(PillarTree) if self.is_mounted else None
+        if action == "confirm":
+            return stage != "watch"
+        if action == "cycle":
+            return stage in ROW_STAGES and stage != "divide" and bool(self.rows)
+        if action == "count":
+            return stage == "divide"
+        if action == "pass":
+            return stage in ("hand", "compose")
+        if action == "back":
+            return stage == "compose"
+        if action == "foundation":
+            return tree is not None and stage in ("hand", "compose") and len(tree.legal_foundations) > 1
+        if action == "tree":
+            name = str(parameters[0]) if parameters else ""
+            return tree is not None and self.step_mode and bool(tree.check_action(name, ()))
+        if action == "pane":
+            return self.compact
+        return True
+
+    def action_pane(self, pane: str) -> None:
+        """Show or hide a secondary pane in the compact layout."""
+        self.toggle_class(f"-show-{pane}")
+        if pane == "opp":
+            self.query_one("#wb-opp", SidePanel).brief = not self.has_class("-show-opp")
+
+    def action_tree(self, name: str) -> None:
+        """Pass ``n`` / ``a`` / ``p`` to the pillar tree."""
+        getattr(self.query_one(PillarTree), f"action_{name}")()
+        self.refresh_bindings()
+
+    def action_foundation(self, step: int) -> None:
+        """Cycle the foundation the next unit goes on."""
+        self.query_one(PillarTree).action_cycle_foundation(step)
+        self._update_prompt()
+
+    def action_toggle_step_mode(self) -> None:
+        """Step mode on or off; off, a waiting resolution step plays at once and the rest by themselves."""
+        self.step_mode = not self.step_mode
+        self.notify("Step mode on: n resolves one step" if self.step_mode
+                    else "Step mode off: the pillar resolves by itself", timeout=2)
+        if not self.step_mode:
+            self.query_one(PillarTree).auto = False
+            if self.view is not None and self.view.resolving:
+                self.post_message(self.StepRequested())
+
+    def _row(self) -> ChoiceRow | None:
+        index = self.query_one("#wb-list", OptionList).highlighted
+        return self.rows[index] if index is not None and index < len(self.rows) else None
+
+    def _redraw_row(self) -> None:
+        listing = self.query_one("#wb-list", OptionList)
+        index = listing.highlighted
+        if index is not None and index < len(self.rows):
+            listing.replace_option_prompt_at_index(index, self.rows[index].text())
+        self.message = ""
+        self._update_prompt()
+
+    def action_cycle(self, step: int) -> None:
+        """Change the highlighted line's value."""
+        row = self._row()
+        if row is not None:
+            row.cycle(step)
+            self._redraw_row()
+
+    def action_count(self, step: int) -> None:
+        """One more (or fewer) point of damage on the highlighted character, within what remains."""
+        row = self._row()
+        if row is None:
+            return
+        left = self.total - sum(r.value for r in self.rows)
+        if (step > 0 and left <= 0) or (step < 0 and row.value == 0):
+            self.message = "No damage left to give" if step > 0 else "Already none"
+            self._update_prompt()
+            return
+        row.index += step
+        self._redraw_row()
+
+    def action_back(self) -> None:
+        """Leave the card or ability being played."""
+        self.entry = None
+        self._load("hand")
+        self.stage = "hand"
+
+    def action_pass(self) -> None:
+        """Pass Priority."""
+        self._send(act.Pass())
+
+    def action_confirm(self) -> None:
+        """Enter: take the highlighted card or ability, or send the choice on show."""
+        stage, rows = self.stage, self.rows
+        if stage == "hand":
+            self._choose_entry()
+        elif stage == "compose":
+            self._pay_and_play()
+        elif stage == "attack":
+            self._send(act.Attack(tuple(key for key, _ in chosen(rows))))
+        elif stage == "block":
+            self._send(act.Block(tuple(chosen(rows))))
+        elif stage == "assign":
+            self._send(act.Assign(tuple(chosen(rows))))
+        elif stage == "divide":
+            self._send(act.Divide(tuple(chosen(rows))))
+        elif stage == "discard":
+            self._send(act.DiscardCards(tuple(key for key, _ in chosen(rows))))
+        elif stage == "pending":
+            self._send(act.ChooseTargets(tuple(row.value for row in rows)))
+
+    # -- playing a card or ability ---------------------------------------------------------
+
+    def _choose_entry(self) -> None:
+        index = self.query_one("#wb-list", OptionList).highlighted
+        if index is None or index >= len(self.entries):
+            return
+        entry = self.entries[index]
+        if not entry.playable:
+            probe = act.PlayCard(entry.iid)
+            self.message = self._reason(probe) or "The rules don't allow that now"
+            self._update_prompt()
+            return
+        self.entry = entry
+        self._load("compose")
+        self.stage = "compose"
+
+    def _unit_action(self, pay: act.Payment) -> act.PlayCard | act.Activate:
+        entry = self.entry
+        assert entry is not None
+        tree = self.query_one(PillarTree)
+        legal = tree.legal_foundations
+        on = None if not legal or tree.foundation == legal[0] else tree.foundation
+        targets = tuple(row.value for row in self.rows)
+        if entry.ability is None:
+            return act.PlayCard(entry.iid, on, targets, pay)
+        return act.Activate(entry.iid, entry.ability, on, targets, pay)
+
+    def _pay_and_play(self) -> None:
+        entry, view = self.entry, self.view
+        assert entry is not None and view is not None and self.seat is not None
+        payments = payments_for(entry, tuple(row.value for row in self.rows))
+        if payments in ([], [act.Payment()]):
+            self._send(self._unit_action(act.Payment()))
+            return
+        own = {p.iid: p for p in view.players[self.seat].in_play}
+        secedable = []
+        for iid in dict.fromkeys(i for pay in payments for i in pay.secede):
+            offering = Attribute.OFFERING.value in own[iid].attributes if iid in own else False
+            secedable.append(Secedable(iid, card_label(view, iid), OFFERING_POINTS if offering else SECEDE_POINTS))
+        cost = _printed_cost(entry, view)
+        dialog = CostDialog(card_label(view, entry.iid), cost, view.players[self.seat].deck_count, secedable,
+                            lambda pay: self._reason(self._unit_action(pay)))
+        self.app.push_screen(dialog, self._paid)
+
+    def _paid(self, payment: act.Payment | None) -> None:
+        if payment is not None and self.entry is not None:
+            self._send(self._unit_action(payment))
+
+    # -- sending -------------------------------------------------------------------------
+
+    def _reason(self, action: act.Action) -> str | None:
+        """Why the rules refuse ``action`` now (None: they accept it)."""
+        if self.seat is None:
+            return "It is not your turn to choose"
+        if self.checker is not None:
+            return self.checker(self.seat, act.action_to_json(action))
+        return None if action in self.legal else "The rules don't allow that now"
+
+    def _send(self, action: act.Action) -> bool:
+        """Post ``action`` if the rules accept it; else show their reason."""
+        reason = self._reason(action)
+        if reason is not None:
+            self.message = reason
+            self._update_prompt()
+            self.notify(reason, title="Not allowed", severity="warning")
+            return False
+        assert self.seat is not None
+        self.post_message(self.ActionChosen(self.seat, act.action_to_json(action)))
+        return True
+
+
+def _printed_cost(entry: Entry, view: WizbitsView) -> int:
+    from engine.wizbits.cards import CARDS_BY_ID
+    from tui.widgets.wizbits_choices import entry_ability
+
+    if entry.ability is None:
+        return CARDS_BY_ID[entry.card_id].cost
+    cost = entry_ability(view, entry).cost
+    return cost.points if cost is not None else 0
+
+
+class WizbitsUI(GameUI):
+    """Factories for the Wizbits battlefield and its result screen."""
+
+    def make_table(self) -> WizbitsTable:
+        """A fresh battlefield."""
+        return WizbitsTable()
+
+    def game_result(self, view: Any, result: Result, events: Sequence[Event]) -> Screen[None]:
+        """The final screen."""
+        return WizbitsResultScreen(view, result, events)
