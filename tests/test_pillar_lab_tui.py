@@ -218,3 +218,35 @@ async def test_the_main_menu_opens_the_lab() -> None:
         await pilot.pause()
         assert isinstance(app.screen, MainMenu)
 
+
+
+@sync
+async def test_setup_changes_the_rules_text_format_and_the_base_then_damage_is_built() -> None:
+    from textual.widgets import Select
+
+    app = LabHost(blank_scenario())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = lab(app)
+        await pilot.press("s")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#setup-rtf", Select).value = 2
+        dialog.query_one("#setup-base", Select).value = "damage"
+        dialog.query_one("#setup-title", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        scenario = screen.table.scenario
+        assert (scenario.rtf, scenario.base, scenario.attackers, scenario.defenders) == \
+               (2, "damage", ("0/main",), ("1/main",))
+        assert screen.query_one(PillarTree).rtf == 2
+        # Ana deals 5 to Bo's Sage, as a damage unit on the Damage Base Foundation.
+        await pilot.press("d")
+        await pick(pilot, "1/main")
+        await pick(pilot, "5")
+        unit = list(screen.table.pillar.units())[0]
+        assert (unit.kind, unit.owner, unit.payload["damage"]) == (UnitKind.DAMAGE, 0, [[screen.table.refs["1/main"], 5]])
+        await pilot.press("g")
+        await pilot.press("n")
+        await pilot.pause()
+        # The base's work: both Main Characters check, and the dice log shows it.
+        assert screen.table.done and screen.query_one(DiceLog).count == 2

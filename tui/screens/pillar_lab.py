@@ -45,7 +45,7 @@ from engine.wizbits.lab_json import read_scenario, shipped_scenarios, write_scen
 from engine.wizbits.model import Category
 from engine.wizbits.plays import card_slots
 from engine.wizbits.resolve import chosen_slots
-from engine.wizbits.text import ability_text
+from engine.wizbits.text import ability_text, card_text
 from tui.screens.confirm import PromptScreen
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.lab_cards import LabCards
@@ -154,7 +154,7 @@ class PillarLabScreen(Screen[None]):
         if table.done:
             outcome = f" {table.state.reason}" if table.state.over else ""
             return Text(f"Resolved.{outcome} r: build again", style="bold")
-        return Text.assemble(("Resolving: ", "bold"), "n step, a auto, p pause")
+        return Text.assemble(("Resolving: ", "bold"), "n step, a auto")
 
     def _write_logs(self, reset: bool) -> None:
         log, dice = self.query_one("#lab-log", RichLog), self.query_one(DiceLog)
@@ -242,7 +242,9 @@ class PillarLabScreen(Screen[None]):
         name = self._names()[self.seat]
         choices = [(card.card_id, Text.assemble((card.name, "bold"), (f"  {card.category.label} · {card.element.label}"
                                                                       f" · cost {card.cost}", "dim"))) for card in CARDS]
-        card_id = await self.app.push_screen_wait(PickScreen(f"Play which card for {name}? (free)", choices))
+        details = {card.card_id: "\n".join(card_text(card).splitlines()[2:-2]) for card in CARDS}
+        card_id = await self.app.push_screen_wait(PickScreen(f"Play which card for {name}? (free)", choices,
+                                                             details=details))
         if card_id is None:
             return
         on = self._on()

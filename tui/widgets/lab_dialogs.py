@@ -6,7 +6,7 @@ so the Lab screen can ``await push_screen_wait`` them one after another.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from rich.text import Text
@@ -33,12 +33,14 @@ class PickScreen(ModalScreen[str | None]):
     DEFAULT_CSS = load_css(__file__)
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, choices: Sequence[tuple[str, str | Text]], detail: str = "") -> None:
-        """``choices`` are ``(id, label)`` pairs, shown in order."""
+    def __init__(self, title: str, choices: Sequence[tuple[str, str | Text]], detail: str = "",
+                 details: Mapping[str, str] | None = None) -> None:
+        """``choices`` are ``(id, label)`` pairs, shown in order; ``details`` a text per id, shown when highlighted."""
         super().__init__()
         self.title_text = title
         self.choices = list(choices)
         self.detail = detail
+        self.details = dict(details or {})
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="lab-dialog"):
@@ -46,11 +48,18 @@ class PickScreen(ModalScreen[str | None]):
             if self.detail:
                 yield Static(self.detail, classes="lab-dialog-detail")
             yield OptionList(*(Option(label, id=key) for key, label in self.choices), id="pick-list")
+            if self.details:
+                yield Static(id="pick-detail")
             yield Static("enter: choose · escape: cancel", classes="lab-dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+
+    @on(OptionList.OptionHighlighted, "#pick-list")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.details:
+            self.query_one("#pick-detail", Static).update(self.details.get(event.option.id or "", ""))
 
     @on(OptionList.OptionSelected, "#pick-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -95,7 +104,7 @@ class SetupScreen(ModalScreen[Scenario | None]):
                                 classes="setup-name")
                     yield Select(decks, value=deck, allow_blank=False, id=f"setup-deck-{seat}")
                     yield Select(mains, value=side.main.card, allow_blank=False, id=f"setup-main-{seat}")
-            yield Static("tab: next field · ctrl+s: apply · escape: cancel", classes="lab-dialog-hint")
+            yield Static("tab: next field · enter or ctrl+s: apply · escape: cancel", classes="lab-dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -109,6 +118,10 @@ class SetupScreen(ModalScreen[Scenario | None]):
         main_id = str(self.query_one(f"#setup-main-{seat}", Select).value)
         main = side.main if main_id == side.main.card else LabCard(main_id)
         return replace(side, name=name, deck=deck, main=main)
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_apply()
 
     def action_apply(self) -> None:
         """Close with the new settings."""
