@@ -170,6 +170,13 @@ class CovenApp(App[None]):
         self.go_to_menu()
         self.push_screen(SessionsScreen())
 
+    def action_pillar_lab(self) -> None:
+        """Open the Pillar Lab (it needs no session database)."""
+        from tui.screens.pillar_lab import PillarLabScreen
+
+        self.go_to_menu()
+        self.push_screen(PillarLabScreen(auto_pause=max(self.auto_delay, 0.05)))
+
     def action_rules(self, game_id: str = "") -> None:
         """Show the rules of ``game_id``, or let the user pick a game."""
         from tui.screens.rules import GamePicker, RulesScreen

@@ -21,6 +21,7 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
     ("new", "New game            n"),
     ("continue", "Continue            c"),
     ("sessions", "Sessions            s"),
+    ("lab", "Pillar Lab          l"),
     ("rules", "Rules               r"),
     ("quit", "Quit                q"),
 )
@@ -38,6 +39,7 @@ class MainMenu(Screen[None]):
         Binding("n", "app.new_game", "New game"),
         Binding("c", "app.continue", "Continue"),
         Binding("s", "app.sessions", "Sessions"),
+        Binding("l", "app.pillar_lab", "Pillar Lab"),
         Binding("r", "app.rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -98,6 +100,8 @@ class MainMenu(Screen[None]):
             app.action_continue()
         elif choice == "sessions":
             app.action_sessions()
+        elif choice == "lab":
+            app.action_pillar_lab()
         elif choice == "rules":
             app.action_rules()
         elif choice == "quit":
