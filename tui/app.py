@@ -170,6 +170,15 @@ class CovenApp(App[None]):
         self.go_to_menu()
         self.push_screen(SessionsScreen())
 
+    def action_decks(self) -> None:
+        """Open the Wizbits deck editor."""
+        from tui.screens.deck_editor import DeckEditorScreen
+
+        if self._require_store() is None:
+            return
+        self.go_to_menu()
+        self.push_screen(DeckEditorScreen())
+
     def action_pillar_lab(self) -> None:
         """Open the Pillar Lab (it needs no session database)."""
         from tui.screens.pillar_lab import PillarLabScreen

@@ -21,6 +21,7 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
     ("new", "New game            n"),
     ("continue", "Continue            c"),
     ("sessions", "Sessions            s"),
+    ("decks", "Decks               d"),
     ("lab", "Pillar Lab          l"),
     ("rules", "Rules               r"),
     ("quit", "Quit                q"),
@@ -32,13 +33,14 @@ NO_CONTINUE = "No unfinished game to continue. Press n to start a new one."
 
 
 class MainMenu(Screen[None]):
-    """The first screen: new game, continue, sessions, rules, quit."""
+    """The first screen: new game, continue, sessions, decks, the Pillar Lab, rules, quit."""
 
     CSS_PATH = "menu.tcss"
     BINDINGS = [
         Binding("n", "app.new_game", "New game"),
         Binding("c", "app.continue", "Continue"),
         Binding("s", "app.sessions", "Sessions"),
+        Binding("d", "app.decks", "Decks"),
         Binding("l", "app.pillar_lab", "Pillar Lab"),
         Binding("r", "app.rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
@@ -100,6 +102,8 @@ class MainMenu(Screen[None]):
             app.action_continue()
         elif choice == "sessions":
             app.action_sessions()
+        elif choice == "decks":
+            app.action_decks()
         elif choice == "lab":
             app.action_pillar_lab()
         elif choice == "rules":

@@ -21,6 +21,7 @@ from engine.core import InvalidOptionsError
 from saves import LiveSession, SeatInfo, StoreError
 from saves.records import MAX_NAME_LENGTH
 from tui.games import playable_games
+from tui.screens.deck_picker import deck_option_choices
 
 if TYPE_CHECKING:
     from tui.app import CovenApp
@@ -250,11 +251,14 @@ class NewGameScreen(Screen[None]):
         container = self.query_one("#option-rows", Vertical)
         await container.remove_children()
         widgets: list[Widget] = []
+        store = getattr(self.app, "store", None)
         for option in self.spec.options:
+            # Deck options also offer the saved decks, by name; their value is the deck list's text.
+            choices = deck_option_choices(self.spec.game_id, option, store)
             widgets.append(
                 Horizontal(
                     Label(option.label, classes="form-label"),
-                    Select([(option.choice_label(choice), choice) for choice in option.choices], value=option.default,
+                    Select(choices, value=option.default,
                            allow_blank=False, id=f"option-{option.name}", classes="option-select"),
                     classes="form-row",
                 )

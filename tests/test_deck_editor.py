@@ -1,0 +1,382 @@
+"""The Wizbits deck editor: the pool filters, editing, live validation, the deck store, files, New game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Input, Select, Static
+
+import tui.games
+from engine.wizbits.cards import CARDS, CARDS_BY_ID
+from engine.wizbits.decklist import decklist, parse_decklist, validate_deck
+from engine.wizbits.decks import STARTER_DECKS
+from engine.wizbits.terms import Attribute, Category, Element
+from saves import LiveSession, SessionStore
+from saves.decks import DeckStore
+from tui.app import CovenApp
+from tui.screens.confirm import ConfirmScreen, PromptScreen
+from tui.screens.deck_editor import DeckEditorScreen
+from tui.screens.deck_picker import DeckPicker
+from tui.screens.menu import MainMenu
+from tui.screens.new_game import NewGameScreen
+from tui.widgets.card_pool import CardPool, PoolFilter, cycled, filter_cards
+from tui.widgets.deck_list import DeckDraft, DeckList, by_category, by_cost, by_element
+from tui.widgets.wizbits_card import WizbitsCard
+from tui.games.base import GameTable
+from tui_fakes import FakeTable, FakeUI, sync
+
+SIZE = (100, 30)
+
+
+@pytest.fixture
+def store() -> Iterator[SessionStore]:
+    """A store in the test's data directory."""
+    with SessionStore() as opened:
+        yield opened
+
+
+def editor(app: CovenApp) -> DeckEditorScreen:
+    """The deck editor on top of the app."""
+    screen = app.screen
+    assert isinstance(screen, DeckEditorScreen), screen
+    return screen
+
+
+def pool_ids(app: CovenApp) -> list[str]:
+    """The card ids the pool lists."""
+    return [card.card_id for card in app.screen.query_one(CardPool).shown]
+
+
+def message(app: CovenApp) -> str:
+    """The editor's message line."""
+    return str(app.screen.query_one("#editor-message", Static).render())
+
+
+def checks(app: CovenApp) -> str:
+    """The editor's validation pane."""
+    return str(app.screen.query_one("#deck-problems", Static).render())
+
+
+async def type_text(pilot: Any, text: str) -> None:
+    """Type ``text`` into whatever has focus."""
+    for char in text:
+        await pilot.press(char)
+
+
+async def answer_prompt(pilot: Any, text: str) -> None:
+    """Replace the prompt's text with ``text`` and submit it."""
+    assert isinstance(pilot.app.screen, PromptScreen)
+    pilot.app.screen.query_one(Input).value = ""
+    await type_text(pilot, text)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def open_starter(pilot: Any, index: int) -> None:
+    """Open the ``index``-th starter deck through the open dialog."""
+    await pilot.press("ctrl+o")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, DeckPicker)
+    for _ in range(index + 1):  # past "Empty deck"
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def build_legal_deck(pilot: Any) -> None:
+    """From an empty deck: mark the first Character as Main, then 4 copies each of the first 15 cards."""
+    await pilot.press("m")
+    for index in range(15):
+        await pilot.press(*["plus"] * (3 if index == 0 else 4))
+        await pilot.press("down")
+    await pilot.pause()
+
+
+class StandInTable(FakeTable):
+    """Records what it is shown without reading the view (a Wizbits view has no Wizards Cup teams)."""
+
+    def show(self, view: Any, deciding_seat: int | None, legal: Any) -> None:
+        self.shown.append((view, deciding_seat, len(legal)))
+
+
+class StandInUI(FakeUI):
+    """The fake screen parts, with the table above."""
+
+    def make_table(self) -> GameTable:
+        return StandInTable()
+
+
+# -- the pure parts ------------------------------------------------------------------
+
+
+def test_each_filter_keeps_only_matching_cards() -> None:
+    assert {c.category for c in filter_cards(PoolFilter(category=Category.ELEMENT))} == {Category.ELEMENT}
+    assert {c.element for c in filter_cards(PoolFilter(element=Element.WATER))} == {Element.WATER}
+    assert {c.cost for c in filter_cards(PoolFilter(cost=3))} == {3}
+    assert all(Attribute.WARD in c.attributes for c in filter_cards(PoolFilter(attribute=Attribute.WARD)))
+    both = filter_cards(PoolFilter(category=Category.CHARACTER, element=Element.FIRE))
+    assert both and all(c.is_character and c.element is Element.FIRE for c in both)
+    assert len(both) < len(filter_cards(PoolFilter(category=Category.CHARACTER)))
+
+
+def test_search_reads_names_and_rules_text() -> None:
+    assert [c.name for c in filter_cards(PoolFilter(text="sage"))] == ["Tidewhisper Sage"]
+    secession = filter_cards(PoolFilter(text="secession POINT"))
+    assert secession and all("secession point" not in c.name.lower() for c in secession)
+    assert filter_cards(PoolFilter(text="no card says this")) == []
+
+
+def test_cycling_a_filter_visits_every_value_then_all() -> None:
+    seen, current = [], PoolFilter()
+    for _ in range(len(Category) + 1):
+        current = cycled(current, "category")
+        seen.append(current.category)
+    assert seen == [*Category, None]
+
+
+def test_draft_counts_limits_and_main_character() -> None:
+    draft = DeckDraft()
+    for _ in range(4):
+        assert draft.add("sparkswarm-volley") is None
+    assert draft.add("sparkswarm-volley") == "At most 4 copies of Sparkswarm Volley in a deck."
+    assert draft.copies("sparkswarm-volley") == 4
+    assert "Only a Character" in (draft.toggle_main("sparkswarm-volley") or "")
+    assert draft.toggle_main("ashmoth-duelist") is None
+    assert draft.main == "ashmoth-duelist" and draft.copies("ashmoth-duelist") == 1
+    assert "no Main Character" in (draft.remove("ashmoth-duelist") or "")
+    assert draft.main is None
+    assert by_category(draft)[Category.ELEMENT] == 4 and by_element(draft)[Element.FIRE] == 4
+    assert by_cost(draft)[2] == 4
+
+
+def test_draft_problems_agree_with_the_engine() -> None:
+    draft = DeckDraft()
+    problems = draft.problems()
+    assert any("needs at least 60 (add 60 more)" in p for p in problems)
+    assert any("press m" in p for p in problems)
+    legal = DeckDraft(STARTER_DECKS["ember-dawn"].deck)
+    assert legal.problems() == [] == validate_deck(legal.deck())
+    assert parse_decklist(legal.text("Ember Dawn")) == legal.deck()
+
+
+def test_card_view_shows_the_whole_card() -> None:
+    card = WizbitsCard("emberbeetle-squire")
+    text = str(card.render())
+    assert "cost 1" in text and "Character" in text and "Fire" in text and "Tough" in text
+    assert "Strength d4" in text and "SCN 4" in text and "FLIP" in text and "red tone" in text
+    card.show("no-such-card")
+    assert card.card is None
+
+
+# -- the editor on screen ----------------------------------------------------------------
+
+
+@sync
+async def test_filters_and_search_narrow_the_pool(store: SessionStore) -> None:
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        assert len(pool_ids(app)) == len(CARDS)
+        await pilot.press("c")  # Characters
+        assert {CARDS_BY_ID[i].category for i in pool_ids(app)} == {Category.CHARACTER}
+        await pilot.press("e")  # the first element
+        first = list(Element)[0]
+        assert pool_ids(app) and all(CARDS_BY_ID[i].element is first and CARDS_BY_ID[i].is_character
+                                     for i in pool_ids(app))
+        await pilot.press("f")
+        assert len(pool_ids(app)) == len(CARDS)
+        await pilot.press("slash")
+        await type_text(pilot, "sage")
+        await pilot.pause()
+        assert pool_ids(app) == ["tidewhisper-sage"]
+        await pilot.press("enter")
+        assert app.screen.query_one(WizbitsCard).card_id == "tidewhisper-sage"
+        await pilot.press("o")  # a cost filter that the Sage doesn't have: nothing left
+        assert pool_ids(app) == []
+        await pilot.press("plus")  # nothing highlighted: nothing happens, nothing breaks
+        assert editor(app).draft.size == 0
+
+
+@sync
+async def test_add_remove_and_the_copy_limit(store: SessionStore) -> None:
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        first = pool_ids(app)[0]
+        await pilot.press("plus", "plus", "enter")
+        assert editor(app).draft.copies(first) == 3
+        assert app.screen.query_one(DeckList).highlighted_card == first
+        await pilot.press("minus")
+        assert editor(app).draft.copies(first) == 2
+        await pilot.press("plus", "plus", "plus")
+        assert editor(app).draft.copies(first) == 4
+        assert f"At most 4 copies of {CARDS_BY_ID[first].name}" in message(app)
+        await pilot.press("tab")  # from the pool to the deck list
+        assert app.focused is app.screen.query_one(DeckList).option_list
+        await pilot.press("minus", "minus", "minus", "minus", "minus")
+        assert editor(app).draft.size == 0
+
+
+@sync
+async def test_marking_the_main_character(store: SessionStore) -> None:
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("down", "m")
+        second = pool_ids(app)[1]
+        assert editor(app).draft.main == second and editor(app).draft.copies(second) == 1
+        assert "is the Main Character" in message(app)
+        await pilot.press("c", "c")  # Elements
+        await pilot.press("m")
+        assert "Only a Character can be the Main Character" in message(app)
+        assert editor(app).draft.main == second
+
+
+@sync
+async def test_live_validation_messages(store: SessionStore) -> None:
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        assert "needs at least 60" in checks(app) and "No Main Character" in checks(app)
+        await build_legal_deck(pilot)
+        assert checks(app) == "✓ Legal: 60 cards, Main Character Cinderwing Archmage."
+        await pilot.press("up", "minus")
+        assert editor(app).draft.size == 59
+        assert "it needs at least 60 (add 1 more)" in checks(app) and "Main Character" not in checks(app)
+        await pilot.press("home", "m")  # unmarks the Main Character
+        assert "No Main Character is marked" in checks(app)
+
+
+@sync
+async def test_save_rename_duplicate_delete(store: SessionStore) -> None:
+    decks = DeckStore(store)
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("plus", "ctrl+s")
+        assert "Only a legal deck can be saved" in message(app) and decks.list_decks() == []
+        await open_starter(pilot, 0)
+        assert isinstance(app.screen, ConfirmScreen)  # the one card added is unsaved
+        await pilot.press("y")
+        await pilot.pause()
+        assert editor(app).draft.deck() == STARTER_DECKS["ember-dawn"].deck
+        await pilot.press("ctrl+s")
+        await answer_prompt(pilot, "Embers")
+        assert [d.name for d in decks.list_decks()] == ["Embers"]
+        assert parse_decklist(decks.load_deck("Embers").text) == STARTER_DECKS["ember-dawn"].deck
+        assert not editor(app).dirty
+        await pilot.press("r")
+        await answer_prompt(pilot, "Bright Embers")
+        assert [d.name for d in decks.list_decks()] == ["Bright Embers"]
+        await pilot.press("d")
+        await answer_prompt(pilot, "Second Embers")
+        assert [d.name for d in decks.list_decks()] == ["Bright Embers", "Second Embers"]
+        assert editor(app).deck_name == "Second Embers"
+        await pilot.press("delete")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert [d.name for d in decks.list_decks()] == ["Bright Embers"]
+        assert editor(app).deck_name is None and editor(app).draft.size == 60
+
+
+@sync
+async def test_import_shows_the_bad_line_and_export_round_trips(store: SessionStore, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("# my deck\n4 Sparkswarm Volley\n3 Sparkle Pony\n", encoding="utf-8")
+    good = tmp_path / "tidal.txt"
+    good.write_text(decklist(STARTER_DECKS["tidal-dusk"].deck), encoding="utf-8")
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("i")
+        await answer_prompt(pilot, str(bad))
+        assert "line 3: unknown card 'Sparkle Pony'" in message(app)
+        assert editor(app).draft.size == 0
+        await pilot.press("i")
+        await answer_prompt(pilot, str(good))
+        assert editor(app).draft.deck() == STARTER_DECKS["tidal-dusk"].deck
+        assert "Imported tidal.txt" in message(app)
+        out = tmp_path / "out.txt"
+        await pilot.press("x")
+        await answer_prompt(pilot, str(out))
+        assert parse_decklist(out.read_text(encoding="utf-8")) == STARTER_DECKS["tidal-dusk"].deck
+        await pilot.press("i")
+        await answer_prompt(pilot, str(tmp_path / "missing.txt"))
+        assert "Could not read" in message(app)
+
+
+@sync
+async def test_unsaved_changes_are_asked_about_before_leaving(store: SessionStore) -> None:
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")  # nothing changed: straight back
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, DeckEditorScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("plus", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, DeckEditorScreen) and editor(app).draft.size == 1
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+
+
+@sync
+async def test_build_a_legal_deck_and_start_a_game_with_it(store: SessionStore,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # The battlefield is not registered yet; a stand-in table shows the game (the real one once it exists).
+    ui = StandInUI()
+    monkeypatch.setattr(tui.games, "_GAME_UIS", {"wizards-cup": ui, "wizbits": ui})
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await build_legal_deck(pilot)
+        await pilot.press("ctrl+s")
+        await answer_prompt(pilot, "Four of each")
+        saved = DeckStore(store).load_deck("Four of each")
+        assert parse_decklist(saved.text) == editor(app).draft.deck()
+        await pilot.press("escape")  # saved: leaves without a question
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#game-select", Select).value = "wizbits"
+        await pilot.pause()
+        deck_select = form.query_one("#option-deck_1", Select)
+        labels = [str(prompt) for prompt, _ in deck_select._options]
+        assert "Four of each (saved)" in labels and "Ember Dawn (starter)" in labels
+        assert not any("\n" in label for label in labels)  # never the raw text
+        deck_select.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        for _ in range(labels.index("Four of each (saved)") - labels.index("Ember Dawn (starter)")):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert deck_select.value == saved.text
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        session_id = store.latest_unfinished()
+        assert session_id is not None
+        live = LiveSession.load(store, session_id)
+        assert live.spec.game_id == "wizbits" and live.options["deck_1"] == saved.text
+        assert live.options["deck_2"] == "tidal-dusk"
