@@ -23,9 +23,9 @@ WIN = 30.0
 """Winning the game, in cards."""
 
 RACE_CHECKS = 6
+"""How many coming Break Tests the race between the Main Characters looks at."""
 PRESSURE = 3
 """Damage each Main Character is expected to take per turn to come (see :func:`race`)."""
-"""How many coming Break Tests the race between the Main Characters looks at."""
 
 BATTLE_PHASES = frozenset({"respond", "divide", "damage"})
 
@@ -76,7 +76,12 @@ def stepped(points: MainPoints, stat: Stat, steps: int) -> MainPoints:
 
 @dataclass
 class Board:
-    """A view read once for one decision: who is who and what is in play."""
+    """A view read once for one decision: who is who and what is in play.
+
+    ``perms`` are the cards in play with the damage and healing that stand
+    unresolved on the Pillar already counted in; ``counters`` maps each unit
+    to the counter units aimed at it. The rest are caches for one decision.
+    """
 
     view: WizbitsView
     me: int

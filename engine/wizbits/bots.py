@@ -95,6 +95,7 @@ class _PillarScorer:
         self.main_height = max(main_units, default=0)
 
     def score(self, action: Action) -> float:
+        """Gain less cost less :data:`PASS_MARGIN`; passing (or anything else) scores 0."""
         if isinstance(action, PlayCard):
             key: tuple[object, ...] = ("play", self.board.view.cards[action.card], action.targets, action.on)
             if key not in self.gains:
@@ -110,12 +111,14 @@ class _PillarScorer:
         return self.gains[key] - cost - PASS_MARGIN
 
     def _height(self, on: int | None) -> int:
+        """The height of a foundation (None: the main Current Foundation)."""
         if on is None:
             return self.main_height
         return int(self.board.units.get(on, {}).get("height", 0))
 
     def _effects_gain(self, abilities: Sequence[Ability], source: int, targets: Sequence[int | None],
                       on: int | None) -> float:
+        """What the effects of ``abilities`` are worth with these chosen targets, built on ``on``."""
         board, me = self.board, self.board.me
         chosen = list(targets)
         gain = 0.0
@@ -156,10 +159,12 @@ class _PillarScorer:
         return gain
 
     def _payment_cost(self, pay: Payment) -> float:
+        """Cards off the deck plus what the seceded cards were worth."""
         cost = deck_card_cost(self.board.me, self.board, pay.deck) if pay.deck else 0.0
         return cost + sum(self._secede_cost(iid) for iid in pay.secede)
 
     def _secede_cost(self, iid: int) -> float:
+        """What seceding card ``iid`` loses, less what its flip Incomes give."""
         if iid not in self.secede_costs:
             board = self.board
             perm = board.perms[iid]
@@ -203,6 +208,7 @@ def _entering_value(card: Card, board: Board) -> float:
 
 
 def _targets_score(board: Board, action: Action) -> float:
+    """Targets for an owed flip Income, by what its effects are worth."""
     assert isinstance(action, ChooseTargets)
     pending = board.view.pending
     if pending is None:
@@ -223,6 +229,7 @@ def keep_value(card: Card) -> float:
 
 
 def _discard_score(board: Board, action: Action) -> float:
+    """Discarding the cards least worth keeping scores highest."""
     assert isinstance(action, DiscardCards)
     return -sum(keep_value(card_of(iid, board)) for iid in action.cards)
 
