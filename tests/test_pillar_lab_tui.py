@@ -13,6 +13,8 @@ import pytest
 from textual.app import App
 from textual.widgets import Input, OptionList, RichLog
 
+from engine.wizbits.decklist import decklist
+from engine.wizbits.decks import STARTER_DECKS
 from engine.wizbits.lab import Scenario, build, next_group, start, step
 from engine.wizbits.lab_json import read_scenario, shipped_scenarios
 from engine.wizbits.pillar import UnitKind
@@ -22,7 +24,9 @@ from tui.widgets.dice_log import DiceLog
 from tui.widgets.lab_cards import LabCards
 from tui.widgets.lab_dialogs import PickScreen
 from tui.widgets.pillar_tree import PillarTree
-from tui_fakes import sync
+from saves import SessionStore
+from saves.decks import DeckStore
+from tui_fakes import store, sync  # noqa: F401  (fixture)
 
 
 class LabHost(App[None]):
@@ -250,3 +254,34 @@ async def test_setup_changes_the_rules_text_format_and_the_base_then_damage_is_b
         await pilot.pause()
         # The base's work: both Main Characters check, and the dice log shows it.
         assert screen.table.done and screen.query_one(DiceLog).count == 2
+
+
+@sync
+async def test_setup_offers_saved_decks_and_keeps_a_listed_deck(store: SessionStore) -> None:
+    from textual.widgets import Select
+
+    tidal = STARTER_DECKS["tidal-dusk"].deck
+    DeckStore(store).save_deck("Night Tide", decklist(tidal))
+    app = LabHost(blank_scenario())
+    app.store = store  # type: ignore[attr-defined]  # as CovenApp has it
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = lab(app)
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#setup-deck-0", Select).value = "saved:Night Tide"
+        app.screen.query_one("#setup-title", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        ana = screen.table.scenario.sides[0]
+        # The saved deck's Main Character takes the seat, and its other 59 cards are the deck.
+        assert ana.main.card == tidal.main and isinstance(ana.deck, tuple)
+        expected = tidal.card_ids()
+        expected.remove(tidal.main)
+        assert sorted(ana.deck) == sorted(expected)
+        # Opening the set-up again and applying keeps that list.
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#setup-title", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.table.scenario.sides[0].deck == ana.deck

@@ -23,7 +23,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
 
 from engine.core.contract import Event
+from engine.core.rng import seeded_rng
 from engine.wizbits.cards import CARDS, CARDS_BY_ID
+from engine.wizbits.decklist import parse_decklist
 from engine.wizbits.effects import Effect
 from engine.wizbits.lab import (
     LabCard,
@@ -46,6 +48,8 @@ from engine.wizbits.model import Category
 from engine.wizbits.plays import card_slots
 from engine.wizbits.resolve import chosen_slots
 from engine.wizbits.text import ability_text, card_text
+from saves import StoreError
+from saves.decks import DeckStore
 from tui.screens.confirm import PromptScreen
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.lab_cards import LabCards
@@ -125,7 +129,7 @@ class PillarLabScreen(Screen[None]):
     # -- drawing --------------------------------------------------------------------------
 
     @property
-    def tree(self) -> PillarTree:
+    def pillar_tree(self) -> PillarTree:
         """The pillar tree."""
         return self.query_one(PillarTree)
 
@@ -134,7 +138,7 @@ class PillarLabScreen(Screen[None]):
 
     def _refresh(self, reset_logs: bool = False) -> None:
         table = self.table
-        tree = self.tree
+        tree = self.pillar_tree
         tree.set_reactive(PillarTree.mode, "step" if table.started else "build")
         tree.show(table.pillar, cards=dict(enumerate(table.state.cards)), seats=self._names(),
                   rtf=table.scenario.rtf)
@@ -173,6 +177,7 @@ class PillarLabScreen(Screen[None]):
     def _load(self, scenario: Scenario, *, lenient: bool = False) -> bool:
         """Rebuild from ``scenario``; with ``lenient``, drop the plays that no longer fit."""
         plays = scenario.plays
+        problem = "the scenario can't be built"
         for keep in range(len(plays), -1, -1) if lenient else [len(plays)]:
             try:
                 self.table = build(replace(scenario, plays=plays[:keep]))
@@ -200,7 +205,7 @@ class PillarLabScreen(Screen[None]):
 
     def _on(self) -> str | None:
         """The tree's foundation as a Lab reference (None: the main Current Foundation)."""
-        uid = self.tree.foundation
+        uid = self.pillar_tree.foundation
         return None if uid == self.table.pillar.main_tip_uid() else self.table.unit_ref(uid)
 
     def _play(self, play: LabPlay) -> None:
@@ -390,10 +395,31 @@ class PillarLabScreen(Screen[None]):
         sides = (side, scenario.sides[1]) if self.seat == 0 else (scenario.sides[0], side)
         self._load(replace(scenario, sides=sides), lenient=True)
 
+    def _saved_decks(self) -> dict[str, tuple[tuple[str, ...], str]]:
+        """The saved Wizbits deck lists: name -> (cards shuffled by the scenario's seed, Main Character)."""
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return {}
+        try:
+            saved = DeckStore(store).list_decks()
+        except StoreError:
+            return {}
+        found = {}
+        for number, deck in enumerate(saved):
+            try:
+                parsed = parse_decklist(deck.text)
+            except ValueError:
+                continue
+            cards = parsed.card_ids()
+            seeded_rng(self.table.scenario.seed, "lab deck", number).shuffle(cards)
+            if parsed.main is not None:
+                found[deck.name] = (tuple(cards), parsed.main)
+        return found
+
     @work(exclusive=True)
     async def action_setup(self) -> None:
         """Title, format, RTF, base, and each side's name, deck and Main Character."""
-        changed = await self.app.push_screen_wait(SetupScreen(self.table.scenario))
+        changed = await self.app.push_screen_wait(SetupScreen(self.table.scenario, self._saved_decks()))
         if changed is not None:
             self._load(changed, lenient=True)
 

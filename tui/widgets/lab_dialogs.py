@@ -26,6 +26,12 @@ from tui.widgets.wizard_card import load_css
 NO_DECK = "-"
 """The deck choice for a side with an empty deck."""
 
+KEEP = "="
+"""The deck choice that keeps a side's own list of cards."""
+
+SAVED = "saved:"
+"""Prefix of the deck choices that are saved deck lists."""
+
 
 class PickScreen(ModalScreen[str | None]):
     """Choose one entry of a list; dismisses with its id, or None on Escape."""
@@ -79,13 +85,16 @@ class SetupScreen(ModalScreen[Scenario | None]):
     DEFAULT_CSS = load_css(__file__)
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "apply", "Apply", priority=True)]
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, saved: Mapping[str, tuple[tuple[str, ...], str]] | None = None) -> None:
+        """``saved`` maps saved deck names to their cards (top first) and Main Character."""
         super().__init__()
         self.scenario = scenario
+        self.saved = dict(saved or {})
 
     def compose(self) -> ComposeResult:
         scenario = self.scenario
-        decks = [(deck.name, deck_id) for deck_id, deck in STARTER_DECKS.items()] + [("Empty deck", NO_DECK)]
+        decks = [(deck.name, deck_id) for deck_id, deck in STARTER_DECKS.items()]
+        decks += [(f"Saved: {name}", f"{SAVED}{name}") for name in self.saved] + [("Empty deck", NO_DECK)]
         mains = [(card.name, card.card_id) for card in CHARACTERS]
         with Vertical(classes="lab-dialog lab-setup"):
             yield Label("Set up the Lab table", classes="lab-dialog-title")
@@ -98,11 +107,12 @@ class SetupScreen(ModalScreen[Scenario | None]):
                 yield Select([("Turn base", "turn"), ("Damage base", "damage")], value=scenario.base,
                              allow_blank=False, id="setup-base")
             for seat, side in enumerate(scenario.sides):
-                deck = side.deck if isinstance(side.deck, str) else NO_DECK
+                deck = side.deck if isinstance(side.deck, str) else KEEP if side.deck else NO_DECK
+                own = [(f"Its own list ({len(side.deck)} cards)", KEEP)] if deck == KEEP else []
                 with Horizontal(classes="setup-row"):
                     yield Input(side.name, placeholder=f"Seat {seat + 1}", id=f"setup-name-{seat}",
                                 classes="setup-name")
-                    yield Select(decks, value=deck, allow_blank=False, id=f"setup-deck-{seat}")
+                    yield Select(own + decks, value=deck, allow_blank=False, id=f"setup-deck-{seat}")
                     yield Select(mains, value=side.main.card, allow_blank=False, id=f"setup-main-{seat}")
             yield Static("tab: next field · enter or ctrl+s: apply · escape: cancel", classes="lab-dialog-hint")
         yield Footer()
@@ -113,9 +123,21 @@ class SetupScreen(ModalScreen[Scenario | None]):
     def _side(self, seat: int) -> LabSide:
         side = self.scenario.sides[seat]
         name = self.query_one(f"#setup-name-{seat}", Input).value.strip()[:40] or side.name
-        deck_value = self.query_one(f"#setup-deck-{seat}", Select).value
-        deck: str | tuple[str, ...] = str(deck_value) if deck_value != NO_DECK else ()
+        deck_value = str(self.query_one(f"#setup-deck-{seat}", Select).value)
         main_id = str(self.query_one(f"#setup-main-{seat}", Select).value)
+        deck: str | tuple[str, ...] = deck_value
+        if deck_value == KEEP:
+            deck = side.deck
+        elif deck_value == NO_DECK:
+            deck = ()
+        elif deck_value.startswith(SAVED):
+            cards, deck_main = self.saved[deck_value[len(SAVED):]]
+            if main_id == side.main.card:
+                main_id = deck_main  # the saved deck's own Main Character, unless another was picked
+            listed = list(cards)
+            if main_id in listed:
+                listed.remove(main_id)  # that copy starts in play
+            deck = tuple(listed)
         main = side.main if main_id == side.main.card else LabCard(main_id)
         return replace(side, name=name, deck=deck, main=main)
 
