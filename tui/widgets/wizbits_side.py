@@ -18,6 +18,7 @@ from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.dice import die_level
 from engine.wizbits.pillar_json import parse_pillar
 from engine.wizbits.state import Phase
+from engine.wizbits.terms import Attribute
 from engine.wizbits.text import ability_text
 from engine.wizbits.views import PermanentView, PlayerView, WizbitsView
 from tui.widgets.wizbits_card import ELEMENT_COLOURS, ELEMENT_GLYPHS
@@ -80,7 +81,7 @@ def side_text(view: WizbitsView, seat: int, *, brief: bool = False) -> Text:
         out.append_text(_name(main))
         out.append("\n  " + points_text(main))
         if main.attributes:
-            out.append("\n  " + ", ".join(main.attributes), style="italic")
+            out.append("\n  " + ", ".join(Attribute(name).label for name in main.attributes), style="italic")
     if brief:
         return out
     characters = [p for p in player.in_play if not p.is_main and p.points is not None and not p.seceded]
