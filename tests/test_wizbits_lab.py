@@ -306,3 +306,29 @@ def test_files_round_trip_and_bad_files_are_refused(tmp_path: Path) -> None:
         read_scenario(tmp_path / "missing.json")
     with pytest.raises(LabFileError, match="Could not write"):
         write_scenario(tmp_path / "no" / "such" / "dir.json", scenario)
+
+
+# -- changing the set-up ----------------------------------------------------------------------
+
+
+def test_set_up_edits() -> None:
+    from engine.wizbits.lab_model import edit_card, put_in_play
+
+    scenario = put_in_play(table_scenario(), 1, "gloomgnat-swarm")
+    assert [card.card for card in scenario.sides[1].table] == ["pondskater-scout", "gloomgnat-swarm"]
+    scenario = edit_card(edit_card(scenario, "1/table/2", "damage+"), "1/table/2", "damage+")
+    scenario = edit_card(scenario, "0/table/2", "secede")  # the seceded Squire flips back
+    table = build(edit_card(scenario, "0/main", "damage-"))
+    assert table.state.permanent(table.refs["1/table/2"]).damage == 2  # type: ignore[union-attr]
+    assert not table.state.permanent(table.refs["0/table/2"]).seceded  # type: ignore[union-attr]
+    assert table.state.permanent(table.refs["0/main"]).damage == 1  # type: ignore[union-attr]
+    assert [card.card for card in edit_card(scenario, "1/table/1", "remove").sides[1].table] == ["gloomgnat-swarm"]
+    with pytest.raises(LabError, match="always stays in play"):
+        edit_card(scenario, "1/main", "remove")
+    with pytest.raises(LabError, match="Only a Damage base"):
+        edit_card(scenario, "1/table/1", "battle")
+    damage = replace(scenario, base="damage", attackers=("0/main",), defenders=("1/main",))
+    battle = edit_card(edit_card(damage, "1/table/2", "battle"), "0/main", "battle")
+    assert (battle.attackers, battle.defenders) == ((), ("1/main", "1/table/2"))
+    with pytest.raises(LabError, match="not a card of the set-up"):
+        edit_card(scenario, "play/1", "damage+")

@@ -7,7 +7,7 @@ card and unit references (``"1/table/2"``, ``"play/3"``) used here.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.core.contract import Event
 from engine.wizbits.pillar import Pillar
@@ -165,3 +165,58 @@ class LabTable:
         if not 0 <= index < len(self.units):
             raise LabError(f"{ref!r}: there are only {len(self.units)} plays before this one")
         return self.units[index]
+
+
+# -- changing the set-up ------------------------------------------------------------------
+
+
+def _with_side(scenario: Scenario, seat: int, side: LabSide) -> Scenario:
+    sides = (side, scenario.sides[1]) if seat == 0 else (scenario.sides[0], side)
+    return replace(scenario, sides=sides)
+
+
+def edit_card(scenario: Scenario, ref: str, what: str) -> Scenario:
+    """The scenario with set-up card ``ref`` changed: ``damage+``, ``damage-``, ``secede``, ``remove`` or ``battle``.
+
+    The result may no longer build (a play may name a card that left); the caller rebuilds and decides.
+
+    Raises:
+        LabError: the change makes no sense (a Main Character leaving play, a battle on a Turn base).
+    """
+    seat_text, _, rest = ref.partition("/")
+    if seat_text not in ("0", "1") or not (rest == "main" or rest.startswith("table/")):
+        raise LabError(f"{ref!r} is not a card of the set-up")
+    seat = int(seat_text)
+    if what == "battle":
+        if scenario.base != "damage":
+            raise LabError("Only a Damage base has a battle; choose it in Setup (s).")
+        attacking = seat == scenario.active
+        group = scenario.attackers if attacking else scenario.defenders
+        group = tuple(r for r in group if r != ref) if ref in group else (*group, ref)
+        return replace(scenario, attackers=group) if attacking else replace(scenario, defenders=group)
+    side = scenario.sides[seat]
+    index = int(rest.split("/")[1]) - 1 if rest != "main" else None
+    if index is not None and not 0 <= index < len(side.table):
+        raise LabError(f"there is no card {ref!r}")
+    if what == "remove":
+        if index is None:
+            raise LabError("The Main Character always stays in play; change it in Setup (s).")
+        return _with_side(scenario, seat, replace(side, table=side.table[:index] + side.table[index + 1:]))
+    card = side.main if index is None else side.table[index]
+    if what == "damage+":
+        card = replace(card, damage=card.damage + 1)
+    elif what == "damage-":
+        card = replace(card, damage=max(0, card.damage - 1))
+    elif what == "secede":
+        card = replace(card, seceded=not card.seceded)
+    else:
+        raise LabError(f"unknown change {what!r}")
+    side = replace(side, main=card) if index is None else \
+        replace(side, table=side.table[:index] + (card,) + side.table[index + 1:])
+    return _with_side(scenario, seat, side)
+
+
+def put_in_play(scenario: Scenario, seat: int, card_id: str) -> Scenario:
+    """The scenario with card ``card_id`` added at the end of ``seat``'s table."""
+    side = scenario.sides[seat]
+    return _with_side(scenario, seat, replace(side, table=(*side.table, LabCard(card_id))))

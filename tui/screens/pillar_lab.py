@@ -23,9 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
 
 from engine.core.contract import Event
-from engine.core.rng import seeded_rng
 from engine.wizbits.cards import CARDS, CARDS_BY_ID
-from engine.wizbits.decklist import parse_decklist
 from engine.wizbits.effects import Effect
 from engine.wizbits.lab import (
     LabCard,
@@ -44,16 +42,15 @@ from engine.wizbits.lab import (
     trigger_abilities,
 )
 from engine.wizbits.lab_json import read_scenario, shipped_scenarios, write_scenario
+from engine.wizbits.lab_model import edit_card, put_in_play
 from engine.wizbits.model import Category
 from engine.wizbits.plays import card_slots
 from engine.wizbits.resolve import chosen_slots
 from engine.wizbits.text import ability_text, card_text
-from saves import StoreError
-from saves.decks import DeckStore
 from tui.screens.confirm import PromptScreen
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.lab_cards import LabCards
-from tui.widgets.lab_dialogs import PickScreen, SetupScreen
+from tui.widgets.lab_dialogs import PickScreen, SetupScreen, ask_targets, ref_label, saved_decks
 from tui.widgets.pillar_tree import PillarTree
 
 DEFAULT_PATH = "pillar-lab.json"
@@ -217,29 +214,10 @@ class PillarLabScreen(Screen[None]):
         self._refresh()
 
     def _label(self, ref: str | None) -> str:
-        if ref is None:
-            return "nothing (no legal choice)"
-        if ref.startswith(("play/", "unit/")):
-            unit = self.table.pillar.unit(self.table.unit_uid(ref))
-            return f"{unit.name} (height {unit.height}, IPH {unit.iph}) · {ref}"
-        iid = self.table.card_iid(ref) if ref[0] in "01" else int(ref.split("/")[1])
-        owner = self.table.state.players[self.table.state.owner(iid)].name
-        return f"{owner} · {self.table.state.card(iid).name}"
+        return ref_label(self.table, ref)
 
     async def _targets(self, slots: list[Effect], options: list[list[str | None]]) -> tuple[str | None, ...] | None:
-        """Ask for each chosen target in turn (a slot with one choice is taken as it is); None if cancelled."""
-        chosen: list[str | None] = []
-        for number, (effect, legal) in enumerate(zip(slots, options), start=1):
-            if len(legal) == 1:
-                chosen.append(legal[0])
-                continue
-            title = f"Target {number} of {len(slots)}: {effect.target.phrase}"
-            picked = await self.app.push_screen_wait(
-                PickScreen(title, [(str(ref), self._label(ref)) for ref in legal]))
-            if picked is None:
-                return None
-            chosen.append(picked)
-        return tuple(chosen)
+        return await ask_targets(self.app, self.table, slots, options)
 
     @work(exclusive=True)
     async def action_play_card(self) -> None:
@@ -343,41 +321,11 @@ class PillarLabScreen(Screen[None]):
     def on_lab_cards_edit(self, message: LabCards.Edit) -> None:
         """Change a card of the set-up, then rebuild (plays that no longer fit are dropped)."""
         message.stop()
-        scenario = self.table.scenario
-        seat, _, rest = message.ref.partition("/")
-        side = scenario.sides[int(seat)]
-        index = int(rest.split("/")[1]) - 1 if rest.startswith("table/") else None
-        card = side.main if index is None else side.table[index]
-        what = message.what
-        if what == "battle":
-            self._toggle_battle(message.ref)
+        try:
+            changed = edit_card(self.table.scenario, message.ref, message.what)
+        except LabError as error:
+            self.notify(str(error))
             return
-        if what == "remove":
-            if index is None:
-                self.notify("The Main Character always stays in play; change it in Setup (s).")
-                return
-            side = replace(side, table=side.table[:index] + side.table[index + 1:])
-        else:
-            if what == "damage+":
-                card = replace(card, damage=card.damage + 1)
-            elif what == "damage-":
-                card = replace(card, damage=max(0, card.damage - 1))
-            else:
-                card = replace(card, seceded=not card.seceded)
-            side = replace(side, main=card) if index is None else \
-                replace(side, table=side.table[:index] + (card,) + side.table[index + 1:])
-        sides = (side, scenario.sides[1]) if seat == "0" else (scenario.sides[0], side)
-        self._load(replace(scenario, sides=sides), lenient=True)
-
-    def _toggle_battle(self, ref: str) -> None:
-        scenario = self.table.scenario
-        if scenario.base != "damage":
-            self.notify("Only a Damage base has a battle; choose it in Setup (s).")
-            return
-        attacking = ref.startswith(f"{scenario.active}/")
-        group = scenario.attackers if attacking else scenario.defenders
-        group = tuple(r for r in group if r != ref) if ref in group else (*group, ref)
-        changed = replace(scenario, attackers=group) if attacking else replace(scenario, defenders=group)
         self._load(changed, lenient=True)
 
     @work(exclusive=True)
@@ -387,39 +335,13 @@ class PillarLabScreen(Screen[None]):
         choices = [(card.card_id, f"{card.name}  ({card.category.label})") for card in CARDS
                    if card.category is not Category.ELEMENT]
         card_id = await self.app.push_screen_wait(PickScreen(f"Put which card into play for {name}?", choices))
-        if card_id is None:
-            return
-        scenario = self.table.scenario
-        side = scenario.sides[self.seat]
-        side = replace(side, table=(*side.table, LabCard(card_id)))
-        sides = (side, scenario.sides[1]) if self.seat == 0 else (scenario.sides[0], side)
-        self._load(replace(scenario, sides=sides), lenient=True)
-
-    def _saved_decks(self) -> dict[str, tuple[tuple[str, ...], str]]:
-        """The saved Wizbits deck lists: name -> (cards shuffled by the scenario's seed, Main Character)."""
-        store = getattr(self.app, "store", None)
-        if store is None:
-            return {}
-        try:
-            saved = DeckStore(store).list_decks()
-        except StoreError:
-            return {}
-        found = {}
-        for number, deck in enumerate(saved):
-            try:
-                parsed = parse_decklist(deck.text)
-            except ValueError:
-                continue
-            cards = parsed.card_ids()
-            seeded_rng(self.table.scenario.seed, "lab deck", number).shuffle(cards)
-            if parsed.main is not None:
-                found[deck.name] = (tuple(cards), parsed.main)
-        return found
+        if card_id is not None:
+            self._load(put_in_play(self.table.scenario, self.seat, card_id), lenient=True)
 
     @work(exclusive=True)
     async def action_setup(self) -> None:
         """Title, format, RTF, base, and each side's name, deck and Main Character."""
-        changed = await self.app.push_screen_wait(SetupScreen(self.table.scenario, self._saved_decks()))
+        changed = await self.app.push_screen_wait(SetupScreen(self.table.scenario, saved_decks(getattr(self.app, "store", None), self.table.scenario.seed)))
         if changed is not None:
             self._load(changed, lenient=True)
 

@@ -1,4 +1,4 @@
-"""Dialogs of the Pillar Lab: pick one thing from a list, and set up the table.
+"""Dialogs of the Pillar Lab: pick one thing from a list (cards, targets), and set up the table.
 
 Both are modal screens that dismiss with the answer (None when cancelled),
 so the Lab screen can ``await push_screen_wait`` them one after another.
@@ -8,19 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from engine.core.rng import seeded_rng
 from engine.wizbits.cards import CHARACTERS
+from engine.wizbits.decklist import parse_decklist
 from engine.wizbits.decks import STARTER_DECKS
-from engine.wizbits.lab import LabCard, LabSide, Scenario
+from engine.wizbits.effects import Effect
+from engine.wizbits.lab import LabCard, LabSide, LabTable, Scenario
+from saves import SessionStore, StoreError
+from saves.decks import DeckStore
 from tui.widgets.wizard_card import load_css
 
 NO_DECK = "-"
@@ -164,3 +170,54 @@ class SetupScreen(ModalScreen[Scenario | None]):
     def action_cancel(self) -> None:
         """Close without changes."""
         self.dismiss(None)
+
+
+def ref_label(table: LabTable, ref: str | None) -> str:
+    """How a target reference reads in a picker: ``"Bo · Pondskater Scout"`` or a unit with its height and IPH."""
+    if ref is None:
+        return "nothing (no legal choice)"
+    if ref.startswith(("play/", "unit/")):
+        unit = table.pillar.unit(table.unit_uid(ref))
+        return f"{unit.name} (height {unit.height}, IPH {unit.iph}) · {ref}"
+    iid = table.card_iid(ref) if ref[0] in "01" else int(ref.split("/")[1])
+    return f"{table.state.players[table.state.owner(iid)].name} · {table.state.card(iid).name}"
+
+
+async def ask_targets(app: App[Any], table: LabTable, slots: Sequence[Effect],
+                      options: Sequence[Sequence[str | None]]) -> tuple[str | None, ...] | None:
+    """Ask for each chosen target in turn (a slot with one legal choice takes it); None if cancelled.
+
+    Call it from a worker: it waits for each picker.
+    """
+    chosen: list[str | None] = []
+    for number, (effect, legal) in enumerate(zip(slots, options), start=1):
+        if len(legal) == 1:
+            chosen.append(legal[0])
+            continue
+        title = f"Target {number} of {len(slots)}: {effect.target.phrase}"
+        picked = await app.push_screen_wait(PickScreen(title, [(str(ref), ref_label(table, ref)) for ref in legal]))
+        if picked is None:
+            return None
+        chosen.append(picked)
+    return tuple(chosen)
+
+
+def saved_decks(store: SessionStore | None, seed: int) -> dict[str, tuple[tuple[str, ...], str]]:
+    """The saved Wizbits deck lists: name -> (cards shuffled with ``seed``, Main Character); {} without a store."""
+    if store is None:
+        return {}
+    try:
+        saved = DeckStore(store).list_decks()
+    except StoreError:
+        return {}
+    found = {}
+    for number, deck in enumerate(saved):
+        try:
+            parsed = parse_decklist(deck.text)
+        except ValueError:
+            continue
+        cards = parsed.card_ids()
+        seeded_rng(seed, "lab deck", number).shuffle(cards)
+        if parsed.main is not None:
+            found[deck.name] = (tuple(cards), parsed.main)
+    return found
