@@ -79,9 +79,13 @@ async def pick(pilot: Any, wanted: str) -> None:
 async def test_each_shipped_scenario_steps_in_the_engines_order(index: int) -> None:
     scenario = shipped_scenarios()[index]
     expected = engine_steps(scenario)
-    app = LabHost(scenario)
+    app = LabHost(blank_scenario())
     async with app.run_test(size=(100, 30)) as pilot:
         screen = lab(app)
+        # Loaded from the examples picker, as a player would.
+        await pilot.press("o")
+        await pick(pilot, str(index))
+        assert screen.table.scenario == scenario
         tree = screen.query_one(PillarTree)
         assert tree.mode == "build"
         await pilot.press("g")
