@@ -14,6 +14,7 @@ from engine.wizbits.cards import CARDS, CARDS_BY_ID
 from engine.wizbits.decklist import decklist, parse_decklist, validate_deck
 from engine.wizbits.decks import STARTER_DECKS
 from engine.wizbits.terms import Attribute, Category, Element
+from engine.wizbits.text import ability_text, main_points_text
 from saves import LiveSession, SessionStore
 from saves.decks import DeckStore
 from tui.app import CovenApp
@@ -163,10 +164,16 @@ def test_draft_problems_agree_with_the_engine() -> None:
 
 
 def test_card_view_shows_the_whole_card() -> None:
-    card = WizbitsCard("emberbeetle-squire")
+    data = CARDS_BY_ID["emberbeetle-squire"]  # a Character with an attribute and a flip ability
+    assert data.attributes and data.flip_abilities and data.main_points is not None
+    card = WizbitsCard(data.card_id)
     text = str(card.render())
-    assert "cost 1" in text and "Character" in text and "Fire" in text and "Tough" in text
-    assert "Strength d4" in text and "SCN 4" in text and "FLIP" in text and "red tone" in text
+    assert f"cost {data.cost}" in text and data.category.label in text and data.element.label in text
+    assert all(f"{attribute.label} — {attribute.rule}" in text for attribute in data.attributes)
+    assert main_points_text(data) in text and f"{data.tone.value} tone" in text
+    for ability in data.abilities:
+        assert ability_text(ability) in text
+    assert text.count("FLIP") == len(data.flip_abilities)
     card.show("no-such-card")
     assert card.card is None
 

@@ -175,10 +175,10 @@ class DeckList(Widget):
         option = self.option_list.highlighted_option
         return option.id if option is not None else None
 
-    def show(self, draft: DeckDraft, title: str = "Deck") -> None:
-        """List ``draft``'s cards, keeping the cursor on the same card while it is still there."""
+    def show(self, draft: DeckDraft, title: str = "Deck", follow: str | None = None) -> None:
+        """List ``draft``'s cards with the cursor on ``follow`` if given, else on the same card as before."""
         option_list = self.option_list
-        keep = self.highlighted_card
+        keep = follow if follow in draft.counts else self.highlighted_card
         options: list[Option] = []
         for category, heading in CATEGORY_HEADINGS.items():
             cards = sorted((card_id for card_id in draft.counts if CARDS_BY_ID[card_id].category is category),
