@@ -158,8 +158,8 @@ def test_each_side_shows_its_cards_counts_and_seceded_flip_abilities() -> None:
     app = BattleApp(game)
 
     async def scenario(pilot: Any) -> None:
-        opponent = str(app.table.query_one("#wb-opp", SidePanel).render())
-        you = str(app.table.query_one("#wb-you", SidePanel).render())
+        opponent = app.table.query_one("#wb-opp", SidePanel).text.plain
+        you = app.table.query_one("#wb-you", SidePanel).text.plain
         bo = game.state.players[1]
         assert f"Deck {len(bo.deck)}" in opponent and f"Hand {len(bo.hand)}" in opponent
         # The SCN as it stands in play (Continue abilities change it), not as printed.
@@ -167,8 +167,9 @@ def test_each_side_shows_its_cards_counts_and_seceded_flip_abilities() -> None:
         assert "Pondskater Scout" in opponent and "Cobweb Cloak" in opponent
         assert "FLIPPED" in opponent and "Flickerwand" in opponent and "Deal 1 damage" in opponent.split("FLIPPED")[1]
         assert "Emberbeetle Squire" in you and "Prism Kite" in you
-        assert app.table.query_one("#wb-opp", SidePanel).border_title.startswith("Bo · ")
-        assert "◆ Priority" in str(app.table.query_one("#wb-you", SidePanel).border_title)
+        assert app.table.query_one("#wb-opp", SidePanel).border_title == "Bo"
+        assert app.table.query_one("#wb-opp", SidePanel).border_subtitle == "Tidal Dusk"
+        assert app.table.query_one("#wb-you", SidePanel).border_title == "Ana (you) ▶ ◆ Priority"
         # Ana's hand is listed in full; Bo's never appears.
         hand = game.state.players[0].hand
         cards = [line for line in names(app) if not line.startswith("⚡")]
@@ -185,7 +186,7 @@ def test_damage_shows_in_the_scn() -> None:
     app = BattleApp(game)
 
     async def scenario(pilot: Any) -> None:
-        assert f"SCN {game.scn(main)} (2 dmg)" in str(app.table.query_one("#wb-opp", SidePanel).render())
+        assert f"SCN {game.scn(main)} (2 dmg)" in app.table.query_one("#wb-opp", SidePanel).text.plain
 
     run(app, scenario)
 
@@ -524,7 +525,7 @@ def test_compact_layout_hides_panes_behind_keys() -> None:
         await pilot.press("d")
         assert dice.display
         await pilot.press("o")
-        assert not opp.brief and "Cobweb Cloak" in str(opp.render())
+        assert not opp.brief and "Cobweb Cloak" in opp.text.plain
 
     run(app, scenario, SMALL)
 

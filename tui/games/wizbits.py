@@ -72,6 +72,29 @@ PROMPTS = {
 }
 
 
+class _DiceLog(DiceLog):
+    """The dice log, written again at its new width whenever it is resized (a log does not re-wrap)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.min_width = 20  # wrap at the pane's width, not RichLog's default 78 columns
+        self.checks: list[Event] = []
+
+    def show_events(self, events: Sequence[Event]) -> None:
+        checks = [event for event in events if event.kind == "check"]
+        self.checks.extend(checks)
+        super().show_events(checks)
+
+    def clear_checks(self) -> None:
+        self.checks.clear()
+        super().clear_checks()
+
+    def on_resize(self) -> None:
+        checks = list(self.checks)
+        self.clear_checks()
+        self.show_events(checks)
+
+
 class WizbitsTable(GameTable):
     """The battlefield: timeline, both sides, pillar tree, dice log and the choice pane."""
 
@@ -129,7 +152,7 @@ class WizbitsTable(GameTable):
                 yield SidePanel(id="wb-you")
             with Vertical(id="wb-centre"):
                 yield PillarTree(id="wb-pillar", auto_pause=0.8)
-                dice = DiceLog(id="wb-dice")
+                dice = _DiceLog(id="wb-dice")
                 dice.border_title = "Dice"
                 yield dice
             with Vertical(id="wb-right"):
@@ -236,7 +259,8 @@ class WizbitsTable(GameTable):
             elif stage == "discard":
                 marked = len(chosen(self.rows))
                 text.append(f"\nMarked {marked} of {self.total}", style="bold")
-        for line in self._conflict_lines(view):
+        # While declaring, the list's own lines say who goes where.
+        for line in self._conflict_lines(view) if stage not in ("attack", "block", "assign") else ():
             text.append("\n" + line, style="cyan")
         if self.message:
             text.append(f"\n{self.message}", style="bold red")
@@ -305,11 +329,12 @@ class WizbitsTable(GameTable):
 
     def show_events(self, events: Sequence[Event]) -> None:
         """Checks go to the dice log."""
-        self.query_one(DiceLog).show_events(events)
+        self.query_one(_DiceLog).show_events(events)
 
     def clear_events(self) -> None:
         """Forget the dice shown (the replay jumping back)."""
-        self.query_one(DiceLog).clear_checks()
+        self.query_one(_DiceLog).clear_checks()
+
 
     def plays_by_itself(self, action: Any) -> bool:
         """Reconcile, tests and the end of turn play by themselves; resolution steps too when step mode is off."""

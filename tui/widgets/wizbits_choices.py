@@ -72,10 +72,13 @@ class ChoiceRow:
     def text(self) -> Text:
         """The line as shown in the list."""
         line = Text(self.label, style="bold")
-        line.append(" → " if self.arrow else ": ", style="dim")
+        # An assignment reads as its own line under the attacker, so both names fit a narrow pane.
+        line.append("\n  → " if self.arrow else ": ", style="dim")
         name = self.names[self.index]
         line.append(name, style="bold green" if self.is_set else "dim italic")
-        if len(self.options) > 2:
+        if self.kind == "count":
+            line.append(" damage", style="dim")
+        elif len(self.options) > 2:
             line.append(f"  ({self.index + 1}/{len(self.options)})", style="dim")
         return line
 

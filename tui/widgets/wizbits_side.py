@@ -11,8 +11,11 @@ Both only read the view; they know no rule.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.widgets import Static
 
 from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.dice import die_level
@@ -69,48 +72,51 @@ def _name(permanent: PermanentView) -> Text:
 
 
 def side_text(view: WizbitsView, seat: int, *, brief: bool = False) -> Text:
-    """One seat's side of the battlefield as lines of text (``brief``: counts and Main Character only)."""
+    """One seat's side as lines: counts, ★ Main Character, • characters, ▪ Non-Elements, ⟲ seceded cards.
+
+    ``brief`` keeps only the counts and the Main Character.
+    """
     player: PlayerView = view.players[seat]
     out = Text()
-    out.append(f"Deck {player.deck_count} · Disc {len(player.discard)} · Hand {player.hand_count}")
+    out.append(f"Deck {player.deck_count}  Disc {len(player.discard)}  Hand {player.hand_count}")
     if player.points:
         out.append(f" · {player.points} granted", style="bold")
     main = next((p for p in player.in_play if p.is_main), None)
     if main is not None:
         out.append("\n★ ")
         out.append_text(_name(main))
-        out.append("\n  " + points_text(main))
-        if main.attributes:
-            out.append("\n  " + ", ".join(Attribute(name).label for name in main.attributes), style="italic")
+        _attributes(out, main)
+        out.append("\n " + points_text(main))
     if brief:
         return out
-    characters = [p for p in player.in_play if not p.is_main and p.points is not None and not p.seceded]
-    others = [p for p in player.in_play if p.points is None and not p.seceded]
-    seceded = [p for p in player.in_play if p.seceded]
-    if characters:
-        out.append("\nCharacters", style="underline")
-        for permanent in characters:
-            out.append("\n• ")
-            out.append_text(_name(permanent))
-            out.append("\n  " + points_text(permanent), style="")
-    if others:
-        out.append("\nNon-Elements", style="underline")
-        for permanent in others:
-            out.append("\n• ")
-            out.append_text(_name(permanent))
-    if seceded:
-        out.append("\nSeceded (flipped)", style="underline")
-        for permanent in seceded:
+    for permanent in player.in_play:
+        if permanent.is_main:
+            continue
+        if permanent.seceded:
             out.append("\n⟲ ")
             out.append_text(_name(permanent))
             out.append(" FLIPPED", style="bold reverse")
             for ability in CARDS_BY_ID[permanent.card_id].flip_abilities:
                 out.append("\n  " + ability_text(ability), style="dim")
+            continue
+        out.append("\n• " if permanent.points is not None else "\n▪ ")
+        out.append_text(_name(permanent))
+        _attributes(out, permanent)
+        if permanent.points is not None:
+            out.append("\n " + points_text(permanent))
     return out
 
 
-class SidePanel(Widget):
-    """One seat's side: the border title names the seat, marks whose turn it is and who holds Priority."""
+def _attributes(out: Text, permanent: PermanentView) -> None:
+    if permanent.attributes:
+        out.append(" (" + ", ".join(Attribute(name).label for name in permanent.attributes) + ")", style="italic")
+
+
+class SidePanel(VerticalScroll):
+    """One seat's side: the border title names the seat, marks whose turn it is and who holds Priority.
+
+    It scrolls when the side holds more than fits.
+    """
 
     DEFAULT_CSS = load_css(__file__)
 
@@ -122,21 +128,33 @@ class SidePanel(Widget):
         self.view: WizbitsView | None = None
         self.seat = 0
 
+    def compose(self) -> ComposeResult:
+        yield Static(classes="side-body")
+
     def show(self, view: WizbitsView, seat: int) -> None:
         """Draw ``seat``'s side of ``view``."""
         self.view, self.seat = view, seat
         player = view.players[seat]
         you = " (you)" if view.seat == seat else ""
-        marks = " ▶ turn" if view.active == seat else ""
+        marks = " ▶" if view.active == seat else ""
         marks += " ◆ Priority" if view.priority == seat else ""
-        self.border_title = f"{player.name}{you} · {player.deck_name}{marks}"
-        self.refresh(layout=True)
+        self.border_title = f"{player.name}{you}{marks}"
+        self.border_subtitle = player.deck_name
+        self._update()
 
     def watch_brief(self) -> None:
-        self.refresh(layout=True)
+        self._update()
 
-    def render(self) -> Text:
-        """The seat's cards and counts."""
+    def _update(self) -> None:
+        if self.is_mounted:
+            self.query_one(".side-body", Static).update(self.text)
+
+    def on_mount(self) -> None:
+        self._update()
+
+    @property
+    def text(self) -> Text:
+        """The seat's cards and counts as shown."""
         if self.view is None:
             return Text("")
         return side_text(self.view, self.seat, brief=self.brief)
@@ -168,23 +186,25 @@ def timeline_text(view: WizbitsView, width: int) -> Text:
     if view.phase in (Phase.ELEMENTS, Phase.NON_ELEMENTS):
         label = f"Play {view.play_round}: {label}"
     holder = view.players[view.priority].name if view.priority is not None else "nobody"
-    tail = f"  T{view.turn} {view.players[view.active].name} · Priority: {holder}"
-    if view.resolving:
-        tail += " · resolving"
-    for short in (False, True):
+    active = view.players[view.active].name
+    resolving = " · resolving" if view.resolving else ""
+    tails = (f"  Turn {view.turn} ({active}) · Priority: {holder}{resolving}",
+             f" T{view.turn} · Priority {holder}{resolving}", f" T{view.turn} ◆ {holder}")
+    text = Text()
+    for short, tail in ((False, tails[0]), (True, tails[0]), (True, tails[1]), (True, tails[2])):
         text = Text()
         for index, (full, brief) in enumerate(TIMELINE):
             if index:
-                text.append(" › " if not short else "›", style="dim")
+                text.append("›" if short else " › ", style="dim")
             if index == current:
                 text.append(f" {label} ", style="bold reverse")
             else:
                 text.append(brief if short else full, style="dim")
         text.append(tail, style="bold")
-        if text.cell_len <= width or short:
-            text.truncate(max(width, 1), overflow="ellipsis")
+        if text.cell_len <= width:
             return text
-    raise AssertionError("unreachable")
+    text.truncate(max(width, 1), overflow="ellipsis")
+    return text
 
 
 class Timeline(Widget):
