@@ -387,3 +387,39 @@ async def test_build_a_legal_deck_and_start_a_game_with_it(store: SessionStore,
         live = LiveSession.load(store, session_id)
         assert live.spec.game_id == "wizbits" and live.options["deck_1"] == saved.text
         assert live.options["deck_2"] == "tidal-dusk"
+
+
+@sync
+async def test_every_key_in_every_pane_at_80x24(store: SessionStore) -> None:
+    keys = ["plus", "minus", "backspace", "m", "c", "e", "o", "t", "f", "r", "d", "delete", "enter", "space",
+            "up", "down", "pageup", "pagedown", "home", "end", "left", "right", "z", "9", "ctrl+o", "i", "x",
+            "ctrl+s", "slash"]
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        screen = editor(app)
+        for pane in ("#pool-list", "#deck-list", "#card-scroll", "#pool-search"):
+            for key in keys:
+                screen.query_one(pane).focus()
+                await pilot.press(key)
+                await pilot.pause()
+                while app.screen is not screen:  # a dialog opened: close it without answering
+                    await pilot.press("escape")
+                    await pilot.pause()
+        assert app.screen is screen
+        draft = screen.draft  # whatever was pressed, the deck kept to the editor's own limits
+        assert draft.counts and all(1 <= copies <= 4 for copies in draft.counts.values())
+        assert draft.main is None or (CARDS_BY_ID[draft.main].is_character and draft.copies(draft.main) >= 1)
+
+
+@sync
+async def test_the_command_palette_opens_the_editor(store: SessionStore) -> None:
+    from tui.commands import CovenCommands
+
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        commands = {name: callback for name, _, callback in CovenCommands(app.screen)._commands()}
+        commands["Decks"]()
+        await pilot.pause()
+        assert isinstance(app.screen, DeckEditorScreen)

@@ -18,7 +18,7 @@ Command = tuple[str, str, Callable[[], object]]
 
 
 class CovenCommands(Provider):
-    """New game, continue, sessions, rules for each game, and quit."""
+    """New game, continue, sessions, decks, rules for each game, and quit."""
 
     def _commands(self) -> list[Command]:
         """Every command this provider offers, in display order."""
@@ -27,6 +27,7 @@ class CovenCommands(Provider):
             ("New game", "Set up and start a new game", app.action_new_game),
             ("Continue", "Resume the most recent unfinished game", app.action_continue),
             ("Sessions", "Saved sessions: resume, replay, export, delete", app.action_sessions),
+            ("Decks", "Build, check, save, import and export Wizbits decks", app.action_decks),
         ]
         for spec in playable_games():
             commands.append(

@@ -75,7 +75,8 @@ class DeckActions(Screen[None]):
         """Edit ``draft`` from now on; ``name`` is set when it is a saved deck."""
         self.draft, self.deck_name = draft, name
         self.suggested_name = name or suggested
-        self.baseline = draft.text() if name else DeckDraft().text()
+        # A starter or an imported file can be opened again, so only later changes count as unsaved.
+        self.baseline = draft.text()
         self.refresh_deck()
 
     def _saved(self, name: str) -> None:

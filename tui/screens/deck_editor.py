@@ -86,12 +86,14 @@ class DeckEditorScreen(DeckActions):
     def refresh_deck(self, follow: str | None = None) -> None:
         """Redraw everything that depends on the deck; the deck list's cursor moves to ``follow`` if given."""
         draft = self.draft
-        name = self.deck_name or "New deck"
+        name = self.deck_name or self.suggested_name or "New deck"
         title = Text.assemble(("Deck: ", "dim"), (name, "bold"))
         if self.dirty:
             title.append("  ● unsaved changes", style="yellow")
         elif self.deck_name:
             title.append("  saved", style="green")
+        else:
+            title.append("  not saved yet", style="dim")
         if self.deck_name:
             title.append("   r rename · d copy · del delete", style="dim")
         self.query_one("#editor-title", Static).update(title)

@@ -65,11 +65,6 @@ class PoolFilter:
         haystack = _SEARCH_TEXT.get(card.card_id) or card_text(card).casefold()
         return all(word in haystack for word in self.text.casefold().split())
 
-    @property
-    def active(self) -> bool:
-        """Whether any filter or search narrows the pool."""
-        return self != PoolFilter(text=self.text) or bool(self.text.strip())
-
 
 def filter_cards(pool_filter: PoolFilter, cards: Sequence[Card] = CARDS) -> list[Card]:
     """The cards passing ``pool_filter``, in set order (Characters, Elements, Non-Elements)."""

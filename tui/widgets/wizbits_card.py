@@ -81,10 +81,10 @@ def card_renderable(card: Card, *, reminders: bool = True, flavour: bool = True)
     """
     colour = ELEMENT_COLOURS[card.element]
     out = Text()
+    out.append(f"cost {card.cost}", style="bold reverse")
+    out.append(" ")
     out.append(f"{ELEMENT_GLYPHS[card.element]} {card.element.label}", style=f"bold {colour}")
     out.append(f" {card.category.label} · {card.sublevel}")
-    out.append("  cost ", style="dim")
-    out.append(str(card.cost), style="bold")
     if card.main_points is not None:
         out.append("\n")
         out.append(main_points_text(card), style="bold")
