@@ -163,13 +163,14 @@ def test_each_side_shows_its_cards_counts_and_seceded_flip_abilities() -> None:
         bo = game.state.players[1]
         assert f"Deck {len(bo.deck)}" in opponent and f"Hand {len(bo.hand)}" in opponent
         # The SCN as it stands in play (Continue abilities change it), not as printed.
-        assert "Tidewhisper Sage" in opponent and f"S d6 W d8 M d10 · SCN {game.scn(bo.main)}" in opponent
+        assert "Tidewhisper Sage" in opponent and f"S d6 W d8 M d10 SCN {game.scn(bo.main)}" in opponent
         assert "Pondskater Scout" in opponent and "Cobweb Cloak" in opponent
         assert "FLIPPED" in opponent and "Flickerwand" in opponent and "Deal 1 damage" in opponent.split("FLIPPED")[1]
         assert "Emberbeetle Squire" in you and "Prism Kite" in you
         assert app.table.query_one("#wb-opp", SidePanel).border_title == "Bo"
         assert app.table.query_one("#wb-opp", SidePanel).border_subtitle == "Tidal Dusk"
-        assert app.table.query_one("#wb-you", SidePanel).border_title == "Ana (you) ▶ ◆ Priority"
+        assert app.table.query_one("#wb-you", SidePanel).border_title == "Ana ▶ ◆ Priority"
+        assert app.table.query_one("#wb-you", SidePanel).border_subtitle == "you · Ember Dawn"
         # Ana's hand is listed in full; Bo's never appears.
         hand = game.state.players[0].hand
         cards = [line for line in names(app) if not line.startswith("⚡")]

@@ -13,6 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from engine import get_game
 from engine.wizards_cup.state import Phase
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
@@ -131,6 +132,56 @@ async def _capture(directory: Path) -> list[Path]:
     return written
 
 
+def _wizbits_game(store: SessionStore) -> LiveSession:
+    """A Wizbits game the easy bot plays for both seats until Ana, cards in hand, decides on a pillar of two units.
+
+    Seeds are tried in order from 1 (early games can end on a failed Test
+    Phase check), so the picture stays a mid-turn battlefield if cards change.
+    """
+    from engine.core import seeded_rng
+    from engine.wizbits.state import Phase as WizbitsPhase
+
+    rules, bot = get_game("wizbits").rules, get_game("wizbits").bots["easy"]
+    options = {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"}
+    seats = [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "easy")]
+    for seed in range(1, 40):
+        state = rules.new_state(options, seed, 2, [seat.name for seat in seats])
+        actions: list[tuple[int | None, dict[str, object]]] = []
+        for index in range(1500):
+            if state.over:
+                break
+            step = rules.table_action(state)
+            seat = None if step is not None else rules.to_act(state)[0]
+            if seat == 0 and state.phase in WizbitsPhase.PILLARS and state.players[0].hand \
+                    and state.pillar is not None and state.pillar.remaining() >= 2:
+                live = LiveSession.create(store, "wizbits", options, seed, seats)
+                for who, action in actions:
+                    live.apply(who, action)
+                return live
+            if step is None:
+                assert seat is not None
+                step = bot(rules.view(state, seat), rules.legal_actions(state, seat), seeded_rng(seed, "shot", index))
+            action = rules.action_to_json(step)
+            state, _ = rules.apply(state, seat, action)
+            actions.append((seat, action))
+    raise RuntimeError("no screenshot game reached a standing pillar")
+
+
+async def _capture_battlefield(directory: Path) -> list[Path]:
+    """The Wizbits battlefield at 100x30, the size its layout is drawn for."""
+    store = SessionStore()
+    app = CovenApp(store=store, auto_delay=0.05)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_game(_wizbits_game(store))
+        for _ in range(3):
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+        await pilot.pause(0.3)
+        app.save_screenshot(filename="wizbits-battlefield.svg", path=str(directory))
+    store.close()
+    return [directory / "wizbits-battlefield.svg"]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write every screenshot into the directory named by the first argument."""
     args = sys.argv[1:] if argv is None else argv
@@ -138,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     directory.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="coven-shots-") as data_dir:
         os.environ["COVEN_DATA_DIR"] = data_dir
-        for path in asyncio.run(_capture(directory)):
+        for path in asyncio.run(_capture(directory)) + asyncio.run(_capture_battlefield(directory)):
             print(f"wrote {path}")
     return 0
 

@@ -106,7 +106,7 @@ class Entry:
         style = "" if self.playable else "dim"
         if self.ability is None:
             line = Text(f"{card.cost} ", style="bold" if self.playable else "dim")
-            line.append_text(card_name(self.card_id, width=21, bold=self.playable))
+            line.append_text(card_name(self.card_id, width=19, bold=self.playable))
             line.append(f" {CATEGORY_SHORT[card.category]}", style="dim")
             if not self.playable:
                 line.stylize("dim")
@@ -175,7 +175,7 @@ def target_rows(view: WizbitsView, entry: Entry) -> list[ChoiceRow]:
         options = _unique([a.targets[index] for a in entry.matches])
         label = effect.target.phrase if effect is not None else f"target {index + 1}"
         rows.append(ChoiceRow(index, label[:1].upper() + label[1:], options,
-                              [_target_name(view, effect, value) for value in options]))
+                              [_target_name(view, effect, value) for value in options], arrow=True))
     return rows
 
 
@@ -194,7 +194,7 @@ def pending_rows(view: WizbitsView, legal: Sequence[Any]) -> list[ChoiceRow]:
         options = _unique([a.targets[index] for a in choices])
         rows.append(ChoiceRow(index, f"Flip Income target {index + 1}", options,
                               [owned_label(view, value) if value is not None else "no legal target"
-                               for value in options]))
+                               for value in options], arrow=True))
     return rows
 
 

@@ -57,13 +57,13 @@ def owned_label(view: WizbitsView, iid: int | None) -> str:
 
 
 def points_text(permanent: PermanentView) -> str:
-    """``"S d8 W d6 M d10 · SCN 9 (2 dmg)"``: die levels, and how much of the SCN is damage."""
+    """``"S d8 W d6 M d10 SCN 9 (2 dmg)"``: die levels, and how much of the SCN is damage."""
     points = permanent.points
     if points is None:
         return ""
     dice = f"S d{die_level(points.strength)} W d{die_level(points.will)} M d{die_level(points.magic)}"
     damage = f" ({permanent.damage} dmg)" if permanent.damage else ""
-    return f"{dice} · SCN {points.scn}{damage}"
+    return f"{dice} SCN {points.scn}{damage}"
 
 
 def _name(permanent: PermanentView) -> Text:
@@ -135,11 +135,10 @@ class SidePanel(VerticalScroll):
         """Draw ``seat``'s side of ``view``."""
         self.view, self.seat = view, seat
         player = view.players[seat]
-        you = " (you)" if view.seat == seat else ""
         marks = " ▶" if view.active == seat else ""
         marks += " ◆ Priority" if view.priority == seat else ""
-        self.border_title = f"{player.name}{you}{marks}"
-        self.border_subtitle = player.deck_name
+        self.border_title = f"{player.name}{marks}"
+        self.border_subtitle = f"you · {player.deck_name}" if view.seat == seat else player.deck_name
         self._update()
 
     def watch_brief(self) -> None:
