@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
+from fractions import Fraction
+from itertools import product
 
 import pytest
 
 from engine.wizbits.card_json import card_from_json, card_to_json, effect_from_json, to_json
 from engine.wizbits.cards import CARDS, CARDS_BY_ID, CHARACTERS, ELEMENTS, NON_ELEMENTS, card_by_name
+from engine.wizbits.decks import STARTER_DECKS
 from engine.wizbits.dice import STANDARD_DIE_LEVELS, Stat, parse_check
 from engine.wizbits.effects import (
     EFFECT_TYPES,
@@ -114,12 +117,28 @@ def test_ids_and_names_are_unique_and_looked_up() -> None:
     assert card_by_name("Fireball") is None
 
 
+def _healthy_global_fail(points: MainPoints) -> Fraction:
+    """The exact chance an undamaged character fails a Special Check Global Check: the three dice sum to its SCN
+    or less. Counted over every roll, independently of the engine and the bots."""
+    rolls = list(product(*(range(1, level + 1) for level in (points.strength, points.will, points.magic))))
+    return Fraction(sum(sum(roll) <= points.scn for roll in rolls), len(rolls))
+
+
 def test_characters_are_balanced_for_play() -> None:
     for card in CHARACTERS:
         points = card.main_points
         assert points is not None
         assert {points.strength, points.will, points.magic} <= {2, 4, 6, 8, 10}, card.name
-        assert 4 <= points.scn <= 10, card.name
+        assert 3 <= points.scn <= 5, card.name
+        fail = _healthy_global_fail(points)
+        # Healthy, any Character rarely fails (at most 1 in 16, the Emberbeetle Squire); a cost 4+ Character, the
+        # kind a deck names as its Main, at most 1 in 36, so a game is not lost to its own first Tests.
+        assert 0 < fail <= Fraction(1, 16), (card.name, fail)
+        if card.cost >= 4:
+            assert fail <= Fraction(1, 36), (card.name, fail)
+    for starter in STARTER_DECKS.values():
+        main = CARDS_BY_ID[starter.deck.main].main_points
+        assert main is not None and _healthy_global_fail(main) == Fraction(1, 48), starter.name  # about 2%
     assert all(0 <= card.cost <= 5 for card in CARDS)
 
 

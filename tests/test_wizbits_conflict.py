@@ -143,7 +143,7 @@ def test_only_conflict_speed_cards_may_be_played_in_a_battle() -> None:
 
 def test_battle_damage_raises_scn_and_characters_failing_the_damage_base_check_are_destroyed() -> None:
     game, me, (mayfly,), (herbalist, druid) = at_conflict(
-        ["mayfly-tidecaller"], ["bumblebee-herbalist", "thistledown-druid"])  # S4 SCN6 | S2 SCN5, S6 SCN9
+        ["mayfly-tidecaller"], ["bumblebee-herbalist", "thistledown-druid"])  # S4 SCN4 | S2 SCN3, S6 SCN5
     them = 1 - me
     start = len(game.events)
     game.act(me, Attack((mayfly,)))
@@ -167,12 +167,12 @@ def test_battle_damage_raises_scn_and_characters_failing_the_damage_base_check_a
                              (druid, SPECIAL_CHECK_GLOBAL_CHECK, True)],
                 damage={mayfly: 8, herbalist: 3, druid: 1})
     events = game.step()
-    assert {e.data["iid"]: e.data["scn"] for e in events if e.kind == "damage"} == {herbalist: 8, druid: 10, mayfly: 14}
+    assert {e.data["iid"]: e.data["scn"] for e in events if e.kind == "damage"} == {herbalist: 6, druid: 6, mayfly: 12}
     checks = [(e.data["iid"], e.data["number"], e.data["success"]) for e in events if e.kind == "check"]
-    assert checks == [(mayfly, 14, False), (herbalist, 8, False), (druid, 10, True)]
+    assert checks == [(mayfly, 12, False), (herbalist, 6, False), (druid, 6, True)]
     assert {e.data["iid"] for e in events if e.kind == "destroy"} == {mayfly, herbalist}
     assert mayfly in game.state.players[me].discard and herbalist in game.state.players[them].discard
-    assert game.permanent(druid).damage == 1 and game.scn(druid) == 10
+    assert game.permanent(druid).damage == 1 and game.scn(druid) == 6
     assert phase_ends(game.events[start:]) == ["conflict", "respond", "damage", "battles"]
     assert game.state.phase == Phase.ELEMENTS and game.state.play_round == 3
 

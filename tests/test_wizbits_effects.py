@@ -62,11 +62,11 @@ def kinds(events: list[Event]) -> list[str]:
 
 def test_damage_raises_the_scn_one_point_at_a_time() -> None:
     table = Table()
-    wanderer = table.put("voidhopper-wanderer", 1)  # SCN 5
+    wanderer = table.put("voidhopper-wanderer", 1)  # SCN 3
     ctx = run(table, Damage(Target.CHOSEN_OPPOSING_CHARACTER, 3), targets=[wanderer])
     assert table.perm(wanderer).damage == 3
-    assert points_of(table.state, table.perm(wanderer)).scn == 8
-    assert ctx.events[-1].data["scn"] == 8
+    assert points_of(table.state, table.perm(wanderer)).scn == 6
+    assert ctx.events[-1].data["scn"] == 6
 
 
 def test_tough_ignores_only_the_first_point_each_turn() -> None:
@@ -223,15 +223,15 @@ def test_a_break_check_is_made_by_the_main_character() -> None:
 
 def test_a_special_check_uses_the_scn_with_its_damage() -> None:
     table = Table()
-    scout = table.put("pondskater-scout", 1, damage=3)  # SCN 4
+    scout = table.put("pondskater-scout", 1, damage=3)  # SCN 3
     events: list[Event] = []
     roll = make_check(table.state, scout, parse_check("Special Magic Check"), events, [])
-    assert roll.number == 7 and events[0].data["number"] == 7 and events[0].data["special"]
+    assert roll.number == 6 and events[0].data["number"] == 6 and events[0].data["special"]
 
 
 def test_a_failed_special_check_global_check_secedes_for_no_points() -> None:
     table = Table()
-    voidhopper = table.put("voidhopper-wanderer", 0, damage=60)  # a sum of three dice can't beat 65
+    voidhopper = table.put("voidhopper-wanderer", 0, damage=60)  # a sum of three dice can't beat 63
     table.put("pollen-drift", 0, "deck")
     make_check(table.state, voidhopper, SPECIAL_CHECK_GLOBAL_CHECK, [], [])
     assert table.perm(voidhopper).seceded and table.players[0].points == 0
@@ -253,7 +253,7 @@ def test_every_roll_is_an_event_with_its_dice_and_result() -> None:
     events: list[Event] = []
     roll = make_check(table.state, table.main_0, SPECIAL_CHECK_BREAK_GLOBAL_CHECK, events, [])
     data = events[0].data
-    assert (data["dice"], data["rolls"], data["total"], data["number"]) == ([6, 8, 8], list(roll.rolls), roll.total, 7)
+    assert (data["dice"], data["rolls"], data["total"], data["number"]) == ([6, 8, 8], list(roll.rolls), roll.total, 5)
     assert data["success"] == roll.success and data["seat"] == 0
 
 

@@ -137,7 +137,7 @@ def test_main_points_belong_to_characters_only() -> None:
         assert "not a character" in str(error)
     else:
         raise AssertionError("a Non-Element has no Main Points")
-    assert points_of(table.state, table.perm(table.main_1)) == MainPoints(6, 8, 10, 9)
+    assert points_of(table.state, table.perm(table.main_1)) == MainPoints(6, 8, 10, 5)
 
 
 def test_attribute_grants_reach_their_group(monkeypatch: Any) -> None:
