@@ -423,3 +423,23 @@ async def test_the_command_palette_opens_the_editor(store: SessionStore) -> None
         commands["Decks"]()
         await pilot.pause()
         assert isinstance(app.screen, DeckEditorScreen)
+
+
+@sync
+async def test_the_deck_cursor_stays_near_a_card_that_leaves(store: SessionStore) -> None:
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await open_starter(pilot, 0)
+        await pilot.press("tab", "down", "down", "down")  # the fourth Character, alphabetically
+        deck = app.screen.query_one(DeckList)
+        leaving = deck.highlighted_card
+        assert leaving is not None
+        names = sorted(CARDS_BY_ID[i].name for i, _ in STARTER_DECKS["ember-dawn"].deck.counts
+                       if CARDS_BY_ID[i].is_character)
+        assert CARDS_BY_ID[leaving].name == names[3]
+        for _ in range(editor(app).draft.copies(leaving)):
+            await pilot.press("minus")
+        assert editor(app).draft.copies(leaving) == 0
+        assert deck.highlighted_card is not None and CARDS_BY_ID[deck.highlighted_card].name == names[4]

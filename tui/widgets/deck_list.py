@@ -179,6 +179,7 @@ class DeckList(Widget):
         """List ``draft``'s cards with the cursor on ``follow`` if given, else on the same card as before."""
         option_list = self.option_list
         keep = follow if follow in draft.counts else self.highlighted_card
+        was = option_list.highlighted or 0
         options: list[Option] = []
         for category, heading in CATEGORY_HEADINGS.items():
             cards = sorted((card_id for card_id in draft.counts if CARDS_BY_ID[card_id].category is category),
@@ -196,7 +197,7 @@ class DeckList(Widget):
         ids = [option.id for option in options]
         if keep is not None and keep in ids:
             option_list.highlighted = ids.index(keep)
-        else:
-            first = next((index for index, option in enumerate(options) if not option.disabled), None)
-            option_list.highlighted = first
+        else:  # the card left the deck: stay where it was, on the nearest card
+            enabled = [index for index, option in enumerate(options) if not option.disabled]
+            option_list.highlighted = min(enabled, key=lambda index: (abs(index - was), index)) if enabled else None
         option_list.border_title = f"{title} {draft.size}/{MIN_DECK_SIZE}"
