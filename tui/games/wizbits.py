@@ -12,7 +12,6 @@ checked by the rules (the screen's ``checker``) before it is sent.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -26,73 +25,23 @@ from textual.widgets.option_list import Option
 
 from engine import Event, Result
 from engine.wizbits import actions as act
-from engine.wizbits.payment import OFFERING_POINTS, SECEDE_POINTS
 from engine.wizbits.pillar import BASE_UID
 from engine.wizbits.state import Phase
-from engine.wizbits.terms import Attribute
 from engine.wizbits.views import WizbitsView
 from tui.games.base import GameTable, GameUI
-from tui.screens.wizbits_cost import CostDialog, Secedable
+from tui.screens.wizbits_cost import CostDialog
 from tui.screens.wizbits_results import WizbitsResultScreen
-from tui.widgets.dice_log import DiceLog
 from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.wizard_card import load_css
 from tui.widgets.wizbits_card import WizbitsCard
-from tui.widgets.wizbits_choices import (
-    ChoiceRow,
-    Entry,
-    assign_rows,
-    attack_rows,
-    block_rows,
-    chosen,
-    discard_rows,
-    divide_rows,
-    hand_entries,
-    payments_for,
-    pending_rows,
-    target_rows,
-)
+from tui.widgets.wizbits_choices import ChoiceRow, Entry, load_stage, payments_for, row_action, secedables
+from tui.widgets.wizbits_prompt import WizbitsDiceLog, printed_cost, prompt_text
 from tui.widgets.wizbits_side import SidePanel, Timeline, card_label
 
 GAME_ID = "wizbits"
 
 ROW_STAGES = frozenset({"compose", "attack", "block", "assign", "divide", "discard", "pending"})
 """Stages whose list holds :class:`ChoiceRow` lines the keys change."""
-
-PROMPTS = {
-    "watch": "Watching.",
-    "hand": "Your Priority: enter chooses a card or ability · x passes.",
-    "compose": "space: next target · f: foundation · enter: pay and play · esc: back.",
-    "attack": "Declare attackers: space toggles · enter declares (none is fine).",
-    "block": "Block: space picks whom each character battles · enter confirms.",
-    "assign": "Assign unblocked attackers: space picks the defender · enter confirms.",
-    "divide": "Divide your damage: + and - per character · enter confirms.",
-    "discard": "Reconcile: space marks cards to discard · enter discards.",
-    "pending": "Choose targets for the flip Income: space cycles · enter confirms.",
-}
-
-
-class _DiceLog(DiceLog):
-    """The dice log, written again at its new width whenever it is resized (a log does not re-wrap)."""
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.min_width = 20  # wrap at the pane's width, not RichLog's default 78 columns
-        self.checks: list[Event] = []
-
-    def show_events(self, events: Sequence[Event]) -> None:
-        checks = [event for event in events if event.kind == "check"]
-        self.checks.extend(checks)
-        super().show_events(checks)
-
-    def clear_checks(self) -> None:
-        self.checks.clear()
-        super().clear_checks()
-
-    def on_resize(self) -> None:
-        checks = list(self.checks)
-        self.clear_checks()
-        self.show_events(checks)
 
 
 class WizbitsTable(GameTable):
@@ -152,7 +101,7 @@ class WizbitsTable(GameTable):
                 yield SidePanel(id="wb-you")
             with Vertical(id="wb-centre"):
                 yield PillarTree(id="wb-pillar", auto_pause=0.8)
-                dice = _DiceLog(id="wb-dice")
+                dice = WizbitsDiceLog(id="wb-dice")
                 dice.border_title = "Dice"
                 yield dice
             with Vertical(id="wb-right"):
@@ -175,7 +124,7 @@ class WizbitsTable(GameTable):
         tree = self.query_one(PillarTree)
         tree.show_view(view)
         tree.mode = "step" if view.resolving else "build"
-        self.query_one(DiceLog).seats = tuple(names)
+        self.query_one(WizbitsDiceLog).seats = tuple(names)
         stage = self._stage_for(view, deciding_seat)
         self.entry, self.message = None, ""
         self._load(stage, keep=stage == old_stage)
@@ -196,30 +145,11 @@ class WizbitsTable(GameTable):
 
     def _load(self, stage: str, keep: bool = False) -> None:
         """Fill the list for ``stage`` (``keep``: stay on the same line)."""
-        view, seat = self.view, self.seat
+        view = self.view
         assert view is not None
         listing = self.query_one("#wb-list", OptionList)
         old = listing.highlighted if keep else None
-        self.rows, self.entries, self.total = [], [], 0
-        me = view.seat if view.seat is not None else 0
-        if stage in ("watch", "hand"):
-            self.entries = hand_entries(view, me, self.legal) if view.players[me].hand is not None else []
-        elif stage == "compose":
-            assert self.entry is not None
-            self.rows = target_rows(view, self.entry)
-        elif stage == "attack":
-            self.rows = attack_rows(view, self.legal)
-        elif stage == "block":
-            self.rows = block_rows(view, self.legal)
-        elif stage == "assign":
-            self.rows = assign_rows(view, self.legal)
-        elif stage == "divide":
-            self.rows, self.total = divide_rows(view, self.legal)
-        elif stage == "discard":
-            assert seat is not None
-            self.rows, self.total = discard_rows(view, seat, self.legal)
-        elif stage == "pending":
-            self.rows = pending_rows(view, self.legal)
+        self.rows, self.entries, self.total = load_stage(stage, view, self.seat, self.legal, self.entry)
         listing.clear_options()
         if self.rows:
             listing.add_options([Option(row.text()) for row in self.rows])
@@ -236,52 +166,15 @@ class WizbitsTable(GameTable):
         self._update_card()
 
     def _update_prompt(self, stage: str | None = None) -> None:
-        view = self.view
-        if view is None:
+        if self.view is None:
             return
-        stage = stage or self.stage
-        text = Text()
-        if stage == "watch":
-            if view.resolving:
-                how = "n: step · a: auto · p: pause" if self.step_mode else "playing by itself (m: step mode)"
-                text.append(f"Resolving the pillar — {how}", style="bold")
-            elif view.over:
-                text.append("The game is over.", style="bold")
-            else:
-                text.append(self.keys_hint or "Watching.", style="italic")
-        else:
-            if stage == "compose" and self.entry is not None:
-                text.append(f"Playing {card_label(view, self.entry.iid)} on {self._foundation_name()}\n", style="bold")
-            text.append(PROMPTS[stage], style="italic")
-            if stage == "divide":
-                left = self.total - sum(row.value for row in self.rows)
-                text.append(f"\nRemaining: {left} of {self.total}", style="bold green" if left == 0 else "bold yellow")
-            elif stage == "discard":
-                marked = len(chosen(self.rows))
-                text.append(f"\nMarked {marked} of {self.total}", style="bold")
-        # While declaring, the list's own lines say who goes where.
-        for line in self._conflict_lines(view) if stage not in ("attack", "block", "assign") else ():
-            text.append("\n" + line, style="cyan")
-        if self.message:
-            text.append(f"\n{self.message}", style="bold red")
-        self.query_one("#wb-prompt", Static).update(text)
-
-    @staticmethod
-    def _conflict_lines(view: WizbitsView) -> list[str]:
-        """Declared attacks, blocks and battles, one ``attacker → defender`` line each."""
-        lines = []
-        if view.battles:
-            for number, (attackers, defenders) in enumerate(view.battles, 1):
-                mark = "▶ " if number - 1 == view.battle else "  "
-                lines.append(f"{mark}{', '.join(card_label(view, a) for a in attackers)} → "
-                             f"{', '.join(card_label(view, d) for d in defenders)}")
-        elif view.attackers:
-            blocked = {attacker: defender for defender, attacker in view.blocks}
-            for attacker in view.attackers:
-                defender = blocked.get(attacker)
-                lines.append(f"{card_label(view, attacker)} → "
-                             f"{card_label(view, defender) if defender is not None else '(unblocked)'}")
-        return lines
+        playing = None
+        if self.entry is not None:
+            playing = f"{card_label(self.view, self.entry.iid)} on {self._foundation_name()}"
+        self.query_one("#wb-prompt", Static).update(prompt_text(
+            self.view, stage or self.stage, self.rows, self.total, step_mode=self.step_mode,
+            pillar_hidden=self.compact and not self.has_class("-show-pillar"), keys_hint=self.keys_hint,
+            playing=playing, message=self.message))
 
     def _update_card(self) -> None:
         listing = self.query_one("#wb-list", OptionList)
@@ -296,8 +189,10 @@ class WizbitsTable(GameTable):
         self.query_one(WizbitsCard).show(card_id)
 
     def _focus(self) -> None:
-        target = self.query_one(PillarTree) if self.stage == "watch" and self.view and self.view.resolving \
-            else self.query_one("#wb-list", OptionList)
+        """The pillar tree while a pillar resolves (if it is on show), else the choice list."""
+        tree_shown = not self.compact or self.has_class("-show-pillar")
+        resolving = self.stage == "watch" and self.view is not None and self.view.resolving
+        target = self.query_one(PillarTree) if resolving and tree_shown else self.query_one("#wb-list", OptionList)
         if self.screen.focused is not target:
             target.focus()
 
@@ -329,11 +224,11 @@ class WizbitsTable(GameTable):
 
     def show_events(self, events: Sequence[Event]) -> None:
         """Checks go to the dice log."""
-        self.query_one(_DiceLog).show_events(events)
+        self.query_one(WizbitsDiceLog).show_events(events)
 
     def clear_events(self) -> None:
         """Forget the dice shown (the replay jumping back)."""
-        self.query_one(_DiceLog).clear_checks()
+        self.query_one(WizbitsDiceLog).clear_checks()
 
 
     def plays_by_itself(self, action: Any) -> bool:
@@ -384,6 +279,8 @@ class WizbitsTable(GameTable):
     def action_pane(self, pane: str) -> None:
         """Show or hide a secondary pane in the compact layout."""
         self.toggle_class(f"-show-{pane}")
+        self._update_prompt()
+        self._focus()
         if pane == "opp":
             self.query_one("#wb-opp", SidePanel).brief = not self.has_class("-show-opp")
 
@@ -451,23 +348,12 @@ class WizbitsTable(GameTable):
 
     def action_confirm(self) -> None:
         """Enter: take the highlighted card or ability, or send the choice on show."""
-        stage, rows = self.stage, self.rows
-        if stage == "hand":
+        if self.stage == "hand":
             self._choose_entry()
-        elif stage == "compose":
+        elif self.stage == "compose":
             self._pay_and_play()
-        elif stage == "attack":
-            self._send(act.Attack(tuple(key for key, _ in chosen(rows))))
-        elif stage == "block":
-            self._send(act.Block(tuple(chosen(rows))))
-        elif stage == "assign":
-            self._send(act.Assign(tuple(chosen(rows))))
-        elif stage == "divide":
-            self._send(act.Divide(tuple(chosen(rows))))
-        elif stage == "discard":
-            self._send(act.DiscardCards(tuple(key for key, _ in chosen(rows))))
-        elif stage == "pending":
-            self._send(act.ChooseTargets(tuple(row.value for row in rows)))
+        elif self.stage in ROW_STAGES:
+            self._send(row_action(self.stage, self.rows))
 
     # -- playing a card or ability ---------------------------------------------------------
 
@@ -503,14 +389,8 @@ class WizbitsTable(GameTable):
         if payments in ([], [act.Payment()]):
             self._send(self._unit_action(act.Payment()))
             return
-        own = {p.iid: p for p in view.players[self.seat].in_play}
-        secedable = []
-        for iid in dict.fromkeys(i for pay in payments for i in pay.secede):
-            offering = Attribute.OFFERING.value in own[iid].attributes if iid in own else False
-            secedable.append(Secedable(iid, card_label(view, iid), OFFERING_POINTS if offering else SECEDE_POINTS))
-        cost = _printed_cost(entry, view)
-        dialog = CostDialog(card_label(view, entry.iid), cost, view.players[self.seat].deck_count, secedable,
-                            lambda pay: self._reason(self._unit_action(pay)))
+        dialog = CostDialog(card_label(view, entry.iid), printed_cost(entry, view), view.players[self.seat].deck_count,
+                            secedables(view, self.seat, payments), lambda pay: self._reason(self._unit_action(pay)))
         self.app.push_screen(dialog, self._paid)
 
     def _paid(self, payment: act.Payment | None) -> None:
@@ -538,16 +418,6 @@ class WizbitsTable(GameTable):
         assert self.seat is not None
         self.post_message(self.ActionChosen(self.seat, act.action_to_json(action)))
         return True
-
-
-def _printed_cost(entry: Entry, view: WizbitsView) -> int:
-    from engine.wizbits.cards import CARDS_BY_ID
-    from tui.widgets.wizbits_choices import entry_ability
-
-    if entry.ability is None:
-        return CARDS_BY_ID[entry.card_id].cost
-    cost = entry_ability(view, entry).cost
-    return cost.points if cost is not None else 0
 
 
 class WizbitsUI(GameUI):

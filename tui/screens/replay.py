@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -108,6 +109,12 @@ class ReplayScreen(Screen[None]):
         elif new_events:
             for line in event_lines(new_events):
                 log.write(line)
+
+    @on(GameTable.StepRequested)
+    def _step_requested(self, message: GameTable.StepRequested) -> None:
+        """A table's own "next step" key (e.g. the Wizbits pillar tree's ``n``) steps the replay forward."""
+        message.stop()
+        self.action_next()
 
     def watch_step(self, old: int, new: int) -> None:
         """Moving forward one step appends to the log; other jumps rewrite it."""

@@ -19,10 +19,13 @@ from engine.wizbits import actions as act
 from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.effects import Effect, TargetKind
 from engine.wizbits.model import Ability
+from engine.wizbits.payment import OFFERING_POINTS, SECEDE_POINTS
 from engine.wizbits.plays import card_slots
 from engine.wizbits.resolve import chosen_slots
+from engine.wizbits.terms import Attribute
 from engine.wizbits.text import ability_text
 from engine.wizbits.views import WizbitsView
+from tui.screens.wizbits_cost import Secedable
 from tui.widgets.wizbits_card import CATEGORY_SHORT, card_name
 from tui.widgets.wizbits_side import card_label, owned_label, unit_label
 
@@ -139,8 +142,8 @@ def hand_entries(view: WizbitsView, seat: int, legal: Sequence[Any]) -> list[Ent
         if isinstance(action, act.Activate) and (action.card, action.ability) not in seen:
             seen.append((action.card, action.ability))
     for iid, index in seen:
-        matches = tuple(a for a in legal if isinstance(a, act.Activate) and (a.card, a.ability) == (iid, index))
-        entries.append(Entry(iid, view.cards[iid], index, True, matches))
+        uses = tuple(a for a in legal if isinstance(a, act.Activate) and (a.card, a.ability) == (iid, index))
+        entries.append(Entry(iid, view.cards[iid], index, True, uses))
     return entries
 
 
@@ -257,3 +260,50 @@ def discard_rows(view: WizbitsView, seat: int, legal: Sequence[Any]) -> tuple[li
 def chosen(rows: Sequence[ChoiceRow]) -> list[tuple[int, Any]]:
     """(key, value) of each row whose value is something (see :attr:`ChoiceRow.is_set`)."""
     return [(row.key, row.value) for row in rows if row.is_set]
+
+
+def load_stage(stage: str, view: WizbitsView, seat: int | None, legal: Sequence[Any],
+               entry: Entry | None) -> tuple[list[ChoiceRow], list[Entry], int]:
+    """The lines for ``stage``: choice rows, hand entries, and the total to divide or discard."""
+    me = view.seat if view.seat is not None else 0
+    if stage in ("watch", "hand"):
+        return [], hand_entries(view, me, legal) if view.players[me].hand is not None else [], 0
+    if stage == "compose":
+        assert entry is not None
+        return target_rows(view, entry), [], 0
+    if stage == "divide":
+        rows, total = divide_rows(view, legal)
+        return rows, [], total
+    if stage == "discard":
+        assert seat is not None
+        rows, total = discard_rows(view, seat, legal)
+        return rows, [], total
+    makers = {"attack": attack_rows, "block": block_rows, "assign": assign_rows, "pending": pending_rows}
+    return makers[stage](view, legal), [], 0
+
+
+def row_action(stage: str, rows: Sequence[ChoiceRow]) -> act.Action:
+    """The action the choice lines of ``stage`` (attack, block, assign, divide, discard or pending) describe."""
+    picked = chosen(rows)
+    if stage == "attack":
+        return act.Attack(tuple(key for key, _ in picked))
+    if stage == "block":
+        return act.Block(tuple(picked))
+    if stage == "assign":
+        return act.Assign(tuple(picked))
+    if stage == "divide":
+        return act.Divide(tuple(picked))
+    if stage == "discard":
+        return act.DiscardCards(tuple(key for key, _ in picked))
+    assert stage == "pending", stage
+    return act.ChooseTargets(tuple(row.value for row in rows))
+
+
+def secedables(view: WizbitsView, seat: int, payments: Sequence[act.Payment]) -> list[Secedable]:
+    """The cards the legal payments secede, with the points each gives (three with Offering)."""
+    own = {permanent.iid: permanent for permanent in view.players[seat].in_play}
+    found = []
+    for iid in dict.fromkeys(i for pay in payments for i in pay.secede):
+        offering = iid in own and Attribute.OFFERING.value in own[iid].attributes
+        found.append(Secedable(iid, card_label(view, iid), OFFERING_POINTS if offering else SECEDE_POINTS))
+    return found
