@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_wizbits_tui import BIG, SMALL, BattleApp, conflict, division, opening, with_hand
+from wizbits_battle import BIG, SMALL, BattleApp, conflict, division, opening, with_hand
 from wizbits_game import Game
 
 from engine.wizbits import actions as act

@@ -23,6 +23,7 @@ from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.wizbits_cost import CostDialog
 from tui.widgets.pillar_tree import PillarTree
+from tui.widgets.wizbits_prompt import WizbitsDiceLog
 from tui_fakes import play_until
 
 SEED = 3
@@ -64,7 +65,7 @@ def test_play_a_turn_against_the_bot_through_to_a_resolved_pillar() -> None:
                 # Reconcile and the Test Phase play by themselves: Ana is asked without a key pressed.
                 await wait_for(pilot, lambda: live.to_act == (0,) and table.stage == "hand", "Ana's Priority")
                 assert live.state.phase == Phase.ELEMENTS
-                assert [event.kind for event in table.query_one("#wb-dice").checks] == ["check"]  # the Test Phase
+                assert [event.kind for event in table.query_one(WizbitsDiceLog).checks] == ["check"]  # the Test Phase
                 playable = [index for index, entry in enumerate(table.entries)
                             if entry.playable and entry.ability is None]
                 assert playable, "the opening hand has an Element to play"
@@ -132,7 +133,7 @@ def test_a_seat_has_secrets_only_while_it_holds_cards() -> None:
     assert rules.seat_has_secrets(state, 0) and not rules.seat_has_secrets(state, 1)
 
 
-def test_the_replay_steps_the_pillar_one_resolution_step_at_a_time() -> None:
+def test_n_in_the_replay_steps_the_pillar_one_resolution_step_at_a_time() -> None:
     async def scenario() -> None:
         with SessionStore() as store:
             live = LiveSession.create(store, "wizbits", OPTIONS, SEED, [SeatInfo("Ana"), SeatInfo("Bo")])
@@ -148,8 +149,10 @@ def test_the_replay_steps_the_pillar_one_resolution_step_at_a_time() -> None:
                 assert tree.mode == "step" and tree.pillar is not None
                 units = len(list(tree.pillar.units()))
                 group = {unit.uid for unit in tree.next_group}
-                await pilot.press("right")
+                await pilot.press("n")  # the pillar's own key steps the replay, as in a game
                 await pilot.pause()
+                replay = app.screen
+                assert isinstance(replay, ReplayScreen) and replay.step == before + 1
                 after = set() if tree.pillar is None else {unit.uid for unit in tree.pillar.units()}
                 assert not group & after and len(after) < units
 

@@ -1,153 +1,21 @@
-"""Pilot tests of the Wizbits battlefield: choosing, paying, playing, passing, stepping, Conflict and the layouts.
+"""Pilot tests of the Wizbits battlefield: the sides, choosing, paying, playing, passing, stepping and the layouts.
 
-:class:`BattleApp` mounts the table the way the game screen does and drives a
-:class:`~wizbits_game.Game` through the rules: chosen actions are applied,
-step requests play the table's step, and the rules answer the table's
-``checker``. Situations are set up by placing cards with ``Game.give``, so the
-tests do not wait for the deck to deal them.
+Conflict, damage division, discards and flip-Income targets are in
+``test_wizbits_tui_conflict``; the harness is ``wizbits_battle``.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from typing import Any
 
-from textual.app import App, ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
-from engine import ActionError, Event
 from engine.wizbits import actions as act
-from engine.wizbits.state import Phase
-from tui.games.base import GameTable
-from tui.games.wizbits import WizbitsTable
 from tui.screens.wizbits_cost import CostDialog
 from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.wizbits_side import SidePanel
-from wizbits_game import RULES, Game
-
-BIG = (100, 30)
-SMALL = (80, 24)
-
-
-class BattleApp(App[None]):
-    """The battlefield over a test game: status line, table, a 6-line log and the footer, like the game screen."""
-
-    CSS = """
-    #status { height: 1; background: $panel; padding: 0 1; }
-    #area { height: 1fr; }
-    #log { height: 7; border-top: solid $accent; padding: 0 1; color: $text-muted; }
-    """
-
-    def __init__(self, game: Game, viewer: int = 0) -> None:
-        super().__init__()
-        self.game = game
-        self.viewer = viewer
-        self.table = WizbitsTable()
-        self.table.checker = self.check
-        self.chosen: list[dict[str, Any]] = []
-        self.steps = 0
-
-    def compose(self) -> ComposeResult:
-        yield Static("Wizbits · a test table", id="status")
-        with Vertical(id="area"):
-            yield self.table
-        yield Static("", id="log")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.table.show_events(self.game.events)
-        self.redraw()
-
-    @property
-    def deciding(self) -> int | None:
-        """The viewer, when the rules wait for them."""
-        return self.viewer if self.viewer in RULES.to_act(self.game.state) else None
-
-    def redraw(self) -> None:
-        seat = self.deciding
-        legal = RULES.legal_actions(self.game.state, seat) if seat is not None else []
-        self.table.show(RULES.view(self.game.state, self.viewer), seat, legal)
-        self.query_one("#log", Static).update("\n".join(event.text for event in self.game.events[-6:]))
-
-    def check(self, seat: int, data: dict[str, Any]) -> str | None:
-        try:
-            RULES.check_action(self.game.state, seat, RULES.parse_action(data))
-        except ActionError as error:
-            return error.reason
-        return None
-
-    def on_game_table_action_chosen(self, message: GameTable.ActionChosen) -> None:
-        self.chosen.append(message.action)
-        self.shown(self.game.act(message.seat, RULES.parse_action(message.action)))
-
-    def on_game_table_step_requested(self, _: GameTable.StepRequested) -> None:
-        if RULES.table_action(self.game.state) is not None:
-            self.steps += 1
-            self.shown(self.game.step())
-
-    def shown(self, events: list[Event]) -> None:
-        self.table.show_events(events)
-        self.redraw()
-
-
-def run(app: BattleApp, scenario: Callable[[Any], Awaitable[None]], size: tuple[int, int] = BIG) -> None:
-    """Run ``scenario(pilot)`` against ``app`` at ``size``."""
-
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await scenario(pilot)
-
-    asyncio.run(main())
-
-
-# -- situations -----------------------------------------------------------------------------
-
-
-DECKS = {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"}
-
-
-def opening(seed: int = 1) -> Game:
-    """Ana's first Elements pillar, with a few cards in play on both sides and a seceded Flickerwand for Bo."""
-    game = Game(seed, DECKS)
-    game.settle()
-    assert game.state.phase == Phase.ELEMENTS and game.state.priority == 0
-    game.give(0, "emberbeetle-squire", "play")
-    game.give(0, "prism-kite", "play")
-    game.give(1, "pondskater-scout", "play")
-    game.give(1, "flickerwand", "play", seceded=True)
-    game.give(1, "cobweb-cloak", "play")
-    return game
-
-
-def with_hand(game: Game, *card_ids: str) -> list[int]:
-    """Replace Ana's hand with these cards (the old hand goes back on the deck); returns their iids."""
-    player = game.state.players[0]
-    player.deck.extend(player.hand)
-    player.hand.clear()
-    return [game.give(0, card_id) for card_id in card_ids]
-
-
-def conflict(defenders: int = 2) -> tuple[Game, list[int], list[int]]:
-    """Ana's Conflict with two attackers ready; Bo has ``defenders`` characters besides his Main Character."""
-    game = Game(1, DECKS)
-    game.settle()
-    attackers = [game.give(0, "mossback-stagbeetle", "play"), game.give(0, "emberbeetle-squire", "play")]
-    blockers = [game.give(1, card, "play") for card in ("glowworm-warden", "mayfly-tidecaller")[:defenders]]
-    game.to_phase(Phase.ATTACK)
-    return game, attackers, blockers
-
-
-def names(app: BattleApp) -> list[str]:
-    """The choice list's lines as plain text."""
-    listing = app.table.query_one("#wb-list", OptionList)
-    return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
-
-
-def prompt(app: BattleApp) -> str:
-    return str(app.table.query_one("#wb-prompt", Static).render())
+from wizbits_battle import SMALL, BattleApp, names, opening, prompt, resolving, run, with_hand
+from wizbits_game import RULES
 
 
 # -- the battlefield ------------------------------------------------------------------------
@@ -315,19 +183,6 @@ def test_pass_with_x() -> None:
 # -- stepping a pillar ------------------------------------------------------------------------
 
 
-def resolving() -> Game:
-    """Ana's Volley and Bo's Ripple of Doubt on it stand on the Elements pillar; both passed, so it resolves."""
-    game = opening()
-    scout = next(p.iid for p in game.state.players[1].in_play if game.state.cards[p.iid] == "pondskater-scout")
-    game.play(0, "sparkswarm-volley", targets=[scout])
-    game.pass_()
-    game.play(1, "ripple-of-doubt", targets=[game.newest_unit().uid])
-    game.pass_()
-    game.pass_()
-    assert game.state.resolving
-    return game
-
-
 def test_step_with_n_and_the_resolved_units_leave_the_tree() -> None:
     game = resolving()
     app = BattleApp(game)
@@ -383,128 +238,6 @@ def test_step_mode_off_plays_resolution_by_itself() -> None:
         await pilot.pause()
         assert not table.step_mode and table.plays_by_itself(act.Step("resolve"))
         assert app.steps == 1  # the waiting step was asked for at once
-
-    run(app, scenario)
-
-
-# -- Conflict -------------------------------------------------------------------------------
-
-
-def test_declare_attackers() -> None:
-    game, attackers, _ = conflict()
-    app = BattleApp(game)
-
-    async def scenario(pilot: Any) -> None:
-        assert app.table.stage == "attack"
-        keys = [row.key for row in app.table.rows]
-        await pilot.press("down")
-        row = keys.index(attackers[0])
-        app.table.query_one("#wb-list", OptionList).highlighted = row
-        await pilot.press("space", "enter")
-        assert app.chosen == [{"type": "attack", "attackers": [attackers[0]]}]
-        assert game.state.phase == Phase.BLOCK
-
-    run(app, scenario)
-
-
-def test_block_from_the_keyboard() -> None:
-    game, attackers, blockers = conflict()
-    game.act(0, act.Attack(tuple(attackers)))
-    app = BattleApp(game, viewer=1)
-
-    async def scenario(pilot: Any) -> None:
-        assert app.table.stage == "block"
-        index = [r.key for r in app.table.rows].index(blockers[0])
-        app.table.query_one("#wb-list", OptionList).highlighted = index
-        await pilot.press("space")
-        row = app.table.rows[index]
-        assert row.value in attackers and "→ blocks" in names(app)[index]
-        await pilot.press("enter")
-        assert app.chosen[-1] == {"type": "block", "blocks": [[blockers[0], row.value]]}
-        assert game.state.blocks == {blockers[0]: row.value}
-
-    run(app, scenario)
-
-
-def test_assign_shows_attacker_to_defender_lines() -> None:
-    game, attackers, blockers = conflict()
-    game.act(0, act.Attack(tuple(attackers)))
-    game.act(1, act.Block(()))
-    assert game.state.phase == Phase.ASSIGN
-    app = BattleApp(game)
-
-    async def scenario(pilot: Any) -> None:
-        assert app.table.stage == "assign"
-        await pilot.press("space")
-        first = app.table.rows[0]
-        assert first.value is not None and " → " in names(app)[0]
-        await pilot.press("enter")
-        assert app.chosen[-1] == {"type": "assign", "assignments": [[first.key, first.value]]}
-        # The battles formed are shown as lines too.
-        assert "→" in prompt(app)
-
-    run(app, scenario)
-
-
-def division() -> Game:
-    """Ana's Stagbeetle is blocked by both of Bo's characters; Ana divides its damage between them."""
-    game, attackers, blockers = conflict()
-    game.act(0, act.Attack((attackers[0],)))
-    game.act(1, act.Block(tuple((b, attackers[0]) for b in blockers)))
-    game.advance(lambda s: s.phase == Phase.DIVIDE)
-    assert 0 in RULES.to_act(game.state)
-    return game
-
-
-def test_divide_damage_with_plus_minus_and_the_remaining_counter() -> None:
-    game = division()
-    app = BattleApp(game)
-
-    async def scenario(pilot: Any) -> None:
-        table = app.table
-        assert table.stage == "divide" and len(table.rows) == 2
-        total = table.total
-        assert f"Remaining: {total} of {total}" in prompt(app)
-        for _ in range(total + 1):
-            await pilot.press("plus")
-        assert table.rows[0].value == total and "No damage left" in prompt(app)
-        await pilot.press("minus", "down", "plus")
-        assert [row.value for row in table.rows] == [total - 1, 1]
-        assert f"Remaining: 0 of {total}" in prompt(app)
-        await pilot.press("enter")
-        assert app.chosen[-1] == {"type": "divide", "damage": [[table_rows_key(game, 0), total - 1],
-                                                               [table_rows_key(game, 1), 1]]}
-
-    keys: list[int] = []
-
-    def table_rows_key(_: Game, index: int) -> int:
-        return keys[index]
-
-    async def remember_then(pilot: Any) -> None:
-        keys.extend(row.key for row in app.table.rows)
-        await scenario(pilot)
-
-    run(app, remember_then)
-
-
-def test_discard_at_reconcile() -> None:
-    game = Game(1)
-    game.settle()
-    for card in ("pollen-drift", "pollen-drift", "ripple-of-doubt"):
-        game.give(0, card)
-    game.advance(lambda s: s.phase == Phase.RECONCILE_DOWN)
-    need = len(game.state.players[0].hand) - 7
-    app = BattleApp(game)
-
-    async def scenario(pilot: Any) -> None:
-        assert app.table.stage == "discard" and app.table.total == need
-        await pilot.press("space", "enter")  # one marked, not enough when need > 1
-        if need > 1:
-            assert app.chosen == [] and f"discard exactly {need}" in prompt(app)
-            for _ in range(need - 1):
-                await pilot.press("down", "space")
-            await pilot.press("enter")
-        assert app.chosen[-1]["type"] == "discard" and len(app.chosen[-1]["cards"]) == need
 
     run(app, scenario)
 
