@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Select, Static
 
-import tui.games
 from engine.wizbits.cards import CARDS, CARDS_BY_ID
 from engine.wizbits.decklist import decklist, parse_decklist, validate_deck
 from engine.wizbits.decks import STARTER_DECKS
@@ -18,6 +17,7 @@ from engine.wizbits.text import ability_text, main_points_text
 from saves import LiveSession, SessionStore
 from saves.decks import DeckStore
 from tui.app import CovenApp
+from tui.games.wizbits import WizbitsTable
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.screens.deck_editor import DeckEditorScreen
 from tui.screens.deck_picker import DeckPicker
@@ -26,8 +26,7 @@ from tui.screens.new_game import NewGameScreen
 from tui.widgets.card_pool import CardPool, PoolFilter, cycled, filter_cards
 from tui.widgets.deck_list import DeckDraft, DeckList, by_category, by_cost, by_element
 from tui.widgets.wizbits_card import WizbitsCard
-from tui.games.base import GameTable
-from tui_fakes import FakeTable, FakeUI, sync
+from tui_fakes import game_screen, sync
 
 SIZE = (100, 30)
 
@@ -94,20 +93,6 @@ async def build_legal_deck(pilot: Any) -> None:
         await pilot.press(*["plus"] * (3 if index == 0 else 4))
         await pilot.press("down")
     await pilot.pause()
-
-
-class StandInTable(FakeTable):
-    """Records what it is shown without reading the view (a Wizbits view has no Wizards Cup teams)."""
-
-    def show(self, view: Any, deciding_seat: int | None, legal: Any) -> None:
-        self.shown.append((view, deciding_seat, len(legal)))
-
-
-class StandInUI(FakeUI):
-    """The fake screen parts, with the table above."""
-
-    def make_table(self) -> GameTable:
-        return StandInTable()
 
 
 # -- the pure parts ------------------------------------------------------------------
@@ -347,11 +332,7 @@ async def test_unsaved_changes_are_asked_about_before_leaving(store: SessionStor
 
 
 @sync
-async def test_build_a_legal_deck_and_start_a_game_with_it(store: SessionStore,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    # The battlefield is not registered yet; a stand-in table shows the game (the real one once it exists).
-    ui = StandInUI()
-    monkeypatch.setattr(tui.games, "_GAME_UIS", {"wizards-cup": ui, "wizbits": ui})
+async def test_build_a_legal_deck_and_start_a_game_with_it(store: SessionStore) -> None:
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
@@ -361,6 +342,7 @@ async def test_build_a_legal_deck_and_start_a_game_with_it(store: SessionStore,
         await answer_prompt(pilot, "Four of each")
         saved = DeckStore(store).load_deck("Four of each")
         assert parse_decklist(saved.text) == editor(app).draft.deck()
+        editor_main = editor(app).draft.main
         await pilot.press("escape")  # saved: leaves without a question
         await pilot.press("n")
         await pilot.pause()
@@ -387,6 +369,10 @@ async def test_build_a_legal_deck_and_start_a_game_with_it(store: SessionStore,
         live = LiveSession.load(store, session_id)
         assert live.spec.game_id == "wizbits" and live.options["deck_1"] == saved.text
         assert live.options["deck_2"] == "tidal-dusk"
+        shown = game_screen(app)  # the battlefield, dealt from the deck built above
+        assert shown.live.session_id == session_id and isinstance(shown.table, WizbitsTable)
+        state = shown.live.state
+        assert state.cards[state.players[0].main] == editor_main
 
 
 @sync
