@@ -157,3 +157,21 @@ def test_n_in_the_replay_steps_the_pillar_one_resolution_step_at_a_time() -> Non
                 assert not group & after and len(after) < units
 
     asyncio.run(scenario())
+
+
+def test_the_bot_pauses_before_each_action() -> None:
+    async def scenario() -> None:
+        with SessionStore() as store:
+            live = LiveSession.create(store, "wizbits", OPTIONS, SEED, [SeatInfo("Ana"), SeatInfo("Bo", "bot", "easy")])
+            app = Host(lambda: GameScreen(live, auto_delay=0.6))
+            async with app.run_test(size=(100, 30)) as pilot:
+                await wait_for(pilot, lambda: live.to_act == (0,), "Ana's Priority", tries=400)
+                before = len(live.log)
+                await pilot.press("x")  # Bo has Priority now
+                await wait_for(pilot, lambda: len(live.log) == before + 1, "Ana's pass")
+                assert "thinking" in str(game_screen(app).status_text)
+                await pilot.pause(0.2)
+                assert len(live.log) == before + 1, "the bot waits the pause before acting"
+                await wait_for(pilot, lambda: len(live.log) > before + 1, "the bot's action", tries=400)
+
+    asyncio.run(scenario())
