@@ -26,6 +26,14 @@ RACE_CHECKS = 6
 """How many coming Break Tests the race between the Main Characters looks at."""
 PRESSURE = 3
 """Damage each Main Character is expected to take per turn to come (see :func:`race`)."""
+EDGE = 0.9
+"""What it is worth to Normal that the game goes on past the next few Tests (a share of :data:`WIN`).
+
+Normal expects to outplay its opponent over a long game, so a battle that may
+end the game at once, even as a fair coin, gives that up; a battle that only
+brings a sure loss of the opposing Main forward gives nothing up. See
+:func:`race`'s ``edge``.
+"""
 
 BATTLE_PHASES = frozenset({"respond", "divide", "damage"})
 
@@ -180,7 +188,7 @@ class Board:
         mains = {seat: self.main(seat).points for seat in (0, 1)}
         mains.update(changed or {})
         return race(self.me, {seat: p for seat, p in mains.items() if p is not None}, tests_ahead(self.view),
-                    front, now)
+                    front, now, EDGE)
 
     def main_shift(self, seat: int, points: MainPoints, now_only: bool = False) -> float:
         """What it is worth to ``seat`` that its Main Character's points become ``points``."""
@@ -214,7 +222,7 @@ def tests_ahead(view: WizbitsView) -> list[int]:
 
 
 def race(me: int, mains: dict[int, MainPoints], order: list[int], front: dict[int, float] | None = None,
-         now: dict[int, MainPoints] | None = None) -> float:
+         now: dict[int, MainPoints] | None = None, edge: float = 0.0) -> float:
     """The chance that the opponent's Main Character fails first, less the chance that mine does.
 
     Each later turn adds :data:`PRESSURE` damage to both Mains: the opponent
@@ -226,21 +234,24 @@ def race(me: int, mains: dict[int, MainPoints], order: list[int], front: dict[in
         order: The seats of the coming Tests.
         front: Fail chances of checks made together before any Test (a battle's), by seat.
         now: Points that hold only for this turn's Tests (changes until end of turn).
+        edge: What it is worth that the game goes on past the front and both players' next Tests.
     """
     alive, score = 1.0, 0.0
     if front:
         mine, theirs = front.get(me, 0.0), front.get(1 - me, 0.0)
         score += theirs * (1 - mine) - mine * (1 - theirs)
         alive = (1 - mine) * (1 - theirs)
-    turn = 0
+    turn, going = 0, None
     for index, seat in enumerate(order):
         if index and seat != order[index - 1]:
             turn += 1
+            if turn == 2:
+                going = alive  # the game outlives the front and both players' next Tests
         points = (now or {}).get(seat, mains[seat]) if turn == 0 else mains[seat]
         chance = global_fail(points, PRESSURE * turn)
         score += alive * chance * (1 if seat != me else -1)
         alive *= 1 - chance
-    return score
+    return score + edge * (alive if going is None else going)
 
 
 def damage_landing(perm: PermanentView, amount: int) -> int:
