@@ -102,9 +102,10 @@ def default_match() -> list[Game]:
     return [play(seed, ("normal", "easy") if seed % 2 == 0 else ("easy", "normal"), None) for seed in range(MATCH_GAMES)]
 
 
-def test_normal_beats_easy_in_75_percent_of_200_games_with_the_default_decks(default_match: list[Game]) -> None:
+def test_normal_beats_easy_in_70_percent_of_200_games_with_the_default_decks(default_match: list[Game]) -> None:
+    # The bar is 70%; Normal won 151 of these 200 games when this test was written.
     wins = sum(_normal_won(game) for game in default_match)
-    assert wins >= 0.75 * MATCH_GAMES, f"Normal won only {wins} of {MATCH_GAMES}"
+    assert wins >= 0.70 * MATCH_GAMES, f"Normal won only {wins} of {MATCH_GAMES}"
     for seat in range(2):  # with either deck, against the other
         chosen = default_match[seat::2]
         assert sum(map(_normal_won, chosen)) > 0.6 * len(chosen), seat
