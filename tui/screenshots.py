@@ -182,6 +182,31 @@ async def _capture_battlefield(directory: Path) -> list[Path]:
     return [directory / "wizbits-battlefield.svg"]
 
 
+async def _capture_lab_and_decks(directory: Path) -> list[Path]:
+    """The Pillar Lab before a simultaneous step (100x30) and the deck editor (80x24)."""
+    from engine.wizbits.lab_json import shipped_scenarios
+    from tui.screens.pillar_lab import PillarLabScreen
+
+    store = SessionStore()
+    app = CovenApp(store=store, auto_delay=60.0)
+    lesson = next(scenario for scenario in shipped_scenarios() if "one height" in scenario.title.lower())
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(PillarLabScreen(lesson))
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause(0.3)
+        app.save_screenshot(filename="pillar-lab.svg", path=str(directory))
+    app = CovenApp(store=store, auto_delay=60.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("plus", "plus", "down", "plus")
+        await pilot.pause(0.3)
+        app.save_screenshot(filename="deck-editor.svg", path=str(directory))
+    store.close()
+    return [directory / "pillar-lab.svg", directory / "deck-editor.svg"]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write every screenshot into the directory named by the first argument."""
     args = sys.argv[1:] if argv is None else argv
@@ -189,7 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     directory.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="coven-shots-") as data_dir:
         os.environ["COVEN_DATA_DIR"] = data_dir
-        for path in asyncio.run(_capture(directory)) + asyncio.run(_capture_battlefield(directory)):
+        shots = asyncio.run(_capture(directory)) + asyncio.run(_capture_battlefield(directory))
+        for path in shots + asyncio.run(_capture_lab_and_decks(directory)):
             print(f"wrote {path}")
     return 0
 
