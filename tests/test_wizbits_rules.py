@@ -278,3 +278,31 @@ def test_a_unit_that_is_no_longer_a_tip_is_not_a_foundation() -> None:
     game.play(me, "pollen-drift")
     drift = game.give(me, "pollen-drift")
     refused(game, me, PlayCard(drift, first.uid, (), Payment(deck=1)), "build on the main Current Foundation")
+
+
+def test_units_of_one_step_read_the_state_as_the_step_began() -> None:
+    # Sparkswarm Volley (3 damage) and Radiant Verdict (a Special Will Check) hit the same character at height 3.
+    game = Game(1)
+    game.to_phase(Phase.ELEMENTS, 1)
+    me = game.state.active
+    scout = game.give(1 - me, "pondskater-scout", "play")
+    orb = game.give(me, "dewdrop-orb", "play")
+    game.play(me, "pollen-drift")
+    game.act(me, Activate(orb, 0, None, (), Payment(deck=2)))
+    ability = game.newest_unit()
+    game.play(me, "quiet-between-wings")
+    game.play(me, "sparkswarm-volley", on=ability.uid, targets=[scout])
+    volley = game.newest_unit()
+    game.play(me, "radiant-verdict", targets=[scout])
+    verdict = game.newest_unit()
+    assert volley.height == verdict.height == 3 and verdict.precedence > volley.precedence
+    scn_before = game.scn(scout)
+    game.pass_()
+    game.pass_()
+    events = game.step()
+    checks = [event for event in events if event.kind == "check"]
+    assert len(checks) == 1
+    # The Volley resolved first, yet the Verdict's check still rolls against the SCN the step began with.
+    assert checks[0].data["number"] == scn_before
+    if game.state.permanent(scout) is not None:
+        assert game.scn(scout) == scn_before + 3

@@ -68,9 +68,14 @@ class StepMemory:
         moved: Cards a lower-precedence unit of this step took out of play,
             as they stood in play. A higher unit's move of the same card still
             happens (its result must stand), from wherever the card went.
+        before: The state as the step began. Units of one step resolve
+            simultaneously, so what they read (who "each" reaches, the Main
+            Points and SCN a check rolls against) comes from here, never from
+            what another unit of the same step just did.
     """
 
     moved: dict[int, Permanent] = field(default_factory=dict)
+    before: WizbitsState | None = None
 
 
 @dataclass
@@ -154,8 +159,19 @@ def _subjects(state: WizbitsState, ctx: Resolution, effect: Effect) -> list[int]
         found = state.players[ctx.controller if target is Target.YOUR_MAIN else opponent(ctx.controller)].main
     else:
         seat = ctx.controller if target is Target.EACH_OWN_CHARACTER else opponent(ctx.controller)
-        return [perm.iid for perm in state.players[seat].in_play
-                if state.card(perm.iid).is_character and not (isinstance(effect, _MOVES) and is_main(state, perm.iid))]
+        reference = ctx.step.before or state
+        reached = []
+        for perm in reference.players[seat].in_play:
+            iid = perm.iid
+            if not state.card(iid).is_character or (isinstance(effect, _MOVES) and is_main(state, iid)):
+                continue
+            if state.permanent(iid) is None:
+                # Gone since the step began: a higher unit's move still decides; anything else misses it.
+                if not (isinstance(effect, _MOVES) and iid in ctx.step.moved):
+                    continue
+                _overrule(state, ctx, iid)
+            reached.append(iid)
+        return reached
     return [] if found is None or state.permanent(found) is None else [found]
 
 
@@ -244,7 +260,7 @@ def _apply_to_card(state: WizbitsState, ctx: Resolution, effect: Effect, iid: in
 
 def _run_check(state: WizbitsState, ctx: Resolution, effect: Check, iid: int) -> None:
     checker = _checker(state, iid, effect.spec)
-    roll = _roll(state, checker, effect.spec, ctx.events, ctx.triggers)
+    roll = _roll(state, checker, effect.spec, ctx.events, ctx.triggers, ctx.step.before)
     if state.over:
         return
     outer, ctx.checker = ctx.checker, checker
@@ -318,10 +334,12 @@ def _checker(state: WizbitsState, iid: int, spec: CheckSpec) -> int:
 
 
 def _roll(state: WizbitsState, checker: int, spec: CheckSpec, events: list[Event],
-          triggers: list[JsonDict]) -> CheckRoll:
+          triggers: list[JsonDict], before: WizbitsState | None = None) -> CheckRoll:
     perm = state.permanent(checker)
     assert perm is not None, "only a character in play makes checks"
-    points = points_of(state, perm)
+    # Inside a resolution step the check reads the checker as the step found it.
+    earlier = before.permanent(checker) if before is not None else None
+    points = points_of(before, earlier) if before is not None and earlier is not None else points_of(state, perm)
     roll = roll_check(state.next_rng(), spec, points, points.scn)
     name = state.card(checker).name
     events.append(Event("check", f"{name}: {roll.describe()}",

@@ -8,6 +8,7 @@ the names the flow needs from all three.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
 from engine.core.contract import Event
@@ -90,6 +91,6 @@ def _resolve_card(state: WizbitsState, ctx: Resolution) -> None:
 def resolve_group(state: WizbitsState, group: Sequence[Unit], events: list[Event],
                   triggers: list[JsonDict]) -> None:
     """Resolve the units of one step together, in the order given (increasing precedence)."""
-    step = StepMemory()
+    step = StepMemory(before=copy.deepcopy(state))
     for unit in group:
         resolve_unit(state, unit, events, triggers, step)
