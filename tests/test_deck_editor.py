@@ -20,7 +20,7 @@ from tui.app import CovenApp
 from tui.games.wizbits import WizbitsTable
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.screens.deck_editor import DeckEditorScreen
-from tui.screens.deck_picker import DeckPicker
+from tui.screens.deck_picker import DeckChoice, DeckPicker
 from tui.screens.menu import MainMenu
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.card_pool import CardPool, PoolFilter, cycled, filter_cards
@@ -429,3 +429,109 @@ async def test_the_deck_cursor_stays_near_a_card_that_leaves(store: SessionStore
             await pilot.press("minus")
         assert editor(app).draft.copies(leaving) == 0
         assert deck.highlighted_card is not None and CARDS_BY_ID[deck.highlighted_card].name == names[4]
+
+
+def footer_shown(app: CovenApp) -> list[str]:
+    """The descriptions of the Footer keys drawn wholly inside the screen (a key past the edge is cut)."""
+    from textual.widgets._footer import FooterKey
+
+    width = app.size.width
+    return [key.description for key in app.screen.query(FooterKey) if key.region.width and key.region.right <= width]
+
+
+@sync
+async def test_the_footer_shows_rename_copy_delete_for_a_saved_deck_at_80_columns(store: SessionStore) -> None:
+    DeckStore(store).save_deck("Embers", decklist(STARTER_DECKS["ember-dawn"].deck))
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        shown = footer_shown(app)
+        assert {"Add", "Remove", "Main", "Save", "Open", "Import", "Export", "Keys", "Back"} <= set(shown), shown
+        await pilot.press("r")  # not in the Footer for an unsaved deck, but still a key
+        await pilot.pause()
+        assert "isn't saved yet" in message(app)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, DeckPicker)
+        picker.dismiss(DeckChoice("saved", "Embers"))
+        await pilot.pause()
+        assert editor(app).deck_name == "Embers"
+        shown = footer_shown(app)
+        assert {"Add", "Remove", "Main", "Save", "Open", "Rename", "Copy", "Delete", "Keys", "Back"} <= set(shown), shown
+        title = str(app.screen.query_one("#editor-title", Static).render())
+        assert "i import" in title and "x export" in title
+        await pilot.press("i")  # the other way round: hidden, yet it works
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen)
+
+
+@sync
+async def test_export_goes_to_the_exports_folder_shows_the_path_and_asks_before_replacing(
+        store: SessionStore, coven_data_dir: Path) -> None:
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await open_starter(pilot, 0)
+        await pilot.press("x")
+        await pilot.pause()
+        prompt = app.screen.query_one(Input).value
+        assert Path(prompt).is_absolute() and Path(prompt).parent == coven_data_dir / "exports"
+        await pilot.press("enter")
+        await pilot.pause()
+        written = Path(prompt).resolve()
+        assert parse_decklist(written.read_text(encoding="utf-8")) == STARTER_DECKS["ember-dawn"].deck
+        assert f"to {written}" in message(app)
+        await pilot.press("minus")  # the deck changes; exporting over the file must be agreed to
+        await pilot.press("x")
+        await pilot.pause()
+        await answer_prompt(pilot, written.name)  # a bare name: the exports folder as well
+        assert isinstance(app.screen, ConfirmScreen) and str(written) in str(
+            app.screen.query_one(".dialog-text", Static).render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert parse_decklist(written.read_text(encoding="utf-8")) == STARTER_DECKS["ember-dawn"].deck
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("enter", "y")
+        await pilot.pause()
+        assert parse_decklist(written.read_text(encoding="utf-8"), check_rules=False) == editor(app).draft.deck()
+
+
+@sync
+async def test_quitting_or_the_palette_asks_about_unsaved_changes(store: SessionStore,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui.commands import CovenCommands
+
+    app = CovenApp(store=store, auto_delay=60)
+    exits: list[bool] = []
+    monkeypatch.setattr(app, "exit", lambda *args, **kwargs: exits.append(True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("plus")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and not exits
+        await pilot.press("n")
+        await pilot.pause()
+        assert editor(app).draft.size == 1 and not exits
+        commands = {name: callback for name, _, callback in CovenCommands(app.screen)._commands()}
+        commands["Sessions"]()
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert editor(app).draft.size == 1
+        commands["Quit Coven"]()
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert exits == [True]
+        exits.clear()
+        await pilot.press("minus")  # back to the empty deck it opened on: nothing to lose, so no question
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert exits == [True] and isinstance(app.screen, DeckEditorScreen)

@@ -289,3 +289,103 @@ async def test_setup_offers_saved_decks_and_keeps_a_listed_deck(store: SessionSt
         await pilot.press("enter")
         await pilot.pause()
         assert screen.table.scenario.sides[0].deck == ana.deck
+
+
+def footer_shown(app: App[None]) -> list[str]:
+    """The descriptions of the Footer keys drawn wholly inside the screen (a key past the edge is cut)."""
+    from textual.widgets._footer import FooterKey
+
+    width = app.size.width
+    return [key.description for key in app.screen.query(FooterKey) if key.region.width and key.region.right <= width]
+
+
+@sync
+async def test_the_footer_fits_save_and_menu_at_100x30_and_80x24() -> None:
+    damage_lesson = next(s for s in shipped_scenarios() if s.base == "damage")
+    for scenario, size, building, stepping in [
+        (shipped_scenarios()[0], (100, 30), {"Card", "Ability", "Side", "Resolve", "Undo", "Save", "Menu", "Keys",
+                                             "Load", "Setup"}, {"Step", "Auto", "Rebuild", "Save", "Load", "Menu"}),
+        (damage_lesson, (100, 30), {"Card", "Damage", "Resolve", "Undo", "Save", "Menu", "Keys", "Load"},
+         {"Step", "Save", "Menu", "Keys", "Load", "Setup"}),
+        (shipped_scenarios()[0], (80, 24), {"Card", "Ability", "Resolve", "Undo", "Save", "Menu", "Keys"},
+         {"Step", "Auto", "Save", "Menu", "Keys", "Load"}),
+    ]:
+        app = LabHost(scenario)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            shown = footer_shown(app)
+            assert building <= set(shown), (size, scenario.title, shown)
+            await pilot.press("g")
+            await pilot.pause()
+            shown = footer_shown(app)
+            assert stepping <= set(shown) and "Card" not in shown, (size, scenario.title, shown)
+
+
+@sync
+async def test_the_keys_list_holds_the_hidden_keys_and_presses_the_one_chosen() -> None:
+    app = LabHost(shipped_scenarios()[0])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        listed = app.screen
+        assert isinstance(listed, PickScreen)
+        options = listed.query_one(OptionList)
+        labels = [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
+        for hidden in ("Examples", "Setup", "Load", "Put into play", "New table"):
+            assert any(label.endswith(f"  {hidden}") for label in labels), (hidden, labels)
+        await pick(pilot, "o")  # the Examples key, which the Footer doesn't show
+        await pilot.pause()
+        examples = app.screen
+        assert isinstance(examples, PickScreen) and examples.title_text == "Open which example?"
+
+
+@sync
+async def test_the_event_log_wraps_again_when_the_terminal_narrows() -> None:
+    app = LabHost(shipped_scenarios()[0])
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = lab(app)
+        await pilot.press("g", "n")
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        log = screen.query_one("#lab-log", RichLog)
+        width = log.scrollable_content_region.width
+        assert width < 60 and all(len(strip.text.rstrip()) <= width for strip in log.lines)
+        text = logged(screen)
+        assert all(" ".join(event.text.split()) in text for event in screen.table.events)
+
+
+@sync
+async def test_a_scenario_is_saved_in_the_exports_folder_and_not_replaced_unasked(coven_data_dir: Path) -> None:
+    from tui.screens.confirm import ConfirmScreen
+
+    app = LabHost(shipped_scenarios()[0])
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = lab(app)
+        await pilot.press("w")
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == str(coven_data_dir / "exports" / "pillar-lab.json")
+        await pilot.press("enter")
+        await pilot.pause()
+        saved = (coven_data_dir / "exports" / "pillar-lab.json").resolve()
+        assert read_scenario(saved) == screen.table.scenario
+        assert any(f"Saved to {saved}" in str(n.message) for n in app._notifications)
+        await pilot.press("o")
+        await pick(pilot, "3")
+        await pilot.press("w")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "pillar-lab.json"  # a bare name: the exports folder too
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert read_scenario(saved) == shipped_scenarios()[0]  # kept
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert read_scenario(saved) == shipped_scenarios()[3]

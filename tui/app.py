@@ -9,6 +9,7 @@ menu, the sessions list and the command palette share.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from textual import events
@@ -123,6 +124,27 @@ class CovenApp(App[None]):
             self.pop_screen()
 
     # -- navigation -------------------------------------------------------
+
+    async def action_quit(self) -> None:
+        """Quit Coven (ctrl+q), once a screen with unsaved work has asked."""
+        self.request_quit()
+
+    def request_quit(self) -> None:
+        """Quit Coven, once a screen with unsaved work has asked (see :meth:`leave_then`)."""
+        self.leave_then(self.exit, "Quit")
+
+    def leave_then(self, then: Callable[[], object], doing: str = "Leave") -> None:
+        """Run ``then``, which leaves the screens open now, once none of them holds unsaved work.
+
+        A screen with unsaved work (the deck editor) has ``confirm_leave(then, doing)``,
+        which runs ``then`` only if the player agrees; the nearest such screen is asked.
+        """
+        for screen in reversed(self.screen_stack):
+            confirm = getattr(screen, "confirm_leave", None)
+            if callable(confirm):
+                confirm(then, doing)
+                return
+        then()
 
     def go_to_menu(self) -> None:
         """Pop screens until the main menu is on top."""

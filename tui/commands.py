@@ -23,17 +23,19 @@ class CovenCommands(Provider):
     def _commands(self) -> list[Command]:
         """Every command this provider offers, in display order."""
         app = cast("CovenApp", self.app)
+        # These leave the screens open now, so a screen with unsaved work (the deck editor) asks first.
+        leave = app.leave_then
         commands: list[Command] = [
-            ("New game", "Set up and start a new game", app.action_new_game),
-            ("Continue", "Resume the most recent unfinished game", app.action_continue),
-            ("Sessions", "Saved sessions: resume, replay, export, delete", app.action_sessions),
-            ("Decks", "Build, check, save, import and export Wizbits decks", app.action_decks),
+            ("New game", "Set up and start a new game", partial(leave, app.action_new_game)),
+            ("Continue", "Resume the most recent unfinished game", partial(leave, app.action_continue)),
+            ("Sessions", "Saved sessions: resume, replay, export, delete", partial(leave, app.action_sessions)),
+            ("Decks", "Build, check, save, import and export Wizbits decks", partial(leave, app.action_decks)),
         ]
         for spec in playable_games():
             commands.append(
                 (f"Rules: {spec.title}", f"Read how to play {spec.title}", partial(app.action_rules, spec.game_id))
             )
-        commands.append(("Quit Coven", "Leave Coven (games are already saved)", app.exit))
+        commands.append(("Quit Coven", "Leave Coven (games are already saved)", app.request_quit))
         return commands
 
     async def discover(self) -> Hits:

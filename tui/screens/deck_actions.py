@@ -19,6 +19,7 @@ from saves.decks import DeckError, DeckExistsError, DeckStore, InvalidDeckError,
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.screens.deck_picker import DeckChoice, DeckPicker
 from tui.widgets.deck_list import DeckDraft
+from tui.widgets.lab_dialogs import exports_dir, file_target
 
 if TYPE_CHECKING:
     from tui.app import CovenApp
@@ -84,6 +85,10 @@ class DeckActions(Screen[None]):
         self.baseline = self.draft.text()
         self.say(f"Saved {name!r}.")
         self.refresh_deck()
+
+    def confirm_leave(self, then: Callable[[], object], doing: str) -> None:
+        """Run ``then`` (quitting, say) once the player agrees to drop unsaved changes; the app asks this first."""
+        self._then_if_clean(then, doing)
 
     def _then_if_clean(self, then: Callable[[], object], doing: str) -> None:
         """Run ``then`` now, or after the player agrees to drop unsaved changes."""
@@ -177,7 +182,7 @@ class DeckActions(Screen[None]):
             self._load(DeckDraft(), None)
             self.say("A new, empty deck.")
 
-    def action_rename(self) -> None:
+    def action_rename(self, _shown: bool = True) -> None:
         """Give the saved deck a new name."""
         if self.deck_name is None:
             self.say("This deck isn't saved yet; ctrl+s saves it under a name.", error=True)
@@ -200,7 +205,7 @@ class DeckActions(Screen[None]):
         self.app.push_screen(PromptScreen(f"Rename {old!r} to", old, "deck name", "Rename"),
                              lambda name: rename(name) if name else None)
 
-    def action_duplicate(self) -> None:
+    def action_duplicate(self, _shown: bool = True) -> None:
         """Save the deck as shown under a new name, and go on editing the copy."""
         if self.draft.problems():
             self.say("Only a legal deck can be copied into the store: fix the problems below first.", error=True)
@@ -208,7 +213,7 @@ class DeckActions(Screen[None]):
         base = self.deck_name or self.suggested_name or "New deck"
         self._ask_name("Save a copy as", f"{base} copy", self._save_new)
 
-    def action_delete_deck(self) -> None:
+    def action_delete_deck(self, _shown: bool = True) -> None:
         """Delete the saved deck (after asking); its cards stay on screen as an unsaved deck."""
         if self.deck_name is None:
             self.say("This deck isn't saved, so there is nothing to delete.", error=True)
@@ -234,7 +239,7 @@ class DeckActions(Screen[None]):
 
     # -- files --------------------------------------------------------------------
 
-    def action_import_file(self) -> None:
+    def action_import_file(self, _shown: bool = True) -> None:
         """Read a deck-list file into the editor (its problems, line by line, if it can't be read)."""
         def answered(path: str | None) -> None:
             if path:
@@ -270,8 +275,8 @@ class DeckActions(Screen[None]):
 
         self._then_if_clean(load, "Import the file")
 
-    def action_export_file(self) -> None:
-        """Write the deck list to a file (legal or not, so a draft can be shared)."""
+    def action_export_file(self, _shown: bool = True) -> None:
+        """Write the deck list to a file (legal or not, so a draft can be shared); by default in the exports folder."""
         name = self.deck_name or self.suggested_name or "deck"
         default = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-") + ".txt"
 
@@ -279,23 +284,25 @@ class DeckActions(Screen[None]):
             if path:
                 self.export_path(path)
 
-        self.app.push_screen(PromptScreen("Export the deck list to the file", default, "path/to/deck.txt",
-                                          "Export"), answered)
+        self.app.push_screen(PromptScreen("Export the deck list to the file", str(exports_dir() / default),
+                                          "path/to/deck.txt", "Export"), answered)
 
     def export_path(self, path: str, *, overwrite: bool = False) -> None:
-        """Write the deck list to ``path``, asking before replacing a file."""
-        target = Path(path).expanduser()
+        """Write the deck list to ``path`` (a bare name goes in the exports folder), asking before replacing a file."""
+        target = file_target(path)
         if target.exists() and not overwrite:
             def replace(yes: bool | None) -> None:
                 if yes:
-                    self.export_path(path, overwrite=True)
+                    self.export_path(str(target), overwrite=True)
 
             self.app.push_screen(ConfirmScreen(f"{target} already exists. Replace it?", "Replace", "Cancel"),
                                  replace)
             return
         try:
+            if target.parent == exports_dir():
+                target.parent.mkdir(parents=True, exist_ok=True)  # the default folder; others must exist
             target.write_text(self.draft.text(self.deck_name or self.suggested_name or None), encoding="utf-8")
         except OSError as error:
             self.say(f"Could not write {target}: {error.strerror or error}", error=True)
             return
-        self.say(f"Exported the deck list to {target}.")
+        self.say(f"Exported the deck list to {target}")

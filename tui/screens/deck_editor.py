@@ -20,6 +20,7 @@ from engine.wizbits.cards import CARDS_BY_ID
 from tui.screens.deck_actions import DeckActions
 from tui.widgets.card_pool import CardPool
 from tui.widgets.deck_list import DeckList, summary_text
+from tui.widgets.lab_dialogs import show_keys
 from tui.widgets.wizbits_card import WizbitsCard
 
 
@@ -39,14 +40,38 @@ class DeckEditorScreen(DeckActions):
         Binding("f", "clear_filters", "Clear filters", show=False),
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+o", "open", "Open"),
-        # Shown on the title line while a saved deck is open, where they apply.
-        Binding("r", "rename", "Rename", show=False),
-        Binding("d", "duplicate", "Copy", show=False),
-        Binding("delete", "delete_deck", "Delete", key_display="del", show=False),
-        Binding("i", "import_file", "Import"),
-        Binding("x", "export_file", "Export"),
+        # Eighty columns hold either the saved deck's keys or the file keys: each pair below is one key, shown in
+        # the Footer (True) while it fits what is open and hidden (False) otherwise; the title line names the rest.
+        Binding("r", "rename(True)", "Rename"),
+        Binding("r", "rename(False)", "Rename", show=False),
+        Binding("d", "duplicate(True)", "Copy"),
+        Binding("d", "duplicate(False)", "Copy", show=False),
+        Binding("delete", "delete_deck(True)", "Delete", key_display="del"),
+        Binding("delete", "delete_deck(False)", "Delete", key_display="del", show=False),
+        Binding("i", "import_file(True)", "Import"),
+        Binding("i", "import_file(False)", "Import", show=False),
+        Binding("x", "export_file(True)", "Export"),
+        Binding("x", "export_file(False)", "Export", show=False),
+        Binding("question_mark", "keys", "Keys", key_display="?"),
         Binding("escape", "back", "Back"),
     ]
+
+    SAVED_DECK_KEYS = frozenset({"rename", "duplicate", "delete_deck"})
+    """Actions shown in the Footer while a saved deck is open (the file actions are shown otherwise)."""
+
+    FILE_KEYS = frozenset({"import_file", "export_file"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Of each pair of bindings for one key, enable the one whose Footer showing fits what is open."""
+        if action in self.SAVED_DECK_KEYS | self.FILE_KEYS and parameters:
+            shown = bool(parameters[0])
+            wanted = (self.deck_name is not None) == (action in self.SAVED_DECK_KEYS)
+            return shown == wanted
+        return True
+
+    def action_keys(self) -> None:
+        """List every key of the editor; choosing one presses it."""
+        show_keys(self, "Every key of the deck editor (enter presses it)")
 
     # -- building -----------------------------------------------------------------
 
@@ -94,8 +119,9 @@ class DeckEditorScreen(DeckActions):
             title.append("  saved", style="green")
         else:
             title.append("  not saved yet", style="dim")
-        if self.deck_name:
-            title.append("   r rename · d copy · del delete", style="dim")
+        # The keys the Footer has no room for now (see BINDINGS).
+        title.append("   i import · x export · ? keys" if self.deck_name else "   r rename · d copy · ? keys",
+                     style="dim")
         self.query_one("#editor-title", Static).update(title)
         self.query_one(CardPool).show_counts(draft.counts, draft.main)
         self.query_one(DeckList).show(draft, follow=follow)

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, RichLog, Static
+from textual.widgets import Footer, Header, Static
 
 from engine.core.contract import Event
 from engine.wizbits.cards import CARDS, CARDS_BY_ID
@@ -47,20 +47,36 @@ from engine.wizbits.model import Category
 from engine.wizbits.plays import card_slots
 from engine.wizbits.resolve import chosen_slots
 from engine.wizbits.text import ability_text, card_text
-from tui.screens.confirm import PromptScreen
+from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.lab_cards import LabCards
-from tui.widgets.lab_dialogs import PickScreen, SetupScreen, ask_targets, ref_label, saved_decks
+from tui.widgets.lab_dialogs import (
+    PickScreen,
+    SetupScreen,
+    ask_targets,
+    exports_dir,
+    file_target,
+    ref_label,
+    saved_decks,
+    show_keys,
+)
+from tui.widgets.lab_log import EventLog
 from tui.widgets.pillar_tree import PillarTree
 
-DEFAULT_PATH = "pillar-lab.json"
-"""Where scenarios are saved and loaded from unless the player types another path."""
+DEFAULT_NAME = "pillar-lab.json"
+"""The file name offered for saving a scenario, in the exports folder of Coven's data directory."""
 
 
 KEYS = ("Keys: c card, b ability, d damage (Damage base), f foundation, t side, g resolve, n step, a auto, "
         "p pause, e Reverse Pillar, u undo, r rebuild, i put a card into play, tab to the table then +/- damage, "
-        "v secede, m battle, x remove; s setup, k new table, o examples, l load, w save, escape menu.")
+        "v secede, m battle, x remove; s setup, k new table, o examples, l load, w save, ? every key, escape menu.")
 """Every key of the Lab, shown under the lesson (the footer has room for the main ones only)."""
+
+
+class LabTree(PillarTree):
+    """The battlefield's pillar tree with a shorter Footer label, so the Lab's own keys fit beside it."""
+
+    BINDINGS = [Binding("e", "toggle_reverse", "Reverse")]
 
 
 def blank_scenario() -> Scenario:
@@ -74,21 +90,23 @@ class PillarLabScreen(Screen[None]):
     """The Pillar Lab (see the module docstring); the tree's own keys step and pick foundations."""
 
     CSS_PATH = "pillar_lab.tcss"
+    # The Footer lists the keys in order of need, so a narrow terminal loses the least used; "?" lists them all.
     BINDINGS = [
         Binding("c", "play_card", "Card"),
         Binding("b", "use_ability", "Ability"),
         Binding("d", "add_damage", "Damage"),
         Binding("t", "switch_side", "Side"),
         Binding("g", "resolve", "Resolve"),
-        Binding("r", "reset", "Rebuild", show=False),
+        Binding("r", "reset", "Rebuild"),
         Binding("u", "undo", "Undo"),
-        Binding("i", "into_play", "Into play", show=False),
-        Binding("s", "setup", "Setup"),
-        Binding("o", "examples", "Examples"),
-        Binding("l", "load", "Load"),
         Binding("w", "save", "Save"),
-        Binding("k", "blank", "New table", show=False),
         Binding("escape", "leave", "Menu"),
+        Binding("question_mark", "keys", "Keys", key_display="?"),
+        Binding("l", "load", "Load"),
+        Binding("s", "setup", "Setup"),
+        Binding("o", "examples", "Examples", show=False),
+        Binding("i", "into_play", "Put into play", show=False),
+        Binding("k", "blank", "New table", show=False),
     ]
 
     def __init__(self, scenario: Scenario | None = None, auto_pause: float = 1.0) -> None:
@@ -97,7 +115,8 @@ class PillarLabScreen(Screen[None]):
         self.table: LabTable = build(scenario if scenario is not None else shipped_scenarios()[0])
         self.seat = self.table.scenario.active
         """Who the next play is for."""
-        self.path = DEFAULT_PATH
+        self.path = str(exports_dir() / DEFAULT_NAME)
+        """The scenario file offered for loading and saving (the last one used)."""
         self.auto_pause = auto_pause
         self._logged = 0  # events of self.table already written to the logs
 
@@ -110,15 +129,15 @@ class PillarLabScreen(Screen[None]):
                 yield LabCards(id="lab-cards")
                 with VerticalScroll(id="lab-about-box"):
                     yield Static(id="lab-about")
-            yield PillarTree(id="lab-tree", auto_pause=self.auto_pause)
+            yield LabTree(id="lab-tree", auto_pause=self.auto_pause)
         with Horizontal(id="lab-logs"):
-            yield RichLog(id="lab-log", wrap=True, markup=False, max_lines=1000, min_width=20)
+            yield EventLog(id="lab-log")
             yield DiceLog(id="lab-dice")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.title = "Pillar Lab"
-        self.query_one("#lab-log", RichLog).border_title = "What happened"
+        self.query_one("#lab-log", EventLog).border_title = "What happened"
         self.query_one(DiceLog).border_title = "Dice"
         self._refresh(reset_logs=True)
         self.query_one("#lab-tree PillarOutline").focus()
@@ -158,9 +177,9 @@ class PillarLabScreen(Screen[None]):
         return Text.assemble(("Resolving: ", "bold"), "n step, a auto")
 
     def _write_logs(self, reset: bool) -> None:
-        log, dice = self.query_one("#lab-log", RichLog), self.query_one(DiceLog)
+        log, dice = self.query_one("#lab-log", EventLog), self.query_one(DiceLog)
         if reset:
-            log.clear()
+            log.forget()
             dice.clear_checks()
             dice.seats = tuple(self._names())
             self._logged = 0
@@ -168,7 +187,7 @@ class PillarLabScreen(Screen[None]):
         self._logged = len(self.table.events)
         for event in fresh:
             style = "bold" if event.kind == "resolve_step" else "dim" if event.kind in ("pass", "phase_end") else ""
-            log.write(Text(event.text, style=style))
+            log.add(Text(event.text, style=style))
         dice.show_events(fresh)
 
     def _load(self, scenario: Scenario, *, lenient: bool = False) -> bool:
@@ -198,6 +217,8 @@ class PillarLabScreen(Screen[None]):
             return building if action != "undo" else building and bool(self.table.scenario.plays)
         if action == "add_damage":
             return building and self.table.scenario.base == "damage"
+        if action == "reset":
+            return not building  # while building there is nothing to rebuild
         return True
 
     def _on(self) -> str | None:
@@ -357,34 +378,45 @@ class PillarLabScreen(Screen[None]):
 
     @work(exclusive=True)
     async def action_load(self) -> None:
-        """Load a scenario file (JSON)."""
+        """Load a scenario file (JSON); a bare name is looked for in the exports folder."""
         path = await self.app.push_screen_wait(PromptScreen("Load a Lab scenario from", self.path, "scenario.json",
                                                             "Load"))
-        if path is None:
+        if not path:
             return
+        target = file_target(path)
         try:
-            scenario = read_scenario(Path(path).expanduser())
+            scenario = read_scenario(target)
         except LabError as error:
             self.notify(str(error), title="Can't load", severity="error", timeout=10)
             return
-        self.path = path
+        self.path = str(target)
         self.seat = scenario.active
         self._load(scenario)
 
     @work(exclusive=True)
     async def action_save(self) -> None:
-        """Save the scenario, plays included, as JSON to share."""
+        """Save the scenario, plays included, as JSON to share (asking before replacing a file)."""
         path = await self.app.push_screen_wait(PromptScreen("Save this scenario to", self.path, "scenario.json",
                                                             "Save"))
-        if path is None:
+        if not path:
+            return
+        target = file_target(path)
+        if target.exists() and not await self.app.push_screen_wait(
+                ConfirmScreen(f"{target} already exists. Replace it?", "Replace", "Cancel")):
             return
         try:
-            write_scenario(Path(path).expanduser(), self.table.scenario)
-        except LabError as error:
+            if target.parent == exports_dir():
+                target.parent.mkdir(parents=True, exist_ok=True)  # the default folder; others must exist
+            write_scenario(target, self.table.scenario)
+        except (LabError, OSError) as error:
             self.notify(str(error), title="Can't save", severity="error", timeout=10)
             return
-        self.path = path
-        self.notify(f"Saved to {path}.")
+        self.path = str(target)
+        self.notify(f"Saved to {target}", timeout=10)
+
+    def action_keys(self) -> None:
+        """List every key of the Lab; choosing one presses it."""
+        show_keys(self, "Every key of the Lab (enter presses it)")
 
     def action_leave(self) -> None:
         """Back to the main menu."""

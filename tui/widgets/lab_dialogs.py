@@ -2,12 +2,15 @@
 
 Both are modal screens that dismiss with the answer (None when cancelled),
 so the Lab screen can ``await push_screen_wait`` them one after another.
+:func:`show_keys` lists every key of a screen (the deck editor uses it too),
+for the keys a narrow Footer leaves out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -15,7 +18,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -27,6 +30,7 @@ from engine.wizbits.effects import Effect
 from engine.wizbits.lab import LabCard, LabSide, LabTable, Scenario
 from saves import SessionStore, StoreError
 from saves.decks import DeckStore
+from saves.paths import data_dir
 from tui.widgets.wizard_card import load_css
 
 NO_DECK = "-"
@@ -37,6 +41,24 @@ KEEP = "="
 
 SAVED = "saved:"
 """Prefix of the deck choices that are saved deck lists."""
+
+EXPORTS = "exports"
+"""The folder, in Coven's data directory, where files written for sharing go unless the player names another."""
+
+
+def exports_dir() -> Path:
+    """Where exported deck lists and saved Lab scenarios go by default (not created here)."""
+    return data_dir() / EXPORTS
+
+
+def file_target(typed: str) -> Path:
+    """The full path of a file the player typed: a relative one lies in :func:`exports_dir`, never the cwd.
+
+    The working directory is wherever Coven happened to be started (a repository,
+    say), so writing there would leave stray files; the exports folder is known.
+    """
+    path = Path(typed.strip()).expanduser()
+    return (path if path.is_absolute() else exports_dir() / path).resolve()
 
 
 class PickScreen(ModalScreen[str | None]):
@@ -221,3 +243,33 @@ def saved_decks(store: SessionStore | None, seed: int) -> dict[str, tuple[tuple[
         if parsed.main is not None:
             found[deck.name] = (tuple(cards), parsed.main)
     return found
+
+
+def key_choices(screen: Screen[Any]) -> list[tuple[str, Text]]:
+    """Every key bound on ``screen`` and its focused widgets, as ``(key, label)``; keys not usable now are dimmed.
+
+    The app's own keys (quit, the command palette) are left out: they are the same everywhere.
+    """
+    choices: list[tuple[str, Text]] = []
+    seen: set[str] = set()
+    for key, active in screen.active_bindings.items():
+        binding = active.binding
+        if active.node is screen.app or not binding.description or binding.action in seen:
+            continue
+        seen.add(binding.action)  # "plus" and "equals_sign" are one action: list it once
+        shown = binding.key_display or screen.app.get_key_display(binding)
+        label = Text.assemble((f"{shown:>6}  ", "bold"), binding.description)
+        if not active.enabled:
+            label.stylize("dim")
+            label.append("  (not now)", style="dim italic")
+        choices.append((key, label))
+    return choices
+
+
+def show_keys(screen: Screen[Any], title: str = "Every key here (enter presses it)") -> None:
+    """Open a list of every key of ``screen``; choosing one presses it, as if typed."""
+    def chosen(key: str | None) -> None:
+        if key is not None:
+            screen.app.simulate_key(key)
+
+    screen.app.push_screen(PickScreen(title, key_choices(screen)), chosen)
