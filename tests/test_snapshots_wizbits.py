@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from wizbits_battle import BIG, SMALL, BattleApp, conflict, division, opening, with_hand
+from test_wizbits_tui_table import nested
 from wizbits_game import Game
 
 from engine.wizbits import actions as act
@@ -66,3 +67,8 @@ def test_dice_log(snap_compare: Any) -> None:
 
 def test_compact_layout_80x24(snap_compare: Any) -> None:
     assert snap_compare(BattleApp(opening()), terminal_size=SMALL)
+
+
+def test_nested_pillar_at_100x30(snap_compare: Any) -> None:
+    """Three nested Subpillars and a damage unit: every unit's name, owner, kind, height and IPH fit."""
+    assert snap_compare(BattleApp(nested()), terminal_size=BIG)

@@ -50,8 +50,24 @@ MAX_DISCARD_CHOICES = 64
 """Reconcile discards are offered as this many combinations at most (any exact set is accepted)."""
 
 
+_SECTION_HEADINGS = frozenset({"Characters", "Elements", "Non-Elements"})
+"""Comments a written deck list puts above each category; never a title on their own."""
+
+
+def decklist_title(text: str) -> str | None:
+    """The title of a deck list: its first line when that is a ``# Title`` comment, as saved decks start.
+
+    A first comment that only heads the Characters (or another category) is no title.
+    """
+    lines = [line.strip() for line in text.strip().splitlines()]
+    if not lines or not lines[0].startswith("#"):
+        return None
+    title = lines[0].lstrip("#").strip()
+    return title if title and title not in _SECTION_HEADINGS else None
+
+
 def resolve_deck(choice: str) -> tuple[str, Deck]:
-    """A deck option: a starter deck's id, or the text of a deck list.
+    """A deck option: a starter deck's id, or the text of a deck list (named by its ``# Title`` line).
 
     Raises:
         InvalidOptionsError: neither a starter deck nor a valid deck list.
@@ -60,7 +76,7 @@ def resolve_deck(choice: str) -> tuple[str, Deck]:
         starter = STARTER_DECKS[choice]
         return starter.name, starter.deck
     try:
-        return "Deck list", parse_decklist(choice)
+        return decklist_title(choice) or "Deck list", parse_decklist(choice)
     except ValueError as error:
         raise InvalidOptionsError(f"not a starter deck or a valid deck list: {error}") from error
 

@@ -35,7 +35,8 @@ from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.wizard_card import load_css
 from tui.widgets.wizbits_card import WizbitsCard
 from tui.widgets.wizbits_choices import ChoiceRow, Entry, load_stage, payments_for, row_action, secedables
-from tui.widgets.wizbits_prompt import WizbitsDiceLog, printed_cost, prompt_text
+from tui.widgets.wizbits_inspect import ChoiceList, Look, table_looks, unit_looks
+from tui.widgets.wizbits_prompt import WizbitsDiceLog, inspect_text, printed_cost, prompt_text
 from tui.widgets.wizbits_side import SidePanel, Timeline, card_label
 
 GAME_ID = "wizbits"
@@ -49,24 +50,30 @@ class WizbitsTable(GameTable):
 
     DEFAULT_CSS = load_css(__file__)
 
+    # enter is no priority binding: the choice list handles it after any arrow keys typed before it.
     BINDINGS = [
-        Binding("enter", "confirm", "Choose", priority=True),
+        Binding("enter", "confirm", "Choose"),
         Binding("space", "cycle(1)", "Change"),
+        Binding("space", "tree('step')", "Step", show=False),
         Binding("right", "cycle(1)", "Next value", show=False),
         Binding("left", "cycle(-1)", "Previous value", show=False),
         Binding("plus,equals_sign", "count(1)", "+1"),
         Binding("minus", "count(-1)", "-1"),
         Binding("x", "pass", "Pass"),
         Binding("escape", "back", "Back"),
+        Binding("i", "inspect", "Inspect"),
         Binding("f", "foundation(1)", "Foundation"),
+        Binding("f", "foundation(1, 1)", "Fdn"),  # the compact footer's short name
         Binding("F", "foundation(-1)", "Prev foundation", show=False),
         Binding("n", "tree('step')", "Step"),
         Binding("a", "tree('auto')", "Auto"),
         Binding("p", "tree('pause')", "Pause"),
-        Binding("m", "toggle_step_mode", "Step mode"),
-        Binding("t", "pane('pillar')", "Pillar"),
-        Binding("d", "pane('dice')", "Dice"),
-        Binding("o", "pane('opp')", "Opponent"),
+        Binding("m", "toggle_step_mode(1)", "Step mode"),
+        Binding("m", "toggle_step_mode(0)", "Step mode", show=False),
+        # The compact footer lists the three pane keys as one entry, so the screen's own keys still fit.
+        Binding("t", "pane('pillar')", "Panes", key_display="t/d/o"),
+        Binding("d", "pane('dice')", "Dice", show=False),
+        Binding("o", "pane('opp')", "Opponent", show=False),
     ]
 
     bot_pause = True
@@ -92,6 +99,9 @@ class WizbitsTable(GameTable):
         self.total = 0
         """Damage to divide, or cards to discard."""
         self.message = ""
+        self.inspecting = False
+        """Whether the list shows the table's cards and units to look at (``i``) instead of the choice."""
+        self.looks: list[Look] = []
 
     def compose(self) -> ComposeResult:
         yield Timeline(id="wb-timeline")
@@ -106,7 +116,7 @@ class WizbitsTable(GameTable):
                 yield dice
             with Vertical(id="wb-right"):
                 yield Static(id="wb-prompt")
-                yield OptionList(id="wb-list")
+                yield ChoiceList(lambda: bool(self.check_action("confirm", ())), id="wb-list")
                 with VerticalScroll(id="wb-card-box"):
                     yield WizbitsCard(id="wb-card", empty_text="", reminders=False)
 
@@ -122,13 +132,18 @@ class WizbitsTable(GameTable):
         self.query_one("#wb-opp", SidePanel).show(view, 1 - me)
         self.query_one("#wb-you", SidePanel).show(view, me)
         tree = self.query_one(PillarTree)
+        tree.playing = self.keys_hint is None
         tree.show_view(view)
         tree.mode = "step" if view.resolving else "build"
         self.query_one(WizbitsDiceLog).seats = tuple(names)
         stage = self._stage_for(view, deciding_seat)
         self.entry, self.message = None, ""
-        self._load(stage, keep=stage == old_stage)
-        self.stage = stage
+        if self.inspecting:
+            self.stage = stage
+            self._load_looks(keep=True)
+        else:
+            self._load(stage, keep=stage == old_stage)
+            self.stage = stage
         self._focus()
 
     def _stage_for(self, view: WizbitsView, seat: int | None) -> str:
@@ -171,16 +186,24 @@ class WizbitsTable(GameTable):
         playing = None
         if self.entry is not None:
             playing = f"{card_label(self.view, self.entry.iid)} on {self._foundation_name()}"
+        if self.inspecting:
+            index = self.query_one("#wb-list", OptionList).highlighted
+            note = self.looks[index].note if index is not None and index < len(self.looks) else ""
+            self.query_one("#wb-prompt", Static).update(inspect_text(note, self.compact))
+            return
         self.query_one("#wb-prompt", Static).update(prompt_text(
             self.view, stage or self.stage, self.rows, self.total, step_mode=self.step_mode,
             pillar_hidden=self.compact and not self.has_class("-show-pillar"), keys_hint=self.keys_hint,
             playing=playing, message=self.message))
+        self.refresh_bindings()  # esc clears a refusal on show
 
     def _update_card(self) -> None:
         listing = self.query_one("#wb-list", OptionList)
         index = listing.highlighted
         card_id = None
-        if index is not None and self.rows and index < len(self.rows):
+        if self.inspecting:
+            card_id = self.looks[index].card_id if index is not None and index < len(self.looks) else None
+        elif index is not None and self.rows and index < len(self.rows):
             card_id = self.rows[index].card_id or (self.entry.card_id if self.entry else None)
         elif index is not None and index < len(self.entries):
             card_id = self.entries[index].card_id
@@ -207,11 +230,27 @@ class WizbitsTable(GameTable):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
+        if self.message:  # a refusal was about the line left behind
+            self.message = ""
+        self._update_prompt()
         self._update_card()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on the list: act on the line the list itself has highlighted."""
         event.stop()
+        listing = self.query_one("#wb-list", OptionList)
+        if listing.highlighted != event.option_index:
+            listing.highlighted = event.option_index
         self.action_confirm()
+
+    def on_pillar_tree_unit_highlighted(self, event: PillarTree.UnitHighlighted) -> None:
+        """While the tree has the focus, the card pane shows the card of the unit under its cursor."""
+        event.stop()
+        if self.view is None or not self.query_one(PillarTree).has_focus_within or event.uid is None:
+            return
+        look = next((look for look in unit_looks(self.view) if look.uid == event.uid), None)
+        if look is not None:
+            self.query_one(WizbitsCard).show(look.card_id)
 
     def on_pillar_tree_foundation_changed(self, event: PillarTree.FoundationChanged) -> None:
         event.stop()
@@ -243,6 +282,7 @@ class WizbitsTable(GameTable):
     def watch_compact(self, compact: bool) -> None:
         self.set_class(compact, "-compact")
         self.query_one("#wb-opp", SidePanel).brief = compact and not self.has_class("-show-opp")
+        self.refresh_bindings()
 
     def watch_stage(self) -> None:
         self.refresh_bindings()
@@ -257,6 +297,11 @@ class WizbitsTable(GameTable):
         """Offer each key only where it does something."""
         stage = self.stage
         tree = self.query_one(PillarTree) if self.is_mounted else None
+        replay = self.keys_hint is not None
+        if action == "back":
+            return stage == "compose" or self.inspecting or bool(self.message)
+        if action in ("confirm", "cycle", "count", "pass", "foundation") and self.inspecting:
+            return False
         if action == "confirm":
             return stage != "watch"
         if action == "cycle":
@@ -265,13 +310,20 @@ class WizbitsTable(GameTable):
             return stage == "divide"
         if action == "pass":
             return stage in ("hand", "compose")
-        if action == "back":
-            return stage == "compose"
         if action == "foundation":
-            return tree is not None and stage in ("hand", "compose") and len(tree.legal_foundations) > 1
+            if tree is None or stage not in ("hand", "compose") or len(tree.legal_foundations) < 2:
+                return False
+            # foundation(1, 1) is the compact footer's entry, foundation(1) the full one; F works in both.
+            return parameters == (-1,) or (len(parameters) == 2) == self.compact
         if action == "tree":
             name = str(parameters[0]) if parameters else ""
-            return tree is not None and self.step_mode and bool(tree.check_action(name, ()))
+            return tree is not None and not replay and self.step_mode and bool(tree.check_action(name, ()))
+        if action == "toggle_step_mode":
+            # Listed while a pillar resolves or where the footer has room; the key works anywhere but the replay.
+            if replay:
+                return False
+            # The compact footer has no room for it; the prompt names m while a pillar resolves.
+            return bool(parameters and parameters[0]) != self.compact
         if action == "pane":
             return self.compact
         return True
@@ -289,12 +341,12 @@ class WizbitsTable(GameTable):
         getattr(self.query_one(PillarTree), f"action_{name}")()
         self.refresh_bindings()
 
-    def action_foundation(self, step: int) -> None:
+    def action_foundation(self, step: int, _compact: int = 0) -> None:
         """Cycle the foundation the next unit goes on."""
         self.query_one(PillarTree).action_cycle_foundation(step)
         self._update_prompt()
 
-    def action_toggle_step_mode(self) -> None:
+    def action_toggle_step_mode(self, _shown: int = 1) -> None:
         """Step mode on or off; off, a waiting resolution step plays at once and the rest by themselves."""
         self.step_mode = not self.step_mode
         self.notify("Step mode on: n resolves one step" if self.step_mode
@@ -337,10 +389,41 @@ class WizbitsTable(GameTable):
         self._redraw_row()
 
     def action_back(self) -> None:
-        """Leave the card or ability being played."""
-        self.entry = None
-        self._load("hand")
-        self.stage = "hand"
+        """Leave inspecting, or the card or ability being played, or clear the rules' last refusal."""
+        self.message = ""
+        if self.inspecting:
+            self.action_inspect()
+        elif self.stage == "compose":
+            self.entry = None
+            self._load("hand")
+            self.stage = "hand"
+        else:
+            self._update_prompt()
+
+    def action_inspect(self) -> None:
+        """Look at the cards in play and the pillar's units (``i``), or go back to the choice."""
+        if self.view is None:
+            return
+        self.inspecting = not self.inspecting
+        if self.inspecting:
+            self._load_looks()
+        else:
+            self._load(self.stage)
+        self.query_one("#wb-list", OptionList).focus()
+        self.refresh_bindings()
+
+    def _load_looks(self, keep: bool = False) -> None:
+        assert self.view is not None
+        listing = self.query_one("#wb-list", OptionList)
+        old = listing.highlighted if keep else None
+        self.looks = table_looks(self.view)
+        listing.clear_options()
+        listing.add_options([Option(look.label) for look in self.looks] or
+                            [Option(Text("Nothing on the table.", style="dim italic"), disabled=True)])
+        count = listing.option_count
+        listing.highlighted = min(old, count - 1) if old is not None and count else (0 if count else None)
+        self._update_prompt()
+        self._update_card()
 
     def action_pass(self) -> None:
         """Pass Priority."""

@@ -42,7 +42,8 @@ from tui.widgets.pillar_tree_text import (
     income_line,
     reverse_pillar,
     row_detail,
-    unit_facts,
+    short_tag,
+    unit_forms,
 )
 from tui.widgets.wizard_card import load_css
 
@@ -154,6 +155,8 @@ class PillarTree(Widget):
         """Card id of each known instance (a view's ``cards``), for Reverse Pillars."""
         self.auto_pause = auto_pause
         """Seconds between auto-resolve steps."""
+        self.playing = True
+        """False in a replay: no building or stepping keys, and no key hints in the explanation."""
         self._mounted = False  # is_mounted is still False while on_mount runs
         self._timer: Timer | None = None
         self._waiting = False  # an auto step was asked for and the new pillar has not come yet
@@ -228,7 +231,8 @@ class PillarTree(Widget):
         tag = self._tag(self.foundation)
         where += f" ({'main ' if tag == 'Current Foundation' else ''}{tag})." if tag else "."
         legal = self.legal_foundations
-        return where + (f" f: {legal.index(self.foundation) + 1} of {count}." if count > 1 else "")
+        hint = count > 1 and self.playing
+        return where + (f" f: {legal.index(self.foundation) + 1} of {count}." if hint else "")
 
     def is_expanded(self, uid: int) -> bool:
         """Whether unit ``uid``'s Reverse Pillar is open."""
@@ -264,11 +268,14 @@ class PillarTree(Widget):
         mark, tag, highlight = self._marks(row.uid)
         if row.kind == "base":
             assert self.pillar is not None
-            text = fit_line(mark, self.pillar.base_name, " · h0", f" · {tag}" if tag else "", width, styles)
+            name = self.pillar.base_name
+            text = fit_line(mark, [(name, " · h0", f" · {tag}" if tag else ""),
+                                   (name, " h0", f" {short_tag(tag)}" if tag else ""), (name, " h0", "")],
+                            width, styles)
         else:
             unit, countered = self._reading().unit(row.uid)
-            text = fit_line(mark, unit.name, unit_facts(unit, self.seats), f" · {tag}" if tag else "", width, styles,
-                            suffix=f" {unit.kind.value}")
+            forms = unit_forms(unit, self.seats, self.rtf, tag, short_tag(tag), countered)
+            text = fit_line(mark, forms, width, styles, cuttable=forms[-3:])
             if countered:
                 highlight = "countered"
         if highlight:
@@ -327,6 +334,8 @@ class PillarTree(Widget):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         stepping = self.mode == "step" and bool(self.next_group)
+        if action in ("cycle_foundation", "step", "auto", "pause") and not self.playing:
+            return False
         if action == "cycle_foundation":
             return self.mode == "build" and len(self.legal_foundations) > 1
         if action == "step":

@@ -27,7 +27,14 @@ from engine.wizbits.text import ability_text
 NAME_MIN = 5
 """A name is never cut below this many cells (the ellipsis included)."""
 OWNER_MAX = 10
-"""Seat names are cut to this many cells on tree lines."""
+OWNER_MIN = 3
+"""When nothing else helps, seat names are cut to ``OWNER_MAX`` cells, then ``OWNER_MIN`` (the ellipsis included)."""
+KIND_SHORT = {UnitKind.CARD: "card", UnitKind.ABILITY: "abil", UnitKind.TRIGGER: "trig", UnitKind.DAMAGE: "dmg",
+              UnitKind.CONTINUE: "cont"}
+"""Kinds in the compact lines."""
+
+Form = tuple[str, str, str]
+"""``(name, facts, tag)`` of one way to write a tree line."""
 
 
 @dataclass(frozen=True)
@@ -52,39 +59,66 @@ def cut(text: str, width: int) -> str:
     return text[:max(0, width - 1)] + "…" if width > 0 else ""
 
 
-def fit_line(mark: str, name: str, facts: str | Sequence[str], tag: str, width: int, styles: Styles,
-             suffix: str = "") -> Text:
+def fit_line(mark: str, forms: Sequence[Form], width: int, styles: Styles,
+             cuttable: Sequence[Form] | None = None) -> Text:
     """``mark name facts tag`` in ``width`` cells (0: no limit).
 
-    ``facts`` may list forms from the longest to the shortest. When the line
-    is too long the tag goes first, then the name loses ``suffix`` (e.g.
-    " ability", which the facts say too), then shorter facts are tried while
-    the name would be cut, then the name shrinks to :data:`NAME_MIN`; last,
-    the whole line is cut with an ellipsis.
+    ``forms`` go from the longest to the shortest. The first that fits whole
+    is drawn; else the first of ``cuttable`` (default: the tagless forms)
+    whose name can be cut to fit, down to :data:`NAME_MIN`; last, the last
+    form cut with an ellipsis.
     """
-    forms = [facts] if isinstance(facts, str) else list(facts)
-    facts = forms[0]
-    if width > 0 and len(mark) + len(name) + len(facts) + len(tag) > width:
-        tag = ""
-        if suffix and name.endswith(suffix) and len(mark) + len(name) + len(facts) > width:
-            name = name[:-len(suffix)]
-        for facts in forms:
-            if len(mark) + len(name) + len(facts) <= width:
-                break
-        room = width - len(mark) - len(facts)
-        if len(name) > room:
-            name = cut(name, max(NAME_MIN, room))
+    chosen = forms[0]
+    if width > 0:
+        chosen = next((form for form in forms if len(mark) + sum(map(len, form)) <= width), forms[-1])
+        if len(mark) + sum(map(len, chosen)) > width:
+            for name, facts, tag in (cuttable if cuttable is not None else [f for f in forms if not f[2]]):
+                room = width - len(mark) - len(facts)
+                if room >= min(NAME_MIN, len(name)):
+                    chosen = (cut(name, room), facts, "")
+                    break
+    name, facts, tag = chosen
     line = Text.assemble((mark, styles.mark), (name, styles.name), (facts, styles.facts), (tag, styles.tag))
     if width > 0 and line.cell_len > width:
         line.truncate(width, overflow="ellipsis")
     return line
 
 
-def unit_facts(unit: Unit, seats: Sequence[str]) -> tuple[str, str]:
-    """Owner, kind, height and IPH: `` · Ana · card · h2 IPH2``, then a shorter `` Ana card h2 IPH2``."""
+def branch_prefix(branch: int, rtf: int) -> str:
+    """The short subpillar label before a unit's name: ``S2 `` (``Sp2 `` for a Spire); none on the main pillar.
+
+    The group header above the unit spells the word out.
+    """
+    if branch == MAIN:
+        return ""
+    return f"{'S' if subpillar_word(rtf) == 'Subpillar' else 'Sp'}{branch} "
+
+
+def unit_forms(unit: Unit, seats: Sequence[str], rtf: int, tag: str, short_tag: str,
+               countered: bool) -> list[Form]:
+    """The ways to write a unit's line, longest first (see :func:`fit_line`); the last three are compact.
+
+    Every form keeps the subpillar label, owner, kind, height and IPH:
+    ``S2 Sunder · Ana · card · h2 IPH2 · tip``, then without the kind
+    repeated in the name, then ``S2 Sunder Ana card h2 IPH2 tip``, then
+    without the tag, then with the owner cut as a last resort.
+    """
     owner = seat_name(seats, unit.owner)
-    return (f" · {cut(owner, OWNER_MAX)} · {unit.kind.value} · h{unit.height} IPH{unit.iph}",
-            f"  {cut(owner, OWNER_MAX // 2)} {unit.kind.value} h{unit.height} IPH{unit.iph}")
+    prefix = branch_prefix(unit.branch, rtf)
+    height = "h-1" if unit.kind is UnitKind.CONTINUE else f"h{unit.height} IPH{unit.iph}"
+    status = " countered" if countered else ""
+    name = prefix + unit.name
+    suffix = f" {unit.kind.value}"
+    bare = name[:-len(suffix)] if unit.name.endswith(suffix) and len(unit.name) > len(suffix) else name
+    full = f" · {owner} · {unit.kind.value} · {height}{status}"
+    short = KIND_SHORT[unit.kind]
+    forms: list[Form] = [(name, full, f" · {tag}" if tag else ""), (bare, full, f" · {tag}" if tag else "")]
+    if short_tag:
+        forms.append((bare, f" {owner} {short} {height}{status}", f" {short_tag}"))
+    forms.append((bare, f" {owner} {short} {height}{status}", ""))
+    for most in (OWNER_MAX, OWNER_MIN):
+        forms.append((bare, f" {cut(owner, most)} {short} {height}{status}", ""))
+    return forms
 
 
 def foundation_tag(unit: Unit | None, main_tip: bool, rtf: int) -> str:
@@ -96,9 +130,19 @@ def foundation_tag(unit: Unit | None, main_tip: bool, rtf: int) -> str:
     return ""
 
 
+def short_tag(tag: str) -> str:
+    """A foundation tag for narrow lines: "CF" for the Current Foundation, "tip" for a subpillar's."""
+    for long, short in (("Current Foundation", "CF"), ("Spire", "tip"), ("Subpillar", "tip")):
+        if tag.startswith(long):
+            return short + tag[tag.index("◀") - 1:] if "◀" in tag else short
+    return tag
+
+
 def group_line(branch: int, on: str, rtf: int, width: int, styles: Styles) -> Text:
-    """The header of a subpillar: ``Subpillar 2 · on Sunder`` (``Spire 2`` under RTF 2)."""
-    return fit_line("", f"{subpillar_word(rtf)} {branch}", f" · on {on}", "", width, styles)
+    """The header of a subpillar: ``Subpillar 2 · on Sunder`` (``Spire 2`` under RTF 2); the label is never cut."""
+    label = f"{subpillar_word(rtf)} {branch}"
+    return fit_line("", [(label, f" · on {on}", ""), (label, f" on {on}", ""),
+                         (label, f" on {cut(on, max(NAME_MIN, width - len(label) - 4))}", "")], width, styles)
 
 
 def reverse_pillar(card_id: str | None) -> tuple[tuple[int, Ability], ...]:
@@ -245,7 +289,7 @@ class PillarOutline(Tree[Row]):
         super().__init__("Pillar", id=id)
         self.row_text = row_text
         self.show_root = False
-        self.guide_depth = 3
+        self.guide_depth = 2  # narrow guides leave the room to the facts on deep subpillars
         self.auto_expand = False
 
     def fill(self, read: PillarReading | None, cards: Mapping[int, str],
@@ -294,9 +338,9 @@ class PillarOutline(Tree[Row]):
         depth, parent = 0, node.parent
         while parent is not None and parent is not self.root:
             depth, parent = depth + 1, parent.parent
-        # Guides take guide_depth cells per level; the toggle icon takes two (spaces when there is none).
-        width = max(1, self.size.width - depth * self.guide_depth - 2) if self.size.width else 0
-        icon = (self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE) if node.allow_expand else "  "
+        # Guides take guide_depth cells per level; a leaf has no toggle icon, so its mark sits under the icons.
+        icon = (self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE) if node.allow_expand else ""
+        width = max(1, self.size.width - depth * self.guide_depth - len(icon)) if self.size.width else 0
         label = self.row_text(node.data, width)
         label.stylize(style)
         return Text.assemble((icon, base_style), label)

@@ -66,9 +66,15 @@ def prompt_text(view: WizbitsView, stage: str, rows: Sequence[ChoiceRow], total:
         message: The rules' last refusal, if any.
     """
     text = Text()
+    if message:  # first, so a long prompt never hides it
+        text.append(f"{message}\n", style="bold red")
     if stage == "watch":
-        if view.resolving:
-            how = "n: step · a: auto · p: pause" if step_mode else "playing by itself (m: step mode)"
+        if view.resolving and keys_hint is not None:  # the replay: its own keys, none of the table's
+            text.append("Resolving the pillar. ", style="bold")
+            text.append(keys_hint, style="italic")
+        elif view.resolving:
+            how = "n: step · a: auto · p: pause · m: step mode off" if step_mode else \
+                "playing by itself (m: step mode)"
             if pillar_hidden:
                 how += " · t: show it"
             text.append(f"Resolving the pillar — {how}", style="bold")
@@ -88,8 +94,14 @@ def prompt_text(view: WizbitsView, stage: str, rows: Sequence[ChoiceRow], total:
     # While declaring, the list's own lines say who goes where.
     for line in conflict_lines(view) if stage not in ("attack", "block", "assign") else ():
         text.append("\n" + line, style="cyan")
-    if message:
-        text.append(f"\n{message}", style="bold red")
+    return text
+
+
+def inspect_text(note: str, compact: bool) -> Text:
+    """The prompt while inspecting the table: the keys, then the note on the line looked at."""
+    text = Text("Inspecting: ↑↓ looks · i or esc goes back" + (" · t: tree" if compact else ""), style="italic")
+    if note:
+        text.append(f"\n{note}")
     return text
 
 

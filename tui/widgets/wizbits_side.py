@@ -71,16 +71,29 @@ def _name(permanent: PermanentView) -> Text:
     return Text(f"{ELEMENT_GLYPHS[card.element]} {card.name}", style=f"bold {ELEMENT_COLOURS[card.element]}")
 
 
-def side_text(view: WizbitsView, seat: int, *, brief: bool = False) -> Text:
+def counts_text(player: PlayerView, width: int = 0) -> str:
+    """Deck, discard and hand counts in ``width`` cells (0: no limit), on two lines when one is too narrow."""
+    deck, discard, hand = player.deck_count, len(player.discard), player.hand_count
+    for form in (f"Deck {deck}  Disc {discard}  Hand {hand}", f"Deck {deck} Disc {discard} Hand {hand}"):
+        if not width or len(form) <= width:
+            return form
+    return f"Deck {deck}  Disc {discard}\nHand {hand}"
+
+
+def side_text(view: WizbitsView, seat: int, *, brief: bool = False, width: int = 0) -> Text:
     """One seat's side as lines: counts, ★ Main Character, • characters, ▪ Non-Elements, ⟲ seceded cards.
 
-    ``brief`` keeps only the counts and the Main Character.
+    ``brief`` keeps only the counts and the Main Character; ``width`` fits the counts line (0: no limit).
     """
     player: PlayerView = view.players[seat]
     out = Text()
-    out.append(f"Deck {player.deck_count}  Disc {len(player.discard)}  Hand {player.hand_count}")
+    counts = counts_text(player, width)
+    out.append(counts)
     if player.points:
-        out.append(f" · {player.points} granted", style="bold")
+        granted = f" · {player.points} granted"
+        last = counts.rsplit("\n", 1)[-1]
+        out.append(granted if not width or len(last) + len(granted) <= width else f"\n{player.points} granted",
+                   style="bold")
     main = next((p for p in player.in_play if p.is_main), None)
     if main is not None:
         out.append("\n★ ")
@@ -151,12 +164,17 @@ class SidePanel(VerticalScroll):
     def on_mount(self) -> None:
         self._update()
 
+    def on_resize(self) -> None:
+        self._update()
+
     @property
     def text(self) -> Text:
         """The seat's cards and counts as shown."""
         if self.view is None:
             return Text("")
-        return side_text(self.view, self.seat, brief=self.brief)
+        # The body's width, less a cell for the scrollbar a long side shows.
+        width = max(1, self.size.width - 1) if self.size.width else 0
+        return side_text(self.view, self.seat, brief=self.brief, width=width)
 
 
 TIMELINE: tuple[tuple[str, str], ...] = (

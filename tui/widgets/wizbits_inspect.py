@@ -1,0 +1,111 @@
+"""Looking at anything on the Wizbits table: the cards in play on both sides and the pillar's units.
+
+:func:`table_looks` lists what a player may inspect, the way digital card
+games let you look at the opponent's cards: each card in play (the opponent's
+first) and each unit standing on the pillar. A :class:`Look` names the card to
+show in full and a note (an ability unit's generated text, or what a damage
+unit is). :class:`ChoiceList` is the battlefield's choice list, whose ``enter``
+acts on its own highlighted line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.actions import SkipAction
+from textual.binding import Binding
+from textual.widgets import OptionList
+
+from engine.wizbits.cards import CARDS_BY_ID
+from engine.wizbits.pillar import Unit, UnitKind
+from engine.wizbits.pillar_json import parse_pillar
+from engine.wizbits.pillar_text import branch_name
+from engine.wizbits.text import ability_text
+from engine.wizbits.views import WizbitsView
+from tui.widgets.wizbits_card import ELEMENT_COLOURS, ELEMENT_GLYPHS
+
+
+@dataclass(frozen=True)
+class Look:
+    """One thing to inspect: its list line, the card to show in full (if any) and a note for the prompt."""
+
+    label: Text
+    card_id: str | None
+    note: str = ""
+    uid: int | None = None
+    """The pillar unit looked at, if it is one."""
+
+
+def _card_text(card_id: str) -> Text:
+    card = CARDS_BY_ID[card_id]
+    return Text(f"{ELEMENT_GLYPHS[card.element]} {card.name}", style=f"bold {ELEMENT_COLOURS[card.element]}")
+
+
+def _unit_look(view: WizbitsView, unit: Unit) -> Look:
+    owner = view.players[unit.owner].name if 0 <= unit.owner < len(view.players) else f"Seat {unit.owner + 1}"
+    iid = unit.payload.get("iid")
+    card_id = view.cards.get(iid) if isinstance(iid, int) else None
+    where = branch_name(unit.branch, view.rtf)
+    note = f"{unit.name}: {unit.kind.value} by {owner}, height {unit.height}, IPH {unit.iph}, {where}."
+    index = unit.payload.get("ability")
+    if unit.kind is UnitKind.ABILITY and card_id in CARDS_BY_ID and isinstance(index, int):
+        card = CARDS_BY_ID[card_id]
+        abilities = card.flip_abilities if unit.payload.get("flip") else card.abilities
+        if 0 <= index < len(abilities):
+            note += f" {ability_text(abilities[index])}"
+    label = Text.assemble(("Pillar ", "dim"), (unit.name, "bold"), (f" {owner}", "dim"))
+    return Look(label, card_id if card_id in CARDS_BY_ID else None, note, unit.uid)
+
+
+def unit_looks(view: WizbitsView) -> list[Look]:
+    """The pillar's units, highest first, then Continue units."""
+    if view.pillar is None:
+        return []
+    pillar = parse_pillar(dict(view.pillar))
+    units = sorted(pillar.units(), key=lambda unit: (-unit.height, -unit.order))
+    return [_unit_look(view, unit) for unit in [*units, *pillar.continues]]
+
+
+def table_looks(view: WizbitsView) -> list[Look]:
+    """Everything on the table to inspect: the opponent's cards in play, yours, then the pillar's units, top first."""
+    me = view.seat if view.seat is not None else 0
+    looks = []
+    for seat in (1 - me, me):
+        player = view.players[seat]
+        for permanent in player.in_play:
+            if permanent.card_id not in CARDS_BY_ID:
+                continue
+            label = Text.assemble((f"{player.name} ", "dim"), _card_text(permanent.card_id))
+            if permanent.is_main:
+                label.append(" ★")
+            if permanent.seceded:
+                label.append(" flipped", style="italic")
+            looks.append(Look(label, permanent.card_id))
+    return looks + unit_looks(view)
+
+
+class ChoiceList(OptionList):
+    """The choice list: ``enter`` picks its own highlighted line, after any arrow keys typed before it.
+
+    ``allowed()`` says whether choosing is possible now; when no line can be
+    picked, ``enter`` falls through to the table's own binding.
+    """
+
+    BINDINGS = [Binding("enter", "select", "Choose")]
+
+    def __init__(self, allowed: Callable[[], bool], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.allowed = allowed
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select":
+            return self.allowed()
+        return True
+
+    def action_select(self) -> None:
+        index = self.highlighted
+        if index is None or self.get_option_at_index(index).disabled:
+            raise SkipAction()
+        super().action_select()
