@@ -28,15 +28,15 @@ from engine.wizbits import actions as act
 from engine.wizbits.pillar import BASE_UID
 from engine.wizbits.state import Phase
 from engine.wizbits.views import WizbitsView
-from tui.games.base import GameTable, GameUI
-from tui.screens.wizbits_cost import CostDialog
+from tui.games.base import GameUI
+from tui.games.wizbits_choosing import ChoosingTable
 from tui.screens.wizbits_results import WizbitsResultScreen
 from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.wizard_card import load_css
 from tui.widgets.wizbits_card import WizbitsCard
-from tui.widgets.wizbits_choices import ChoiceRow, Entry, load_stage, payments_for, row_action, secedables
-from tui.widgets.wizbits_inspect import ChoiceList, Look, table_looks, unit_looks
-from tui.widgets.wizbits_prompt import WizbitsDiceLog, inspect_text, printed_cost, prompt_text
+from tui.widgets.wizbits_choices import load_stage, row_action
+from tui.widgets.wizbits_inspect import ChoiceList, unit_looks
+from tui.widgets.wizbits_prompt import WizbitsDiceLog, inspect_text, prompt_text
 from tui.widgets.wizbits_side import SidePanel, Timeline, card_label
 
 GAME_ID = "wizbits"
@@ -45,7 +45,7 @@ ROW_STAGES = frozenset({"compose", "attack", "block", "assign", "divide", "disca
 """Stages whose list holds :class:`ChoiceRow` lines the keys change."""
 
 
-class WizbitsTable(GameTable):
+class WizbitsTable(ChoosingTable):
     """The battlefield: timeline, both sides, pillar tree, dice log and the choice pane."""
 
     DEFAULT_CSS = load_css(__file__)
@@ -81,27 +81,8 @@ class WizbitsTable(GameTable):
     step_mode: reactive[bool] = reactive(True, init=False)
     """Resolution steps wait for ``n`` (or the tree's auto); off, they play by themselves after a pause."""
 
-    stage: reactive[str] = reactive("watch", init=False)
-    """The decision on show: watch, hand, compose, attack, block, assign, divide, discard or pending."""
-
     compact: reactive[bool] = reactive(False, init=False)
     """The small layout: the pillar tree, dice log and opponent's detail wait behind keys."""
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self.view: WizbitsView | None = None
-        self.seat: int | None = None
-        self.legal: list[Any] = []
-        self.entries: list[Entry] = []
-        self.rows: list[ChoiceRow] = []
-        self.entry: Entry | None = None
-        """The card or ability being played while composing."""
-        self.total = 0
-        """Damage to divide, or cards to discard."""
-        self.message = ""
-        self.inspecting = False
-        """Whether the list shows the table's cards and units to look at (``i``) instead of the choice."""
-        self.looks: list[Look] = []
 
     def compose(self) -> ComposeResult:
         yield Timeline(id="wb-timeline")
@@ -356,38 +337,6 @@ class WizbitsTable(GameTable):
             if self.view is not None and self.view.resolving:
                 self.post_message(self.StepRequested())
 
-    def _row(self) -> ChoiceRow | None:
-        index = self.query_one("#wb-list", OptionList).highlighted
-        return self.rows[index] if index is not None and index < len(self.rows) else None
-
-    def _redraw_row(self) -> None:
-        listing = self.query_one("#wb-list", OptionList)
-        index = listing.highlighted
-        if index is not None and index < len(self.rows):
-            listing.replace_option_prompt_at_index(index, self.rows[index].text())
-        self.message = ""
-        self._update_prompt()
-
-    def action_cycle(self, step: int) -> None:
-        """Change the highlighted line's value."""
-        row = self._row()
-        if row is not None:
-            row.cycle(step)
-            self._redraw_row()
-
-    def action_count(self, step: int) -> None:
-        """One more (or fewer) point of damage on the highlighted character, within what remains."""
-        row = self._row()
-        if row is None:
-            return
-        left = self.total - sum(r.value for r in self.rows)
-        if (step > 0 and left <= 0) or (step < 0 and row.value == 0):
-            self.message = "No damage left to give" if step > 0 else "Already none"
-            self._update_prompt()
-            return
-        row.index += step
-        self._redraw_row()
-
     def action_back(self) -> None:
         """Leave inspecting, or the card or ability being played, or clear the rules' last refusal."""
         self.message = ""
@@ -399,31 +348,6 @@ class WizbitsTable(GameTable):
             self.stage = "hand"
         else:
             self._update_prompt()
-
-    def action_inspect(self) -> None:
-        """Look at the cards in play and the pillar's units (``i``), or go back to the choice."""
-        if self.view is None:
-            return
-        self.inspecting = not self.inspecting
-        if self.inspecting:
-            self._load_looks()
-        else:
-            self._load(self.stage)
-        self.query_one("#wb-list", OptionList).focus()
-        self.refresh_bindings()
-
-    def _load_looks(self, keep: bool = False) -> None:
-        assert self.view is not None
-        listing = self.query_one("#wb-list", OptionList)
-        old = listing.highlighted if keep else None
-        self.looks = table_looks(self.view)
-        listing.clear_options()
-        listing.add_options([Option(look.label) for look in self.looks] or
-                            [Option(Text("Nothing on the table.", style="dim italic"), disabled=True)])
-        count = listing.option_count
-        listing.highlighted = min(old, count - 1) if old is not None and count else (0 if count else None)
-        self._update_prompt()
-        self._update_card()
 
     def action_pass(self) -> None:
         """Pass Priority."""
@@ -437,71 +361,6 @@ class WizbitsTable(GameTable):
             self._pay_and_play()
         elif self.stage in ROW_STAGES:
             self._send(row_action(self.stage, self.rows))
-
-    # -- playing a card or ability ---------------------------------------------------------
-
-    def _choose_entry(self) -> None:
-        index = self.query_one("#wb-list", OptionList).highlighted
-        if index is None or index >= len(self.entries):
-            return
-        entry = self.entries[index]
-        if not entry.playable:
-            probe = act.PlayCard(entry.iid)
-            self.message = self._reason(probe) or "The rules don't allow that now"
-            self._update_prompt()
-            return
-        self.entry = entry
-        self._load("compose")
-        self.stage = "compose"
-
-    def _unit_action(self, pay: act.Payment) -> act.PlayCard | act.Activate:
-        entry = self.entry
-        assert entry is not None
-        tree = self.query_one(PillarTree)
-        legal = tree.legal_foundations
-        on = None if not legal or tree.foundation == legal[0] else tree.foundation
-        targets = tuple(row.value for row in self.rows)
-        if entry.ability is None:
-            return act.PlayCard(entry.iid, on, targets, pay)
-        return act.Activate(entry.iid, entry.ability, on, targets, pay)
-
-    def _pay_and_play(self) -> None:
-        entry, view = self.entry, self.view
-        assert entry is not None and view is not None and self.seat is not None
-        payments = payments_for(entry, tuple(row.value for row in self.rows))
-        if payments in ([], [act.Payment()]):
-            self._send(self._unit_action(act.Payment()))
-            return
-        dialog = CostDialog(card_label(view, entry.iid), printed_cost(entry, view), view.players[self.seat].deck_count,
-                            secedables(view, self.seat, payments), lambda pay: self._reason(self._unit_action(pay)))
-        self.app.push_screen(dialog, self._paid)
-
-    def _paid(self, payment: act.Payment | None) -> None:
-        if payment is not None and self.entry is not None:
-            self._send(self._unit_action(payment))
-
-    # -- sending -------------------------------------------------------------------------
-
-    def _reason(self, action: act.Action) -> str | None:
-        """Why the rules refuse ``action`` now (None: they accept it)."""
-        if self.seat is None:
-            return "It is not your turn to choose"
-        if self.checker is not None:
-            return self.checker(self.seat, act.action_to_json(action))
-        return None if action in self.legal else "The rules don't allow that now"
-
-    def _send(self, action: act.Action) -> bool:
-        """Post ``action`` if the rules accept it; else show their reason."""
-        reason = self._reason(action)
-        if reason is not None:
-            self.message = reason
-            self._update_prompt()
-            self.notify(reason, title="Not allowed", severity="warning")
-            return False
-        assert self.seat is not None
-        self.post_message(self.ActionChosen(self.seat, act.action_to_json(action)))
-        return True
-
 
 class WizbitsUI(GameUI):
     """Factories for the Wizbits battlefield and its result screen."""

@@ -1,0 +1,183 @@
+"""The Wizbits battlefield's choosing half: changing the lines of a choice, inspecting the table, playing
+a card or ability (with the cost dialog) and sending the finished choice once the rules accept it.
+
+:class:`ChoosingTable` is the base of :class:`~tui.games.wizbits.WizbitsTable`, which draws the panes
+and owns the keys; the drawing hooks it calls (``_load``, ``_update_prompt``, ``_update_card``) are
+defined there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from engine.wizbits import actions as act
+from engine.wizbits.views import WizbitsView
+from tui.games.base import GameTable
+from tui.screens.wizbits_cost import CostDialog
+from tui.widgets.pillar_tree import PillarTree
+from tui.widgets.wizbits_choices import ChoiceRow, Entry, payments_for, secedables
+from tui.widgets.wizbits_inspect import Look, table_looks
+from tui.widgets.wizbits_prompt import printed_cost
+from tui.widgets.wizbits_side import card_label
+
+
+class ChoosingTable(GameTable):
+    """What the battlefield's choices do: the rows' values, inspecting, playing and sending."""
+
+    stage: reactive[str] = reactive("watch", init=False)
+    """The decision on show: watch, hand, compose, attack, block, assign, divide, discard or pending."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.view: WizbitsView | None = None
+        self.seat: int | None = None
+        self.legal: list[Any] = []
+        self.entries: list[Entry] = []
+        self.rows: list[ChoiceRow] = []
+        self.entry: Entry | None = None
+        """The card or ability being played while composing."""
+        self.total = 0
+        """Damage to divide, or cards to discard."""
+        self.message = ""
+        """The rules' last refusal, shown until the choice changes."""
+        self.inspecting = False
+        """Whether the list shows the table's cards and units to look at (``i``) instead of the choice."""
+        self.looks: list[Look] = []
+
+    def _load(self, stage: str, keep: bool = False) -> None:
+        """Fill the list for ``stage`` (drawn by the table)."""
+        raise NotImplementedError
+
+    def _update_prompt(self, stage: str | None = None) -> None:
+        """Redraw the prompt (drawn by the table)."""
+        raise NotImplementedError
+
+    def _update_card(self) -> None:
+        """Show the highlighted line's card (drawn by the table)."""
+        raise NotImplementedError
+
+    def _row(self) -> ChoiceRow | None:
+        index = self.query_one("#wb-list", OptionList).highlighted
+        return self.rows[index] if index is not None and index < len(self.rows) else None
+
+    def _redraw_row(self) -> None:
+        listing = self.query_one("#wb-list", OptionList)
+        index = listing.highlighted
+        if index is not None and index < len(self.rows):
+            listing.replace_option_prompt_at_index(index, self.rows[index].text())
+        self.message = ""
+        self._update_prompt()
+
+    def action_cycle(self, step: int) -> None:
+        """Change the highlighted line's value."""
+        row = self._row()
+        if row is not None:
+            row.cycle(step)
+            self._redraw_row()
+
+    def action_count(self, step: int) -> None:
+        """One more (or fewer) point of damage on the highlighted character, within what remains."""
+        row = self._row()
+        if row is None:
+            return
+        left = self.total - sum(r.value for r in self.rows)
+        if (step > 0 and left <= 0) or (step < 0 and row.value == 0):
+            self.message = "No damage left to give" if step > 0 else "Already none"
+            self._update_prompt()
+            return
+        row.index += step
+        self._redraw_row()
+
+    def action_inspect(self) -> None:
+        """Look at the cards in play and the pillar's units (``i``), or go back to the choice."""
+        if self.view is None:
+            return
+        self.inspecting = not self.inspecting
+        if self.inspecting:
+            self._load_looks()
+        else:
+            self._load(self.stage)
+        self.query_one("#wb-list", OptionList).focus()
+        self.refresh_bindings()
+
+    def _load_looks(self, keep: bool = False) -> None:
+        assert self.view is not None
+        listing = self.query_one("#wb-list", OptionList)
+        old = listing.highlighted if keep else None
+        self.looks = table_looks(self.view)
+        listing.clear_options()
+        listing.add_options([Option(look.label) for look in self.looks] or
+                            [Option(Text("Nothing on the table.", style="dim italic"), disabled=True)])
+        count = listing.option_count
+        listing.highlighted = min(old, count - 1) if old is not None and count else (0 if count else None)
+        self._update_prompt()
+        self._update_card()
+
+    # -- playing a card or ability ---------------------------------------------------------
+
+    def _choose_entry(self) -> None:
+        index = self.query_one("#wb-list", OptionList).highlighted
+        if index is None or index >= len(self.entries):
+            return
+        entry = self.entries[index]
+        if not entry.playable:
+            probe = act.PlayCard(entry.iid)
+            self.message = self._reason(probe) or "The rules don't allow that now"
+            self._update_prompt()
+            return
+        self.entry = entry
+        self._load("compose")
+        self.stage = "compose"
+
+    def _unit_action(self, pay: act.Payment) -> act.PlayCard | act.Activate:
+        entry = self.entry
+        assert entry is not None
+        tree = self.query_one(PillarTree)
+        legal = tree.legal_foundations
+        on = None if not legal or tree.foundation == legal[0] else tree.foundation
+        targets = tuple(row.value for row in self.rows)
+        if entry.ability is None:
+            return act.PlayCard(entry.iid, on, targets, pay)
+        return act.Activate(entry.iid, entry.ability, on, targets, pay)
+
+    def _pay_and_play(self) -> None:
+        entry, view = self.entry, self.view
+        assert entry is not None and view is not None and self.seat is not None
+        payments = payments_for(entry, tuple(row.value for row in self.rows))
+        if payments in ([], [act.Payment()]):
+            self._send(self._unit_action(act.Payment()))
+            return
+        dialog = CostDialog(card_label(view, entry.iid), printed_cost(entry, view), view.players[self.seat].deck_count,
+                            secedables(view, self.seat, payments), lambda pay: self._reason(self._unit_action(pay)))
+        self.app.push_screen(dialog, self._paid)
+
+    def _paid(self, payment: act.Payment | None) -> None:
+        if payment is not None and self.entry is not None:
+            self._send(self._unit_action(payment))
+
+    # -- sending -------------------------------------------------------------------------
+
+    def _reason(self, action: act.Action) -> str | None:
+        """Why the rules refuse ``action`` now (None: they accept it)."""
+        if self.seat is None:
+            return "It is not your turn to choose"
+        if self.checker is not None:
+            return self.checker(self.seat, act.action_to_json(action))
+        return None if action in self.legal else "The rules don't allow that now"
+
+    def _send(self, action: act.Action) -> bool:
+        """Post ``action`` if the rules accept it; else show their reason."""
+        reason = self._reason(action)
+        if reason is not None:
+            self.message = reason
+            self._update_prompt()
+            self.notify(reason, title="Not allowed", severity="warning")
+            return False
+        assert self.seat is not None
+        self.post_message(self.ActionChosen(self.seat, act.action_to_json(action)))
+        return True
