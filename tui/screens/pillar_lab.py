@@ -12,14 +12,12 @@ would rebuild.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from engine.core.contract import Event
@@ -41,31 +39,26 @@ from engine.wizbits.lab import (
     step,
     trigger_abilities,
 )
-from engine.wizbits.lab_json import read_scenario, shipped_scenarios, write_scenario
+from engine.wizbits.lab_json import shipped_scenarios
 from engine.wizbits.lab_model import edit_card, put_in_play
 from engine.wizbits.model import Category
 from engine.wizbits.plays import card_slots
 from engine.wizbits.resolve import chosen_slots
 from engine.wizbits.text import ability_text, card_text
-from tui.screens.confirm import ConfirmScreen, PromptScreen
+from tui.screens.lab_files import LabFileActions
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.lab_cards import LabCards
 from tui.widgets.lab_dialogs import (
     PickScreen,
     SetupScreen,
     ask_targets,
-    exports_dir,
-    file_target,
     ref_label,
     saved_decks,
     show_keys,
 )
+from tui.widgets.lab_footer import FooterRoom
 from tui.widgets.lab_log import EventLog
 from tui.widgets.pillar_tree import PillarTree
-
-DEFAULT_NAME = "pillar-lab.json"
-"""The file name offered for saving a scenario, in the exports folder of Coven's data directory."""
-
 
 KEYS = ("Keys: c card, b ability, d damage (Damage base), f foundation, t side, g resolve, n step, a auto, "
         "p pause, e Reverse Pillar, u undo, r rebuild, i put a card into play, tab to the table then +/- damage, "
@@ -86,28 +79,36 @@ def blank_scenario() -> Scenario:
                      LabSide("Bo", LabCard("tidewhisper-sage"), deck="tidal-dusk")))
 
 
-class PillarLabScreen(Screen[None]):
+class PillarLabScreen(LabFileActions):
     """The Pillar Lab (see the module docstring); the tree's own keys step and pick foundations."""
 
     CSS_PATH = "pillar_lab.tcss"
-    # The Footer lists the keys in order of need, so a narrow terminal loses the least used; "?" lists them all.
+    # 80 columns can't show every key: the OPTIONAL ones are pairs of bindings, one shown while the Footer has room
+    # and one hidden otherwise (see FooterRoom), so the key works either way; "?" lists them all.
     BINDINGS = [
         Binding("c", "play_card", "Card"),
-        Binding("b", "use_ability", "Ability"),
+        Binding("b", "use_ability(True)", "Ability"),
+        Binding("b", "use_ability(False)", "Ability", show=False),
         Binding("d", "add_damage", "Damage"),
-        Binding("t", "switch_side", "Side"),
+        Binding("t", "switch_side(True)", "Side"),
+        Binding("t", "switch_side(False)", "Side", show=False),
         Binding("g", "resolve", "Resolve"),
         Binding("r", "reset", "Rebuild"),
         Binding("u", "undo", "Undo"),
         Binding("w", "save", "Save"),
         Binding("escape", "leave", "Menu"),
         Binding("question_mark", "keys", "Keys", key_display="?"),
-        Binding("l", "load", "Load"),
-        Binding("s", "setup", "Setup"),
+        Binding("l", "load(True)", "Load"),
+        Binding("l", "load(False)", "Load", show=False),
+        Binding("s", "setup(True)", "Setup"),
+        Binding("s", "setup(False)", "Setup", show=False),
         Binding("o", "examples", "Examples", show=False),
         Binding("i", "into_play", "Put into play", show=False),
         Binding("k", "blank", "New table", show=False),
     ]
+
+    OPTIONAL = ("switch_side", "use_ability", "load", "setup")
+    """Keys shown in the Footer only while it has room, most wanted first."""
 
     def __init__(self, scenario: Scenario | None = None, auto_pause: float = 1.0) -> None:
         """Open on ``scenario`` (the first shipped example when None)."""
@@ -115,10 +116,9 @@ class PillarLabScreen(Screen[None]):
         self.table: LabTable = build(scenario if scenario is not None else shipped_scenarios()[0])
         self.seat = self.table.scenario.active
         """Who the next play is for."""
-        self.path = str(exports_dir() / DEFAULT_NAME)
-        """The scenario file offered for loading and saving (the last one used)."""
         self.auto_pause = auto_pause
         self._logged = 0  # events of self.table already written to the logs
+        self.footer_room = FooterRoom(self, self.OPTIONAL, lambda action: bool(self.check_action(action, ())))
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -211,7 +211,13 @@ class PillarLabScreen(Screen[None]):
 
     # -- building -------------------------------------------------------------------------
 
+    def on_resize(self) -> None:
+        """The Footer's room changed: show as many optional keys as now fit."""
+        self.refresh_bindings()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if (fitting := self.footer_room.check(action, parameters)) is not None:
+            return fitting
         building = not self.table.started
         if action in ("play_card", "use_ability", "switch_side", "resolve", "undo"):
             return building if action != "undo" else building and bool(self.table.scenario.plays)
@@ -258,7 +264,7 @@ class PillarLabScreen(Screen[None]):
             self._play(LabPlay(self.seat, card=card_id, on=on, targets=targets))
 
     @work(exclusive=True)
-    async def action_use_ability(self) -> None:
+    async def action_use_ability(self, _shown: bool = True) -> None:
         """Pick a Trigger ability of the side's cards in play, then its targets."""
         found = trigger_abilities(self.table, self.seat)
         name = self._names()[self.seat]
@@ -298,7 +304,7 @@ class PillarLabScreen(Screen[None]):
         if points is not None:
             self._play(LabPlay(self.seat, damage=((target, int(points)),), on=on))
 
-    def action_switch_side(self) -> None:
+    def action_switch_side(self, _shown: bool = True) -> None:
         """The next play is for the other side."""
         self.seat = 1 - self.seat
         self.query_one("#lab-status", Static).update(self._status())
@@ -360,7 +366,7 @@ class PillarLabScreen(Screen[None]):
             self._load(put_in_play(self.table.scenario, self.seat, card_id), lenient=True)
 
     @work(exclusive=True)
-    async def action_setup(self) -> None:
+    async def action_setup(self, _shown: bool = True) -> None:
         """Title, format, RTF, base, and each side's name, deck and Main Character."""
         changed = await self.app.push_screen_wait(SetupScreen(self.table.scenario, saved_decks(getattr(self.app, "store", None), self.table.scenario.seed)))
         if changed is not None:
@@ -375,44 +381,6 @@ class PillarLabScreen(Screen[None]):
         if picked is not None:
             self.seat = examples[int(picked)].active
             self._load(examples[int(picked)])
-
-    @work(exclusive=True)
-    async def action_load(self) -> None:
-        """Load a scenario file (JSON); a bare name is looked for in the exports folder."""
-        path = await self.app.push_screen_wait(PromptScreen("Load a Lab scenario from", self.path, "scenario.json",
-                                                            "Load"))
-        if not path:
-            return
-        target = file_target(path)
-        try:
-            scenario = read_scenario(target)
-        except LabError as error:
-            self.notify(str(error), title="Can't load", severity="error", timeout=10)
-            return
-        self.path = str(target)
-        self.seat = scenario.active
-        self._load(scenario)
-
-    @work(exclusive=True)
-    async def action_save(self) -> None:
-        """Save the scenario, plays included, as JSON to share (asking before replacing a file)."""
-        path = await self.app.push_screen_wait(PromptScreen("Save this scenario to", self.path, "scenario.json",
-                                                            "Save"))
-        if not path:
-            return
-        target = file_target(path)
-        if target.exists() and not await self.app.push_screen_wait(
-                ConfirmScreen(f"{target} already exists. Replace it?", "Replace", "Cancel")):
-            return
-        try:
-            if target.parent == exports_dir():
-                target.parent.mkdir(parents=True, exist_ok=True)  # the default folder; others must exist
-            write_scenario(target, self.table.scenario)
-        except (LabError, OSError) as error:
-            self.notify(str(error), title="Can't save", severity="error", timeout=10)
-            return
-        self.path = str(target)
-        self.notify(f"Saved to {target}", timeout=10)
 
     def action_keys(self) -> None:
         """List every key of the Lab; choosing one presses it."""
