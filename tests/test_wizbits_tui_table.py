@@ -23,7 +23,7 @@ from tui.widgets.pillar_tree_text import PillarOutline
 from tui.widgets.wizbits_card import WizbitsCard
 from tui.widgets.wizbits_side import SidePanel
 from wizbits_battle import BIG, SMALL, BattleApp, names, opening, prompt, run, with_hand
-from wizbits_game import Game
+from wizbits_game import RULES, Game
 
 SEATS = ("Merlin", "Roo")
 
@@ -270,10 +270,12 @@ def test_the_replay_shows_no_building_or_stepping_hints() -> None:
     app.table.keys_hint = "←/→ step through the game"
 
     async def scenario(pilot: Any) -> None:
-        app.redraw()
+        app.table.show(RULES.view(app.game.state, 0), None, [])  # a replay decides nothing
+        await pilot.pause()
         tree = app.table.query_one(PillarTree)
         assert "f:" not in tree.explanation and not tree.check_action("cycle_foundation", (1,))
-        assert not app.table.check_action("tree", ("step",))
+        assert "Next unit goes on Radiant Verdict" in tree.explanation
+        assert prompt(app) == app.table.keys_hint and not app.table.check_action("toggle_step_mode", (1,))
 
     run(app, scenario)
 

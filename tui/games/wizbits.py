@@ -278,7 +278,6 @@ class WizbitsTable(ChoosingTable):
         """Offer each key only where it does something."""
         stage = self.stage
         tree = self.query_one(PillarTree) if self.is_mounted else None
-        replay = self.keys_hint is not None
         if action == "back":
             return stage == "compose" or self.inspecting or bool(self.message)
         if action in ("confirm", "cycle", "count", "pass", "foundation") and self.inspecting:
@@ -298,12 +297,12 @@ class WizbitsTable(ChoosingTable):
             return parameters == (-1,) or (len(parameters) == 2) == self.compact
         if action == "tree":
             name = str(parameters[0]) if parameters else ""
-            return tree is not None and not replay and self.step_mode and bool(tree.check_action(name, ()))
+            return tree is not None and self.step_mode and bool(tree.check_action(name, ()))
         if action == "toggle_step_mode":
-            # Listed while a pillar resolves or where the footer has room; the key works anywhere but the replay.
-            if replay:
+            # No step mode to switch in the replay. The compact footer has no room for m (the prompt names it
+            # while a pillar resolves): toggle_step_mode(0) is its unlisted twin.
+            if self.keys_hint is not None:
                 return False
-            # The compact footer has no room for it; the prompt names m while a pillar resolves.
             return bool(parameters and parameters[0]) != self.compact
         if action == "pane":
             return self.compact

@@ -156,7 +156,7 @@ class PillarTree(Widget):
         self.auto_pause = auto_pause
         """Seconds between auto-resolve steps."""
         self.playing = True
-        """False in a replay: no building or stepping keys, and no key hints in the explanation."""
+        """False in a replay: no foundation to choose, and no building hint in the explanation (stepping stays)."""
         self._mounted = False  # is_mounted is still False while on_mount runs
         self._timer: Timer | None = None
         self._waiting = False  # an auto step was asked for and the new pillar has not come yet
@@ -334,7 +334,7 @@ class PillarTree(Widget):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         stepping = self.mode == "step" and bool(self.next_group)
-        if action in ("cycle_foundation", "step", "auto", "pause") and not self.playing:
+        if action == "cycle_foundation" and not self.playing:
             return False
         if action == "cycle_foundation":
             return self.mode == "build" and len(self.legal_foundations) > 1

@@ -70,7 +70,7 @@ def prompt_text(view: WizbitsView, stage: str, rows: Sequence[ChoiceRow], total:
         text.append(f"{message}\n", style="bold red")
     if stage == "watch":
         if view.resolving and keys_hint is not None:  # the replay: its own keys, none of the table's
-            text.append("Resolving the pillar. ", style="bold")
+            text.append("Resolving the pillar (n: next step). ", style="bold")
             text.append(keys_hint, style="italic")
         elif view.resolving:
             how = "n: step · a: auto · p: pause · m: step mode off" if step_mode else \
