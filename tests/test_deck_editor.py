@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, OptionList, Select, Static
 
 from engine.wizbits.cards import CARDS, CARDS_BY_ID
 from engine.wizbits.decklist import decklist, parse_decklist, validate_deck
@@ -25,6 +25,7 @@ from tui.screens.menu import MainMenu
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.card_pool import CardPool, PoolFilter, cycled, filter_cards
 from tui.widgets.deck_list import DeckDraft, DeckList, by_category, by_cost, by_element
+from tui.widgets.lab_dialogs import PickScreen
 from tui.widgets.wizbits_card import WizbitsCard
 from tui_fakes import game_screen, sync
 
@@ -465,6 +466,18 @@ async def test_the_footer_shows_rename_copy_delete_for_a_saved_deck_at_80_column
         await pilot.press("i")  # the other way round: hidden, yet it works
         await pilot.pause()
         assert isinstance(app.screen, PromptScreen)
+        await pilot.press("escape", "question_mark")  # and "?" lists every key, pressing the one chosen
+        await pilot.pause()
+        keys = app.screen
+        assert isinstance(keys, PickScreen)
+        options = keys.query_one(OptionList)
+        listed = [options.get_option_at_index(n).id for n in range(options.option_count)]
+        assert {"i", "x", "r", "d", "delete", "m", "c", "e", "o", "t", "f", "slash"} <= set(listed), listed
+        options.highlighted = listed.index("x")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen) and "Export" in str(app.screen.prompt_title)
 
 
 @sync

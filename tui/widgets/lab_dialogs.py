@@ -248,7 +248,8 @@ def saved_decks(store: SessionStore | None, seed: int) -> dict[str, tuple[tuple[
 def key_choices(screen: Screen[Any]) -> list[tuple[str, Text]]:
     """Every key bound on ``screen`` and its focused widgets, as ``(key, label)``; keys not usable now are dimmed.
 
-    The app's own keys (quit, the command palette) are left out: they are the same everywhere.
+    The app's own keys (quit, the command palette) and the widgets' cursor keys are left out: they are the same
+    everywhere.
     """
     choices: list[tuple[str, Text]] = []
     seen: set[str] = set()
@@ -256,6 +257,8 @@ def key_choices(screen: Screen[Any]) -> list[tuple[str, Text]]:
         binding = active.binding
         if active.node is screen.app or not binding.description or binding.action in seen:
             continue
+        if "." in binding.action or (not binding.show and active.node is not screen):
+            continue  # Textual's own keys (focus, copy) and the widgets' hidden cursor and scroll keys
         seen.add(binding.action)  # "plus" and "equals_sign" are one action: list it once
         shown = binding.key_display or screen.app.get_key_display(binding)
         label = Text.assemble((f"{shown:>6}  ", "bold"), binding.description)
