@@ -16,25 +16,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from engine.wizards_cup.cards import CARDS, Element, Timing, Wizard
+from tui.widgets.element_look import ELEMENT_HUES, ELEMENT_SYMBOLS
 
-ELEMENT_COLOURS: dict[Element, str] = {
-    Element.FIRE: "#ff6a3d",
-    Element.WATER: "#4aa8ff",
-    Element.NATURE: "#5cc85c",
-    Element.LIGHT: "#ffd75e",
-    Element.SHADOW: "#b48cff",
-    Element.VOID: "#a8a8a8",
-}
+ELEMENT_COLOURS: dict[Element, str] = {element: ELEMENT_HUES[element.value.lower()] for element in Element}
 """Text colour of each element (borders use the matching ``-fire``… classes in the .tcss)."""
 
-ELEMENT_GLYPHS: dict[Element, str] = {
-    Element.FIRE: "▲",
-    Element.WATER: "≈",
-    Element.NATURE: "♣",
-    Element.LIGHT: "☼",
-    Element.SHADOW: "☾",
-    Element.VOID: "◌",
-}
+ELEMENT_GLYPHS: dict[Element, str] = {element: ELEMENT_SYMBOLS[element.value.lower()] for element in Element}
 """A one-cell symbol per element, so the element reads without colour too."""
 
 TIMING_LABELS: dict[Timing, str] = {

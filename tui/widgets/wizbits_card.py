@@ -19,26 +19,13 @@ from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.model import Card
 from engine.wizbits.terms import Category, Element
 from engine.wizbits.text import ability_text, main_points_text
+from tui.widgets.element_look import ELEMENT_HUES, ELEMENT_SYMBOLS
 from tui.widgets.wizard_card import load_css
 
-ELEMENT_COLOURS: dict[Element, str] = {
-    Element.FIRE: "#ff6a3d",
-    Element.WATER: "#4aa8ff",
-    Element.NATURE: "#5cc85c",
-    Element.LIGHT: "#ffd75e",
-    Element.SHADOW: "#b48cff",
-    Element.VOID: "#a8a8a8",
-}
-"""Text colour of each element; the same hues as the Wizards Cup so the two games read alike."""
+ELEMENT_COLOURS: dict[Element, str] = {element: ELEMENT_HUES[element.value.lower()] for element in Element}
+"""Text colour of each element (borders use the matching ``-fire``… classes in the .tcss)."""
 
-ELEMENT_GLYPHS: dict[Element, str] = {
-    Element.FIRE: "▲",
-    Element.WATER: "≈",
-    Element.NATURE: "♣",
-    Element.LIGHT: "☼",
-    Element.SHADOW: "☾",
-    Element.VOID: "◌",
-}
+ELEMENT_GLYPHS: dict[Element, str] = {element: ELEMENT_SYMBOLS[element.value.lower()] for element in Element}
 """A one-cell symbol per element, so the element reads without colour too."""
 
 CATEGORY_SHORT: dict[Category, str] = {Category.CHARACTER: "Char", Category.ELEMENT: "Elem",
