@@ -51,3 +51,22 @@ async def test_only_check_events_are_logged() -> None:
         log.clear_checks()
         await pilot.pause()
         assert log.count == 0 and not log.lines
+
+
+class NarrowApp(App[None]):
+    CSS = "DiceLog { width: 40; }"
+
+    def compose(self) -> ComposeResult:
+        yield DiceLog(seats=("Ana", "Bo"))
+
+
+@sync
+async def test_lines_wrap_to_a_narrow_pane_so_the_outcome_stays_visible() -> None:
+    app = NarrowApp()
+    async with app.run_test(size=(80, 12)) as pilot:
+        log = app.query_one(DiceLog)
+        log.show_events([roll_event("Special Magic Check", 2, seat=1)])
+        await pilot.pause()
+        assert len(log.lines) > 1  # wrapped, not cut at RichLog's default 78 columns
+        assert max(line.cell_length for line in log.lines) <= log.scrollable_content_region.width
+        assert any("success" in line.text or "failure" in line.text for line in log.lines)

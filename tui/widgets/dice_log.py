@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
 from engine import Event
@@ -44,26 +45,42 @@ def check_line(data: Mapping[str, Any], seats: Sequence[str] = ()) -> Text:
 
 
 class DiceLog(RichLog):
-    """A scrolling list of checks, newest at the bottom."""
+    """A scrolling list of checks, newest at the bottom, wrapped to the pane's width.
+
+    A log does not re-wrap what it has written, so the checks are kept and
+    written again whenever the pane is resized.
+    """
 
     DEFAULT_CSS = load_css(__file__)
 
     def __init__(self, *, seats: Sequence[str] = (), name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
-        super().__init__(wrap=True, markup=False, max_lines=500, name=name, id=id, classes=classes)
+        # min_width: wrap at the pane's width, not RichLog's default of 78 columns.
+        super().__init__(wrap=True, markup=False, max_lines=500, min_width=20, name=name, id=id, classes=classes)
         self.seats: tuple[str, ...] = tuple(seats)
         """Seat names, to say whose character checked."""
-        self.count = 0
+        self.checks: list[Event] = []
+        """Every check shown, oldest first."""
+
+    @property
+    def count(self) -> int:
         """How many checks have been shown."""
+        return len(self.checks)
 
     def show_events(self, events: Sequence[Event]) -> None:
         """Add a line for each check among ``events``."""
         for event in events:
             if event.kind == "check":
+                self.checks.append(event)
                 self.write(check_line(event.data, self.seats))
-                self.count += 1
 
     def clear_checks(self) -> None:
         """Forget every line (a replay jumping back)."""
         self.clear()
-        self.count = 0
+        self.checks = []
+
+    def on_resize(self, event: Resize) -> None:
+        """Write the checks again at the new width."""
+        checks = self.checks
+        self.clear_checks()
+        self.show_events(checks)

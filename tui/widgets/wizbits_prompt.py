@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual import events
 
-from engine import Event
 from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.views import WizbitsView
 from tui.widgets.dice_log import DiceLog
@@ -114,26 +112,7 @@ def printed_cost(entry: Entry, view: WizbitsView) -> int:
 
 
 class WizbitsDiceLog(DiceLog):
-    """The dice log, written again at its new width whenever it is resized (a log does not re-wrap)."""
+    """The battlefield's dice log (the shared :class:`DiceLog`, which re-wraps when resized)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.min_width = 20  # wrap at the pane's width, not RichLog's default 78 columns
-        self.checks: list[Event] = []
-        """Every check shown, oldest first."""
-
-    def show_events(self, events: Sequence[Event]) -> None:
-        """Add the checks among ``events``."""
-        checks = [event for event in events if event.kind == "check"]
-        self.checks.extend(checks)
-        super().show_events(checks)
-
-    def clear_checks(self) -> None:
-        """Forget every check."""
-        self.checks.clear()
-        super().clear_checks()
-
-    def on_resize(self, event: events.Resize) -> None:
-        checks = list(self.checks)
-        self.clear_checks()
-        self.show_events(checks)
