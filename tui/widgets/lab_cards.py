@@ -37,11 +37,11 @@ def permanent_lines(table: LabTable) -> list[tuple[str, Text]]:
                 facts.append(f"SCN {points.scn}" + (f" ({permanent.damage} dmg)" if permanent.damage else ""))
             else:
                 facts.append(card.category.label)
-            if permanent.seceded:
-                facts.append("seceded")
-            if permanent.iid in battle:
-                facts.append("in battle")
+            flags = [flag for flag, on in (("seceded", permanent.seceded), ("in battle", permanent.iid in battle)) if on]
             label.append("\n    " + " · ".join(facts), style="dim")
+            # Flags get their own line so a narrow panel never cuts them off.
+            if flags:
+                label.append("\n    " + " · ".join(flags), style="dim italic")
             lines.append((table.ref_of(permanent.iid), label))
     return lines
 

@@ -200,7 +200,8 @@ def ref_label(table: LabTable, ref: str | None) -> str:
         return "nothing (no legal choice)"
     if ref.startswith(("play/", "unit/")):
         unit = table.pillar.unit(table.unit_uid(ref))
-        return f"{unit.name} (height {unit.height}, IPH {unit.iph}) · {ref}"
+        owner = table.state.players[unit.owner].name
+        return f"{unit.name} by {owner} (height {unit.height}, IPH {unit.iph})"
     iid = table.card_iid(ref) if ref[0] in "01" else int(ref.split("/")[1])
     return f"{table.state.players[table.state.owner(iid)].name} · {table.state.card(iid).name}"
 
