@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
-import pytest
-from textual.widgets import Input, OptionList, Select, Static
+from textual.widgets import OptionList, Select, Static
 
 from engine.wizbits.cards import CARDS, CARDS_BY_ID
 from engine.wizbits.decklist import decklist, parse_decklist, validate_deck
@@ -18,85 +14,28 @@ from saves import LiveSession, SessionStore
 from saves.decks import DeckStore
 from tui.app import CovenApp
 from tui.games.wizbits import WizbitsTable
-from tui.screens.confirm import ConfirmScreen, PromptScreen
+from tui.screens.confirm import PromptScreen
 from tui.screens.deck_editor import DeckEditorScreen
 from tui.screens.deck_picker import DeckChoice, DeckPicker
-from tui.screens.menu import MainMenu
 from tui.screens.new_game import NewGameScreen
-from tui.widgets.card_pool import CardPool, PoolFilter, cycled, filter_cards
+from tui.widgets.card_pool import PoolFilter, cycled, filter_cards
 from tui.widgets.deck_list import DeckDraft, DeckList, by_category, by_cost, by_element
 from tui.widgets.lab_dialogs import PickScreen
 from tui.widgets.wizbits_card import WizbitsCard
 from tui_fakes import game_screen, sync
+from deck_editor_helpers import (  # noqa: F401  (store is a fixture)
+    SIZE,
+    answer_prompt,
+    build_legal_deck,
+    checks,
+    editor,
+    message,
+    open_starter,
+    pool_ids,
+    store,
+    type_text,
+)
 
-SIZE = (100, 30)
-
-
-@pytest.fixture
-def store() -> Iterator[SessionStore]:
-    """A store in the test's data directory."""
-    with SessionStore() as opened:
-        yield opened
-
-
-def editor(app: CovenApp) -> DeckEditorScreen:
-    """The deck editor on top of the app."""
-    screen = app.screen
-    assert isinstance(screen, DeckEditorScreen), screen
-    return screen
-
-
-def pool_ids(app: CovenApp) -> list[str]:
-    """The card ids the pool lists."""
-    return [card.card_id for card in app.screen.query_one(CardPool).shown]
-
-
-def message(app: CovenApp) -> str:
-    """The editor's message line."""
-    return str(app.screen.query_one("#editor-message", Static).render())
-
-
-def checks(app: CovenApp) -> str:
-    """The editor's validation pane."""
-    return str(app.screen.query_one("#deck-problems", Static).render())
-
-
-async def type_text(pilot: Any, text: str) -> None:
-    """Type ``text`` into whatever has focus."""
-    for char in text:
-        await pilot.press(char)
-
-
-async def answer_prompt(pilot: Any, text: str) -> None:
-    """Replace the prompt's text with ``text`` and submit it."""
-    assert isinstance(pilot.app.screen, PromptScreen)
-    pilot.app.screen.query_one(Input).value = ""
-    await type_text(pilot, text)
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-async def open_starter(pilot: Any, index: int) -> None:
-    """Open the ``index``-th starter deck through the open dialog."""
-    await pilot.press("ctrl+o")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, DeckPicker)
-    for _ in range(index + 1):  # past "Empty deck"
-        await pilot.press("down")
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-async def build_legal_deck(pilot: Any) -> None:
-    """From an empty deck: mark the first Character as Main, then 4 copies each of the first 15 cards."""
-    await pilot.press("m")
-    for index in range(15):
-        await pilot.press(*["plus"] * (3 if index == 0 else 4))
-        await pilot.press("down")
-    await pilot.pause()
-
-
-# -- the pure parts ------------------------------------------------------------------
 
 
 def test_each_filter_keeps_only_matching_cards() -> None:
@@ -248,91 +187,6 @@ async def test_live_validation_messages(store: SessionStore) -> None:
 
 
 @sync
-async def test_save_rename_duplicate_delete(store: SessionStore) -> None:
-    decks = DeckStore(store)
-    app = CovenApp(store=store, auto_delay=60)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await pilot.pause()
-        await pilot.press("plus", "ctrl+s")
-        assert "Only a legal deck can be saved" in message(app) and decks.list_decks() == []
-        await open_starter(pilot, 0)
-        assert isinstance(app.screen, ConfirmScreen)  # the one card added is unsaved
-        await pilot.press("y")
-        await pilot.pause()
-        assert editor(app).draft.deck() == STARTER_DECKS["ember-dawn"].deck
-        await pilot.press("ctrl+s")
-        await answer_prompt(pilot, "Embers")
-        assert [d.name for d in decks.list_decks()] == ["Embers"]
-        assert parse_decklist(decks.load_deck("Embers").text) == STARTER_DECKS["ember-dawn"].deck
-        assert not editor(app).dirty
-        await pilot.press("r")
-        await answer_prompt(pilot, "Bright Embers")
-        assert [d.name for d in decks.list_decks()] == ["Bright Embers"]
-        await pilot.press("d")
-        await answer_prompt(pilot, "Second Embers")
-        assert [d.name for d in decks.list_decks()] == ["Bright Embers", "Second Embers"]
-        assert editor(app).deck_name == "Second Embers"
-        await pilot.press("delete")
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
-        assert [d.name for d in decks.list_decks()] == ["Bright Embers"]
-        assert editor(app).deck_name is None and editor(app).draft.size == 60
-
-
-@sync
-async def test_import_shows_the_bad_line_and_export_round_trips(store: SessionStore, tmp_path: Path) -> None:
-    bad = tmp_path / "bad.txt"
-    bad.write_text("# my deck\n4 Sparkswarm Volley\n3 Sparkle Pony\n", encoding="utf-8")
-    good = tmp_path / "tidal.txt"
-    good.write_text(decklist(STARTER_DECKS["tidal-dusk"].deck), encoding="utf-8")
-    app = CovenApp(store=store, auto_delay=60)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await pilot.pause()
-        await pilot.press("i")
-        await answer_prompt(pilot, str(bad))
-        assert "line 3: unknown card 'Sparkle Pony'" in message(app)
-        assert editor(app).draft.size == 0
-        await pilot.press("i")
-        await answer_prompt(pilot, str(good))
-        assert editor(app).draft.deck() == STARTER_DECKS["tidal-dusk"].deck
-        assert "Imported tidal.txt" in message(app)
-        out = tmp_path / "out.txt"
-        await pilot.press("x")
-        await answer_prompt(pilot, str(out))
-        assert parse_decklist(out.read_text(encoding="utf-8")) == STARTER_DECKS["tidal-dusk"].deck
-        await pilot.press("i")
-        await answer_prompt(pilot, str(tmp_path / "missing.txt"))
-        assert "Could not read" in message(app)
-
-
-@sync
-async def test_unsaved_changes_are_asked_about_before_leaving(store: SessionStore) -> None:
-    app = CovenApp(store=store, auto_delay=60)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("escape")  # nothing changed: straight back
-        await pilot.press("d")
-        await pilot.pause()
-        assert isinstance(app.screen, DeckEditorScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, MainMenu)
-        await pilot.press("d")
-        await pilot.pause()
-        await pilot.press("plus", "escape")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, DeckEditorScreen) and editor(app).draft.size == 1
-        await pilot.press("escape", "y")
-        await pilot.pause()
-        assert isinstance(app.screen, MainMenu)
-
-
-@sync
 async def test_build_a_legal_deck_and_start_a_game_with_it(store: SessionStore) -> None:
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:
@@ -478,73 +332,3 @@ async def test_the_footer_shows_rename_copy_delete_for_a_saved_deck_at_80_column
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, PromptScreen) and "Export" in str(app.screen.prompt_title)
-
-
-@sync
-async def test_export_goes_to_the_exports_folder_shows_the_path_and_asks_before_replacing(
-        store: SessionStore, coven_data_dir: Path) -> None:
-    app = CovenApp(store=store, auto_delay=60)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await pilot.pause()
-        await open_starter(pilot, 0)
-        await pilot.press("x")
-        await pilot.pause()
-        prompt = app.screen.query_one(Input).value
-        assert Path(prompt).is_absolute() and Path(prompt).parent == coven_data_dir / "exports"
-        await pilot.press("enter")
-        await pilot.pause()
-        written = Path(prompt).resolve()
-        assert parse_decklist(written.read_text(encoding="utf-8")) == STARTER_DECKS["ember-dawn"].deck
-        assert f"to {written}" in message(app)
-        await pilot.press("minus")  # the deck changes; exporting over the file must be agreed to
-        await pilot.press("x")
-        await pilot.pause()
-        await answer_prompt(pilot, written.name)  # a bare name: the exports folder as well
-        assert isinstance(app.screen, ConfirmScreen) and str(written) in str(
-            app.screen.query_one(".dialog-text", Static).render())
-        await pilot.press("n")
-        await pilot.pause()
-        assert parse_decklist(written.read_text(encoding="utf-8")) == STARTER_DECKS["ember-dawn"].deck
-        await pilot.press("x")
-        await pilot.pause()
-        await pilot.press("enter", "y")
-        await pilot.pause()
-        assert parse_decklist(written.read_text(encoding="utf-8"), check_rules=False) == editor(app).draft.deck()
-
-
-@sync
-async def test_quitting_or_the_palette_asks_about_unsaved_changes(store: SessionStore,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from tui.commands import CovenCommands
-
-    app = CovenApp(store=store, auto_delay=60)
-    exits: list[bool] = []
-    monkeypatch.setattr(app, "exit", lambda *args, **kwargs: exits.append(True))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await pilot.pause()
-        await pilot.press("plus")
-        await pilot.press("ctrl+q")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen) and not exits
-        await pilot.press("n")
-        await pilot.pause()
-        assert editor(app).draft.size == 1 and not exits
-        commands = {name: callback for name, _, callback in CovenCommands(app.screen)._commands()}
-        commands["Sessions"]()
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        await pilot.pause()
-        assert editor(app).draft.size == 1
-        commands["Quit Coven"]()
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
-        assert exits == [True]
-        exits.clear()
-        await pilot.press("minus")  # back to the empty deck it opened on: nothing to lose, so no question
-        await pilot.press("ctrl+q")
-        await pilot.pause()
-        assert exits == [True] and isinstance(app.screen, DeckEditorScreen)
