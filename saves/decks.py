@@ -10,12 +10,11 @@ deleting a deck later cannot break a session's replay.
 from __future__ import annotations
 
 import os
-import stat
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
+from engine.core.textfile import TextFileError, read_text_file
 from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.decklist import DeckProblem, check_decklist, parse_decklist
 from saves.store import SessionStore, utc_now
@@ -132,34 +131,15 @@ def read_deck_file(path: str | os.PathLike[str]) -> str:
     """Read a deck-list file as text, refusing anything that cannot be one.
 
     Only a regular file is read, and at most ``MAX_DECK_BYTES + 1`` bytes of it,
-    the way :func:`saves.transfer.read_session_file` reads session files.
+    with :func:`engine.core.textfile.read_text_file`, as session files are.
 
     Raises:
         DeckFileError: missing, not a regular file, unreadable, too large or not UTF-8 text.
     """
-    source = Path(path)
-    too_large = f"{source} is too large to be a deck list (at most {MAX_DECK_BYTES // 1024} KiB)."
-    not_regular = f"{source} is not a regular file."
     try:
-        # Checked before opening: opening a FIFO for reading blocks until a writer comes.
-        if not stat.S_ISREG(os.stat(source).st_mode):
-            raise DeckFileError(not_regular)
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-        with os.fdopen(os.open(source, flags), "rb") as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                raise DeckFileError(not_regular)
-            raw = file.read(MAX_DECK_BYTES + 1)
-    except OSError as error:
-        raise DeckFileError(f"Could not read {source}: {error.strerror or error}") from None
-    if len(raw) > MAX_DECK_BYTES:
-        raise DeckFileError(too_large)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = "\x00"
-    if "\x00" in text:
-        raise DeckFileError(f"{source} is not a text file, so not a deck list.")
-    return text
+        return read_text_file(path, MAX_DECK_BYTES, "a deck list")
+    except TextFileError as error:
+        raise DeckFileError(str(error)) from None
 
 
 class DeckStore:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any, TypeGuard
 
 from engine import GameSpec, get_game
 from engine.core import InvalidOptionsError, UnknownGameError
+from engine.core.textfile import TextFileError, read_text_file
 from saves.errors import SessionFileError, SessionFileExistsError
 from saves.records import SeatInfo
 from saves.session import check_bot_levels, status_of
@@ -121,29 +121,10 @@ def read_session_file(path: str | os.PathLike[str]) -> dict[str, Any]:
             or not a JSON object.
     """
     source = Path(path)
-    too_large = f"{source} is too large to be a Coven session file."
-    not_regular = f"{source} is not a regular file."
     try:
-        # Checked before opening: opening a FIFO for reading blocks until a writer comes.
-        info = os.stat(source)
-        if not stat.S_ISREG(info.st_mode):
-            raise SessionFileError(not_regular)
-        if info.st_size > MAX_FILE_BYTES:
-            raise SessionFileError(too_large)
-        # Non-blocking, in case the name was swapped for a FIFO since the check.
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-        with os.fdopen(os.open(source, flags), "rb") as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                raise SessionFileError(not_regular)
-            raw = file.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise SessionFileError(f"Could not read {source}: {error.strerror or error}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise SessionFileError(too_large)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise SessionFileError(f"{source} is not a text file, so not a Coven session file.") from None
+        text = read_text_file(source, MAX_FILE_BYTES, "a Coven session file")
+    except TextFileError as error:
+        raise SessionFileError(str(error)) from None
     try:
         document = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as error:

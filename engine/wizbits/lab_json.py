@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from engine.core.textfile import TextFileError, read_text_file
 from engine.wizbits.cards import CARDS_BY_ID, card_by_name
 from engine.wizbits.lab import LabCard, LabError, LabPlay, LabSide, Scenario, build
 
@@ -260,20 +260,9 @@ def read_scenario(path: str | os.PathLike[str]) -> Scenario:
     """
     source = Path(path)
     try:
-        # Checked before opening: opening a FIFO for reading blocks until a writer comes.
-        if not stat.S_ISREG(os.stat(source).st_mode):
-            raise LabFileError(f"{source} is not a regular file.")
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-        with os.fdopen(os.open(source, flags), "rb") as file:
-            raw = file.read(MAX_SCENARIO_BYTES + 1)
-    except OSError as error:
-        raise LabFileError(f"Could not read {source}: {error.strerror or error}") from None
-    if len(raw) > MAX_SCENARIO_BYTES:
-        raise LabFileError(f"{source} is too large to be a scenario (at most {MAX_SCENARIO_BYTES // 1024} KiB).")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise LabFileError(f"{source} is not UTF-8 text.") from None
+        text = read_text_file(source, MAX_SCENARIO_BYTES, "a scenario")
+    except TextFileError as error:
+        raise LabFileError(str(error)) from None
     try:
         return loads(text)
     except LabFileError as error:
