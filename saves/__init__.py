@@ -1,4 +1,4 @@
-"""Saved sessions: the SQLite store, live sessions and JSON export/import.
+"""Saved sessions: the SQLite store, live sessions, shared tables and JSON export/import.
 
 Nothing here imports Textual; the TUI builds on these classes.
 """
@@ -13,19 +13,43 @@ from saves.errors import (
     StoreError,
 )
 from saves.paths import data_dir, db_path
+from saves.presence import Presence
 from saves.records import LogEntry, SeatInfo, SessionRecord, SessionStatus, SessionSummary
 from saves.schema import SCHEMA_VERSION
 from saves.session import LiveSession, describe_result
 from saves.store import SessionStore
+from saves.tables import (
+    JOIN_CODE_ALPHABET,
+    RECLAIM_WINDOW_SECONDS,
+    BadTokenError,
+    Hosted,
+    SeatClaimError,
+    SeatPlan,
+    SeatTakenError,
+    TableError,
+    TableInfo,
+    TableNotFoundError,
+    TableSeat,
+    TableStore,
+    normalise_code,
+)
 from saves.transfer import export_session, import_session
 
 __all__ = [
+    "JOIN_CODE_ALPHABET",
+    "RECLAIM_WINDOW_SECONDS",
     "SCHEMA_VERSION",
+    "BadTokenError",
+    "Hosted",
     "LiveSession",
     "LogConflictError",
     "LogEntry",
     "NewerSchemaError",
+    "Presence",
+    "SeatClaimError",
     "SeatInfo",
+    "SeatPlan",
+    "SeatTakenError",
     "SessionFileError",
     "SessionFileExistsError",
     "SessionLoadError",
@@ -35,9 +59,15 @@ __all__ = [
     "SessionStore",
     "SessionSummary",
     "StoreError",
+    "TableError",
+    "TableInfo",
+    "TableNotFoundError",
+    "TableSeat",
+    "TableStore",
     "data_dir",
     "db_path",
     "describe_result",
     "export_session",
     "import_session",
+    "normalise_code",
 ]

@@ -67,6 +67,43 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # Version 3: tables shared between processes (issue 6). A join code is unique
+    # only among tables that are not closed, so codes are reused over time. Only
+    # hashes of tokens are stored; claims name presence lock files.
+    (
+        """
+        CREATE TABLE tables (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            code TEXT NOT NULL,
+            game_id TEXT NOT NULL,
+            options TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('lobby', 'playing', 'closed')),
+            host_claim TEXT,
+            host_name TEXT NOT NULL,
+            host_token_hash TEXT NOT NULL,
+            session_id INTEGER REFERENCES sessions(id) ON DELETE SET NULL,
+            allow_spectators INTEGER NOT NULL DEFAULT 0 CHECK (allow_spectators IN (0, 1)),
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        )
+        """,
+        "CREATE UNIQUE INDEX tables_live_code ON tables (code) WHERE status != 'closed'",
+        "CREATE INDEX tables_by_session ON tables (session_id)",
+        """
+        CREATE TABLE table_seats (
+            table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat >= 0),
+            role TEXT NOT NULL CHECK (role IN ('remote', 'local', 'bot')),
+            name TEXT NOT NULL,
+            bot_level TEXT,
+            claim TEXT,
+            token_hash TEXT,
+            dropped_at TEXT,
+            PRIMARY KEY (table_id, seat)
+        )
+        """,
+    ),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
 

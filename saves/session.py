@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import Event, GameRules, GameSpec, Result, Seat, get_game, state_digest
-from engine.core import InvalidOptionsError, UnknownGameError
+from engine.core import ActionError, InvalidOptionsError, UnknownGameError
 from saves.errors import SessionLoadError
 from saves.records import LogEntry, SeatInfo, SessionStatus
 from saves.store import SessionStore
@@ -72,6 +72,7 @@ class LiveSession:
         seats: Sequence[SeatInfo],
         state: Any,
         log: Sequence[LogEntry],
+        claim: str | None = None,
     ) -> None:
         self.store = store
         self.session_id = session_id
@@ -82,6 +83,8 @@ class LiveSession:
         self._state = state
         self._log = list(log)
         self._checkpoints: dict[int, Any] = {len(self._log): state}
+        self.claim = claim
+        """This connection's presence claim, checked by the store for a table's session."""
 
     @classmethod
     def create(
@@ -91,8 +94,11 @@ class LiveSession:
         options: Mapping[str, Any] | None,
         seed: int,
         seats: Sequence[SeatInfo],
+        claim: str | None = None,
     ) -> LiveSession:
         """Start and store a new session.
+
+        ``claim`` is the presence claim sent with every action (see :meth:`apply`).
 
         Raises:
             UnknownGameError: no game has ``game_id``.
@@ -106,11 +112,13 @@ class LiveSession:
         session_id = store.create_session(
             game_id, resolved, seed, seats, status=status, progress=progress, result_text=result_text
         )
-        return cls(store, session_id, spec, resolved, seed, seats, state, [])
+        return cls(store, session_id, spec, resolved, seed, seats, state, [], claim)
 
     @classmethod
-    def load(cls, store: SessionStore, session_id: int) -> LiveSession:
+    def load(cls, store: SessionStore, session_id: int, claim: str | None = None) -> LiveSession:
         """Rebuild a stored session by replaying its log.
+
+        ``claim`` is this connection's presence claim when the session is a table's.
 
         Raises:
             SessionNotFoundError: no such session.
@@ -135,7 +143,7 @@ class LiveSession:
         # A crash between older writes could leave the list row stale; the log is the truth.
         if (status, progress, result_text) != (record.status, record.progress, record.result):
             store.update_status(session_id, status, progress, result_text)
-        return cls(store, session_id, spec, options, record.seed, record.seats, state, record.log)
+        return cls(store, session_id, spec, options, record.seed, record.seats, state, record.log, claim)
 
     # -- read-only views ------------------------------------------------------
 
@@ -204,7 +212,8 @@ class LiveSession:
         Raises:
             MalformedActionError, IllegalActionError: rejected; nothing is stored.
             LogConflictError: another process saved this position first;
-                nothing changed here, reload the session.
+                nothing changed here; :meth:`sync`, then decide again.
+            SeatClaimError: a table's seat this connection does not hold; nothing is stored.
         """
         rules = self.rules
         parsed = rules.parse_action(action) if isinstance(action, Mapping) else action
@@ -218,6 +227,7 @@ class LiveSession:
             status=status,
             progress=progress,
             result_text=result_text,
+            claim=self.claim,
         )
         # Only now that the action is committed does the game move on.
         self._log.append(entry)
@@ -225,6 +235,33 @@ class LiveSession:
         if len(self._log) % _CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._log)] = new_state
         return events
+
+    def sync(self) -> list[list[Event]]:
+        """Catch up with actions other processes stored after this one's log, and reload the seats.
+
+        Returns:
+            The events of each new log entry, in log order ([] when nothing is new).
+
+        Raises:
+            SessionLoadError: a new entry does not apply (the log was tampered with).
+        """
+        self._seats = self.store.seats_of(self.session_id) or self._seats
+        new_events: list[list[Event]] = []
+        for entry in self.store.actions_after(self.session_id, len(self._log)):
+            if entry.seq != len(self._log) + 1:
+                raise SessionLoadError(f"Session {self.session_id} has a gap in its action log at {entry.seq}.")
+            try:
+                state, events = self.rules.apply(self._state, entry.seat, entry.action)
+            except ActionError as error:
+                raise SessionLoadError(
+                    f"Session {self.session_id} cannot continue: action {entry.seq} is illegal: {error}"
+                ) from None
+            self._log.append(entry)
+            self._state = state
+            if entry.seq % _CHECKPOINT_EVERY == 0:
+                self._checkpoints[entry.seq] = state
+            new_events.append(events)
+        return new_events
 
     def play_table(self) -> list[Event]:
         """Play the waiting automatic step, or return [] when there is none."""

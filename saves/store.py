@@ -23,6 +23,7 @@ from saves.errors import LogConflictError, SessionNotFoundError, StoreError
 from saves.paths import db_path
 from saves.records import STATUSES, LogEntry, SeatInfo, SessionRecord, SessionStatus, SessionSummary
 from saves.schema import SCHEMA_VERSION, open_database
+from saves.table_rows import check_seat_claim, close_table_of
 
 __all__ = ["SCHEMA_VERSION", "SessionStore", "utc_now"]
 
@@ -160,28 +161,38 @@ class SessionStore:
         Returns:
             The new session's id.
         """
+        with self._write() as conn:
+            return self._insert_session(
+                conn, game_id, options, seed, seats, status=status, progress=progress, result_text=result_text, log=log
+            )
+
+    def _insert_session(
+        self, conn: sqlite3.Connection, game_id: str, options: Mapping[str, Any], seed: int,
+        seats: Sequence[SeatInfo], *, status: SessionStatus = "active", progress: str = "",
+        result_text: str | None = None, log: Sequence[tuple[int | None, Mapping[str, Any]]] = (),
+    ) -> int:  # fmt: skip
+        # Inside the caller's write transaction, so a table can link its session atomically.
         _check_status(status)
         if not seats:
             raise ValueError("a session needs at least one seat")
         options_text = _dump(dict(options))
         log_rows = [(seat, _dump(dict(action))) for seat, action in log]
         now = utc_now()
-        with self._write() as conn:
-            cursor = conn.execute(
-                "INSERT INTO sessions (game_id, options, seed, status, progress, result, created, updated)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, options_text, seed, status, progress, result_text, now, now),
-            )
-            session_id = cursor.lastrowid
-            assert session_id is not None
-            conn.executemany(
-                "INSERT INTO seats (session_id, seat, name, kind, bot_level) VALUES (?, ?, ?, ?, ?)",
-                [(session_id, index, s.name, s.kind, s.bot_level) for index, s in enumerate(seats)],
-            )
-            conn.executemany(
-                "INSERT INTO actions (session_id, seq, seat, action, created) VALUES (?, ?, ?, ?, ?)",
-                [(session_id, seq, seat, text, now) for seq, (seat, text) in enumerate(log_rows, start=1)],
-            )
+        cursor = conn.execute(
+            "INSERT INTO sessions (game_id, options, seed, status, progress, result, created, updated)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, options_text, seed, status, progress, result_text, now, now),
+        )
+        session_id = cursor.lastrowid
+        assert session_id is not None
+        conn.executemany(
+            "INSERT INTO seats (session_id, seat, name, kind, bot_level) VALUES (?, ?, ?, ?, ?)",
+            [(session_id, index, s.name, s.kind, s.bot_level) for index, s in enumerate(seats)],
+        )
+        conn.executemany(
+            "INSERT INTO actions (session_id, seq, seat, action, created) VALUES (?, ?, ?, ?, ?)",
+            [(session_id, seq, seat, text, now) for seq, (seat, text) in enumerate(log_rows, start=1)],
+        )
         return session_id
 
     def append_action(
@@ -194,6 +205,7 @@ class SessionStore:
         status: SessionStatus | None = None,
         progress: str | None = None,
         result_text: str | None = None,
+        claim: str | None = None,
     ) -> LogEntry:
         """Append action ``seq`` to a session's log and commit before returning.
 
@@ -201,9 +213,14 @@ class SessionStore:
         processes playing the same session can never fork its log. Status,
         progress and result (when given) are updated in the same transaction.
 
+        When the session is a live table's, the action is stored only if
+        ``claim`` (the caller's presence claim) holds the seat: a human seat
+        by its own claim, table steps and bot seats by the host's.
+
         Raises:
             LogConflictError: ``seq`` is not the next position in the log.
             SessionNotFoundError: no such session.
+            SeatClaimError: a table's seat not held by ``claim``; nothing was stored.
         """
         if status is not None:
             _check_status(status)
@@ -213,6 +230,7 @@ class SessionStore:
         with self._write() as conn:
             if conn.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone() is None:
                 raise SessionNotFoundError(session_id)
+            check_seat_claim(conn, session_id, seat, claim)
             last = int(
                 conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE session_id = ?", (session_id,)).fetchone()[0]
             )
@@ -233,6 +251,8 @@ class SessionStore:
                 " result = COALESCE(?, result) WHERE id = ?",
                 (now, status, progress, result_text, session_id),
             )
+            if status == "finished":
+                close_table_of(conn, session_id, now)
         return LogEntry(seq=seq, seat=seat, action=action_dict, created=now)
 
     def update_status(
@@ -251,6 +271,8 @@ class SessionStore:
             )
             if cursor.rowcount == 0:
                 raise SessionNotFoundError(session_id)
+            if status == "finished":
+                close_table_of(conn, session_id, utc_now())
 
     def delete(self, session_id: int) -> None:
         """Delete a session with its seats and log.
@@ -282,14 +304,8 @@ class SessionStore:
                 "SELECT seq, seat, action, created FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
             ).fetchall()
         game_id, options, seed, status, progress, result, created, updated = row
-        try:
-            seats = tuple(SeatInfo(name=n, kind=k, bot_level=b) for n, k, b in seat_rows)
-        except ValueError as error:
-            raise StoreError(f"Session {session_id} has an unreadable seat: {error}") from None
-        log = tuple(
-            LogEntry(seq=seq, seat=seat, action=_load_object(text, f"action {seq} of session {session_id}"), created=at)
-            for seq, seat, text, at in action_rows
-        )
+        seats = _seats_from_rows(session_id, seat_rows)
+        log = tuple(_log_from_rows(session_id, action_rows))
         if any(entry.seq != index for index, entry in enumerate(log, start=1)):
             raise StoreError(f"Session {session_id} has a gap in its action log; the database may be damaged.")
         return SessionRecord(
@@ -335,10 +351,13 @@ class SessionStore:
         ]
 
     def latest_unfinished(self) -> int | None:
-        """The id of the most recently played active session, or None."""
+        """The id of the most recently played active session that no live table plays, or None."""
         with self._read() as conn:
+            # A live table's session is played through its table, never by Continue.
             row = conn.execute(
-                "SELECT id FROM sessions WHERE status = 'active' ORDER BY updated DESC, id DESC LIMIT 1"
+                "SELECT id FROM sessions WHERE status = 'active' AND id NOT IN"
+                " (SELECT session_id FROM tables WHERE status != 'closed' AND session_id IS NOT NULL)"
+                " ORDER BY updated DESC, id DESC LIMIT 1"
             ).fetchone()
         return None if row is None else int(row[0])
 
@@ -347,3 +366,45 @@ class SessionStore:
         with self._read() as conn:
             row = conn.execute("SELECT COUNT(*) FROM actions WHERE session_id = ?", (session_id,)).fetchone()
         return int(row[0])
+
+    def actions_after(self, session_id: int, seq: int) -> list[LogEntry]:
+        """The log entries of a session after action ``seq``, in order ([] for an unknown session)."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT seq, seat, action, created FROM actions WHERE session_id = ? AND seq > ? ORDER BY seq",
+                (session_id, seq),
+            ).fetchall()
+        return _log_from_rows(session_id, rows)
+
+    def seats_of(self, session_id: int) -> tuple[SeatInfo, ...]:
+        """A session's seats as stored now (a table may have handed a seat to a bot)."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT name, kind, bot_level FROM seats WHERE session_id = ? ORDER BY seat", (session_id,)
+            ).fetchall()
+        return _seats_from_rows(session_id, rows)
+
+    def data_version(self) -> int:
+        """SQLite's ``PRAGMA data_version``: it changes when another connection commits, not on our own commits."""
+        with self._lock:
+            if self._conn is None:
+                raise StoreError("The session store is closed.")
+            try:
+                return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
+            except sqlite3.Error as error:
+                raise StoreError(f"The session database is unavailable: {error}") from None
+
+
+
+def _seats_from_rows(session_id: int, rows: Sequence[Any]) -> tuple[SeatInfo, ...]:
+    try:
+        return tuple(SeatInfo(name=n, kind=k, bot_level=b) for n, k, b in rows)
+    except ValueError as error:
+        raise StoreError(f"Session {session_id} has an unreadable seat: {error}") from None
+
+
+def _log_from_rows(session_id: int, rows: Sequence[Any]) -> list[LogEntry]:
+    return [
+        LogEntry(seq=n, seat=seat, action=_load_object(text, f"action {n} of session {session_id}"), created=at)
+        for n, seat, text, at in rows
+    ]

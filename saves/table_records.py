@@ -1,0 +1,200 @@
+"""Plain records and errors of shared tables; :mod:`saves.tables` reads and writes them.
+
+They live apart from :class:`saves.tables.TableStore` so that
+:mod:`saves.store` can raise :class:`SeatClaimError` without an import cycle.
+Join codes and seat indexes: seats count from 0, as in sessions; messages
+number them from 1.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+from saves.errors import StoreError
+
+JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
+"""Letters of join codes and tokens: no I, L or O, which read as 1 and 0."""
+
+JOIN_CODE_LENGTH = 4
+
+TOKEN_ALPHABET = JOIN_CODE_ALPHABET + "23456789"
+"""Seat-token characters: no 0 or 1 either, for the same reason."""
+
+RECLAIM_WINDOW_SECONDS = 600.0
+"""How long a dropped player's seat is kept for them before the host may give it to a bot."""
+
+TableStatus = Literal["lobby", "playing", "closed"]
+SeatRole = Literal["remote", "local", "bot"]
+
+TABLE_STATUSES: tuple[TableStatus, ...] = ("lobby", "playing", "closed")
+SEAT_ROLES: tuple[SeatRole, ...] = ("remote", "local", "bot")
+
+
+def normalise_code(text: str) -> str | None:
+    """The join code in ``text`` (spaces dropped, upper case), or None if it is not one."""
+    code = text.strip().upper() if isinstance(text, str) else ""
+    if len(code) != JOIN_CODE_LENGTH or any(char not in JOIN_CODE_ALPHABET for char in code):
+        return None
+    return code
+
+
+def new_token() -> str:
+    """A fresh random seat token such as ``"KX7P-M3QD"`` (about 40 bits)."""
+    chars = "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(8))
+    return f"{chars[:4]}-{chars[4:]}"
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a token; letter case, spaces and dashes do not matter."""
+    cleaned = "".join(char for char in token.upper() if char not in " -\t")
+    return hashlib.sha256(cleaned.encode("utf-8")).hexdigest()
+
+
+def token_matches(token_hash: str, stored: str | None) -> bool:
+    """Compare two token hashes in constant time (None never matches)."""
+    return stored is not None and hmac.compare_digest(token_hash, stored)
+
+
+def parse_time(text: str) -> datetime:
+    """Read a UTC ISO-8601 time written by :func:`saves.store.utc_now`."""
+    return datetime.fromisoformat(text)
+
+
+class TableError(StoreError):
+    """A table action was refused; the message says why in one line."""
+
+
+class TableNotFoundError(TableError, LookupError):
+    """No live table has the code."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"No open table has the code {code}.")
+        self.code = code
+
+
+class SeatTakenError(TableError):
+    """The seat was taken (or is being kept for its player) before this request."""
+
+
+class BadTokenError(TableError):
+    """The token matches no seat (or the host) at the table."""
+
+
+class SeatClaimError(TableError):
+    """An action was offered for a seat this connection does not hold; nothing was stored."""
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """What the host chose for one seat.
+
+    Attributes:
+        role: ``"remote"`` (a player joining by code), ``"local"`` (played in the
+            host's own terminal) or ``"bot"``.
+        name: Local and bot seats: the name. Remote seats: a placeholder such as
+            "Seat 2" until someone sits.
+        bot_level: The bot's level for bot seats, else None.
+    """
+
+    role: SeatRole
+    name: str
+    bot_level: str | None = None
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    """One seat of a table as stored now.
+
+    Attributes:
+        seat: Index from 0, as in the session (messages number seats from 1).
+        role: ``"remote"``, ``"local"`` or ``"bot"`` (a remote seat handed to a bot becomes one).
+        name: Who sits there (a placeholder while a remote seat is open).
+        bot_level: The bot's level, else None.
+        claim: The presence claim holding it now; None when nobody is connected.
+        dropped_at: UTC ISO time its holder left or was found gone; None while held or never held.
+        has_token: Someone sat here before, so a token exists.
+    """
+
+    seat: int
+    role: SeatRole
+    name: str
+    bot_level: str | None
+    claim: str | None
+    dropped_at: str | None
+    has_token: bool
+
+    @property
+    def is_open(self) -> bool:
+        """A remote seat nobody has ever taken, so anyone may take it."""
+        return self.role == "remote" and self.claim is None and not self.has_token
+
+    def reserved(self, now: datetime) -> bool:
+        """A remote seat whose player dropped less than the reclaim window before ``now``."""
+        if self.role != "remote" or self.claim is not None or not self.has_token or self.dropped_at is None:
+            return False
+        return now - parse_time(self.dropped_at) < timedelta(seconds=RECLAIM_WINDOW_SECONDS)
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """A table as stored now.
+
+    Attributes:
+        table_id: Database id.
+        code: The four-letter join code.
+        game_id: Registry id of the game.
+        options: Resolved game options.
+        seed: The game's seed.
+        status: ``"lobby"`` (waiting), ``"playing"`` or ``"closed"``.
+        host_claim: The host's presence claim; None while the host is gone.
+        host_name: The host's name.
+        session_id: The game's session once started, else None.
+        allow_spectators: Whether a join with no free seat may watch.
+        seats: Every seat, in seat order.
+        created: Creation time, UTC ISO-8601.
+    """
+
+    table_id: int
+    code: str
+    game_id: str
+    options: dict[str, Any]
+    seed: int
+    status: TableStatus
+    host_claim: str | None
+    host_name: str
+    session_id: int | None
+    allow_spectators: bool
+    seats: tuple[TableSeat, ...]
+    created: str
+
+    def open_seats(self) -> list[int]:
+        """The remote seats anyone may take now."""
+        return [seat.seat for seat in self.seats if seat.is_open]
+
+    def seats_of(self, claim: str) -> list[int]:
+        """The seats ``claim`` holds."""
+        return [seat.seat for seat in self.seats if seat.claim is not None and seat.claim == claim]
+
+    @property
+    def ready(self) -> bool:
+        """Every remote seat is held, so the lobby can start."""
+        return all(seat.claim is not None for seat in self.seats if seat.role == "remote")
+
+
+@dataclass(frozen=True)
+class Hosted:
+    """A newly hosted table.
+
+    Attributes:
+        info: The table.
+        token: The host's token (shown once): it reclaims the host role and the local seats.
+    """
+
+    info: TableInfo
+    token: str
+

@@ -1,0 +1,423 @@
+"""Tables shared by several Coven processes through the session store.
+
+A host opens a table with a join code; other processes (one per SSH
+connection, usually) take its remote seats. Who holds what is a presence
+claim (see :mod:`saves.presence`) written into the table's rows, and the
+store refuses any action for a seat the acting connection does not hold.
+Every change is one short write transaction of the shared
+:class:`saves.store.SessionStore`, so two processes racing for a seat cannot
+both win.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
+from math import ceil
+from typing import Any
+
+from engine import get_game
+from engine.core import InvalidOptionsError
+from saves.presence import Presence
+from saves.records import SeatInfo
+from saves.session import check_bot_levels, status_of
+from saves.store import SessionStore
+from saves.table_records import (
+    JOIN_CODE_ALPHABET,
+    RECLAIM_WINDOW_SECONDS,
+    BadTokenError,
+    Hosted,
+    SeatClaimError,
+    SeatPlan,
+    SeatRole,
+    SeatTakenError,
+    TableError,
+    TableInfo,
+    TableNotFoundError,
+    TableSeat,
+    TableStatus,
+    hash_token,
+    new_token,
+    normalise_code,
+    parse_time,
+    token_matches,
+)
+from saves.table_rows import LIVE, clean_name, free_code, read_table, seat_label
+
+__all__ = [
+    "JOIN_CODE_ALPHABET",
+    "RECLAIM_WINDOW_SECONDS",
+    "BadTokenError",
+    "Hosted",
+    "SeatClaimError",
+    "SeatPlan",
+    "SeatRole",
+    "SeatTakenError",
+    "TableError",
+    "TableInfo",
+    "TableNotFoundError",
+    "TableSeat",
+    "TableStatus",
+    "TableStore",
+    "normalise_code",
+]
+
+class TableStore:
+    """The shared tables in a :class:`SessionStore`'s database, seen by one process.
+
+    Attributes:
+        store: The session store whose transactions every change uses.
+        presence: This process's liveness marker; its claim is what this process holds.
+        clock: Returns the current UTC time; tests replace it instead of waiting.
+    """
+
+    def __init__(self, store: SessionStore, presence: Presence) -> None:
+        self.store = store
+        self.presence = presence
+        self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+
+    @property
+    def claim(self) -> str:
+        """This process's presence claim."""
+        return self.presence.claim
+
+    def _now(self) -> str:
+        return self.clock().astimezone(UTC).isoformat(timespec="microseconds")
+
+    # -- reading ---------------------------------------------------------------
+
+    def _live(self, conn: sqlite3.Connection, code: str) -> TableInfo:
+        normal = normalise_code(code)
+        info = None if normal is None else read_table(conn, f"t.code = ? AND ({LIVE})", (normal,))
+        if info is None:
+            raise TableNotFoundError(normal or code.strip())
+        return info
+
+    def find(self, code: str) -> TableInfo:
+        """The live table (waiting, or playing an unfinished game) with join code ``code``.
+
+        Raises:
+            TableNotFoundError: no live table has the code.
+        """
+        with self.store._read() as conn:
+            return self._live(conn, code)
+
+    def is_live(self, code: str) -> bool:
+        """True when a live table has join code ``code`` (any letter case, spaces around it allowed)."""
+        try:
+            self.find(code)
+        except TableNotFoundError:
+            return False
+        return True
+
+    def table_of_session(self, session_id: int) -> TableInfo | None:
+        """The table (in any status) that plays session ``session_id``, or None."""
+        with self.store._read() as conn:
+            return read_table(conn, "t.session_id = ? ORDER BY t.id DESC", (session_id,))
+
+    def my_tables(self) -> list[TableInfo]:
+        """Live tables this process hosts or holds a seat at, newest first."""
+        with self.store._read() as conn:
+            ids = [
+                int(row[0])
+                for row in conn.execute(
+                    f"SELECT t.id FROM tables t WHERE ({LIVE}) AND (t.host_claim = ? OR EXISTS"
+                    " (SELECT 1 FROM table_seats ts WHERE ts.table_id = t.id AND ts.claim = ?)) ORDER BY t.id DESC",
+                    (self.claim, self.claim),
+                )
+            ]
+            tables = [read_table(conn, "t.id = ?", (table_id,)) for table_id in ids]
+        return [info for info in tables if info is not None]
+
+    # -- hosting ---------------------------------------------------------------
+
+    def host(
+        self,
+        game_id: str,
+        options: Mapping[str, Any],
+        seed: int,
+        plan: Sequence[SeatPlan],
+        *,
+        host_name: str,
+        allow_spectators: bool = False,
+    ) -> Hosted:
+        """Open a new table in the lobby, hosted by this process.
+
+        Local and bot seats are held by the host's claim; remote seats wait for players.
+
+        Returns:
+            The table and the host's token (shown once; only its hash is kept).
+
+        Raises:
+            UnknownGameError: no game has ``game_id``.
+            InvalidOptionsError: bad options, seat count or bot level.
+            TableError: a blank or overlong name.
+        """
+        spec = get_game(game_id)
+        resolved = spec.resolve_options(options)
+        if len(plan) not in spec.seat_counts:
+            counts = ", ".join(str(count) for count in spec.seat_counts)
+            raise InvalidOptionsError(f"{spec.title} is played with {counts} seats, not {len(plan)}")
+        host_name = clean_name(host_name, "the host's name")
+        rows: list[tuple[int, str, str, str | None, str | None]] = []
+        for index, seat in enumerate(plan):
+            if seat.role not in ("remote", "local", "bot"):
+                raise TableError(f"{seat_label(index)} has an unknown role {seat.role!r}.")
+            name = clean_name(seat.name, f"the name of {seat_label(index).lower()}")
+            level = seat.bot_level if seat.role == "bot" else None
+            rows.append((index, seat.role, name, level, None if seat.role == "remote" else self.claim))
+        check_bot_levels(spec, [SeatInfo(row[2], "bot" if row[1] == "bot" else "human", row[3]) for row in rows])
+        token = new_token()
+        now = self._now()
+        with self.store._write() as conn:
+            # Tables whose game ended or whose session was deleted give back their codes.
+            conn.execute(
+                "UPDATE tables SET status = 'closed', updated = ? WHERE status = 'playing' AND id NOT IN"
+                f" (SELECT t.id FROM tables t WHERE {LIVE})",
+                (now,),
+            )
+            code = free_code(conn)
+            cursor = conn.execute(
+                "INSERT INTO tables (code, game_id, options, seed, status, host_claim, host_name, host_token_hash,"
+                " allow_spectators, created, updated) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                (
+                    code,
+                    game_id,
+                    json.dumps(resolved, sort_keys=True),
+                    seed,
+                    self.claim,
+                    host_name,
+                    hash_token(token),
+                    int(allow_spectators),
+                    now,
+                    now,
+                ),
+            )
+            table_id = cursor.lastrowid
+            conn.executemany(
+                "INSERT INTO table_seats (table_id, seat, role, name, bot_level, claim) VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, *row) for row in rows],
+            )
+            info = read_table(conn, "t.id = ?", (table_id,))
+        assert info is not None
+        return Hosted(info=info, token=token)
+
+    def _hosted(self, conn: sqlite3.Connection, code: str) -> TableInfo:
+        info = self._live(conn, code)
+        if info.host_claim != self.claim:
+            raise TableError(f"Only the host of table {info.code} can do that.")
+        return info
+
+    def start(self, code: str) -> int:
+        """Start the waiting table's game: create its session and link it.
+
+        Returns:
+            The new session's id.
+
+        Raises:
+            TableError: not the host, not waiting, or a remote seat is not held.
+        """
+        with self.store._write() as conn:
+            info = self._hosted(conn, code)
+            if info.status != "lobby":
+                raise TableError(f"Table {info.code} has already started.")
+            for seat in info.seats:
+                if seat.role == "remote" and (seat.claim is None or not self.presence.alive(seat.claim)):
+                    raise TableError(f"{seat_label(seat.seat)} ({seat.name}) is not connected yet.")
+            spec = get_game(info.game_id)
+            seats = [SeatInfo(s.name, "bot" if s.role == "bot" else "human", s.bot_level) for s in info.seats]
+            state = spec.new_state(info.options, info.seed, len(seats), [seat.name for seat in seats])
+            status, progress, result_text = status_of(spec.rules, state, seats)
+            session_id = self.store._insert_session(
+                conn, info.game_id, info.options, info.seed, seats,
+                status=status, progress=progress, result_text=result_text,
+            )  # fmt: skip
+            conn.execute(
+                "UPDATE tables SET status = 'playing', session_id = ?, updated = ? WHERE id = ?",
+                (session_id, self._now(), info.table_id),
+            )
+        return session_id
+
+    def close(self, code: str) -> None:
+        """Close the table (the host cancelling it); its code is free again.
+
+        A started game's session stays stored and becomes an ordinary session.
+
+        Raises:
+            TableError: not the host.
+        """
+        with self.store._write() as conn:
+            info = self._hosted(conn, code)
+            conn.execute(
+                "UPDATE tables SET status = 'closed', updated = ? WHERE id = ?", (self._now(), info.table_id)
+            )
+
+    def hand_to_bot(self, code: str, seat: int, bot_level: str) -> None:
+        """Give a remote seat nobody holds to a bot played by the host's process.
+
+        A seat someone sat in can be handed over only once its player has been
+        gone for :data:`RECLAIM_WINDOW_SECONDS`; an open seat at once.
+
+        Raises:
+            TableError: not the host, not a remote seat, still held or still kept for its player.
+            InvalidOptionsError: the game has no such bot level.
+        """
+        now = self.clock()
+        with self.store._write() as conn:
+            info = self._hosted(conn, code)
+            target = self._seat(info, seat)
+            label = f"{seat_label(seat)} ({target.name})"
+            if target.role != "remote":
+                raise TableError(f"{label} is not a remote seat.")
+            spec = get_game(info.game_id)
+            seats = [SeatInfo(s.name, "bot" if s.role == "bot" else "human", s.bot_level) for s in info.seats]
+            seats[seat] = SeatInfo(target.name, "bot", bot_level)
+            check_bot_levels(spec, seats)
+            if target.claim is not None and self.presence.alive(target.claim):
+                raise TableError(f"{label} is still connected.")
+            if target.has_token:
+                # A holder found gone just now dropped now, as far as anyone knows.
+                dropped = parse_time(target.dropped_at) if target.dropped_at and target.claim is None else now
+                left = timedelta(seconds=RECLAIM_WINDOW_SECONDS) - (now - dropped)
+                if left > timedelta(0):
+                    minutes = ceil(left.total_seconds() / 60)
+                    raise TableError(
+                        f"{label} is kept for its player for {minutes} more minute{'s' if minutes != 1 else ''}."
+                    )
+            conn.execute(
+                "UPDATE table_seats SET role = 'bot', bot_level = ?, claim = NULL WHERE table_id = ? AND seat = ?",
+                (bot_level, info.table_id, seat),
+            )
+            if info.session_id is not None:
+                conn.execute(
+                    "UPDATE seats SET kind = 'bot', bot_level = ? WHERE session_id = ? AND seat = ?",
+                    (bot_level, info.session_id, seat),
+                )
+            conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (self._now(), info.table_id))
+
+    @staticmethod
+    def _seat(info: TableInfo, seat: int) -> TableSeat:
+        if not 0 <= seat < len(info.seats):
+            raise TableError(f"Table {info.code} has no seat {seat + 1}.")
+        return info.seats[seat]
+
+    # -- joining ---------------------------------------------------------------
+
+    def take_seat(self, code: str, seat: int, name: str) -> str:
+        """Sit in an open remote seat under ``name``.
+
+        Returns:
+            The seat's token, to show its player once; only its hash is kept.
+
+        Raises:
+            TableNotFoundError: no live table has the code.
+            SeatTakenError: the seat is not open (someone took it first).
+            TableError: no such seat, or an unusable name.
+        """
+        name = clean_name(name, "your name")
+        token = new_token()
+        with self.store._write() as conn:
+            info = self._live(conn, code)
+            target = self._seat(info, seat)
+            if target.role != "remote":
+                raise SeatTakenError(f"{seat_label(seat)} is not open to players joining.")
+            if not target.is_open:
+                raise SeatTakenError(f"{seat_label(seat)} was just taken by {target.name}.")
+            # The WHERE repeats the checks so the row changes only if it is still open.
+            cursor = conn.execute(
+                "UPDATE table_seats SET name = ?, claim = ?, token_hash = ?, dropped_at = NULL"
+                " WHERE table_id = ? AND seat = ? AND role = 'remote' AND claim IS NULL AND token_hash IS NULL",
+                (name, self.claim, hash_token(token), info.table_id, seat),
+            )
+            if cursor.rowcount != 1:
+                raise SeatTakenError(f"{seat_label(seat)} was just taken.")
+            conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (self._now(), info.table_id))
+        return token
+
+    def reclaim(self, code: str, token: str) -> list[int]:
+        """Take back a seat (or the host role) with its token after a drop.
+
+        Returns:
+            The seats now held: the token's seat, or for the host's token the local seats.
+
+        Raises:
+            TableNotFoundError: no live table has the code.
+            BadTokenError: the token matches nothing here, or its seat went to a bot.
+            TableError: the seat's (or host's) holder is still connected.
+        """
+        wanted = hash_token(token)
+        with self.store._write() as conn:
+            info = self._live(conn, code)
+            host_hash = conn.execute(
+                "SELECT host_token_hash FROM tables WHERE id = ?", (info.table_id,)
+            ).fetchone()[0]
+            hashes = dict(conn.execute("SELECT seat, token_hash FROM table_seats WHERE table_id = ?", (info.table_id,)))
+            # Compare with every stored hash, so timing says nothing about which matched.
+            is_host = token_matches(wanted, host_hash)
+            matched = [seat for seat, stored in sorted(hashes.items()) if token_matches(wanted, stored)]
+            now = self._now()
+            if is_host:
+                if info.host_claim not in (None, self.claim) and self.presence.alive(info.host_claim or ""):
+                    raise TableError(f"The host of table {info.code} is still connected.")
+                conn.execute(
+                    "UPDATE tables SET host_claim = ?, updated = ? WHERE id = ?", (self.claim, now, info.table_id)
+                )
+                conn.execute(
+                    "UPDATE table_seats SET claim = ?, dropped_at = NULL WHERE table_id = ? AND role = 'local'",
+                    (self.claim, info.table_id),
+                )
+                return [seat.seat for seat in info.seats if seat.role == "local"]
+            if not matched:
+                raise BadTokenError(f"That seat token does not match any seat at table {info.code}.")
+            target = info.seats[matched[0]]
+            label = f"{seat_label(target.seat)} ({target.name})"
+            if target.role != "remote":
+                raise BadTokenError(f"{label} at table {info.code} was handed to a bot.")
+            if target.claim not in (None, self.claim) and self.presence.alive(target.claim or ""):
+                raise TableError(f"{label} is still connected.")
+            conn.execute(
+                "UPDATE table_seats SET claim = ?, dropped_at = NULL WHERE table_id = ? AND seat = ?",
+                (self.claim, info.table_id, target.seat),
+            )
+            conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, info.table_id))
+            return [target.seat]
+
+    # -- presence --------------------------------------------------------------
+
+    def refresh(self, code: str) -> TableInfo:
+        """Like :meth:`find`, after clearing every claim at the table whose process is gone.
+
+        A cleared seat gets ``dropped_at`` = now. Nothing is written when every holder is alive.
+
+        Raises:
+            TableNotFoundError: no live table has the code.
+        """
+        info = self.find(code)
+        claims = {seat.claim for seat in info.seats if seat.claim is not None}
+        if info.host_claim is not None:
+            claims.add(info.host_claim)
+        gone = sorted(claim for claim in claims if not self.presence.alive(claim))
+        if not gone:
+            return info
+        now = self._now()
+        with self.store._write() as conn:
+            for claim in gone:
+                # Matching the claim again means a seat re-taken meanwhile is left alone.
+                conn.execute(
+                    "UPDATE tables SET host_claim = NULL, updated = ? WHERE id = ? AND host_claim = ?",
+                    (now, info.table_id, claim),
+                )
+                conn.execute(
+                    "UPDATE table_seats SET claim = NULL, dropped_at = ? WHERE table_id = ? AND claim = ?",
+                    (now, info.table_id, claim),
+                )
+            return self._live(conn, code)
+
+    def release_mine(self) -> None:
+        """Let go of every seat and host role this process holds (a clean exit)."""
+        now = self._now()
+        with self.store._write() as conn:
+            conn.execute("UPDATE tables SET host_claim = NULL, updated = ? WHERE host_claim = ?", (now, self.claim))
+            conn.execute("UPDATE table_seats SET claim = NULL, dropped_at = ? WHERE claim = ?", (now, self.claim))
