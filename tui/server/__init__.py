@@ -1,0 +1,126 @@
+"""``coven serve``: host Coven over SSH, one Coven process per player.
+
+:func:`run_serve` is the whole command; the parts live in small modules:
+:mod:`~tui.server.config` (flags), :mod:`~tui.server.hostkey`,
+:mod:`~tui.server.accounts`, :mod:`~tui.server.limits`,
+:mod:`~tui.server.pty_bridge` and :mod:`~tui.server.server`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tui.server.config import ServeConfig, ServeError, ServeUsageError, add_serve_parser, config_from_args
+
+if TYPE_CHECKING:
+    import asyncssh
+
+__all__ = ["ServeConfig", "ServeError", "ServeUsageError", "add_serve_parser", "run_serve"]
+
+LOG_FILENAME = "serve.log"
+_LOG_FORMAT = "%(asctime)s coven-serve %(levelname)s %(message)s"
+
+
+def _setup_logging(data_dir: Path) -> None:
+    logger = logging.getLogger("coven.serve")
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    formatter = logging.Formatter(_LOG_FORMAT)
+    path = data_dir / LOG_FILENAME
+    # The log names players and their addresses: private to the host from its first byte.
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))
+    for handler in (logging.StreamHandler(sys.stderr),
+                    logging.FileHandler(path, encoding="utf-8")):
+        handler.setFormatter(formatter)
+        logger.addHandler(handler)
+    # asyncssh narrates every packet exchange at INFO; our own lines say what matters.
+    logging.getLogger("asyncssh").setLevel(logging.ERROR)
+
+
+def _address(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Run ``coven serve`` (or ``--add-user``) and return the exit code.
+
+    Raises:
+        ServeUsageError: a flag is wrong (exit code 2).
+        ServeError: the server cannot start (exit code 1).
+    """
+    from saves.paths import data_dir
+
+    directory = data_dir()
+    config = config_from_args(args, directory)
+    if args.add_user:
+        from tui.server.accounts import add_user
+
+        path = Path(args.password_file).expanduser() if args.password_file else directory / "passwords"
+        replaced = add_user(path, args.add_user)
+        print(f"{'Replaced' if replaced else 'Added'} account {args.add_user} in {path}.")
+        return 0
+    return asyncio.run(_serve(config, directory))
+
+
+def _prepare(config: ServeConfig, directory: Path) -> tuple[asyncssh.SSHKey, asyncssh.SSHAuthorizedKeys | None]:
+    """Load the host key and the auth files before listening; errors are ServeError."""
+    from tui.server import accounts, hostkey
+
+    key, created = hostkey.load_or_create_host_key(directory)
+    keys = None
+    if config.auth == "password":
+        assert config.password_file is not None
+        if not accounts.read_password_file(config.password_file):
+            raise ServeError(f"The password file {config.password_file} holds no accounts; "
+                             f"add one with `coven serve --add-user NAME`.")
+        accounts.check_password_file_private(config.password_file)
+    elif config.auth == "keys":
+        assert config.authorized_keys is not None
+        keys = accounts.load_authorized_keys(config.authorized_keys)
+    if created:
+        print(f"Made a new host key in {directory / hostkey.HOST_KEY_FILENAME}.")
+    return key, keys
+
+
+async def _serve(config: ServeConfig, directory: Path) -> int:
+    from tui.server import hostkey
+    from tui.server.server import ServerState, start_server, stop_server
+
+    key, keys = _prepare(config, directory)
+    _setup_logging(directory)
+    state = ServerState(config, directory, authorized_keys=keys)
+    try:
+        acceptor = await start_server(state, key)
+    except OSError as error:
+        raise ServeError(f"Cannot listen on {_address(config.host, config.port)} ({error.strerror or error}).") \
+            from None
+    where = _address(config.host, state.port)
+    print(f"Coven is serving on {where}; host key fingerprint {hostkey.fingerprint(key)}")
+    print(f"listening on {where}")
+    if config.all_interfaces:
+        print(f"WARNING: listening on every network interface ({config.host}); anyone who can reach "
+              f"port {state.port} on this machine can try to connect.")
+    if config.auth == "none":
+        print("WARNING: --auth none: anyone who can reach this port can play, without a password. "
+              "Use it on trusted networks only.")
+    print(f"Players connect with: {state.connect_hint()}  (first time: check the fingerprint above)")
+    print("Press Ctrl+C to stop.", flush=True)
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(number, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        logging.getLogger("coven.serve").info("stopping: hanging up %d connection(s)", len(state.connections))
+        await stop_server(state, acceptor)
+        print("Coven stopped serving.", flush=True)
+    return 0

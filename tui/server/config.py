@@ -1,0 +1,146 @@
+"""Settings of ``coven serve`` and the parsing of its command-line flags.
+
+Nothing here imports asyncssh, so ``coven --help`` stays quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+AuthMode = Literal["none", "password", "keys"]
+AUTH_MODES: tuple[AuthMode, ...] = ("none", "password", "keys")
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 2222
+DEFAULT_MAX_SESSIONS = 32
+DEFAULT_IDLE_TIMEOUT = "30m"
+DEFAULT_RATE_BURST = 20
+DEFAULT_RATE_REFILL_SECONDS = 3.0
+LOGIN_TIMEOUT_SECONDS = 30.0
+"""Time a client has to finish key exchange and log in."""
+
+_UNITS = {"": 1.0, "s": 1.0, "m": 60.0, "h": 3600.0}
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)([smh]?)")
+
+
+class ServeUsageError(ValueError):
+    """A mistake in the flags given to ``coven serve`` (exit code 2)."""
+
+
+class ServeError(Exception):
+    """A problem that stops the server from starting, such as a bad key file (exit code 1)."""
+
+
+@dataclass(frozen=True)
+class ServeConfig:
+    """Everything ``coven serve`` needs to know, already checked."""
+
+    host: str = DEFAULT_HOST
+    port: int = DEFAULT_PORT
+    auth: AuthMode = "none"
+    password_file: Path | None = None
+    authorized_keys: Path | None = None
+    max_sessions: int = DEFAULT_MAX_SESSIONS
+    idle_timeout: float = 1800.0
+    rate_burst: int = DEFAULT_RATE_BURST
+    rate_refill_seconds: float = DEFAULT_RATE_REFILL_SECONDS
+
+    @property
+    def all_interfaces(self) -> bool:
+        """Whether the server listens on every interface rather than one address."""
+        return self.host in ("0.0.0.0", "::", "")
+
+
+def parse_duration(text: str, option: str = "--idle-timeout") -> float:
+    """Seconds in ``text``: ``90``, ``90s``, ``30m`` or ``1h`` (decimals allowed).
+
+    Raises:
+        ServeUsageError: ``text`` is not such a duration, or is zero.
+    """
+    match = _DURATION.fullmatch(text.strip().lower())
+    if match is None:
+        raise ServeUsageError(
+            f"{option} takes a duration such as 90s, 30m or 1h (or plain seconds), not {text!r}.")
+    seconds = float(match.group(1)) * _UNITS[match.group(2)]
+    if seconds <= 0:
+        raise ServeUsageError(f"{option} must be longer than zero.")
+    return seconds
+
+
+def _whole(text: str, option: str, least: int, most: int | None = None) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ServeUsageError(f"{option} takes a whole number, not {text!r}.") from None
+    if value < least or (most is not None and value > most):
+        span = f"between {least} and {most}" if most is not None else f"at least {least}"
+        raise ServeUsageError(f"{option} must be {span}, not {value}.")
+    return value
+
+
+def _seconds(text: str, option: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ServeUsageError(f"{option} takes a number of seconds, not {text!r}.") from None
+    if not value > 0:
+        raise ServeUsageError(f"{option} must be more than zero seconds.")
+    return value
+
+
+def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Add the ``serve`` subcommand and its flags; values stay text until :func:`config_from_args`."""
+    serve = commands.add_parser(
+        "serve", help="host Coven over SSH for friends to join",
+        description="Run an SSH server; each connection gets its own Coven table in a terminal.")
+    serve.add_argument("--host", default=DEFAULT_HOST,
+                       help=f"address to listen on (default {DEFAULT_HOST}; 0.0.0.0 for every interface)")
+    serve.add_argument("--port", default=str(DEFAULT_PORT),
+                       help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+    serve.add_argument("--auth", default="none", metavar="MODE",
+                       help="none (trusted networks only), password or keys (default none)")
+    serve.add_argument("--password-file", metavar="FILE",
+                       help="accounts for --auth password and --add-user (default: DATA_DIR/passwords)")
+    serve.add_argument("--authorized-keys", metavar="FILE", help="public keys allowed by --auth keys")
+    serve.add_argument("--max-sessions", default=str(DEFAULT_MAX_SESSIONS), metavar="N",
+                       help=f"most players connected at once (default {DEFAULT_MAX_SESSIONS})")
+    serve.add_argument("--idle-timeout", default=DEFAULT_IDLE_TIMEOUT, metavar="TIME",
+                       help="close a connection after this long without a key press, e.g. 90s, 30m, 1h (default 30m)")
+    serve.add_argument("--rate-burst", default=str(DEFAULT_RATE_BURST), metavar="N",
+                       help=f"connection attempts one address may make in a burst (default {DEFAULT_RATE_BURST})")
+    serve.add_argument("--rate-refill-seconds", default=str(DEFAULT_RATE_REFILL_SECONDS), metavar="S",
+                       help="seconds for one more attempt to be allowed again (default 3)")
+    serve.add_argument("--add-user", metavar="NAME",
+                       help="add or replace an account in the password file (asks for the password) and exit")
+    return serve
+
+
+def config_from_args(args: argparse.Namespace, data_dir: Path) -> ServeConfig:
+    """Check the text of the flags and build a :class:`ServeConfig`.
+
+    Raises:
+        ServeUsageError: a flag's value is wrong or flags contradict each other.
+    """
+    auth = str(args.auth).strip().lower()
+    if auth not in AUTH_MODES:
+        raise ServeUsageError(f"--auth takes none, password or keys, not {args.auth!r}.")
+    if args.authorized_keys and auth != "keys":
+        raise ServeUsageError("--authorized-keys only applies with --auth keys.")
+    if auth == "keys" and not args.authorized_keys:
+        raise ServeUsageError("--auth keys needs --authorized-keys FILE (one OpenSSH public key a line).")
+    password_file = Path(args.password_file).expanduser() if args.password_file else data_dir / "passwords"
+    return ServeConfig(
+        host=str(args.host).strip(),
+        port=_whole(args.port, "--port", 0, 65535),
+        auth=auth,  # type: ignore[arg-type]  # checked against AUTH_MODES above
+        password_file=password_file if auth == "password" else None,
+        authorized_keys=Path(args.authorized_keys).expanduser() if args.authorized_keys else None,
+        max_sessions=_whole(args.max_sessions, "--max-sessions", 1),
+        idle_timeout=parse_duration(args.idle_timeout),
+        rate_burst=_whole(args.rate_burst, "--rate-burst", 1),
+        rate_refill_seconds=_seconds(args.rate_refill_seconds, "--rate-refill-seconds"),
+    )

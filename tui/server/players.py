@@ -1,0 +1,56 @@
+"""From an SSH user name to the player's name and an optional join code."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+try:
+    from saves.tables import JOIN_CODE_ALPHABET
+except ImportError:  # the table store is not in this build yet; the alphabet is fixed by the plan
+    JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
+
+DEFAULT_PLAYER_NAME = "Player"
+_CODE_LENGTH = 4
+_PRINTABLE_NAME = re.compile(r"[\w .'-]{1,24}")
+
+
+def as_join_code(text: str) -> str | None:
+    """``text`` as a join code (4 letters of the join alphabet, any case), else None."""
+    code = text.strip().upper()
+    if len(code) == _CODE_LENGTH and all(letter in JOIN_CODE_ALPHABET for letter in code):
+        return code
+    return None
+
+
+@dataclass(frozen=True)
+class Login:
+    """What a user name asks for.
+
+    Attributes:
+        account: the name to authenticate (the part before ``+``).
+        player: the name the app is given for this player.
+        code: the join code to open, if the user name carried one.
+    """
+
+    account: str
+    player: str
+    code: str | None
+
+
+def parse_login(username: str, accounts: bool) -> Login:
+    """Split ``NAME+CODE``; with ``accounts`` off a bare code also joins (player "Player").
+
+    Args:
+        username: the user name the client sent.
+        accounts: True for password and keys auth, where the name is an account.
+    """
+    name, plus, suffix = username.rpartition("+")
+    code = as_join_code(suffix) if plus else None
+    account = name if code else username
+    if not accounts and not code:
+        code = as_join_code(username)
+        if code:
+            return Login(account=username, player=DEFAULT_PLAYER_NAME, code=code)
+    player = account if _PRINTABLE_NAME.fullmatch(account) else DEFAULT_PLAYER_NAME
+    return Login(account=account, player=player, code=code)

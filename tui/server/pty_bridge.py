@@ -1,0 +1,215 @@
+"""One Coven process in a pseudo-terminal, and the pumps between it and an SSH channel."""
+
+from __future__ import annotations
+
+import asyncio
+import ctypes
+import errno
+import fcntl
+import logging
+import os
+import pty
+import signal
+import struct
+import sys
+import termios
+from collections.abc import Callable, Mapping, Sequence
+
+INPUT_LIMIT = 64 * 1024
+"""Most bytes of typed input queued for the child; beyond that input is dropped."""
+HANGUP_GRACE_SECONDS = 2.0
+_READ_SIZE = 65536
+_PR_SET_PDEATHSIG = 1
+
+log = logging.getLogger("coven.serve")
+
+
+def _set_size(fd: int, columns: int, rows: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
+
+
+def _make_child_setup(server_pid: int) -> Callable[[], None]:
+    """What the child runs between fork and exec (after ``setsid``)."""
+
+    def setup() -> None:
+        # The pty (already on fd 0) becomes the controlling terminal of the new
+        # session: resizes then send SIGWINCH, and a closed master sends SIGHUP.
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        if sys.platform.startswith("linux"):
+            # A backup for a server killed with SIGKILL: the kernel hangs the child up too.
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGHUP), 0, 0, 0)
+            if os.getppid() != server_pid:  # the server died before prctl took effect
+                os._exit(1)
+
+    return setup
+
+
+class PtyChild:
+    """A child process whose terminal is a pty, pumped to and from callbacks.
+
+    ``on_output`` receives what the child prints; ``on_exit`` is called once
+    with its exit status after it ended and its last output was passed on.
+    Output stops being read while :meth:`pause_output` is in force, so a slow
+    client holds the child back instead of filling the server's memory.
+    """
+
+    def __init__(self, argv: Sequence[str], env: Mapping[str, str], columns: int, rows: int,
+                 on_output: Callable[[bytes], None], on_exit: Callable[[int], None], label: str = "") -> None:
+        self.argv = list(argv)
+        self.env = dict(env)
+        self.columns, self.rows = columns, rows
+        self._on_output = on_output
+        self._on_exit = on_exit
+        self.label = label
+        self.process: asyncio.subprocess.Process | None = None
+        self._master: int | None = None
+        self._paused = False
+        self._pending = bytearray()
+        self._dropped_logged = False
+        self._watcher: asyncio.Task[None] | None = None
+        self._loop = asyncio.get_running_loop()
+
+    @property
+    def pid(self) -> int | None:
+        """The child's process id once started."""
+        return self.process.pid if self.process else None
+
+    async def start(self) -> None:
+        """Open the pty at the initial size and start the child in it."""
+        master, slave = pty.openpty()
+        try:
+            _set_size(slave, self.columns, self.rows)
+            self.process = await asyncio.create_subprocess_exec(
+                *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, close_fds=True,
+                start_new_session=True, preexec_fn=_make_child_setup(os.getpid()))
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)  # only the child keeps the slave open, so its exit reads as EIO here
+        os.set_blocking(master, False)
+        self._master = master
+        self._loop.add_reader(master, self._readable)
+        self._watcher = asyncio.create_task(self._watch())
+
+    def resize(self, columns: int, rows: int) -> None:
+        """Apply a window change; the kernel tells the child with SIGWINCH."""
+        self.columns, self.rows = columns, rows
+        if self._master is not None:
+            _set_size(self._master, columns, rows)
+
+    def write(self, data: bytes) -> None:
+        """Queue typed input for the child, dropping what exceeds :data:`INPUT_LIMIT`."""
+        if self._master is None or not data:
+            return
+        room = INPUT_LIMIT - len(self._pending)
+        if len(data) > room:
+            if not self._dropped_logged:
+                log.warning("%s input beyond %d KiB queued; %d bytes dropped", self.label,
+                            INPUT_LIMIT // 1024, len(data) - room)
+                self._dropped_logged = True
+            data = data[:room]
+        else:
+            self._dropped_logged = False
+        was_empty = not self._pending
+        self._pending += data
+        if was_empty:
+            self._flush_input()
+
+    def _flush_input(self) -> None:
+        if self._master is None:
+            return
+        try:
+            written = os.write(self._master, self._pending) if self._pending else 0
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            self._pending.clear()
+            written = 0
+        del self._pending[:written]
+        self._loop.remove_writer(self._master)
+        if self._pending:
+            self._loop.add_writer(self._master, self._flush_input)
+
+    def pause_output(self) -> None:
+        """Stop reading the child's output (the channel is full)."""
+        if not self._paused and self._master is not None:
+            self._loop.remove_reader(self._master)
+        self._paused = True
+
+    def resume_output(self) -> None:
+        """Read the child's output again."""
+        if self._paused and self._master is not None:
+            self._loop.add_reader(self._master, self._readable)
+        self._paused = False
+
+    def _read_some(self) -> bytes | None:
+        """Bytes from the master; b"" when nothing is ready, None once the child side is gone."""
+        assert self._master is not None
+        try:
+            return os.read(self._master, _READ_SIZE) or None
+        except BlockingIOError:
+            return b""
+        except OSError as error:
+            if error.errno != errno.EIO:
+                log.warning("%s reading the pty failed: %s", self.label, error)
+            return None
+
+    def _readable(self) -> None:
+        data = self._read_some()
+        if data is None:
+            # Every copy of the slave is closed; the watcher reports the exit.
+            assert self._master is not None
+            self._loop.remove_reader(self._master)
+        elif data:
+            self._on_output(data)
+
+    async def _watch(self) -> None:
+        assert self.process is not None
+        status = await self.process.wait()
+        # Pass on what the child printed last (bounded by the pty's own buffer).
+        while self._master is not None:
+            data = self._read_some()
+            if not data:
+                break
+            self._on_output(data)
+        self._close_master()
+        self._on_exit(status)
+
+    def _close_master(self) -> None:
+        if self._master is None:
+            return
+        self._loop.remove_reader(self._master)
+        self._loop.remove_writer(self._master)
+        os.close(self._master)
+        self._master = None
+        self._pending.clear()
+
+    async def hang_up(self, grace: float = HANGUP_GRACE_SECONDS) -> int | None:
+        """End the child: close its terminal, SIGHUP its process group, SIGKILL after ``grace``; reap it.
+
+        Returns the exit status, or None if the child never started.
+        """
+        self._close_master()
+        process = self.process
+        if process is None:
+            return None
+        if process.returncode is None:
+            self._signal_group(signal.SIGHUP)
+            try:
+                await asyncio.wait_for(asyncio.shield(process.wait()), grace)
+            except TimeoutError:
+                log.warning("%s child %d ignored SIGHUP for %.0f s; killing it", self.label, process.pid, grace)
+                self._signal_group(signal.SIGKILL)
+        status = await process.wait()
+        if self._watcher is not None:
+            await asyncio.gather(self._watcher, return_exceptions=True)
+        return status
+
+    def _signal_group(self, number: signal.Signals) -> None:
+        assert self.process is not None
+        try:
+            os.killpg(self.process.pid, number)  # start_new_session made it a group leader
+        except ProcessLookupError:
+            pass

@@ -1,0 +1,368 @@
+"""The SSH side of ``coven serve``: connections, sessions, and starting and stopping.
+
+Each connection may open one session; a session with a PTY gets its own
+``coven play`` process (see :mod:`tui.server.pty_bridge`). Everything else a
+client may ask for (commands, subsystems, forwarding) is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from tui.server.accounts import check_password, read_password_file
+from tui.server.config import LOGIN_TIMEOUT_SECONDS, ServeConfig
+from tui.server.limits import RateLimiter, SessionCounter
+from tui.server.players import Login, parse_login
+from tui.server.pty_bridge import PtyChild
+
+log = logging.getLogger("coven.serve")
+
+DEFAULT_TERM = "xterm-256color"
+_PASSED_ENV = ("COLORTERM", "NO_COLOR")
+"""Client variables the child may see; never COLUMNS or LINES, which Textual would trust over the pty."""
+
+
+@dataclass
+class ServerState:
+    """What every connection shares: settings, limits, and the sessions alive now."""
+
+    config: ServeConfig
+    data_dir: Path
+    port: int = 0
+    authorized_keys: asyncssh.SSHAuthorizedKeys | None = None
+    limiter: RateLimiter = field(init=False)
+    counter: SessionCounter = field(init=False)
+    connections: set[CovenConnection] = field(default_factory=set)
+    hangups: set[asyncio.Task[int | None]] = field(default_factory=set)
+    serial: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    def __post_init__(self) -> None:
+        self.limiter = RateLimiter(self.config.rate_burst, self.config.rate_refill_seconds)
+        self.counter = SessionCounter(self.config.max_sessions)
+
+    def connect_hint(self) -> str:
+        """How to connect, for messages: ``ssh -t -p PORT HOST``."""
+        host = "HOST" if self.config.all_interfaces else self.config.host
+        return f"ssh -t -p {self.port} {host}"
+
+    def child_environment(self, term: str | None, client_env: dict[str, str]) -> dict[str, str]:
+        """A clean environment for one child, built from scratch."""
+        env = {
+            "TERM": term or DEFAULT_TERM,
+            "LANG": "C.UTF-8",
+            "PATH": os.environ.get("PATH", os.defpath),
+            "HOME": os.environ.get("HOME", str(self.data_dir)),
+            "COVEN_DATA_DIR": str(self.data_dir),
+        }
+        for name in _PASSED_ENV:
+            if name in client_env:
+                env[name] = client_env[name]
+        if "COVEN_AUTO_DELAY" in os.environ:
+            env["COVEN_AUTO_DELAY"] = os.environ["COVEN_AUTO_DELAY"]
+        return env
+
+
+def child_command(login: Login) -> list[str]:
+    """The command of one player's process (the contract with ``coven play``)."""
+    command = [sys.executable, "-m", "tui.cli", "play", "--name", login.player]
+    return command + (["--join", login.code] if login.code else [])
+
+
+class CovenConnection(asyncssh.SSHServer):
+    """One client connection: limits, authentication, and its single session."""
+
+    def __init__(self, state: ServerState) -> None:
+        self.state = state
+        self.number = next(state.serial)
+        self.address = "?"
+        self.user = "-"
+        self.login: Login | None = None
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.started = time.monotonic()
+        self.admitted = False
+        self.refused = False
+        self.method = "none"
+        self.session: CovenSession | None = None
+
+    def note(self, message: str, *args: object, level: int = logging.INFO) -> None:
+        """Log one line about this connection, with its address and user."""
+        log.log(level, f"#%d %s user=%s {message}", self.number, self.address, self.user, *args)
+
+    def refuse(self, reason: str) -> None:
+        """Disconnect with ``reason``, which the client prints."""
+        self.refused = True
+        self.note("refused: %s", reason)
+        if self.conn is not None:
+            # Deferred: connection_made runs before asyncssh has sent its version line.
+            asyncio.get_running_loop().call_soon(
+                self.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        self.state.connections.add(self)
+        self.note("connect")
+        if not self.state.limiter.allow(self.address):
+            self.refuse(f"Too many connection attempts from {self.address}; wait a little.")
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.state.connections.discard(self)
+        if self.admitted:
+            self.state.counter.release()
+        if self.session is not None:
+            self.session.client_gone()
+        detail = f" ({exc})" if exc and not isinstance(exc, asyncssh.ConnectionLost) else ""
+        self.note("disconnect after %.1f s%s", time.monotonic() - self.started, detail)
+
+    def begin_auth(self, username: str) -> bool:
+        self.user = username
+        if self.refused:
+            return True
+        config = self.state.config
+        if not self.state.counter.try_admit():
+            self.refuse(f"The table is full ({config.max_sessions} players are connected); try again later.")
+            return True
+        self.admitted = True
+        self.login = parse_login(username, accounts=config.auth != "none")
+        if config.auth == "none":
+            self.note("auth ok method=none")
+            return False
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return self.state.config.auth == "password" and not self.refused
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        path = self.state.config.password_file
+        if self.login is None or path is None:
+            return False
+        account = self.login.account
+        try:
+            # Read on every attempt, so `--add-user` takes effect without a restart;
+            # scrypt is slow on purpose, so it runs off the event loop.
+            ok = await asyncio.get_running_loop().run_in_executor(
+                None, lambda: check_password(read_password_file(path), account, password))
+        except Exception as error:  # noqa: BLE001 - a broken file must not crash the server
+            self.note("password check failed: %s", error, level=logging.ERROR)
+            ok = False
+        self.method = "password"
+        self.note("auth %s method=password account=%s", "ok" if ok else "failed", account,
+                  level=logging.INFO if ok else logging.WARNING)
+        return ok
+
+    def public_key_auth_supported(self) -> bool:
+        return self.state.config.auth == "keys" and not self.refused
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        keys = self.state.authorized_keys
+        ok = keys is not None and keys.validate(key, "", self.address) is not None
+        if not ok:
+            self.note("auth failed method=keys key=%s", key.get_fingerprint("sha256"), level=logging.WARNING)
+        self.method = "keys"
+        return ok
+
+    def auth_completed(self) -> None:
+        if self.method != "none":
+            self.note("auth ok method=%s", self.method)
+
+    def session_requested(self) -> CovenSession:
+        if self.session is not None:
+            self.note("refused: a second session on one connection")
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                            "Coven allows one session per connection.")
+        self.session = CovenSession(self)
+        return self.session
+
+    def _no_forwarding(self, what: str) -> None:
+        self.note("refused: %s forwarding", what)
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                        "Coven does not forward connections.")
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        self._no_forwarding(f"port ({dest_host}:{dest_port})")
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        self._no_forwarding("unix socket")
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        self.note("refused: remote port forwarding (%s:%d)", listen_host, listen_port)
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        self.note("refused: remote unix socket forwarding")
+        return False
+
+
+class CovenSession(asyncssh.SSHServerSession[bytes]):
+    """One session channel: a PTY and Coven in it, or a one-line refusal."""
+
+    def __init__(self, owner: CovenConnection) -> None:
+        self.owner = owner
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term: str | None = None
+        self.size: tuple[int, int] | None = None
+        self.refusal: str | None = None
+        self.child: PtyChild | None = None
+        self.closed = False
+        self.last_input = time.monotonic()
+        self.idle_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: dict[int, int]) -> bool:
+        self.term = term_type or None
+        self.size = (term_size[0] or 80, term_size[1] or 24)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        # Accepted only to say why nothing runs: a bare failure shows the player no reason.
+        self.refusal = f"Coven runs no commands; connect with: {self.owner.state.connect_hint()}"
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.refusal = f"Coven offers no {subsystem or 'subsystem'}; connect with: {self.owner.state.connect_hint()}"
+        return True
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        if self.refusal is None and self.size is None:
+            self.refusal = f"Coven needs a terminal: connect with {self.owner.state.connect_hint()}"
+        if self.refusal is not None:
+            self.owner.note("refused: %s", self.refusal)
+            self.chan.write_stderr((self.refusal + "\r\n").encode())
+            self.chan.exit(1)
+            return
+        asyncio.get_running_loop().create_task(self._start_child())
+
+    async def _start_child(self) -> None:
+        assert self.chan is not None and self.size is not None and self.owner.login is not None
+        state = self.owner.state
+        columns, rows = self.size
+        env = state.child_environment(self.term, dict(self.chan.get_environment()))
+        child = PtyChild(child_command(self.owner.login), env, columns, rows, self._output, self._exited,
+                         label=f"#{self.owner.number}")
+        try:
+            await child.start()
+        except OSError as error:
+            self.owner.note("could not start Coven: %s", error, level=logging.ERROR)
+            self.chan.write_stderr(b"Coven could not start here; tell the host.\r\n")
+            self.chan.exit(1)
+            return
+        self.child = child
+        self.owner.note("session start term=%s size=%dx%d pid=%s", env["TERM"], columns, rows, child.pid)
+        if self.closed:  # the client left while the child was starting
+            self.client_gone()
+            return
+        self._arm_idle_timer()
+
+    def _output(self, data: bytes) -> None:
+        if self.chan is not None and not self.closed:
+            self.chan.write(data)
+
+    def _exited(self, status: int) -> None:
+        if self.closed or self.chan is None:
+            return
+        self.owner.note("coven exited with status %d", status)
+        self.chan.exit(status if 0 <= status < 256 else 1)
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.last_input = time.monotonic()
+        if self.child is not None:
+            self.child.write(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = (width or 80, height or 24)
+        if self.child is not None:
+            self.child.resize(*self.size)
+
+    def pause_writing(self) -> None:
+        if self.child is not None:
+            self.child.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.child is not None:
+            self.child.resume_output()
+
+    def eof_received(self) -> bool:
+        return False
+
+    def _arm_idle_timer(self) -> None:
+        timeout = self.owner.state.config.idle_timeout
+        delay = self.last_input + timeout - time.monotonic()
+        self.idle_timer = asyncio.get_running_loop().call_later(max(delay, 0.0), self._idle_check)
+
+    def _idle_check(self) -> None:
+        if self.closed or self.chan is None:
+            return
+        if time.monotonic() - self.last_input < self.owner.state.config.idle_timeout:
+            self._arm_idle_timer()
+            return
+        self.owner.note("idle timeout")
+        minutes = self.owner.state.config.idle_timeout / 60
+        span = f"{minutes:g} minutes" if minutes >= 1 else f"{self.owner.state.config.idle_timeout:g} seconds"
+        self.chan.write(f"\r\n\x1b[0mNo key pressed for {span}; goodbye from Coven.\r\n".encode())
+        self.chan.exit(0)
+        self.client_gone()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.client_gone()
+
+    def client_gone(self) -> None:
+        """Hang the child up (once) and have the server reap it."""
+        self.closed = True
+        if self.idle_timer is not None:
+            self.idle_timer.cancel()
+        child, self.child = self.child, None
+        if child is None:
+            return
+        task = asyncio.get_running_loop().create_task(child.hang_up())
+        self.owner.state.hangups.add(task)
+        number = self.owner.number
+
+        def reaped(done: asyncio.Task[int | None]) -> None:
+            self.owner.state.hangups.discard(done)
+            if not done.cancelled() and done.exception() is None:
+                log.info("#%d child %s reaped (status %s)", number, child.pid, done.result())
+
+        task.add_done_callback(reaped)
+
+
+async def start_server(state: ServerState, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
+    """Listen on the configured address; ``state.port`` becomes the real port."""
+    config = state.config
+    acceptor = await asyncssh.create_server(
+        lambda: CovenConnection(state), config.host or None, config.port,
+        server_host_keys=[host_key], server_version="Coven", login_timeout=LOGIN_TIMEOUT_SECONDS,
+        encoding=None, line_editor=False, agent_forwarding=False, x11_forwarding=False,
+        keepalive_interval=60, keepalive_count_max=3)
+    state.port = acceptor.get_port()
+    return acceptor
+
+
+async def stop_server(state: ServerState, acceptor: asyncssh.SSHAcceptor) -> None:
+    """Stop listening, say goodbye to every client, and reap every child."""
+    acceptor.close()
+    for connection in list(state.connections):
+        if connection.conn is not None:
+            connection.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "Coven is shutting down.")
+    await asyncio.sleep(0)  # let connection_lost callbacks schedule their hang-ups
+    if state.hangups:
+        await asyncio.gather(*list(state.hangups), return_exceptions=True)
+    await acceptor.wait_closed()
