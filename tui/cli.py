@@ -29,6 +29,7 @@ from saves import (
 )
 from tui.rules_docs import RULES_DIR
 from tui.deck_cli import add_deck_commands
+from tui.server.config import add_serve_parser
 
 
 EXIT_ERROR = 1
@@ -168,6 +169,18 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return code if isinstance(code, int) else 0
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from tui.server import ServeError, ServeUsageError, run_serve
+
+    try:
+        return run_serve(args)
+    except ServeUsageError as error:
+        raise _UsageError(str(error)) from None
+    except ServeError as error:
+        _fail(str(error))
+        return EXIT_ERROR
+
+
 def _whole_number(text: str, option: str, least: int | None = None) -> int:
     try:
         value = int(text)
@@ -258,6 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="a game option for every game, e.g. deck_2=ember-dawn (repeatable)")
     simulate.set_defaults(handler=_cmd_simulate)
     add_deck_commands(commands)
+    add_serve_parser(commands).set_defaults(handler=_cmd_serve)
     return parser
 
 
