@@ -103,7 +103,6 @@ async def _serve(config: ServeConfig, directory: Path) -> int:
             from None
     where = _address(config.host, state.port)
     print(f"Coven is serving on {where}; host key fingerprint {hostkey.fingerprint(key)}")
-    print(f"listening on {where}")
     if config.all_interfaces:
         print(f"WARNING: listening on every network interface ({config.host}); anyone who can reach "
               f"port {state.port} on this machine can try to connect.")
@@ -111,7 +110,7 @@ async def _serve(config: ServeConfig, directory: Path) -> int:
         print("WARNING: --auth none: anyone who can reach this port can play, without a password. "
               "Use it on trusted networks only.")
     print(f"Players connect with: {state.connect_hint()}  (first time: check the fingerprint above)")
-    print("Press Ctrl+C to stop.", flush=True)
+    print(f"listening on {where} (Ctrl+C stops the server)", flush=True)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

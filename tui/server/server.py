@@ -71,9 +71,12 @@ class ServerState:
         return env
 
 
-def child_command(login: Login) -> list[str]:
-    """The command of one player's process (the contract with ``coven play``)."""
-    command = [sys.executable, "-m", "tui.cli", "play", "--name", login.player]
+def child_command(login: Login, port: int) -> list[str]:
+    """The command of one player's process (the contract with ``coven play``).
+
+    ``--serve-port`` lets the app show joiners the right ``ssh -p PORT`` line.
+    """
+    command = [sys.executable, "-m", "tui.cli", "play", "--name", login.player, "--serve-port", str(port)]
     return command + (["--join", login.code] if login.code else [])
 
 
@@ -121,7 +124,8 @@ class CovenConnection(asyncssh.SSHServer):
             self.state.counter.release()
         if self.session is not None:
             self.session.client_gone()
-        detail = f" ({exc})" if exc and not isinstance(exc, asyncssh.ConnectionLost) else ""
+        quiet = (asyncssh.ConnectionLost, BrokenPipeError, ConnectionResetError)
+        detail = f" ({exc})" if exc and not isinstance(exc, quiet) else ""
         self.note("disconnect after %.1f s%s", time.monotonic() - self.started, detail)
 
     def begin_auth(self, username: str) -> bool:
@@ -256,7 +260,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         state = self.owner.state
         columns, rows = self.size
         env = state.child_environment(self.term, dict(self.chan.get_environment()))
-        child = PtyChild(child_command(self.owner.login), env, columns, rows, self._output, self._exited,
+        child = PtyChild(child_command(self.owner.login, state.port), env, columns, rows, self._output, self._exited,
                          label=f"#{self.owner.number}")
         try:
             await child.start()
