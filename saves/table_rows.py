@@ -103,6 +103,11 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
     )
 
 
+def random_code() -> str:
+    """Four random letters of the join-code alphabet."""
+    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
 def free_code(conn: sqlite3.Connection) -> str:
     """A random join code no table that is not closed uses (inside a write transaction).
 
@@ -110,7 +115,7 @@ def free_code(conn: sqlite3.Connection) -> str:
         TableError: no free code was found (practically impossible: there are 279,841).
     """
     for _ in range(1000):
-        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+        code = random_code()
         if conn.execute("SELECT 1 FROM tables WHERE code = ? AND status != 'closed'", (code,)).fetchone() is None:
             return code
     raise TableError("Could not find a free join code; close some old tables and try again.")

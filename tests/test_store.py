@@ -15,8 +15,10 @@ from saves import (
     SeatInfo,
     SessionNotFoundError,
     SessionStore,
+    StoreError,
     db_path,
 )
+from saves.schema import MIGRATIONS
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bot Bob", "bot", "easy")]
 
@@ -183,6 +185,8 @@ def test_foreign_sqlite_file_is_kept_aside() -> None:
         "DROP TABLE actions",
         "ALTER TABLE seats DROP COLUMN bot_level",
         "ALTER TABLE sessions RENAME COLUMN progress TO progres",
+        "DROP TABLE table_seats",
+        "ALTER TABLE tables DROP COLUMN host_claim",
     ],
 )
 def test_missing_table_or_column_is_moved_aside(coven_data_dir: Path, damage: str) -> None:
@@ -243,3 +247,57 @@ def test_reopening_keeps_data() -> None:
     with SessionStore() as store:
         assert store.load(session_id).options == {"a": True}
         assert store.notice is None
+
+
+def test_version_2_database_is_upgraded_to_tables() -> None:
+    """A database from before shared tables keeps its sessions and decks and gains the table rows."""
+    conn = sqlite3.connect(db_path())
+    for statements in MIGRATIONS[:2]:
+        for statement in statements:
+            conn.execute(statement)
+    conn.execute("PRAGMA user_version = 2")
+    conn.execute(
+        "INSERT INTO sessions (game_id, options, seed, status, created, updated)"
+        " VALUES ('count-to-ten', '{}', 7, 'active', 'then', 'then')"
+    )
+    conn.execute("INSERT INTO decks (game_id, name, text, created, updated) VALUES ('wizbits', 'Ember', 'x', 't', 't')")
+    conn.commit()
+    conn.close()
+    with SessionStore() as store:
+        assert store.notice is None and store.moved_to is None
+        assert store.load(1).seed == 7
+        assert store.latest_unfinished() == 1
+        store.append_action(1, 1, 0, {"add": 1}, claim="0123456789abcdef")  # not a table's: claims ignored
+    conn = sqlite3.connect(db_path())
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert conn.execute("SELECT COUNT(*) FROM tables").fetchone() == (0,)
+    assert conn.execute("SELECT COUNT(*) FROM table_seats").fetchone() == (0,)
+    assert conn.execute("SELECT name FROM decks").fetchall() == [("Ember",)]
+    conn.close()
+    with SessionStore() as store:  # and it opens again as it is
+        assert store.notice is None and store.log_length(1) == 1
+
+
+def test_actions_after_and_seats_of() -> None:
+    with SessionStore() as store:
+        session_id = store.create_session("g", {}, 1, SEATS, log=[(0, {"add": 1}), (None, {"bump": 0})])
+        store.append_action(session_id, 3, 1, {"add": 2})
+        assert [(e.seq, e.seat, e.action) for e in store.actions_after(session_id, 1)] == [
+            (2, None, {"bump": 0}),
+            (3, 1, {"add": 2}),
+        ]
+        assert store.actions_after(session_id, 3) == []
+        assert store.actions_after(999, 0) == []
+        assert store.seats_of(session_id) == tuple(SEATS)
+        assert store.seats_of(999) == ()
+
+
+def test_data_version_moves_on_other_connections_commits_only() -> None:
+    with SessionStore() as mine, SessionStore() as other:
+        before_mine, before_other = mine.data_version(), other.data_version()
+        mine.create_session("g", {}, 1, SEATS)
+        assert mine.data_version() == before_mine
+        assert other.data_version() != before_other
+        mine.close()
+        with pytest.raises(StoreError, match="closed"):
+            mine.data_version()
