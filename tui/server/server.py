@@ -100,14 +100,22 @@ class CovenConnection(asyncssh.SSHServer):
         """Log one line about this connection, with its address and user."""
         log.log(level, f"#%d %s user=%s {message}", self.number, self.address, self.user, *args)
 
-    def refuse(self, reason: str) -> None:
-        """Disconnect with ``reason``, which the client prints."""
+    def refuse(self, reason: str, *, now: bool = False) -> None:
+        """Disconnect with ``reason``, which the client prints.
+
+        Args:
+            reason: one line for the player.
+            now: disconnect at once; otherwise on the next loop turn, because
+                ``connection_made`` runs before asyncssh has sent its version line.
+        """
         self.refused = True
         self.note("refused: %s", reason)
-        if self.conn is not None:
-            # Deferred: connection_made runs before asyncssh has sent its version line.
-            asyncio.get_running_loop().call_soon(
-                self.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+        if self.conn is None:
+            return
+        if now:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+        else:
+            asyncio.get_running_loop().call_soon(self.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -134,7 +142,8 @@ class CovenConnection(asyncssh.SSHServer):
             return True
         config = self.state.config
         if not self.state.counter.try_admit():
-            self.refuse(f"The table is full ({config.max_sessions} players are connected); try again later.")
+            self.refuse(f"The table is full ({config.max_sessions} players are connected); try again later.",
+                        now=True)
             return True
         self.admitted = True
         self.login = parse_login(username, accounts=config.auth != "none")
