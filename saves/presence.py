@@ -50,6 +50,13 @@ class Presence:
                 staging.unlink()
             raise
         self._fd: int | None = fd
+        self._sweep()
+
+    def _sweep(self) -> None:
+        # Lock files of processes that died unnoticed would otherwise pile up;
+        # alive() removes each one it finds unlocked.
+        for path in self.directory.glob("*.lock"):
+            self.alive(path.stem)
 
     def alive(self, claim: str) -> bool:
         """True when ``claim`` is this process's own, or another process still holds it.

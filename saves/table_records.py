@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from saves.errors import StoreError
@@ -61,8 +61,13 @@ def token_matches(token_hash: str, stored: str | None) -> bool:
 
 
 def parse_time(text: str) -> datetime:
-    """Read a UTC ISO-8601 time written by :func:`saves.store.utc_now`."""
-    return datetime.fromisoformat(text)
+    """Read a UTC ISO-8601 time as stored in the table rows."""
+    return as_utc(datetime.fromisoformat(text))
+
+
+def as_utc(moment: datetime) -> datetime:
+    """``moment`` in UTC; a time without a zone is taken to be UTC already."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 class TableError(StoreError):
@@ -134,10 +139,13 @@ class TableSeat:
         return self.role == "remote" and self.claim is None and not self.has_token
 
     def reserved(self, now: datetime) -> bool:
-        """A remote seat whose player dropped less than the reclaim window before ``now``."""
+        """A remote seat whose player dropped less than the reclaim window before ``now``.
+
+        ``now`` should be aware; a naive time is taken as UTC.
+        """
         if self.role != "remote" or self.claim is not None or not self.has_token or self.dropped_at is None:
             return False
-        return now - parse_time(self.dropped_at) < timedelta(seconds=RECLAIM_WINDOW_SECONDS)
+        return as_utc(now) - parse_time(self.dropped_at) < timedelta(seconds=RECLAIM_WINDOW_SECONDS)
 
 
 @dataclass(frozen=True)

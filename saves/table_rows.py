@@ -17,7 +17,9 @@ from saves.records import SeatInfo
 from saves.table_records import (
     JOIN_CODE_ALPHABET,
     JOIN_CODE_LENGTH,
+    SEAT_ROLES,
     SeatClaimError,
+    SeatPlan,
     SeatRole,
     TableError,
     TableInfo,
@@ -57,6 +59,27 @@ def clean_name(name: str, what: str) -> str:
     if any(not char.isprintable() for char in cleaned):
         raise TableError(f"{what[:1].upper()}{what[1:]} must not contain control characters.")
     return cleaned
+
+
+def planned_seats(plan: Sequence[SeatPlan]) -> list[TableSeat]:
+    """The host's seat plan checked and cleaned, as seats nobody holds yet.
+
+    Raises:
+        TableError: an unknown role or an unusable name.
+    """
+    seats = []
+    for index, seat in enumerate(plan):
+        if seat.role not in SEAT_ROLES:
+            raise TableError(f"{seat_label(index)} has an unknown role {seat.role!r}.")
+        name = clean_name(seat.name, f"the name of {seat_label(index).lower()}")
+        level = seat.bot_level if seat.role == "bot" else None
+        seats.append(TableSeat(index, seat.role, name, level, claim=None, dropped_at=None, has_token=False))
+    return seats
+
+
+def session_seats(seats: Sequence[TableSeat]) -> list[SeatInfo]:
+    """The session seats a table's seats become: bots stay bots, everyone else plays as a human."""
+    return [SeatInfo(s.name, "bot" if s.role == "bot" else "human", s.bot_level) for s in seats]
 
 
 def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -> TableInfo | None:

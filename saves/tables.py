@@ -38,31 +38,21 @@ from saves.table_records import (
     TableNotFoundError,
     TableSeat,
     TableStatus,
+    as_utc,
     hash_token,
     new_token,
     normalise_code,
     parse_time,
     token_matches,
 )
-from saves.table_rows import LIVE, clean_name, free_code, read_table, seat_label
+from saves.table_rows import LIVE, clean_name, free_code, planned_seats, read_table, seat_label, session_seats
 
 __all__ = [
-    "JOIN_CODE_ALPHABET",
-    "RECLAIM_WINDOW_SECONDS",
-    "BadTokenError",
-    "Hosted",
-    "SeatClaimError",
-    "SeatPlan",
-    "SeatRole",
-    "SeatTakenError",
-    "TableError",
-    "TableInfo",
-    "TableNotFoundError",
-    "TableSeat",
-    "TableStatus",
-    "TableStore",
-    "normalise_code",
+    "JOIN_CODE_ALPHABET", "RECLAIM_WINDOW_SECONDS", "BadTokenError", "Hosted", "SeatClaimError", "SeatPlan",
+    "SeatRole", "SeatTakenError", "TableError", "TableInfo", "TableNotFoundError", "TableSeat", "TableStatus",
+    "TableStore", "normalise_code",
 ]
+
 
 class TableStore:
     """The shared tables in a :class:`SessionStore`'s database, seen by one process.
@@ -84,7 +74,7 @@ class TableStore:
         return self.presence.claim
 
     def _now(self) -> str:
-        return self.clock().astimezone(UTC).isoformat(timespec="microseconds")
+        return as_utc(self.clock()).isoformat(timespec="microseconds")
 
     # -- reading ---------------------------------------------------------------
 
@@ -161,14 +151,10 @@ class TableStore:
             counts = ", ".join(str(count) for count in spec.seat_counts)
             raise InvalidOptionsError(f"{spec.title} is played with {counts} seats, not {len(plan)}")
         host_name = clean_name(host_name, "the host's name")
-        rows: list[tuple[int, str, str, str | None, str | None]] = []
-        for index, seat in enumerate(plan):
-            if seat.role not in ("remote", "local", "bot"):
-                raise TableError(f"{seat_label(index)} has an unknown role {seat.role!r}.")
-            name = clean_name(seat.name, f"the name of {seat_label(index).lower()}")
-            level = seat.bot_level if seat.role == "bot" else None
-            rows.append((index, seat.role, name, level, None if seat.role == "remote" else self.claim))
-        check_bot_levels(spec, [SeatInfo(row[2], "bot" if row[1] == "bot" else "human", row[3]) for row in rows])
+        seats = planned_seats(plan)
+        check_bot_levels(spec, session_seats(seats))
+        # Local and bot seats are the host's from the start; remote ones wait for players.
+        rows = [(s.seat, s.role, s.name, s.bot_level, None if s.role == "remote" else self.claim) for s in seats]
         token = new_token()
         now = self._now()
         with self.store._write() as conn:
@@ -182,19 +168,9 @@ class TableStore:
             cursor = conn.execute(
                 "INSERT INTO tables (code, game_id, options, seed, status, host_claim, host_name, host_token_hash,"
                 " allow_spectators, created, updated) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
-                (
-                    code,
-                    game_id,
-                    json.dumps(resolved, sort_keys=True),
-                    seed,
-                    self.claim,
-                    host_name,
-                    hash_token(token),
-                    int(allow_spectators),
-                    now,
-                    now,
-                ),
-            )
+                (code, game_id, json.dumps(resolved, sort_keys=True), seed, self.claim, host_name,
+                 hash_token(token), int(allow_spectators), now, now),
+            )  # fmt: skip
             table_id = cursor.lastrowid
             conn.executemany(
                 "INSERT INTO table_seats (table_id, seat, role, name, bot_level, claim) VALUES (?, ?, ?, ?, ?, ?)",
@@ -227,7 +203,7 @@ class TableStore:
                 if seat.role == "remote" and (seat.claim is None or not self.presence.alive(seat.claim)):
                     raise TableError(f"{seat_label(seat.seat)} ({seat.name}) is not connected yet.")
             spec = get_game(info.game_id)
-            seats = [SeatInfo(s.name, "bot" if s.role == "bot" else "human", s.bot_level) for s in info.seats]
+            seats = session_seats(info.seats)
             state = spec.new_state(info.options, info.seed, len(seats), [seat.name for seat in seats])
             status, progress, result_text = status_of(spec.rules, state, seats)
             session_id = self.store._insert_session(
@@ -264,17 +240,16 @@ class TableStore:
             TableError: not the host, not a remote seat, still held or still kept for its player.
             InvalidOptionsError: the game has no such bot level.
         """
-        now = self.clock()
+        now = as_utc(self.clock())
         with self.store._write() as conn:
             info = self._hosted(conn, code)
             target = self._seat(info, seat)
             label = f"{seat_label(seat)} ({target.name})"
             if target.role != "remote":
                 raise TableError(f"{label} is not a remote seat.")
-            spec = get_game(info.game_id)
-            seats = [SeatInfo(s.name, "bot" if s.role == "bot" else "human", s.bot_level) for s in info.seats]
+            seats = session_seats(info.seats)
             seats[seat] = SeatInfo(target.name, "bot", bot_level)
-            check_bot_levels(spec, seats)
+            check_bot_levels(get_game(info.game_id), seats)
             if target.claim is not None and self.presence.alive(target.claim):
                 raise TableError(f"{label} is still connected.")
             if target.has_token:
@@ -323,6 +298,8 @@ class TableStore:
             target = self._seat(info, seat)
             if target.role != "remote":
                 raise SeatTakenError(f"{seat_label(seat)} is not open to players joining.")
+            if target.claim is None and target.has_token:
+                raise SeatTakenError(f"{seat_label(seat)} is kept for {target.name}, who may come back with a token.")
             if not target.is_open:
                 raise SeatTakenError(f"{seat_label(seat)} was just taken by {target.name}.")
             # The WHERE repeats the checks so the row changes only if it is still open.

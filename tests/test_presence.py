@@ -103,3 +103,20 @@ def test_unknown_and_malformed_claims_are_not_alive(tmp_path: Path) -> None:
         assert not presence.alive("../outside")
         assert not presence.alive("0123456789ABCDEF")
     assert outside.exists()  # never touched: a claim never names a path outside the directory
+
+
+def test_a_new_presence_sweeps_away_lock_files_of_dead_processes(tmp_path: Path) -> None:
+    child, claim = start_holder(tmp_path)
+    child.send_signal(signal.SIGKILL)
+    child.wait(timeout=30)
+    child.stdin.close()  # type: ignore[union-attr]
+    child.stdout.close()  # type: ignore[union-attr]
+    living, living_claim = start_holder(tmp_path)
+    try:
+        with Presence(tmp_path) as presence:
+            names = sorted(path.name for path in tmp_path.iterdir())
+            assert names == sorted([f"{presence.claim}.lock", f"{living_claim}.lock"])
+            assert presence.alive(living_claim)
+    finally:
+        living.communicate("", timeout=30)
+    assert claim not in {path.stem for path in tmp_path.iterdir()}

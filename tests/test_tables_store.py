@@ -26,6 +26,7 @@ from saves import (
     SeatInfo,
     SeatPlan,
     SeatTakenError,
+    SessionLoadError,
     SessionStore,
     TableError,
     TableNotFoundError,
@@ -227,6 +228,18 @@ def test_a_killed_player_is_noticed_and_reclaims_the_seat_with_its_token(open_ta
     assert (seat.claim, seat.dropped_at, seat.name) == (back.claim, None, "Bea")
 
 
+def test_a_dropped_players_seat_is_kept_for_them(open_tables: Opener) -> None:
+    host, bea = open_tables(), open_tables()
+    code, _ = host_table(host)
+    bea.take_seat(code, 1, "Bea")
+    bea.release_mine()
+    with pytest.raises(SeatTakenError, match="^Seat 2 is kept for Bea, who may come back with a token.$"):
+        open_tables().take_seat(code, 1, "Cy")
+    seat = host.find(code).seats[1]
+    naive_now = datetime.now(UTC).replace(tzinfo=None)  # taken as UTC
+    assert seat.reserved(naive_now) and not seat.reserved(naive_now + timedelta(seconds=RECLAIM_WINDOW_SECONDS))
+
+
 def test_a_seat_whose_holder_lives_cannot_be_reclaimed(open_tables: Opener) -> None:
     host, bea, thief = open_tables(), open_tables(), open_tables()
     code, _ = host_table(host)
@@ -355,12 +368,14 @@ def test_a_dropped_seat_goes_to_a_bot_only_after_the_reclaim_window(open_tables:
     assert (seat.role, seat.bot_level, seat.name) == ("bot", "easy", "Bea")
     assert [(s.kind, s.bot_level) for s in host.store.seats_of(session_id)] == [("human", None), ("bot", "easy")]
     # The bot is the host's to play now, and its old token no longer reclaims the seat.
+    beas_screen = LiveSession.load(bea.store, session_id)  # opened before the hand-over...
     live = LiveSession.load(host.store, session_id, claim=host.claim)
     assert live.seats[1].is_bot
     live.apply(0, {"add": 1})
     live.apply(1, {"add": 1})
     with pytest.raises(BadTokenError, match=f"Seat 2 \\(Bea\\) at table {code} was handed to a bot"):
         open_tables().reclaim(code, token)
+    assert len(beas_screen.sync()) == 2 and beas_screen.seats[1].is_bot  # ...sees it after a sync
 
 
 def test_an_open_seat_can_go_to_a_bot_at_once(open_tables: Opener) -> None:
@@ -440,3 +455,18 @@ def test_sync_catches_up_with_another_connection(open_tables: Opener) -> None:
     assert len(beas.sync()) == 2
     assert beas.digest == hosts.digest and len(beas.log) == len(hosts.log) == 4
     assert beas.log == hosts.log
+
+
+def test_sync_refuses_a_tampered_entry(open_tables: Opener) -> None:
+    host, bea, session_id = started(open_tables)
+    beas = LiveSession.load(bea.store, session_id, claim=bea.claim)
+    conn = sqlite3.connect(db_path())
+    conn.execute(  # written behind the store's back: seat 1 out of turn
+        "INSERT INTO actions (session_id, seq, seat, action, created) VALUES (?, 1, 1, '{\"add\":1}', 'now')",
+        (session_id,),
+    )
+    conn.commit()
+    conn.close()
+    with pytest.raises(SessionLoadError, match="action 1 is illegal"):
+        beas.sync()
+    assert beas.log == ()
