@@ -59,7 +59,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     directory = data_dir()
     config = config_from_args(args, directory)
-    if args.add_user:
+    if args.add_user is not None:
         from tui.server.accounts import add_user
 
         path = Path(args.password_file).expanduser() if args.password_file else directory / "passwords"
