@@ -395,7 +395,6 @@ class SessionStore:
                 raise StoreError(f"The session database is unavailable: {error}") from None
 
 
-
 def _seats_from_rows(session_id: int, rows: Sequence[Any]) -> tuple[SeatInfo, ...]:
     try:
         return tuple(SeatInfo(name=n, kind=k, bot_level=b) for n, k, b in rows)
