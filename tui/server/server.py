@@ -270,7 +270,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         columns, rows = self.size
         env = state.child_environment(self.term, dict(self.chan.get_environment()))
         child = PtyChild(child_command(self.owner.login, state.port), env, columns, rows, self._output, self._exited,
-                         label=f"#{self.owner.number}")
+                         label=f"#{self.owner.number} {self.owner.address} user={self.owner.user}")
         try:
             await child.start()
         except OSError as error:
@@ -347,12 +347,11 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
             return
         task = asyncio.get_running_loop().create_task(child.hang_up())
         self.owner.state.hangups.add(task)
-        number = self.owner.number
 
         def reaped(done: asyncio.Task[int | None]) -> None:
             self.owner.state.hangups.discard(done)
             if not done.cancelled() and done.exception() is None:
-                log.info("#%d child %s reaped (status %s)", number, child.pid, done.result())
+                self.owner.note("child %s reaped (status %s)", child.pid, done.result())
 
         task.add_done_callback(reaped)
 
