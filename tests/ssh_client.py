@@ -185,10 +185,11 @@ class SSHPlayer:
         """Log in as ``username`` and open a session with a PTY of ``columns`` x ``rows``."""
         conn = await open_connection(port, username, password=password, client_keys=client_keys, host=host)
         screen = pyte.Screen(columns, rows)
+        session = _ScreenSession(screen)
+        environment: dict[bytes | str, bytes | str] = {key: value for key, value in (env or {}).items()}
         try:
-            chan, session = await conn.create_session(
-                lambda: _ScreenSession(screen), term_type=term, term_size=(columns, rows), env=env or {},
-                encoding=None)
+            chan, _ = await conn.create_session(
+                lambda: session, term_type=term, term_size=(columns, rows), env=environment, encoding=None)
         except BaseException:
             conn.close()
             raise

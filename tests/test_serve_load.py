@@ -81,7 +81,7 @@ def test_stopping_the_server_hangs_up_and_reaps_every_player(coven_data_dir: Pat
             await asyncio.gather(*(player.wait_closed(timeout=15) for player in players))
 
         asyncio.run(scenario())
-        assert server.stop() == 0
+        assert server.process.wait(15) == 0
     finally:
         server.stop(signal.SIGKILL)
     assert not coven_processes(coven_data_dir)

@@ -43,8 +43,11 @@ def hash_password(password: str, *, salt: bytes | None = None) -> str:
     salt = salt if salt is not None else secrets.token_bytes(_SALT_BYTES)
     digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P,
                             dklen=_HASH_BYTES)
-    encode = lambda raw: base64.b64encode(raw).decode("ascii")  # noqa: E731
-    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${encode(salt)}${encode(digest)}"
+    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${_b64(salt)}${_b64(digest)}"
+
+
+def _b64(raw: bytes) -> str:
+    return base64.b64encode(raw).decode("ascii")
 
 
 def verify_password(password: str, stored: str) -> bool:

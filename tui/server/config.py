@@ -136,7 +136,7 @@ def config_from_args(args: argparse.Namespace, data_dir: Path) -> ServeConfig:
     return ServeConfig(
         host=str(args.host).strip(),
         port=_whole(args.port, "--port", 0, 65535),
-        auth=auth,  # type: ignore[arg-type]  # checked against AUTH_MODES above
+        auth=auth,
         password_file=password_file if auth == "password" else None,
         authorized_keys=Path(args.authorized_keys).expanduser() if args.authorized_keys else None,
         max_sessions=_whole(args.max_sessions, "--max-sessions", 1),

@@ -75,6 +75,11 @@ class PtyChild:
         """The child's process id once started."""
         return self.process.pid if self.process else None
 
+    @property
+    def queued_input(self) -> int:
+        """Bytes of input waiting for the child to read them."""
+        return len(self._pending)
+
     async def start(self) -> None:
         """Open the pty at the initial size and start the child in it."""
         master, slave = pty.openpty()

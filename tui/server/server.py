@@ -13,6 +13,7 @@ import logging
 import os
 import sys
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -142,7 +143,7 @@ class CovenConnection(asyncssh.SSHServer):
             return True
         config = self.state.config
         if not self.state.counter.try_admit():
-            self.refuse(f"The table is full ({config.max_sessions} players are connected); try again later.",
+            self.refuse(f"The table is full ({config.max_sessions} players at most); try again later.",
                         now=True)
             return True
         self.admitted = True
@@ -232,11 +233,11 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.last_input = time.monotonic()
         self.idle_timer: asyncio.TimerHandle | None = None
 
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
-                      term_modes: dict[int, int]) -> bool:
+                      term_modes: Mapping[int, int]) -> bool:
         self.term = term_type or None
         self.size = (term_size[0] or 80, term_size[1] or 24)
         return True
