@@ -373,9 +373,10 @@ async def stop_server(state: ServerState, acceptor: asyncssh.SSHAcceptor) -> Non
     """Stop listening, say goodbye to every client, and reap every child."""
     acceptor.close()
     for connection in list(state.connections):
+        if connection.session is not None:
+            connection.session.client_gone()  # schedules the hang-up now, not at connection_lost
         if connection.conn is not None:
             connection.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "Coven is shutting down.")
-    await asyncio.sleep(0)  # let connection_lost callbacks schedule their hang-ups
     if state.hangups:
         await asyncio.gather(*list(state.hangups), return_exceptions=True)
     await acceptor.wait_closed()

@@ -1,0 +1,83 @@
+"""The pure parts of ``coven serve``: durations, flags, user names, the rate limiter."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from tui.server.accounts import check_password, hash_password, verify_password
+from tui.server.config import ServeConfig, ServeUsageError, add_serve_parser, config_from_args, parse_duration
+from tui.server.limits import RateLimiter, SessionCounter
+from tui.server.players import Login, parse_login
+
+
+@pytest.mark.parametrize(("text", "seconds"), [("90", 90.0), ("90s", 90.0), ("30m", 1800.0), ("1h", 3600.0),
+                                                ("1.5m", 90.0), (" 2S ", 2.0)])
+def test_durations(text: str, seconds: float) -> None:
+    assert parse_duration(text) == seconds
+
+
+@pytest.mark.parametrize("text", ["", "m", "30 minutes", "-5s", "0", "1d", "1h30m"])
+def test_bad_durations(text: str) -> None:
+    with pytest.raises(ServeUsageError, match="--idle-timeout"):
+        parse_duration(text)
+
+
+def _config(*argv: str) -> ServeConfig:
+    parser = argparse.ArgumentParser()
+    add_serve_parser(parser.add_subparsers())
+    return config_from_args(parser.parse_args(["serve", *argv]), Path("/data"))
+
+
+def test_defaults_are_safe() -> None:
+    config = _config()
+    assert config == _config("--host", "127.0.0.1", "--port", "2222", "--auth", "none", "--max-sessions", "32",
+                             "--idle-timeout", "30m")
+    assert not _config().all_interfaces
+    assert _config("--host", "0.0.0.0").all_interfaces
+    assert _config("--auth", "password").password_file == Path("/data/passwords")
+
+
+@pytest.mark.parametrize(("username", "accounts", "login"), [
+    ("ana", False, Login("ana", "ana", None)),
+    ("kxwa", False, Login("kxwa", "Player", "KXWA")),
+    ("ana+kxwa", False, Login("ana", "ana", "KXWA")),
+    ("ana+kxwa", True, Login("ana", "ana", "KXWA")),
+    ("kxwa", True, Login("kxwa", "kxwa", None)),        # with accounts a bare name is always an account
+    ("bill", False, Login("bill", "bill", None)),       # I and L are not in the join alphabet
+    ("ana+xyz", True, Login("ana+xyz", "Player", None)),  # not a code: no such account either
+    ("\x1b[2J", False, Login("\x1b[2J", "Player", None)),
+])
+def test_user_names(username: str, accounts: bool, login: Login) -> None:
+    assert parse_login(username, accounts) == login
+
+
+def test_token_bucket_refills_one_attempt_per_period() -> None:
+    now = [0.0]
+    limiter = RateLimiter(burst=3, refill_seconds=3.0, clock=lambda: now[0])
+    assert [limiter.allow("10.0.0.1") for _ in range(4)] == [True, True, True, False]
+    assert limiter.allow("10.0.0.2")  # every address has its own bucket
+    now[0] = 2.9
+    assert not limiter.allow("10.0.0.1")
+    now[0] = 3.0
+    assert limiter.allow("10.0.0.1") and not limiter.allow("10.0.0.1")
+    now[0] = 100.0
+    assert [limiter.allow("10.0.0.1") for _ in range(4)] == [True, True, True, False]  # never above the burst
+
+
+def test_session_counter() -> None:
+    counter = SessionCounter(2)
+    assert counter.try_admit() and counter.try_admit() and not counter.try_admit()
+    counter.release()
+    assert counter.try_admit()
+
+
+def test_password_hashes_are_salted_and_checked() -> None:
+    first, second = hash_password("open sesame"), hash_password("open sesame")
+    assert first != second
+    assert verify_password("open sesame", first) and not verify_password("open sesamE", first)
+    assert not verify_password("open sesame", "scrypt$garbage")
+    assert check_password({"ana": first}, "ana", "open sesame")
+    assert not check_password({"ana": first}, "bea", "open sesame")
