@@ -20,6 +20,7 @@ from engine import get_game
 from saves import LiveSession, NewerSchemaError, SessionStore, StoreError
 from tui.commands import CovenCommands
 from tui.games import has_ui, playable_games
+from tui.table_seating import TableSeating
 
 MIN_WIDTH = 80
 """Narrowest terminal Coven lays out properly."""
@@ -55,6 +56,9 @@ class CovenApp(App[None]):
         store_path: str | os.PathLike[str] | None = None,
         auto_delay: float | None = None,
         min_size: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT),
+        player_name: str | None = None,
+        join_code: str | None = None,
+        serve_port: int | None = None,
     ) -> None:
         """Create the app.
 
@@ -63,9 +67,14 @@ class CovenApp(App[None]):
             store_path: Database file to open instead of the default location.
             auto_delay: Seconds between automatic steps in auto play.
             min_size: Smallest (width, height) laid out normally.
+            player_name: The name offered when joining a table (else the login name).
+            join_code: A table to offer to join at once (``ssh CODE@host``).
+            serve_port: The SSH port of ``coven serve``, for the lobby's join hint.
         """
         super().__init__()
         self.store: SessionStore | None = store
+        self.tables = TableSeating(self, player_name, serve_port)
+        self.join_code = join_code
         self.store_problem: str | None = None
         self.auto_delay = _default_auto_delay() if auto_delay is None else auto_delay
         self.min_size = min_size
@@ -91,10 +100,13 @@ class CovenApp(App[None]):
             self.push_screen(MainMenu())
         if self.store is not None and self.store.notice:
             self.notify(self.store.notice, title="Session database replaced", severity="warning", timeout=20)
+        if self.join_code and self.store is not None:
+            self.tables.offer_join(self.join_code)
         self.check_size()
 
     def on_unmount(self) -> None:
-        """Close the store when the app ends."""
+        """Give up this process's seats, then close the store when the app ends."""
+        self.tables.close()
         if self.store is not None:
             self.store.close()
 
@@ -201,6 +213,24 @@ class CovenApp(App[None]):
         self.go_to_menu()
         self.push_screen(DeckEditorScreen())
 
+    def action_host_table(self) -> None:
+        """Open the host-a-table form."""
+        from tui.screens.host_table import HostTableScreen
+
+        if self._require_store() is None:
+            return
+        self.go_to_menu()
+        self.push_screen(HostTableScreen())
+
+    def action_join_table(self) -> None:
+        """Open the join-a-table form."""
+        from tui.screens.join_table import JoinTableScreen
+
+        if self._require_store() is None:
+            return
+        self.go_to_menu()
+        self.push_screen(JoinTableScreen())
+
     def action_pillar_lab(self) -> None:
         """Open the Pillar Lab (it needs no session database)."""
         from tui.screens.pillar_lab import PillarLabScreen
@@ -243,7 +273,12 @@ class CovenApp(App[None]):
         return live
 
     def open_session(self, session_id: int) -> None:
-        """Load a saved session and show its game screen."""
+        """Load a saved session and show its game screen (a shared table's is joined instead)."""
+        table_code = self.tables.live_table_of(session_id)
+        if table_code is not None:
+            self.notify(f"Session {session_id} is being played at table {table_code}. "
+                        "Join it from the menu's Join a table.", title="A shared table", timeout=10)
+            return
         live = self._load_session(session_id, "Cannot resume")
         if live is not None:
             self.start_game(live)
@@ -272,6 +307,12 @@ class CovenApp(App[None]):
             return game_id
 
 
-def run(store_path: str | os.PathLike[str] | Path | None = None) -> None:
-    """Run Coven in the terminal until the user quits."""
-    CovenApp(store_path=store_path).run()
+def run(
+    store_path: str | os.PathLike[str] | Path | None = None,
+    *,
+    player_name: str | None = None,
+    join_code: str | None = None,
+    serve_port: int | None = None,
+) -> None:
+    """Run Coven in the terminal until the user quits (see :class:`CovenApp` for the arguments)."""
+    CovenApp(store_path=store_path, player_name=player_name, join_code=join_code, serve_port=serve_port).run()

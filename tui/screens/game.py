@@ -119,10 +119,14 @@ class GameScreen(Screen[None]):
 
     def update_status(self) -> None:
         """Redraw the status line: game, progress, auto play and what is awaited."""
-        title = f"{self.live.spec.title} · {self.live.progress or 'starting'}"
+        title = f"{self.status_prefix()}{self.live.spec.title} · {self.live.progress or 'starting'}"
         auto = " · auto" if self.auto_play else ""
         text = self.status_text
         self.query_one("#game-status", Static).update(f"{title}{auto} — {text}" if text else title + auto)
+
+    def status_prefix(self) -> str:
+        """Text that leads the status line (none for a game at one terminal)."""
+        return ""
 
     def watch_auto_play(self, value: bool) -> None:
         """Refresh the status line and start stepping if needed."""
@@ -139,6 +143,15 @@ class GameScreen(Screen[None]):
     def human_seats(self) -> list[int]:
         """Seats played by people at this terminal."""
         return [index for index, seat in enumerate(self.live.seats) if not seat.is_bot]
+
+    def plays_here(self, seat: int) -> bool:
+        """True when a person at this terminal plays ``seat``."""
+        return seat in self.human_seats
+
+    @property
+    def drives_table(self) -> bool:
+        """True when this screen plays the bots and the table's automatic steps."""
+        return True
 
     @property
     def viewer_seat(self) -> int | None:
@@ -183,8 +196,8 @@ class GameScreen(Screen[None]):
             return
         to_act = live.to_act
         bots = [seat for seat in to_act if live.seats[seat].is_bot]
-        humans = [seat for seat in to_act if not live.seats[seat].is_bot]
-        if bots:
+        humans = [seat for seat in to_act if self.plays_here(seat)]
+        if bots and self.drives_table:
             if self._bot_failed:
                 self.status_text = "A bot failed; its game cannot go on."
             else:
@@ -204,6 +217,14 @@ class GameScreen(Screen[None]):
             self._show(seat, seat, live.rules.legal_actions(live.state, seat))
             self.status_text = f"{name} to choose"
             return
+        if to_act:  # played at other terminals (or by their bots): their actions arrive through the store
+            self._show(self.viewer_seat, None, [])
+            self.status_text = self.waiting_text(to_act)
+            return
+        if live.table_action is not None and not self.drives_table:
+            self._show(self.viewer_seat, None, [])
+            self.status_text = self.waiting_text(())
+            return
         if live.table_action is not None:
             self._show(self.viewer_seat, None, [])
             by_itself = self.table.plays_by_itself(live.table_action)
@@ -213,6 +234,11 @@ class GameScreen(Screen[None]):
                     self._auto_timer = self.set_timer(self.auto_delay, self._auto_step)
             else:
                 self.status_text = "Space: next step · a: automatic play"
+
+    def waiting_text(self, seats: Sequence[int]) -> str:
+        """The status while ``seats`` (or, when empty, the table's driver) act elsewhere."""
+        names = [self.live.seats[seat].name for seat in seats]
+        return f"Waiting for {' and '.join(names)}…" if names else "Waiting for the table…"
 
     def _curtain_lifted(self, seat: int, _: object = None) -> None:
         """The right person is looking: reveal ``seat``'s view."""
@@ -279,8 +305,17 @@ class GameScreen(Screen[None]):
             self.notify(error.reason, title="Not allowed", severity="error")
             return False
         except StoreError as error:
-            self.notify(str(error), title="Not saved", severity="error")
-            return False
+            return self.save_failed(seat, action, error)
+        self.show_new_events(events)
+        return True
+
+    def save_failed(self, seat: int | None, action: Any, error: StoreError) -> bool:
+        """Tell the player an action could not be saved; a shared table may retry instead."""
+        self.notify(str(error), title="Not saved", severity="error")
+        return False
+
+    def show_new_events(self, events: list[Event]) -> None:
+        """Log and show the events of one saved action, then decide what happens next."""
         self._last_events = events
         self.update_status()
         log = self.query_one("#game-log", RichLog)
@@ -298,9 +333,8 @@ class GameScreen(Screen[None]):
                     self.app.push_screen(modal)
                 else:  # e.g. the rules are open: show it on return
                     self._pending_modal = modal
-                return True
+                return
         self.advance()
-        return True
 
     def check_choice(self, seat: int, action: dict[str, Any]) -> str | None:
         """The rules' reason ``seat`` may not take ``action`` (JSON) now, or None if they may (the table's checker)."""
@@ -325,7 +359,7 @@ class GameScreen(Screen[None]):
         message.stop()
         seat = message.seat
         live = self.live
-        if seat is None or not 0 <= seat < len(live.seats) or live.seats[seat].is_bot:
+        if seat is None or not 0 <= seat < len(live.seats) or not self.plays_here(seat):
             self.notify("That seat is not played from this terminal.", severity="error")
             return
         if seat not in live.to_act:
@@ -344,7 +378,7 @@ class GameScreen(Screen[None]):
             live = self.live
             if live.result is not None:
                 return None
-            if any(not live.seats[seat].is_bot for seat in live.to_act):
+            if not self.drives_table or any(self.plays_here(seat) for seat in live.to_act):
                 return False
             if action == "step" and (live.to_act or live.table_action is None):
                 return None

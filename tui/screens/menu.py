@@ -21,6 +21,8 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
     ("new", "New game            n"),
     ("continue", "Continue            c"),
     ("sessions", "Sessions            s"),
+    ("host", "Host a table        h"),
+    ("join", "Join a table        j"),
     ("decks", "Decks               d"),
     ("lab", "Pillar Lab          l"),
     ("rules", "Rules               r"),
@@ -33,17 +35,20 @@ NO_CONTINUE = "No unfinished game to continue. Press n to start a new one."
 
 
 class MainMenu(Screen[None]):
-    """The first screen: new game, continue, sessions, decks, the Pillar Lab, rules, quit."""
+    """The first screen: new game, continue, sessions, tables, decks, the Pillar Lab, rules, quit."""
 
     CSS_PATH = "menu.tcss"
     BINDINGS = [
-        Binding("n", "app.new_game", "New game"),
+        Binding("n", "app.new_game", "New"),
         Binding("c", "app.continue", "Continue"),
         Binding("s", "app.sessions", "Sessions"),
+        Binding("h", "app.host_table", "Host"),
+        Binding("j", "app.join_table", "Join"),
         Binding("d", "app.decks", "Decks"),
-        Binding("l", "app.pillar_lab", "Pillar Lab"),
+        Binding("l", "app.pillar_lab", "Lab"),
         Binding("r", "app.rules", "Rules"),
-        Binding("q", "app.quit", "Quit"),
+        # The menu's own "Quit q" line shows this key; the footer has no room left at 80 columns.
+        Binding("q", "app.quit", "Quit", show=False),
     ]
 
     @property
@@ -60,7 +65,7 @@ class MainMenu(Screen[None]):
                 yield Static("A table for wizarding card games", id="menu-tagline")
                 yield OptionList(*(Option(label, id=key) for key, label in MENU_ITEMS), id="menu")
                 yield Static("", id="continue-hint", classes="hint")
-        yield Footer()
+        yield Footer(compact=True)  # nine keys and the palette fit 80 columns only without padding
 
     def on_mount(self) -> None:
         """Focus the menu and enable Continue if there is something to continue."""
@@ -102,6 +107,10 @@ class MainMenu(Screen[None]):
             app.action_continue()
         elif choice == "sessions":
             app.action_sessions()
+        elif choice == "host":
+            app.action_host_table()
+        elif choice == "join":
+            app.action_join_table()
         elif choice == "decks":
             app.action_decks()
         elif choice == "lab":

@@ -150,6 +150,8 @@ def validate(
 class NewGameScreen(Screen[None]):
     """Set up a game and start it."""
 
+    SCREEN_TITLE = "New game"
+    START_LABEL = "Start game"
     CSS_PATH = "new_game.tcss"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start game"),
@@ -169,7 +171,7 @@ class NewGameScreen(Screen[None]):
         """The form, built for the current game."""
         yield Header()
         with VerticalScroll(id="new-game-form"):
-            yield Static("New game", classes="screen-title")
+            yield Static(self.SCREEN_TITLE, classes="screen-title")
             yield Static("", id="form-errors", classes="error")
             with Horizontal(classes="form-row"):
                 yield Label("Game", classes="form-label")
@@ -189,10 +191,15 @@ class NewGameScreen(Screen[None]):
                 yield Label("Seed", classes="form-label")
                 yield Input(placeholder="blank = random", id="seed", classes="seed-input")
             yield Vertical(id="option-rows")
+            yield from self.compose_extra()
             with Horizontal(id="form-buttons"):
-                yield Button("Start game", variant="primary", id="start")
+                yield Button(self.START_LABEL, variant="primary", id="start")
                 yield Button("Back", id="back")
         yield Footer()
+
+    def compose_extra(self) -> ComposeResult:
+        """Rows a variant of the form adds after the options (none here)."""
+        yield from ()
 
     async def on_mount(self) -> None:
         """Fill in seats and options for the first game."""
@@ -206,6 +213,10 @@ class NewGameScreen(Screen[None]):
     def _kind_options(self) -> list[tuple[str, str]]:
         """Select options for a seat's kind: Human, then each bot level."""
         return [("Human", HUMAN)] + [(f"Bot – {level}", f"bot:{level}") for level in self.spec.bot_levels]
+
+    def _default_kind(self, index: int) -> str:
+        """The kind a new seat row starts with."""
+        return default_kind(self.spec, index)
 
     def _current_rows(self) -> list[tuple[str, str]]:
         """(name, kind) of each seat row as currently filled in."""
@@ -229,11 +240,11 @@ class NewGameScreen(Screen[None]):
             if index < len(keep):
                 name, kind = keep[index]
             else:
-                kind = default_kind(self.spec, index)
+                kind = self._default_kind(index)
                 name = self._default_names[index] = default_name(index, kind, names)
                 names.append(name)
             if kind not in kinds:
-                kind = default_kind(self.spec, index)
+                kind = self._default_kind(index)
             rows.append(
                 Horizontal(
                     Label(f"Seat {index + 1}", classes="form-label"),

@@ -1,0 +1,221 @@
+"""Hosting, joining and playing a shared table in the app, with the other player in the store.
+
+The app under test is one process; "the other process" is a second
+SessionStore connection with its own presence claim, as another Coven
+would have. (tests/test_serve_game.py plays the same over real SSH.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable, Iterator
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from engine import get_game
+from engine.wizards_cup.cards import CARDS
+from engine.wizards_cup.state import Phase
+from saves import LiveSession, SessionStore
+from saves.presence import Presence
+from saves.tables import SeatClaimError, SeatPlan, TableStore
+from tui.app import CovenApp
+from tui.screens.join_table import JoinTableScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.menu import MainMenu
+from tui.screens.table_game import TableGameScreen
+
+SPEC = get_game("wizards-cup")
+
+
+@pytest.fixture
+def other() -> Iterator[TableStore]:
+    """Another player's process: its own connection and presence claim."""
+    store = SessionStore()
+    presence = Presence()
+    yield TableStore(store, presence)
+    presence.close()
+    store.close()
+
+
+def screen_text(app: CovenApp) -> str:
+    """Everything on screen, as plain text."""
+    return app.export_screenshot().replace("&#160;", " ")
+
+
+async def wait_until(pilot: Pilot[None], ready: Callable[[], bool], what: str, seconds: float = 5.0) -> None:
+    """Let the app run until ``ready()``; fail naming ``what`` after ``seconds``."""
+    for _ in range(int(seconds / 0.05)):
+        if ready():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def play_for(live: LiveSession, seat: int, rng: random.Random) -> None:
+    """Play one easy-bot action for ``seat`` from its own view."""
+    view = live.rules.view(live.state, seat)
+    legal = live.rules.legal_actions(live.state, seat)
+    live.apply(seat, SPEC.bots["easy"](view, legal, rng))
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(test())
+
+
+def test_host_a_table_wait_in_the_lobby_and_play_against_a_remote_player(other: TableStore) -> None:
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("h")
+            await pilot.pause()
+            await pilot.press("ctrl+s")  # Wizards Cup: Ana here, seat 2 for a remote player
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            code = lobby.link.code
+            text = screen_text(app)
+            assert "open · waiting for a remote player" in text
+            assert "Waiting for 1 more player" in text
+            assert "█" in text and " ".join(code) in text  # the code, big and plain
+            await pilot.press("s")  # not ready yet: start is refused
+            assert isinstance(app.screen, LobbyScreen)
+
+            token = other.take_seat(code, 1, "Bea")
+            await wait_until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
+            assert "Everyone is here. Press s to start." in screen_text(app)
+            await pilot.press("s")
+            await wait_until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            game = app.screen
+            assert isinstance(game, TableGameScreen)
+            assert game.human_seats == [0] and game.drives_table
+            session_id = game.live.session_id
+
+            # This process may not play Bea's seat: the store refuses, whatever the screen does.
+            remote = LiveSession.load(other.store, session_id, claim=other.claim)
+            with pytest.raises(SeatClaimError):
+                game.live.apply(1, remote.rules.legal_actions(remote.state, 1)[0])
+            # ...and the other process may not play Ana's.
+            with pytest.raises(SeatClaimError):
+                remote.apply(0, remote.rules.legal_actions(remote.state, 0)[0])
+
+            play_for(remote, 1, random.Random(3))  # Bea builds her team elsewhere
+            await wait_until(pilot, lambda: len(game.live.log) == len(remote.log), "Bea's team to arrive")
+            assert "Waiting for" not in screen_text(app)  # Ana still has to choose
+            for _ in range(5):
+                await pilot.press("space", "down")
+            await pilot.press("c")  # Ana's team: both teams are now set, each hidden from the other
+            await wait_until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "the lineups")
+            mine = repr(game.live.rules.view(game.live.state, 0))
+            secret = [card for card in game.live.state.players[1].team if card not in mine]
+            assert secret
+            shown = screen_text(app)
+            for card in secret:
+                assert CARDS[card].name not in shown, f"Bea's secret {CARDS[card].name} is on Ana's screen"
+            assert token
+        await asyncio.sleep(0)
+
+    run(scenario)
+
+
+def test_join_by_code_take_a_seat_and_follow_the_host_into_the_game(other: TableStore) -> None:
+    hosted = other.host("wizards-cup", {}, 11, [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")],
+                        host_name="Hal")
+    code = hosted.info.code
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("j")
+            await pilot.pause()
+            assert isinstance(app.screen, JoinTableScreen)
+            await pilot.press(*code.lower(), "enter")
+            await wait_until(pilot, lambda: "Take seat 2" in screen_text(app), "the open seat")
+            assert "Wizards Cup hosted by Hal" in screen_text(app)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen) and lobby.link.token
+            assert f"Your seat token: {lobby.link.token}" in screen_text(app)
+            assert "Waiting for Hal to start the game" in screen_text(app)
+            assert other.find(code).seats[1].name == "Ana"
+
+            other.start(code)
+            await wait_until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game to open")
+            game = app.screen
+            assert isinstance(game, TableGameScreen)
+            assert game.human_seats == [1] and not game.drives_table
+            await wait_until(pilot, lambda: f"Table {code} · Wizards Cup" in screen_text(app), "the status line")
+
+    run(scenario)
+
+
+def test_a_dropped_player_reclaims_the_seat_with_the_token(other: TableStore) -> None:
+    hosted = other.host("wizards-cup", {}, 5, [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")],
+                        host_name="Hal")
+    code = hosted.info.code
+    first = CovenApp(auto_delay=0.0)
+    token = ""
+
+    async def sit_down() -> None:
+        nonlocal token
+        async with first.run_test(size=(80, 24)) as pilot:
+            first.tables.offer_join(code)
+            await wait_until(pilot, lambda: isinstance(first.screen, JoinTableScreen), "the join form")
+            await wait_until(pilot, lambda: "Take seat 2" in screen_text(first), "the seat")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(first.screen, LobbyScreen), "the lobby")
+            other.start(code)
+            await wait_until(pilot, lambda: isinstance(first.screen, TableGameScreen), "the game")
+            await wait_until(pilot, lambda: "Build your team" in screen_text(first) or "team" in screen_text(first),
+                             "the table")
+            token = first.screen.link.token or ""  # type: ignore[attr-defined]
+
+    run(sit_down)  # leaving the app drops the seat
+    info = other.refresh(code)
+    assert info.seats[1].claim is None and info.seats[1].dropped_at is not None
+
+    second = CovenApp(auto_delay=0.0, join_code=code)
+
+    async def come_back() -> None:
+        async with second.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "Reclaim my seat" in screen_text(second), "the join choices")
+            assert "Take seat" not in screen_text(second)  # the seat is kept for its token
+            await pilot.press("enter")  # the only choice: reclaim
+            await pilot.pause()
+            second.screen.query_one(Input).value = token.lower()
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(second.screen, TableGameScreen), "the game again")
+            assert second.screen.human_seats == [1]  # type: ignore[attr-defined]
+
+    run(come_back)
+
+
+def test_a_code_that_is_not_live_leaves_the_player_at_the_menu() -> None:
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0, join_code="zzzz")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, MainMenu)
+            assert any("No open table has the code ZZZZ" in str(n.message) for n in app._notifications)
+
+    run(scenario)
+
+
+def test_sessions_do_not_resume_a_live_tables_game(other: TableStore) -> None:
+    hosted = other.host("wizards-cup", {}, 5, [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")],
+                        host_name="Hal")
+    other.take_seat(hosted.info.code, 1, "Bea")
+    session_id = other.start(hosted.info.code)
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.open_session(session_id)
+            await pilot.pause()
+            assert isinstance(app.screen, MainMenu)
+            assert any(f"is being played at table {hosted.info.code}" in str(n.message) for n in app._notifications)
+
+    run(scenario)

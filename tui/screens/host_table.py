@@ -1,0 +1,84 @@
+"""Host a table: the new-game form, with seats for remote players, that opens a lobby."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Label, Select
+
+from saves import StoreError
+from tui.screens.new_game import HUMAN, NewGameScreen, Problem
+
+if TYPE_CHECKING:
+    from tui.app import CovenApp
+
+REMOTE = "remote"
+"""Select value of a seat a friend fills from another terminal."""
+
+
+class HostTableScreen(NewGameScreen):
+    """Choose a game, options and seats (remote player, here, or bot), then open the table."""
+
+    SCREEN_TITLE = "Host a table"
+    START_LABEL = "Open the table"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Open table"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    def compose_extra(self) -> ComposeResult:
+        """Whether people without a seat may watch."""
+        with Horizontal(classes="form-row"):
+            yield Label("Spectators", classes="form-label")
+            yield Select([("Not allowed", False), ("Allowed to watch", True)], value=False,
+                         allow_blank=False, id="spectators", classes="option-select")
+
+    def _kind_options(self) -> list[tuple[str, str]]:
+        """A remote player, a player at this terminal, then each bot level."""
+        here = [("Remote player", REMOTE), ("Here (this terminal)", HUMAN)]
+        return here + [(f"Bot – {level}", f"bot:{level}") for level in self.spec.bot_levels]
+
+    def _default_kind(self, index: int) -> str:
+        """The host sits in seat 1; every other seat waits for a friend."""
+        return HUMAN if index == 0 else REMOTE
+
+    def action_start(self) -> None:
+        """Open the table and show its lobby, or show what is wrong."""
+        from saves.tables import SeatPlan
+
+        choices, problems = self.read_form()
+        if choices is None:
+            self._show_problems(problems)
+            return
+        rows = self._current_rows()
+        if not any(kind == REMOTE for _, kind in rows):
+            self._show_problems([Problem("seat-kind-1" if len(rows) > 1 else "seat-kind-0",
+                                         "A table needs at least one remote player; "
+                                         "for a game at this terminal only, use New game.")])
+            return
+        self._show_problems([])
+        plan = []
+        for seat, (_, kind) in zip(choices.seats, rows, strict=True):
+            if kind == REMOTE:
+                plan.append(SeatPlan("remote", seat.name))
+            elif seat.is_bot:
+                plan.append(SeatPlan("bot", seat.name, seat.bot_level))
+            else:
+                plan.append(SeatPlan("local", seat.name))
+        app = cast("CovenApp", self.app)
+        tables = app.tables.store()
+        if tables is None:
+            return
+        spectators = self.query_one("#spectators", Select).value is True
+        host_name = next((seat.name for seat, (_, kind) in zip(choices.seats, rows, strict=True) if kind == HUMAN),
+                         app.tables.player_name)
+        try:
+            hosted = tables.host(choices.game_id, choices.options, choices.seed, plan,
+                                 host_name=host_name, allow_spectators=spectators)
+        except (StoreError, ValueError) as error:
+            self._show_problems([Problem("game-select", f"Could not open the table: {error}")])
+            return
+        app.tables.open_lobby(hosted.info.code, hosted.token)

@@ -1,0 +1,191 @@
+"""Join a table: type its code, then take an open seat, reclaim yours, or watch."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine import get_game
+from saves import StoreError
+from saves.records import MAX_NAME_LENGTH
+from saves.tables import JOIN_CODE_ALPHABET, TableInfo, normalise_code
+
+if TYPE_CHECKING:
+    from tui.app import CovenApp
+
+RECLAIM = "reclaim"
+WATCH = "watch"
+
+
+def choices_for(info: TableInfo) -> list[Option]:
+    """What a newcomer may do at ``info``: each open seat, reclaiming, watching."""
+    options = [Option(f"Take seat {seat + 1}", id=f"seat-{seat}") for seat in info.open_seats()]
+    options.append(Option("Reclaim my seat with its token", id=RECLAIM))
+    if info.allow_spectators:
+        options.append(Option("Watch as a spectator", id=WATCH))
+    return options
+
+
+class JoinTableScreen(Screen[None]):
+    """Find a table by its code and choose how to sit at it."""
+
+    DEFAULT_CSS = """
+    JoinTableScreen #join-form { padding: 0 1; }
+    JoinTableScreen .form-row { height: auto; }
+    JoinTableScreen .form-label { width: 14; padding: 1 1 0 0; }
+    JoinTableScreen #join-code { width: 16; }
+    JoinTableScreen #join-name { width: 40; }
+    JoinTableScreen #join-table { height: auto; margin: 1 0 0 0; }
+    JoinTableScreen #join-choices { height: auto; max-height: 10; }
+    JoinTableScreen #join-error { color: $error; height: auto; }
+    """
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def __init__(self, code: str = "") -> None:
+        """Start with ``code`` typed in (and looked up) when given."""
+        super().__init__()
+        self.initial_code = code
+        self.info: TableInfo | None = None
+
+    @property
+    def coven(self) -> CovenApp:
+        """The running app, typed."""
+        return cast("CovenApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        """Code and name inputs, then what the table offers."""
+        yield Header()
+        with VerticalScroll(id="join-form"):
+            yield Static("Join a table", classes="screen-title")
+            with Horizontal(classes="form-row"):
+                yield Label("Join code", classes="form-label")
+                yield Input(self.initial_code, placeholder="4 letters", id="join-code", max_length=4,
+                            restrict=f"[{JOIN_CODE_ALPHABET}{JOIN_CODE_ALPHABET.lower()}ilo]*")
+            with Horizontal(classes="form-row"):
+                yield Label("Your name", classes="form-label")
+                yield Input(self.coven.tables.player_name, id="join-name", max_length=MAX_NAME_LENGTH)
+            yield Static("", id="join-error")
+            yield Static("Type the code the host shows and press Enter.", id="join-table")
+            yield OptionList(id="join-choices")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Look the code up at once when it was given, else wait for it."""
+        self.query_one("#join-choices", OptionList).display = False
+        if self.initial_code:
+            self._look_up(self.initial_code)
+        else:
+            self.query_one("#join-code", Input).focus()
+
+    def _error(self, text: str) -> None:
+        self.query_one("#join-error", Static).update(text)
+
+    def _look_up(self, text: str) -> None:
+        """Show what the table with code ``text`` offers, or why there is none."""
+        choices = self.query_one("#join-choices", OptionList)
+        code = normalise_code(text)
+        if code is None:
+            self._error("A join code is 4 letters (no I, L or O), like KXMP.")
+            choices.display = False
+            return
+        tables = self.coven.tables.store()
+        if tables is None:
+            return
+        try:
+            info = tables.refresh(code)
+        except StoreError as error:
+            self._error(str(error))
+            choices.display = False
+            self.query_one("#join-code", Input).focus()
+            return
+        self._error("")
+        self.info = info
+        seated = ", ".join(seat.name for seat in info.seats if seat.claim is not None or seat.role == "bot")
+        where = "waiting in the lobby" if info.status == "lobby" else "playing"
+        self.query_one("#join-table", Static).update(
+            f"{get_game(info.game_id).title} hosted by {info.host_name}, {where}. Seated: {seated or 'nobody yet'}.")
+        choices.clear_options()
+        choices.add_options(choices_for(info))
+        choices.display = True
+        choices.highlighted = 0
+        choices.focus()
+
+    @on(Input.Submitted, "#join-code")
+    def _code_entered(self, event: Input.Submitted) -> None:
+        """Enter in the code field looks the table up."""
+        self._look_up(event.value)
+
+    @on(Input.Submitted, "#join-name")
+    def _name_entered(self) -> None:
+        """Enter in the name field moves on to the choices (or the code)."""
+        if self.info is None:
+            self._look_up(self.query_one("#join-code", Input).value)
+        else:
+            self.query_one("#join-choices", OptionList).focus()
+
+    def _player_name(self) -> str | None:
+        """The typed name, or None after saying what is wrong with it."""
+        name = " ".join(self.query_one("#join-name", Input).value.split())
+        if not name:
+            self._error("Type your name first; the other players see it.")
+            self.query_one("#join-name", Input).focus()
+            return None
+        info = self.info
+        if info is not None and any(seat.name.casefold() == name.casefold() and seat.claim is not None
+                                    for seat in info.seats):
+            self._error(f"Someone at this table is already called {name}; choose another name.")
+            self.query_one("#join-name", Input).focus()
+            return None
+        return name
+
+    @on(OptionList.OptionSelected, "#join-choices")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        """Take the seat, ask for a token, or watch."""
+        info = self.info
+        tables = self.coven.tables.store()
+        if info is None or tables is None:
+            return
+        choice = event.option.id or ""
+        if choice == WATCH:
+            self.coven.tables.watch(info.code)
+            return
+        if choice == RECLAIM:
+            from tui.screens.confirm import PromptScreen
+
+            self.app.push_screen(PromptScreen("Your seat token (shown when you sat down)",
+                                              placeholder="e.g. KXMP-2345", ok_label="Reclaim"),
+                                 self._reclaim)
+            return
+        name = self._player_name()
+        if name is None:
+            return
+        seat = int(choice.rpartition("-")[2])
+        try:
+            token = tables.take_seat(info.code, seat, name)
+        except StoreError as error:
+            self._error(str(error))
+            self._look_up(info.code)
+            return
+        self.coven.tables.enter_table(info.code, token)
+
+    def _reclaim(self, token: str | None) -> None:
+        """Reclaim a seat with ``token``."""
+        info = self.info
+        tables = self.coven.tables.store()
+        if not token or info is None or tables is None:
+            return
+        token = token.strip().upper()
+        try:
+            tables.reclaim(info.code, token)
+        except StoreError as error:
+            self._error(str(error))
+            return
+        self.coven.tables.enter_table(info.code, token)

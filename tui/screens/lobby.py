@@ -1,0 +1,179 @@
+"""The lobby of a shared table: the join code, who is seated, who is missing.
+
+The host starts the game once every remote seat is filled; then every
+process at the table moves on to the game screen by itself.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from engine import get_game
+from saves import StoreError
+from saves.tables import TableInfo, TableNotFoundError, TableSeat
+from tui.table_link import POLL_SECONDS, TableLink
+from tui.widgets.join_code import JoinCode
+
+if TYPE_CHECKING:
+    from tui.app import CovenApp
+
+
+def seat_line(seat: TableSeat, info: TableInfo, claim: str, now: datetime) -> str:
+    """One line of the lobby's seat list, e.g. "2. Bea · remote · seated"."""
+    you = " (you)" if seat.claim == claim else ""
+    if seat.role == "bot":
+        return f"{seat.seat + 1}. {seat.name} · bot, {seat.bot_level}"
+    if seat.role == "local":
+        where = "at the host's terminal"
+        return f"{seat.seat + 1}. {seat.name}{you} · {where}"
+    if seat.claim is not None:
+        return f"{seat.seat + 1}. {seat.name}{you} · seated"
+    if seat.reserved(now):
+        return f"{seat.seat + 1}. {seat.name} · dropped; the seat is kept for their token"
+    if seat.has_token:
+        return f"{seat.seat + 1}. {seat.name} · dropped over 10 minutes ago"
+    return f"{seat.seat + 1}. open · waiting for a remote player"
+
+
+def join_hint(code: str, port: int | None) -> str:
+    """How friends join, in one or two lines."""
+    ssh = f"ssh -p {port} {code}@<this machine>" if port else "coven serve, then ssh to it"
+    return f"Friends join with:  {ssh}\nor in Coven's menu: Join a table → {code}"
+
+
+class LobbyScreen(Screen[None]):
+    """Waits for every remote seat to fill; the host starts the game from here."""
+
+    DEFAULT_CSS = """
+    LobbyScreen Center { height: 1fr; align: center middle; }
+    #lobby-box { width: 76; max-width: 100%; height: auto; border: round $accent; padding: 0 2; }
+    #lobby-title { text-style: bold; width: 100%; text-align: center; }
+    #lobby-code-row { height: auto; width: 100%; align: center top; margin: 1 0; }
+    #lobby-hint, #lobby-token, #lobby-status { height: auto; color: $text-muted; }
+    #lobby-seats { height: auto; margin: 1 0; }
+    #lobby-status { color: $text; text-style: bold; margin-top: 1; }
+    """
+
+    BINDINGS = [
+        Binding("s", "start", "Start game"),
+        Binding("escape", "leave", "Leave table"),
+    ]
+
+    def __init__(self, link: TableLink, port: int | None = None) -> None:
+        """Show ``link``'s table; ``port`` is the SSH port for the join hint, when served."""
+        super().__init__()
+        self.link = link
+        self.port = port
+        self._opened_game = False
+
+    @property
+    def coven(self) -> CovenApp:
+        """The running app, typed."""
+        return cast("CovenApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        """Title, big code, how to join, the seats, the token and the status."""
+        info = self.link.current()
+        title = get_game(info.game_id).title
+        yield Header()
+        with Center():
+            with Vertical(id="lobby-box"):
+                yield Static(f"{title} · table {info.code} · hosted by {info.host_name}", id="lobby-title")
+                with Center(id="lobby-code-row"):
+                    yield JoinCode(info.code, id="lobby-code")
+                yield Static(join_hint(info.code, self.port), id="lobby-hint")
+                yield Static("", id="lobby-seats")
+                yield Static("", id="lobby-token")
+                yield Static("", id="lobby-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Draw the seats and start listening for the others."""
+        self._redraw(self.link.current())
+        self.set_interval(POLL_SECONDS, self._poll)
+
+    def _poll(self) -> None:
+        """Redraw when another process changed something; move on when the game starts."""
+        if self._opened_game or not self.link.changed():
+            return
+        try:
+            info = self.link.refresh()
+        except TableNotFoundError:
+            self._opened_game = True
+            self.notify("The host closed the table.", severity="warning", timeout=10)
+            self.coven.go_to_menu()
+            return
+        except StoreError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._redraw(info)
+        if info.status == "playing" and info.session_id is not None:
+            self._opened_game = True
+            self.coven.tables.open_game(self.link)
+
+    def _redraw(self, info: TableInfo) -> None:
+        """The seat list, this player's token and what the table waits for."""
+        now = datetime.now(UTC)
+        lines = [seat_line(seat, info, self.link.claim, now) for seat in info.seats]
+        self.query_one("#lobby-seats", Static).update("\n".join(lines))
+        token = self.link.token
+        token_text = (f"Your seat token: {token}. If you drop, it gets your seat back (Join a table)."
+                      if token else "")
+        self.query_one("#lobby-token", Static).update(token_text)
+        missing = sum(1 for seat in info.seats if seat.role == "remote" and seat.claim is None)
+        if self.link.is_host:
+            status = ("Everyone is here. Press s to start." if missing == 0
+                      else f"Waiting for {missing} more player{'s' if missing != 1 else ''}…")
+        else:
+            status = (f"Waiting for {info.host_name} to start the game…" if missing == 0
+                      else f"Waiting for {missing} more player{'s' if missing != 1 else ''}, "
+                           f"then {info.host_name} starts.")
+        self.query_one("#lobby-status", Static).update(status)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the host may start, and only when every remote seat is filled."""
+        if action == "start":
+            if not self.link.is_host:
+                return False
+            return True if self.link.current().ready else None
+        return True
+
+    def action_start(self) -> None:
+        """Start the game (host only)."""
+        try:
+            self.link.tables.start(self.link.code)
+            info = self.link.refresh()
+        except StoreError as error:
+            self.notify(str(error), title="Cannot start", severity="error")
+            return
+        if info.session_id is not None:
+            self._opened_game = True
+            self.coven.tables.open_game(self.link)
+
+    def action_leave(self) -> None:
+        """Leave the lobby: the host closes the table (after asking); a player gives up the seat."""
+        from tui.screens.confirm import ConfirmScreen
+
+        if self.link.is_host:
+            def closed(yes: bool | None) -> None:
+                if yes:
+                    try:
+                        self.link.tables.close(self.link.code)
+                    except StoreError as error:
+                        self.notify(str(error), severity="error")
+                    self.coven.tables.leave(self.link)
+                    self.coven.go_to_menu()
+
+            self.app.push_screen(ConfirmScreen("Close this table? Everyone in the lobby is sent back.",
+                                               "Close table", "Stay"), closed)
+            return
+        self.coven.tables.leave(self.link)
+        self.coven.go_to_menu()

@@ -1,0 +1,184 @@
+"""The game screen of a shared table: this process plays only the seats it holds.
+
+Every process at the table keeps the whole game in step with the shared
+store: it appends its own seats' actions (the store refuses any other seat),
+and picks up the others' actions when ``PRAGMA data_version`` says something
+changed. The host's process also plays the bots and the table's automatic
+steps. The screen only ever draws ``view(state, seat)`` for a seat it holds,
+or the spectator's view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from textual.binding import Binding
+
+from engine import ActionError
+from saves import LiveSession, LogConflictError, StoreError
+from saves.tables import TableNotFoundError
+from tui.screens.game import GameScreen
+from tui.table_link import POLL_SECONDS, TableLink
+
+if TYPE_CHECKING:
+    from tui.app import CovenApp
+
+RETRIES = 3
+"""How often an action is tried again after another process saved first."""
+
+
+class TableGameScreen(GameScreen):
+    """A :class:`GameScreen` for one process at a shared table."""
+
+    BINDINGS = [
+        Binding("space", "step", "Next step"),
+        Binding("a", "toggle_auto", "Auto play"),
+        Binding("l", "toggle_log", "Log"),
+        Binding("b", "seat_to_bot", "Bot takes seat", show=False),
+        Binding("escape,q", "menu", "Leave"),
+    ]
+
+    def __init__(self, live: LiveSession, link: TableLink, auto_delay: float = 0.8) -> None:
+        """Play the seats ``link`` holds in ``live``."""
+        super().__init__(live, auto_delay=auto_delay)
+        self.link = link
+        self._seats_here: list[int] = link.my_seats
+        self._host = link.is_host
+        self._gone: set[int] = set()
+
+    def on_mount(self) -> None:
+        """Start like any game, then listen for the other processes; the host plays table steps by itself."""
+        super().on_mount()
+        self.auto_play = self._host
+        self.set_interval(POLL_SECONDS, self._poll)
+        if self.link.token:
+            self.notify(f"Your seat token is {self.link.token}. If you drop, Join a table with it to get back.",
+                        title=f"Table {self.link.code}", timeout=12)
+
+    @property
+    def coven(self) -> CovenApp:
+        """The running app, typed."""
+        return cast("CovenApp", self.app)
+
+    # -- who plays what ----------------------------------------------------------
+
+    @property
+    def human_seats(self) -> list[int]:
+        """The seats this process holds (never a bot's)."""
+        return [seat for seat in self._seats_here if not self.live.seats[seat].is_bot]
+
+    @property
+    def drives_table(self) -> bool:
+        """Only the host's process plays bots and automatic steps."""
+        return self._host
+
+    def waiting_text(self, seats: Any) -> str:
+        """Name who the table waits for, and say when they dropped."""
+        names = []
+        for seat in seats:
+            name = self.live.seats[seat].name
+            names.append(f"{name} (dropped)" if seat in self._gone else name)
+        if names:
+            return f"Waiting for {' and '.join(names)}…"
+        return "Waiting for the host's table…" if not self._host else "Waiting for the table…"
+
+    def status_prefix(self) -> str:
+        """The status line starts with the table's code."""
+        return f"Table {self.link.code} · "
+
+    # -- news from the other processes ------------------------------------------------
+
+    def _poll(self) -> None:
+        """Pick up other processes' actions and seat changes."""
+        if not self.link.changed():
+            return
+        self._catch_up()
+        try:
+            info = self.link.refresh()
+        except TableNotFoundError:
+            return  # the game ended (or the table closed): the log already says why
+        except StoreError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._seats_here = info.seats_of(self.link.claim) if not self.link.spectator else []
+        self._host = info.host_claim == self.link.claim and not self.link.spectator
+        gone = {seat.seat for seat in info.seats if seat.role == "remote" and seat.claim is None}
+        for seat in sorted(gone - self._gone):
+            self.notify(f"{info.seats[seat].name} dropped. Their seat is kept for 10 minutes for their token.",
+                        severity="warning", timeout=10)
+        for seat in sorted(self._gone - gone):
+            self.notify(f"{info.seats[seat].name} is back.", timeout=5)
+        self._gone = gone
+        self.refresh_bindings()
+
+    def _catch_up(self) -> bool:
+        """Apply every action other processes saved; True when there were any."""
+        try:
+            batches = self.live.sync()
+        except (StoreError, ValueError) as error:
+            self.notify(f"The shared game could not be read: {error}", severity="error", timeout=15)
+            return False
+        for events in batches:
+            self.show_new_events(events)
+        if batches:
+            self.advance()
+        return bool(batches)
+
+    def save_failed(self, seat: int | None, action: Any, error: StoreError) -> bool:
+        """Another process saved first: catch up, then try again while the action is still legal."""
+        if not isinstance(error, LogConflictError):
+            return super().save_failed(seat, action, error)
+        for _ in range(RETRIES):
+            self._catch_up()
+            if seat is not None and seat not in self.live.to_act:
+                return False
+            try:
+                events = self.live.apply(seat, action)
+            except ActionError:
+                return False  # the game moved on; the table redraws what is legal now
+            except LogConflictError:
+                continue
+            except StoreError as again:
+                return super().save_failed(seat, action, again)
+            self.show_new_events(events)
+            return True
+        return super().save_failed(seat, action, error)
+
+    # -- keys ------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``b`` shows only for the host while a remote seat is empty."""
+        if action == "seat_to_bot":
+            return self._host and bool(self._gone) and self.live.result is None
+        return super().check_action(action, parameters)
+
+    def action_seat_to_bot(self) -> None:
+        """Hand the first dropped seat to a bot, once its 10 minutes are over."""
+        if not self._host or not self._gone:
+            return
+        seat = min(self._gone)
+        levels = self.live.spec.bot_levels
+        if not levels:
+            self.notify(f"{self.live.spec.title} has no bots.", severity="error")
+            return
+        level = "normal" if "normal" in levels else levels[0]
+        try:
+            self.link.tables.hand_to_bot(self.link.code, seat, level)
+        except StoreError as error:
+            self.notify(str(error), title="Not yet", severity="warning")
+            return
+        self._gone.discard(seat)
+        self._catch_up()
+        self.live.sync()
+        self.notify(f"A {level} bot now plays {self.live.seats[seat].name}'s seat.")
+        self.advance()
+
+    def action_menu(self) -> None:
+        """Leave the table; the seat stays reserved for this player's token."""
+        self.auto_play = False
+        token = self.link.token
+        if token and self.live.result is None:
+            self.app.notify(f"You left table {self.link.code}. Your token {token} gets your seat back "
+                            "within 10 minutes (Join a table).", timeout=15)
+        self.coven.tables.leave(self.link)
+        self.coven.go_to_menu()

@@ -1,0 +1,158 @@
+"""The app's side of shared tables: its presence claim, and moving between lobby and game.
+
+One Coven process is one player at one terminal (an SSH connection, or a
+local ``coven``). Its presence claim is taken the first time it hosts or
+joins, and given up when it leaves a table or quits.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from saves import LiveSession, StoreError
+from saves.presence import Presence
+from saves.tables import TableError, TableStore, normalise_code
+from tui.table_link import TableLink
+
+if TYPE_CHECKING:
+    from tui.app import CovenApp
+
+
+def login_name() -> str:
+    """The name offered by default: the login name, as the new-game form does."""
+    from tui.screens.new_game import HUMAN, default_name
+
+    return default_name(0, HUMAN)
+
+
+class TableSeating:
+    """Hosting, joining, watching and leaving tables for one :class:`CovenApp`."""
+
+    def __init__(self, app: CovenApp, player_name: str | None, serve_port: int | None) -> None:
+        """Serve ``app``; ``player_name`` is offered when joining; ``serve_port`` goes in join hints."""
+        self.app = app
+        self._player_name = (player_name or "").strip() or None
+        self.serve_port = serve_port
+        self._presence: Presence | None = None
+        self._tables: TableStore | None = None
+
+    @property
+    def player_name(self) -> str:
+        """The name offered when joining a table."""
+        return self._player_name or login_name()
+
+    def store(self) -> TableStore | None:
+        """The table store (taking this process's presence claim), or None after saying why not."""
+        if self._tables is not None:
+            return self._tables
+        store = self.app.store
+        if store is None:
+            self.app.notify(self.app.store_problem or "No session database.", severity="error")
+            return None
+        try:
+            self._presence = Presence()
+        except OSError as error:
+            self.app.notify(f"Coven cannot mark this terminal as present at a table: {error}", severity="error")
+            return None
+        self._tables = TableStore(store, self._presence)
+        return self._tables
+
+    def close(self) -> None:
+        """Give up every seat and the presence claim (the app is ending)."""
+        if self._tables is not None:
+            try:
+                self._tables.release_mine()
+            except StoreError:
+                pass  # the store is going away; the lock's release says we left
+        if self._presence is not None:
+            self._presence.close()
+
+    def live_table_of(self, session_id: int) -> str | None:
+        """The code of the live table playing ``session_id``, or None."""
+        tables = self.store() if self.app.store is not None else None
+        if tables is None:
+            return None
+        try:
+            info = tables.table_of_session(session_id)
+        except StoreError:
+            return None
+        if info is None or not tables.is_live(info.code):
+            return None
+        return info.code
+
+    # -- moving between screens ------------------------------------------------
+
+    def offer_join(self, text: str) -> None:
+        """Show the join form for code ``text`` (from ``ssh CODE@host``), or say it isn't live."""
+        from tui.screens.join_table import JoinTableScreen
+
+        code = normalise_code(text)
+        tables = self.store()
+        if tables is None:
+            return
+        if code is None or not tables.is_live(code):
+            self.app.notify(f"No open table has the code {text.strip().upper()}. Host one, or join another.",
+                            severity="warning", timeout=10)
+            return
+        self.app.push_screen(JoinTableScreen(code))
+
+    def open_lobby(self, code: str, token: str | None, spectator: bool = False) -> None:
+        """Show the lobby of table ``code``."""
+        from tui.screens.lobby import LobbyScreen
+
+        tables = self.store()
+        if tables is None:
+            return
+        link = TableLink(tables, code, token, spectator=spectator)
+        try:
+            link.refresh()
+        except StoreError as error:
+            self.app.notify(str(error), severity="error")
+            return
+        self.app.go_to_menu()
+        self.app.push_screen(LobbyScreen(link, self.serve_port))
+
+    def enter_table(self, code: str, token: str | None, spectator: bool = False) -> None:
+        """Go to table ``code``'s lobby, or straight into its game once it started."""
+        tables = self.store()
+        if tables is None:
+            return
+        link = TableLink(tables, code, token, spectator=spectator)
+        try:
+            info = link.refresh()
+        except StoreError as error:
+            self.app.notify(str(error), severity="error")
+            return
+        if info.status == "playing" and info.session_id is not None:
+            self.open_game(link)
+        else:
+            self.open_lobby(code, token, spectator)
+
+    def watch(self, code: str) -> None:
+        """Watch table ``code`` without a seat."""
+        self.enter_table(code, None, spectator=True)
+
+    def open_game(self, link: TableLink) -> None:
+        """Show the game screen of ``link``'s started table."""
+        from tui.screens.table_game import TableGameScreen
+
+        store = self.app.store
+        try:
+            info = link.refresh()
+            if store is None or info.session_id is None:
+                raise TableError(f"Table {link.code} has no game yet.")
+            live = LiveSession.load(store, info.session_id, claim=None if link.spectator else link.claim)
+        except StoreError as error:
+            self.app.notify(str(error), title="Cannot open the table's game", severity="error")
+            return
+        self.app.go_to_menu()
+        self.app.push_screen(TableGameScreen(live, link, auto_delay=self.app.auto_delay))
+
+    def leave(self, link: TableLink) -> None:
+        """Give up this process's seats at ``link``'s table (tokens still reclaim them)."""
+        if link.spectator:
+            return
+        try:
+            link.tables.release_mine()
+        except StoreError as error:
+            self.app.notify(str(error), severity="error")

@@ -1,0 +1,71 @@
+"""A table's join code drawn in big block letters, so it reads across a room."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+GLYPH_ROWS = 5
+"""Every big letter is this many rows tall."""
+
+# Five rows of four columns for each letter a join code may hold (no I, L or O).
+_GLYPHS: dict[str, tuple[str, ...]] = {
+    "A": (" ██ ", "█  █", "████", "█  █", "█  █"),
+    "B": ("███ ", "█  █", "███ ", "█  █", "███ "),
+    "C": (" ███", "█   ", "█   ", "█   ", " ███"),
+    "D": ("███ ", "█  █", "█  █", "█  █", "███ "),
+    "E": ("████", "█   ", "███ ", "█   ", "████"),
+    "F": ("████", "█   ", "███ ", "█   ", "█   "),
+    "G": (" ███", "█   ", "█ ██", "█  █", " ███"),
+    "H": ("█  █", "█  █", "████", "█  █", "█  █"),
+    "J": ("  ██", "   █", "   █", "█  █", " ██ "),
+    "K": ("█  █", "█ █ ", "██  ", "█ █ ", "█  █"),
+    "M": ("█  █", "████", "████", "█  █", "█  █"),
+    "N": ("█  █", "██ █", "█ ██", "█  █", "█  █"),
+    "P": ("███ ", "█  █", "███ ", "█   ", "█   "),
+    "Q": (" ██ ", "█  █", "█  █", "█ ██", " ███"),
+    "R": ("███ ", "█  █", "███ ", "█ █ ", "█  █"),
+    "S": (" ███", "█   ", " ██ ", "   █", "███ "),
+    "T": ("████", " ██ ", " ██ ", " ██ ", " ██ "),
+    "U": ("█  █", "█  █", "█  █", "█  █", " ██ "),
+    "V": ("█  █", "█  █", "█  █", " ██ ", " ██ "),
+    "W": ("█  █", "█  █", "████", "████", "█  █"),
+    "X": ("█  █", " ██ ", " ██ ", " ██ ", "█  █"),
+    "Y": ("█  █", "█  █", " ██ ", " ██ ", " ██ "),
+    "Z": ("████", "  █ ", " █  ", "█   ", "████"),
+}
+
+
+def big_text(code: str) -> str:
+    """``code`` as :data:`GLYPH_ROWS` lines of block letters, two spaces between letters.
+
+    Characters without a big glyph (there should be none in a join code) are
+    drawn as themselves in the middle row, so nothing is silently lost.
+    """
+    rows: list[list[str]] = [[] for _ in range(GLYPH_ROWS)]
+    for char in code.upper():
+        glyph = _GLYPHS.get(char)
+        for index in range(GLYPH_ROWS):
+            if glyph is not None:
+                rows[index].append(glyph[index])
+            else:
+                rows[index].append(f" {char}  " if index == GLYPH_ROWS // 2 else "    ")
+    return "\n".join("  ".join(parts).rstrip() for parts in rows)
+
+
+class JoinCode(Static):
+    """A join code in big letters with the plain code underneath (for screen readers and copying)."""
+
+    DEFAULT_CSS = """
+    JoinCode {
+        width: auto;
+        height: auto;
+        color: $accent;
+        text-style: bold;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, code: str, *, id: str | None = None) -> None:  # noqa: A002 - Textual's own name
+        """Show ``code``."""
+        super().__init__(f"{big_text(code)}\n\n{' '.join(code)}", id=id)
+        self.code = code
