@@ -9,10 +9,8 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import os
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -55,6 +53,8 @@ def run_serve(args: argparse.Namespace) -> int:
         ServeUsageError: a flag is wrong (exit code 2).
         ServeError: the server cannot start (exit code 1).
     """
+    import asyncio  # here, not at the top: every `coven` command imports this package for its flags
+
     from saves.paths import data_dir
 
     directory = data_dir()
@@ -90,6 +90,9 @@ def _prepare(config: ServeConfig, directory: Path) -> tuple[asyncssh.SSHKey, asy
 
 
 async def _serve(config: ServeConfig, directory: Path) -> int:
+    import asyncio
+    import signal
+
     from tui.server import hostkey
     from tui.server.server import ServerState, start_server, stop_server
 
