@@ -97,7 +97,8 @@ def test_input_beyond_the_limit_is_dropped_not_queued() -> None:
 
 
 def test_a_child_that_ignores_sighup_is_killed_and_reaped() -> None:
-    code = "import signal, time\nsignal.signal(signal.SIGHUP, signal.SIG_IGN)\nprint('ready', flush=True)\ntime.sleep(60)\n"
+    code = ("import signal, time\nsignal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+            "print('ready', flush=True)\ntime.sleep(60)\n")
 
     async def scenario() -> None:
         sink = _Sink()

@@ -11,6 +11,7 @@ from tui.server.accounts import check_password, hash_password, verify_password
 from tui.server.config import ServeConfig, ServeUsageError, add_serve_parser, config_from_args, parse_duration
 from tui.server.limits import RateLimiter, SessionCounter
 from tui.server.players import Login, parse_login
+from tui.server.server import ServerState, printable
 
 
 @pytest.mark.parametrize(("text", "seconds"), [("90", 90.0), ("90s", 90.0), ("30m", 1800.0), ("1h", 3600.0),
@@ -81,3 +82,12 @@ def test_password_hashes_are_salted_and_checked() -> None:
     assert not verify_password("open sesame", "scrypt$garbage")
     assert check_password({"ana": first}, "ana", "open sesame")
     assert not check_password({"ana": first}, "bea", "open sesame")
+
+
+def test_what_clients_send_cannot_forge_log_lines_or_odd_terminals(tmp_path: Path) -> None:
+    assert printable("ana\nINFO #9 forged") == "ana\\x0aINFO\\x20#9\\x20forged"
+    assert printable("x" * 100).endswith("x...") and len(printable("x" * 100)) == 67
+    state = ServerState(_config(), tmp_path)
+    env = state.child_environment("xterm\x1b]0;owned\x07", {"COLORTERM": "truecolor", "NO_COLOR": "\n" * 3})
+    assert env["TERM"] == "xterm-256color"
+    assert env["COLORTERM"] == "truecolor" and "NO_COLOR" not in env

@@ -14,6 +14,7 @@ import struct
 import sys
 import termios
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
 INPUT_LIMIT = 64 * 1024
 """Most bytes of typed input queued for the child; beyond that input is dropped."""
@@ -55,12 +56,14 @@ class PtyChild:
     """
 
     def __init__(self, argv: Sequence[str], env: Mapping[str, str], columns: int, rows: int,
-                 on_output: Callable[[bytes], None], on_exit: Callable[[int], None], label: str = "") -> None:
+                 on_output: Callable[[bytes], None], on_exit: Callable[[int], None], *,
+                 cwd: Path | None = None, label: str = "") -> None:
         self.argv = list(argv)
         self.env = dict(env)
         self.columns, self.rows = columns, rows
         self._on_output = on_output
         self._on_exit = on_exit
+        self.cwd = cwd
         self.label = label
         self.process: asyncio.subprocess.Process | None = None
         self._master: int | None = None
@@ -86,8 +89,8 @@ class PtyChild:
         try:
             _set_size(slave, self.columns, self.rows)
             self.process = await asyncio.create_subprocess_exec(
-                *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, close_fds=True,
-                start_new_session=True, preexec_fn=_make_child_setup(os.getpid()))
+                *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, cwd=self.cwd,
+                close_fds=True, start_new_session=True, preexec_fn=_make_child_setup(os.getpid()))
         except BaseException:
             os.close(master)
             raise

@@ -11,6 +11,7 @@ import asyncio
 import itertools
 import logging
 import os
+import re
 import sys
 import time
 from collections.abc import Mapping
@@ -28,6 +29,11 @@ from tui.server.pty_bridge import PtyChild
 log = logging.getLogger("coven.serve")
 
 DEFAULT_TERM = "xterm-256color"
+_TERM_NAME = re.compile(r"[A-Za-z0-9._+-]{1,64}")
+_ENV_VALUE = re.compile(r"[\x20-\x7e]{0,64}")
+SOURCE_ROOT = Path(__file__).resolve().parents[2]
+"""Where the ``tui`` package lives: the children's working directory, so ``-m tui.cli``
+finds this very code and never a ``tui`` that happens to sit in the server's current directory."""
 _PASSED_ENV = ("COLORTERM", "NO_COLOR")
 """Client variables the child may see; never COLUMNS or LINES, which Textual would trust over the pty."""
 
@@ -58,18 +64,25 @@ class ServerState:
     def child_environment(self, term: str | None, client_env: dict[str, str]) -> dict[str, str]:
         """A clean environment for one child, built from scratch."""
         env = {
-            "TERM": term or DEFAULT_TERM,
+            "TERM": term if term and _TERM_NAME.fullmatch(term) else DEFAULT_TERM,
             "LANG": "C.UTF-8",
             "PATH": os.environ.get("PATH", os.defpath),
             "HOME": os.environ.get("HOME", str(self.data_dir)),
             "COVEN_DATA_DIR": str(self.data_dir),
         }
         for name in _PASSED_ENV:
-            if name in client_env:
+            if name in client_env and _ENV_VALUE.fullmatch(client_env[name]):
                 env[name] = client_env[name]
         if "COVEN_AUTO_DELAY" in os.environ:
             env["COVEN_AUTO_DELAY"] = os.environ["COVEN_AUTO_DELAY"]
         return env
+
+
+def printable(text: str, limit: int = 64) -> str:
+    """``text`` safe for one log line: control characters escaped, at most ``limit`` characters."""
+    shown = "".join(char if char.isprintable() and not char.isspace() else f"\\x{ord(char):02x}"
+                    if ord(char) < 256 else f"\\u{ord(char):04x}" for char in text[:limit])
+    return shown + ("..." if len(text) > limit else "")
 
 
 def child_command(login: Login, port: int) -> list[str]:
@@ -138,7 +151,7 @@ class CovenConnection(asyncssh.SSHServer):
         self.note("disconnect after %.1f s%s", time.monotonic() - self.started, detail)
 
     def begin_auth(self, username: str) -> bool:
-        self.user = username
+        self.user = printable(username)
         if self.refused:
             return True
         config = self.state.config
@@ -271,6 +284,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         columns, rows = self.size
         env = state.child_environment(self.term, dict(self.chan.get_environment()))
         child = PtyChild(child_command(self.owner.login, state.port), env, columns, rows, self._output, self._exited,
+                         cwd=SOURCE_ROOT,
                          label=f"#{self.owner.number} {self.owner.address} user={self.owner.user}")
         try:
             await child.start()
@@ -280,6 +294,8 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
             self.chan.exit(1)
             return
         self.child = child
+        if self.size != (columns, rows):  # the window changed while the child was starting
+            child.resize(*self.size)
         self.owner.note("session start term=%s size=%dx%d pid=%s", env["TERM"], columns, rows, child.pid)
         if self.closed:  # the client left while the child was starting
             self.client_gone()
