@@ -8,7 +8,9 @@ import signal
 import time
 from pathlib import Path
 
-from ssh_client import ServeProcess, SSHPlayer, coven_processes, wait_until
+import pytest
+
+from ssh_client import ROOT, ServeProcess, SSHPlayer, coven_processes, wait_until
 
 PLAYERS = 16
 MENU_DEADLINE = 15.0
@@ -126,3 +128,24 @@ def test_a_huge_paste_is_cut_short_and_the_server_keeps_serving(coven_data_dir: 
         asyncio.run(scenario())
         wait_until(lambda: not server.children(), "both players' processes to be reaped", 10)
     assert "127.0.0.1 user=ana input beyond 64 KiB queued" in server.log
+
+
+def test_a_relative_data_dir_is_shared_with_the_players(coven_data_dir: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The children run in another working directory, so they must get the data dir as an absolute path.
+    monkeypatch.chdir(ROOT)  # the server's working directory, which ServeProcess uses
+    absolute = coven_data_dir.resolve()
+    server = ServeProcess.start(Path(os.path.relpath(absolute, ROOT)))
+    try:
+        async def scenario() -> None:
+            player = await SSHPlayer.connect(server.port, "ana")
+            await player.wait_for("C O V E N")
+            assert len(coven_processes(absolute)) == 1
+            server.process.send_signal(signal.SIGHUP)  # the host's terminal closed
+            await player.wait_closed()
+
+        asyncio.run(scenario())
+        assert server.process.wait(15) == 0
+    finally:
+        server.stop(signal.SIGKILL)
+    assert not coven_processes(absolute)

@@ -58,7 +58,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from saves.paths import data_dir
 
-    directory = data_dir()
+    # Absolute, because the children run in another working directory.
+    directory = data_dir().resolve()
     config = config_from_args(args, directory)
     if args.add_user is not None:
         from tui.server.accounts import add_user
@@ -118,7 +119,7 @@ async def _serve(config: ServeConfig, directory: Path) -> int:
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for number in (signal.SIGINT, signal.SIGTERM):
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(number, stop.set)
     try:
         await stop.wait()
