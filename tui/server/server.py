@@ -140,7 +140,8 @@ class CovenConnection(asyncssh.SSHServer):
         if self.refused:
             return True
         config = self.state.config
-        if not self.state.counter.try_admit():
+        # begin_auth runs again if the client changes user name mid-login: count it once.
+        if not self.admitted and not self.state.counter.try_admit():
             self.refuse(f"The table is full ({config.max_sessions} players at most); try again later.",
                         now=True)
             return True
