@@ -39,7 +39,10 @@ class TableSeating:
     @property
     def player_name(self) -> str:
         """The name offered when joining a table."""
-        return self._player_name or login_name()
+        name = self._player_name
+        if name is None:
+            return login_name()
+        return name.capitalize() if name.islower() else name  # "ana" from ssh reads as "Ana"
 
     def store(self) -> TableStore | None:
         """The table store (taking this process's presence claim), or None after saying why not."""

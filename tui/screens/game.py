@@ -314,8 +314,12 @@ class GameScreen(Screen[None]):
         self.notify(str(error), title="Not saved", severity="error")
         return False
 
-    def show_new_events(self, events: list[Event]) -> None:
-        """Log and show the events of one saved action, then decide what happens next."""
+    def show_new_events(self, events: list[Event], *, then_advance: bool = True) -> bool:
+        """Log and show the events of one saved action, then (unless told not to) decide what happens next.
+
+        Returns:
+            True when a round's result was put up (or queued) and the game waits for it to close.
+        """
         self._last_events = events
         self.update_status()
         log = self.query_one("#game-log", RichLog)
@@ -333,8 +337,10 @@ class GameScreen(Screen[None]):
                     self.app.push_screen(modal)
                 else:  # e.g. the rules are open: show it on return
                     self._pending_modal = modal
-                return
-        self.advance()
+                return True
+        if then_advance:
+            self.advance()
+        return False
 
     def check_choice(self, seat: int, action: dict[str, Any]) -> str | None:
         """The rules' reason ``seat`` may not take ``action`` (JSON) now, or None if they may (the table's checker)."""

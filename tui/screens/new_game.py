@@ -218,6 +218,10 @@ class NewGameScreen(Screen[None]):
         """The kind a new seat row starts with."""
         return default_kind(self.spec, index)
 
+    def _default_name(self, index: int, kind: str, taken: Sequence[str]) -> str:
+        """The name a seat row starts with (see :func:`default_name`)."""
+        return default_name(index, kind, taken)
+
     def _current_rows(self) -> list[tuple[str, str]]:
         """(name, kind) of each seat row as currently filled in."""
         rows = []
@@ -241,7 +245,7 @@ class NewGameScreen(Screen[None]):
                 name, kind = keep[index]
             else:
                 kind = self._default_kind(index)
-                name = self._default_names[index] = default_name(index, kind, names)
+                name = self._default_names[index] = self._default_name(index, kind, names)
                 names.append(name)
             if kind not in kinds:
                 kind = self._default_kind(index)
@@ -313,7 +317,7 @@ class NewGameScreen(Screen[None]):
         if current and current != self._default_names.get(index):
             return
         others = [name for number, (name, _) in enumerate(self._current_rows()) if number != index]
-        name_input.value = self._default_names[index] = default_name(index, event.value, others)
+        name_input.value = self._default_names[index] = self._default_name(index, event.value, others)
 
     @on(Input.Submitted)
     def _submitted(self) -> None:

@@ -118,9 +118,11 @@ class TableGameScreen(GameScreen):
         except (StoreError, ValueError) as error:
             self.notify(f"The shared game could not be read: {error}", severity="error", timeout=15)
             return False
+        waits_for_result = False
         for events in batches:
-            self.show_new_events(events)
-        if batches:
+            # A round's result goes up before anything that followed it is decided.
+            waits_for_result = self.show_new_events(events, then_advance=False) or waits_for_result
+        if batches and not waits_for_result:
             self.advance()
         return bool(batches)
 

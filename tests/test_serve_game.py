@@ -1,0 +1,150 @@
+"""Two players on real SSH connections host, join and play a whole Wizards Cup table.
+
+Each player is an asyncssh client whose screen pyte renders. The test reads
+the shared store only to know whose turn it is and what is secret; every
+move is a key sent over a channel. At every look at a screen it checks that
+no card the other seat keeps hidden is on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import time
+from pathlib import Path
+
+from engine.wizards_cup.cards import CARDS
+from engine.wizards_cup.state import Phase, WizardsCupState
+from saves import LiveSession, SessionStore
+from saves.tables import TableStore
+from saves.presence import Presence
+from ssh_client import ServeProcess, SSHPlayer, wait_until
+
+GAME_SECONDS = 150.0
+"""A whole game takes about 15 s here; this bounds a stuck one."""
+
+RESEND_AFTER = 3.0
+"""Seconds before a seat's keys are sent again when its choice has not arrived."""
+
+_CODE_LINE = re.compile(r"^\W*([A-Z]) ([A-Z]) ([A-Z]) ([A-Z])\W*$", re.MULTILINE)
+_ROUND_TITLE = re.compile(r"Round \d+ · (?:\w+ wins|both win) the round and a Cup Token")
+
+
+def secrets_of(state: WizardsCupState, seat: int, viewer: int) -> set[str]:
+    """Names of ``seat``'s cards that ``viewer``'s view does not hold (so must not be on their screen)."""
+    from engine import get_game
+
+    rules = get_game("wizards-cup").rules
+    known = repr(rules.view(state, viewer))
+    player = state.players[seat]
+    cards = [*player.team, *player.deck, *([player.waiting] if player.waiting else [])]
+    if player.pending:
+        cards += [str(card) for card in player.pending.get("cards", player.pending.get("order", []))]
+    return {CARDS[card].name for card in cards if card in CARDS and card not in known}
+
+
+def check_screen(player: SSHPlayer, seat: int, store: SessionStore, session_id: int | None) -> str:
+    """The player's screen, after checking that it shows no card the other seat hides."""
+    screen = player.text()  # first the screen, then the state: a card shown was revealed by then
+    if session_id is None:
+        return screen
+    live = LiveSession.load(store, session_id)
+    if live.state.phase is Phase.TEAM or "Take in" in screen:
+        # The team builder and the swap picker list every wizard in the box, the other
+        # seat's among them by name; there the secret is which ones they chose.
+        return screen
+    flat = " ".join(screen.split())
+    for name in secrets_of(live.state, 1 - seat, seat):
+        assert name not in flat, f"seat {seat + 1} sees the other seat's hidden {name}:\n{screen}"
+    return screen
+
+
+def test_two_ssh_players_host_join_and_play_a_whole_wizards_cup_table(tmp_path: Path) -> None:
+    data_dir = Path(os.environ["COVEN_DATA_DIR"])
+    env = dict(os.environ, COVEN_AUTO_DELAY="0.05")
+    with ServeProcess.start(data_dir, env=env) as server:
+        results = asyncio.run(play_table(server))
+    assert results[0] and results[0] == results[1]  # both players read the same round results
+
+
+async def play_table(server: ServeProcess) -> tuple[list[str], list[str]]:
+    store = SessionStore()
+    ana = await SSHPlayer.connect(server.port, "ana")
+    await ana.wait_for("C O V E N")
+    ana.press("h")
+    await ana.wait_for("Host a table")
+    await ana.wait_for("Ana")
+    ana.press("\x13")  # ctrl+s: open the table with the defaults (Ana here, seat 2 remote)
+    lobby = await ana.wait_for("Waiting for 1 more player")
+    match = _CODE_LINE.search(lobby)
+    assert match, lobby
+    code = "".join(match.groups())
+
+    bea = await SSHPlayer.connect(server.port, f"bea+{code}")  # straight to the table's seats
+    await bea.wait_for("Take seat 2")
+    await bea.wait_for(lambda text: "Wizards Cup hosted by Ana" in " ".join(text.split()))
+    bea.press("enter")
+    await bea.wait_for("Your seat token")
+    await bea.wait_for("Waiting for Ana to start")
+    await ana.wait_for("Everyone is here. Press s to start.")
+    await ana.wait_for(lambda text: "Bea · seated" in " ".join(text.split()))
+    ana.press("s")
+
+    await bea.wait_for(f"Table {code} · Wizards Cup", timeout=20)  # the game screen: both pick their teams
+    with Presence() as presence:
+        session_id = TableStore(store, presence).find(code).session_id
+    players = {0: ana, 1: bea}
+    sent: dict[int, tuple[int, float]] = {}
+    deadline = time.monotonic() + GAME_SECONDS
+    duels: dict[int, list[str]] = {0: [], 1: []}
+    while time.monotonic() < deadline:
+        live = LiveSession.load(store, session_id) if session_id is not None else None
+        if live is not None and live.result is not None:
+            break
+        for seat, player in players.items():
+            screen = check_screen(player, seat, store, session_id)
+            if "enter: continue" in screen:  # a round's result
+                title = _ROUND_TITLE.search(" ".join(screen.split()))
+                assert title, screen
+                duels[seat].append(title.group(0))
+                player.press("enter")
+                await player.wait_for(lambda text: "enter: continue" not in text, timeout=10)
+                continue
+            if live is None or seat not in live.to_act:
+                continue
+            last = sent.get(seat)
+            if last is not None and last[0] == len(live.log) and time.monotonic() - last[1] < RESEND_AFTER:
+                continue  # keys on their way; a key that reached a screen still settling is sent again
+            phase = live.state.phase
+            if phase is Phase.TEAM and "Confirm" in screen and "Pick" in screen:
+                player.press(*(["space", "down"] * 5), "c")
+            elif phase is Phase.LINEUP and "Waiting Card" in screen:
+                player.press("c")
+            elif phase is Phase.SWAP and "Keep team" in screen:
+                player.press("k")
+            else:
+                continue
+            sent[seat] = (len(live.log), time.monotonic())
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError(f"the game did not finish; Ana sees:\n{ana.text()}\nBea sees:\n{bea.text()}")
+
+    assert live is not None and live.result is not None
+    winner = live.seats[live.result.winners[0]].name if live.result.winners else None
+    headline = f"{winner} wins the Wizards Cup!" if winner else "The Cup is shared"
+    for seat, player in players.items():
+        await player.wait_for(lambda text: "enter: continue" in text or headline in text, timeout=20)
+        if "enter: continue" in player.text():  # the last round's result comes first
+            title = _ROUND_TITLE.search(" ".join(player.text().split()))
+            assert title, player.text()
+            duels[seat].append(title.group(0))
+            player.press("enter")
+        await player.wait_for(headline, timeout=20)
+        check_screen(player, seat, store, session_id)
+    assert {entry.seat for entry in live.log} == {0, 1, None}
+    await ana.close()
+    await bea.close()
+    store.close()
+    wait_until(lambda: not server.children(), "both players' processes to end", 15)
+    return duels[0], duels[1]
