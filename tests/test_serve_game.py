@@ -28,6 +28,7 @@ RESEND_AFTER = 3.0
 """Seconds before a seat's keys are sent again when its choice has not arrived."""
 
 _CODE_LINE = re.compile(r"^\W*([A-Z]) ([A-Z]) ([A-Z]) ([A-Z])\W*$", re.MULTILINE)
+_TOKEN = re.compile(r"Your seat token: ([A-Z0-9]{4}-[A-Z0-9]{4})")
 _ROUND_TITLE = re.compile(r"Round \d+ · (?:\w+ wins|both win) the round and a Cup Token")
 
 
@@ -68,8 +69,12 @@ def test_two_ssh_players_host_join_and_play_a_whole_wizards_cup_table(tmp_path: 
     assert results[0] and results[0] == results[1]  # both players read the same round results
 
 
-async def play_table(server: ServeProcess) -> tuple[list[str], list[str]]:
-    store = SessionStore()
+async def open_table(server: ServeProcess) -> tuple[SSHPlayer, SSHPlayer, str, str]:
+    """Ana hosts a Wizards Cup table, Bea joins it by code, and Ana starts it.
+
+    Returns:
+        Ana, Bea, the join code and Bea's seat token (as her lobby showed it).
+    """
     ana = await SSHPlayer.connect(server.port, "ana")
     await ana.wait_for("C O V E N")
     ana.press("h")
@@ -85,13 +90,19 @@ async def play_table(server: ServeProcess) -> tuple[list[str], list[str]]:
     await bea.wait_for("Take seat 2")
     await bea.wait_for(lambda text: "Wizards Cup hosted by Ana" in " ".join(text.split()))
     bea.press("enter")
-    await bea.wait_for("Your seat token")
+    token_line = await bea.wait_for(lambda text: _TOKEN.search(" ".join(text.split())) is not None)
+    token = _TOKEN.search(" ".join(token_line.split())).group(1)  # type: ignore[union-attr]
     await bea.wait_for("Waiting for Ana to start")
     await ana.wait_for("Everyone is here. Press s to start.")
     await ana.wait_for(lambda text: "Bea · seated" in " ".join(text.split()))
     ana.press("s")
-
     await bea.wait_for(f"Table {code} · Wizards Cup", timeout=20)  # the game screen: both pick their teams
+    return ana, bea, code, token
+
+
+async def play_table(server: ServeProcess) -> tuple[list[str], list[str]]:
+    store = SessionStore()
+    ana, bea, code, _ = await open_table(server)
     with Presence() as presence:
         session_id = TableStore(store, presence).find(code).session_id
     players = {0: ana, 1: bea}
@@ -148,3 +159,44 @@ async def play_table(server: ServeProcess) -> tuple[list[str], list[str]]:
     store.close()
     wait_until(lambda: not server.children(), "both players' processes to end", 15)
     return duels[0], duels[1]
+
+
+def test_a_dropped_ssh_player_comes_back_with_the_seat_token_and_plays_on() -> None:
+    data_dir = Path(os.environ["COVEN_DATA_DIR"])
+    env = dict(os.environ, COVEN_AUTO_DELAY="0.05")
+    with ServeProcess.start(data_dir, env=env) as server:
+        asyncio.run(drop_and_reclaim(server))
+
+
+async def drop_and_reclaim(server: ServeProcess) -> None:
+    ana, bea, code, token = await open_table(server)
+    await bea.close()  # Bea's connection drops before she has chosen her team
+    await ana.wait_for(lambda text: "Bea dropped" in " ".join(text.split()), timeout=15)
+    ana.press(*(["space", "down"] * 5), "c")  # Ana chooses; the table waits for Bea
+    await ana.wait_for("Waiting for Bea (dropped)", timeout=15)
+
+    stranger = await SSHPlayer.connect(server.port, f"cy+{code}")
+    await stranger.wait_for("Reclaim my seat")
+    assert "Take seat" not in stranger.text()  # Bea's seat is kept for her token
+    await stranger.close()
+
+    bea = await SSHPlayer.connect(server.port, f"bea+{code}")
+    await bea.wait_for("Reclaim my seat")
+    bea.press("enter")
+    await bea.wait_for("Your seat token (shown when you sat down)")
+    bea.send(token.lower())
+    bea.press("enter")
+    await bea.wait_for(f"Table {code} · Wizards Cup", timeout=20)
+    await ana.wait_for(lambda text: "Bea is back" in " ".join(text.split()), timeout=15)
+    await bea.wait_for(lambda text: "Pick" in text and "Confirm" in text)
+    bea.press(*(["space", "down"] * 5), "c")  # she plays on from where she left
+    await ana.wait_for("Waiting Card", timeout=20)  # both teams in: Ana sets her lineup
+    await bea.wait_for("Waiting Card", timeout=20)
+    store = SessionStore()
+    with Presence() as presence:
+        info = TableStore(store, presence).find(code)
+    store.close()
+    assert info.seats[1].name == "Bea" and info.seats[1].claim is not None
+    await ana.close()
+    await bea.close()
+    wait_until(lambda: not server.children(), "every player's process to end", 15)
