@@ -22,6 +22,7 @@ from saves import LiveSession, SessionStore
 from saves.presence import Presence
 from saves.tables import SeatClaimError, SeatPlan, TableStore
 from tui.app import CovenApp
+from tui.games.base import GameTable
 from tui.screens.join_table import JoinTableScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MainMenu
@@ -217,5 +218,77 @@ def test_sessions_do_not_resume_a_live_tables_game(other: TableStore) -> None:
             await pilot.pause()
             assert isinstance(app.screen, MainMenu)
             assert any(f"is being played at table {hosted.info.code}" in str(n.message) for n in app._notifications)
+
+    run(scenario)
+
+
+def test_simultaneous_picks_from_two_processes_both_count(other: TableStore) -> None:
+    """WitchDraft picks are made at once: a pick saved second catches up and is saved after the other."""
+    spec = get_game("witchdraft")
+    hosted = other.host("witchdraft", {}, 8, [SeatPlan("remote", "Seat 1"), SeatPlan("local", "Hal")],
+                        host_name="Hal")
+    code = hosted.info.code
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0, join_code=code)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: "Take seat 1" in screen_text(app), "the open seat")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            session_id = other.start(code)
+            await wait_until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            game = app.screen
+            assert isinstance(game, TableGameScreen)
+            remote = LiveSession.load(other.store, session_id, claim=other.claim)
+            assert set(remote.to_act) == {0, 1}
+            hal_pick = spec.rules.legal_actions(remote.state, 1)[0]
+            game.link.changed = lambda: False  # type: ignore[method-assign]  # no polling: only the conflict path catches up
+            remote.apply(1, hal_pick)  # Hal's pick is saved first; this screen has not seen it yet
+            assert len(game.live.log) == 0
+            ana_pick = spec.rules.legal_actions(game.live.state, 0)[0]
+            game.table.post_message(GameTable.ActionChosen(0, spec.rules.action_to_json(ana_pick)))
+            await wait_until(pilot, lambda: len(game.live.log) >= 2, "both picks")
+            assert [entry.seat for entry in game.live.log[:2]] == [1, 0]
+            remote.sync()
+            assert remote.digest == game.live.digest
+
+    run(scenario)
+
+
+def test_a_spectator_watches_without_a_seat_and_sees_no_hidden_cards(other: TableStore) -> None:
+    hosted = other.host("wizards-cup", {}, 4, [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")],
+                        host_name="Hal", allow_spectators=True)
+    code = hosted.info.code
+    other.take_seat(code, 1, "Bea")
+    session_id = other.start(code)
+    rng = random.Random(1)
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0, join_code=code)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "Watch as a spectator" in screen_text(app), "the choices")
+            assert "Take seat" not in screen_text(app)  # every seat is taken
+            await pilot.press("down", "enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            game = app.screen
+            assert isinstance(game, TableGameScreen)
+            assert game.human_seats == [] and game.viewer_seat is None and not game.drives_table
+            # The players choose their teams elsewhere (the store would refuse this screen's actions).
+            with pytest.raises(SeatClaimError):
+                game.live.apply(0, game.live.rules.legal_actions(game.live.state, 0)[0])
+            host = LiveSession.load(other.store, session_id, claim=other.claim)
+            play_for(host, 0, rng)
+            await wait_until(pilot, lambda: len(game.live.log) == 1, "Hal's team")
+            await wait_until(pilot, lambda: "Waiting for Bea" in screen_text(app), "the wait for Bea")
+            play_for(host, 1, rng)  # Bea's seat was taken by the same process in this test
+            await wait_until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "the lineups")
+            await pilot.pause(0.2)
+            spectator_view = repr(game.live.rules.view(game.live.state, None))
+            shown = screen_text(app)
+            hidden = [card for player in game.live.state.players for card in player.team
+                      if card not in spectator_view]
+            assert hidden
+            for card in hidden:
+                assert CARDS[card].name not in shown, f"a team's hidden {CARDS[card].name} is on the spectator's screen"
 
     run(scenario)
