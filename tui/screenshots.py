@@ -207,6 +207,37 @@ async def _capture_lab_and_decks(directory: Path) -> list[Path]:
     return [directory / "pillar-lab.svg", directory / "deck-editor.svg"]
 
 
+async def _capture_tables(directory: Path) -> list[Path]:
+    """A host's lobby once a friend sat down, and the join form (80x24), with a fixed code and token."""
+    from saves import table_rows, tables
+    from saves.presence import Presence
+
+    table_rows.random_code = lambda: "KXMP"  # the pictures must not change with every run
+    tables.new_token = lambda: "K7P2-M3QD"
+    store = SessionStore()
+    written = [directory / "lobby.svg", directory / "join-table.svg"]
+    with Presence() as presence:
+        friend = tables.TableStore(store, presence)
+        app = CovenApp(store=store, auto_delay=60.0, player_name="ana")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("h")
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause(0.3)
+            friend.take_seat("KXMP", 1, "Bea")
+            await pilot.pause(0.5)
+            app.save_screenshot(filename=written[0].name, path=str(directory))
+        table_rows.random_code = lambda: "JQRS"  # KXMP's lobby is still open
+        friend.host("wizards-cup", {}, SEED, [tables.SeatPlan("local", "Hal"), tables.SeatPlan("remote", "Seat 2")],
+                    host_name="Hal", allow_spectators=True)
+        app = CovenApp(store=store, auto_delay=60.0, player_name="cy", join_code="JQRS")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.3)
+            app.save_screenshot(filename=written[1].name, path=str(directory))
+    store.close()
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write every screenshot into the directory named by the first argument."""
     args = sys.argv[1:] if argv is None else argv
@@ -215,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="coven-shots-") as data_dir:
         os.environ["COVEN_DATA_DIR"] = data_dir
         shots = asyncio.run(_capture(directory)) + asyncio.run(_capture_battlefield(directory))
+        shots += asyncio.run(_capture_tables(directory))
         for path in shots + asyncio.run(_capture_lab_and_decks(directory)):
             print(f"wrote {path}")
     return 0

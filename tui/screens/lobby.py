@@ -6,6 +6,7 @@ process at the table moves on to the game screen by itself.
 
 from __future__ import annotations
 
+import socket
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, cast
 
@@ -31,7 +32,7 @@ def seat_line(seat: TableSeat, info: TableInfo, claim: str, now: datetime) -> st
     if seat.role == "bot":
         return f"{seat.seat + 1}. {seat.name} · bot, {seat.bot_level}"
     if seat.role == "local":
-        where = "at the host's terminal"
+        where = "playing here" if you else "at the host's terminal"
         return f"{seat.seat + 1}. {seat.name}{you} · {where}"
     if seat.claim is not None:
         return f"{seat.seat + 1}. {seat.name}{you} · seated"
@@ -43,9 +44,12 @@ def seat_line(seat: TableSeat, info: TableInfo, claim: str, now: datetime) -> st
 
 
 def join_hint(code: str, port: int | None) -> str:
-    """How friends join, in one or two lines."""
-    ssh = f"ssh -p {port} {code}@<this machine>" if port else "coven serve, then ssh to it"
-    return f"Friends join with:  {ssh}\nor in Coven's menu: Join a table → {code}"
+    """How friends join, in two lines: over SSH when this Coven is served, else on this machine."""
+    if port:
+        return (f"Friends join with:  ssh -p {port} {code}@{socket.gethostname()}\n"
+                f"or from Coven's main menu: Join a table → {code}")
+    return (f"On this machine: Join a table → {code} in Coven's main menu.\n"
+            "Over the network: run coven serve (see the README) and friends ssh in.")
 
 
 class LobbyScreen(Screen[None]):
@@ -124,8 +128,12 @@ class LobbyScreen(Screen[None]):
         lines = [seat_line(seat, info, self.link.claim, now) for seat in info.seats]
         self.query_one("#lobby-seats", Static).update("\n".join(lines))
         token = self.link.token
-        token_text = (f"Your seat token: {token}. If you drop, it gets your seat back (Join a table)."
-                      if token else "")
+        if not token:
+            token_text = ""
+        elif self.link.is_host:
+            token_text = f"Your host token: {token}. If you drop, it gets you the table back (Join a table)."
+        else:
+            token_text = f"Your seat token: {token}. If you drop, it gets your seat back (Join a table)."
         self.query_one("#lobby-token", Static).update(token_text)
         missing = sum(1 for seat in info.seats if seat.role == "remote" and seat.claim is None)
         if self.link.is_host:

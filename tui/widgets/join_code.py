@@ -7,7 +7,7 @@ from textual.widgets import Static
 GLYPH_ROWS = 5
 """Every big letter is this many rows tall."""
 
-# Five rows of four columns for each letter a join code may hold (no I, L or O).
+# Five rows for each letter a join code may hold (no I, L or O); M, N and W need five columns.
 _GLYPHS: dict[str, tuple[str, ...]] = {
     "A": (" ██ ", "█  █", "████", "█  █", "█  █"),
     "B": ("███ ", "█  █", "███ ", "█  █", "███ "),
@@ -19,8 +19,8 @@ _GLYPHS: dict[str, tuple[str, ...]] = {
     "H": ("█  █", "█  █", "████", "█  █", "█  █"),
     "J": ("  ██", "   █", "   █", "█  █", " ██ "),
     "K": ("█  █", "█ █ ", "██  ", "█ █ ", "█  █"),
-    "M": ("█  █", "████", "████", "█  █", "█  █"),
-    "N": ("█  █", "██ █", "█ ██", "█  █", "█  █"),
+    "M": ("█   █", "██ ██", "█ █ █", "█   █", "█   █"),
+    "N": ("█   █", "██  █", "█ █ █", "█  ██", "█   █"),
     "P": ("███ ", "█  █", "███ ", "█   ", "█   "),
     "Q": (" ██ ", "█  █", "█  █", "█ ██", " ███"),
     "R": ("███ ", "█  █", "███ ", "█ █ ", "█  █"),
@@ -28,7 +28,7 @@ _GLYPHS: dict[str, tuple[str, ...]] = {
     "T": ("████", " ██ ", " ██ ", " ██ ", " ██ "),
     "U": ("█  █", "█  █", "█  █", "█  █", " ██ "),
     "V": ("█  █", "█  █", "█  █", " ██ ", " ██ "),
-    "W": ("█  █", "█  █", "████", "████", "█  █"),
+    "W": ("█   █", "█   █", "█ █ █", "██ ██", "█   █"),
     "X": ("█  █", " ██ ", " ██ ", " ██ ", "█  █"),
     "Y": ("█  █", "█  █", " ██ ", " ██ ", " ██ "),
     "Z": ("████", "  █ ", " █  ", "█   ", "████"),
@@ -49,6 +49,9 @@ def big_text(code: str) -> str:
                 rows[index].append(glyph[index])
             else:
                 rows[index].append(f" {char}  " if index == GLYPH_ROWS // 2 else "    ")
+        width = max(len(part) for part in (glyph or ("    ",)))
+        for row in rows:  # every row of a letter is as wide as its widest, so letters line up
+            row[-1] = row[-1].ljust(width)
     return "\n".join("  ".join(parts).rstrip() for parts in rows)
 
 
