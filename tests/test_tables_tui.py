@@ -27,6 +27,7 @@ from tui.screens.join_table import JoinTableScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MainMenu
 from tui.screens.table_game import TableGameScreen
+from tui.widgets.team_builder import TeamBuilder
 
 SPEC = get_game("wizards-cup")
 
@@ -105,7 +106,8 @@ def test_host_a_table_wait_in_the_lobby_and_play_against_a_remote_player(other: 
             play_for(remote, 1, random.Random(3))  # Bea builds her team elsewhere
             await wait_until(pilot, lambda: len(game.live.log) == len(remote.log), "Bea's team to arrive")
             assert "Waiting for" not in screen_text(app)  # Ana still has to choose
-            for _ in range(5):
+            builder = game.query_one(TeamBuilder)
+            while len(builder.picks) < 5:
                 await pilot.press("space", "down")
             await pilot.press("c")  # Ana's team: both teams are now set, each hidden from the other
             await wait_until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "the lineups")
@@ -290,5 +292,62 @@ def test_a_spectator_watches_without_a_seat_and_sees_no_hidden_cards(other: Tabl
             assert hidden
             for card in hidden:
                 assert CARDS[card].name not in shown, f"a team's hidden {CARDS[card].name} is on the spectator's screen"
+
+    run(scenario)
+
+
+def test_quitting_from_the_lobby_closes_the_hosts_table(other: TableStore) -> None:
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("h")
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            code = app.screen.link.code  # type: ignore[attr-defined]
+            assert other.is_live(code)
+            await pilot.press("ctrl+q")
+        assert not other.is_live(code)
+
+    run(scenario)
+
+
+def test_after_ten_minutes_the_host_hands_a_dropped_seat_to_a_bot() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("h")
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            code = app.screen.link.code  # type: ignore[attr-defined]
+            store, presence = SessionStore(), Presence()
+            TableStore(store, presence).take_seat(code, 1, "Bea")
+            await wait_until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea")
+            await pilot.press("s")
+            await wait_until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            game = app.screen
+            assert isinstance(game, TableGameScreen)
+            presence.close()  # Bea's Coven is gone
+            store.close()
+            await wait_until(pilot, lambda: 1 in game._gone, "Bea's drop to be noticed")
+            await pilot.press("b")
+            await pilot.pause()
+            assert not game.live.seats[1].is_bot
+            assert any("minute" in str(n.message) for n in app._notifications)  # too early: the seat is kept
+            tables = app.tables.store()
+            assert tables is not None
+            tables.clock = lambda: datetime.now(UTC) + timedelta(minutes=11)
+            await pilot.press("b")
+            await wait_until(pilot, lambda: game.live.seats[1].is_bot, "the bot to take the seat")
+            await wait_until(pilot, lambda: len(game.live.log) == 1 and game.status_text == "Ana to choose",
+                             "the bot's team, then Ana's turn")
+            builder = game.query_one(TeamBuilder)
+            while len(builder.picks) < 5:
+                await pilot.press("space", "down")
+            await pilot.press("c")  # Ana's team; the bot has chosen Bea's
+            await wait_until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "both teams")
 
     run(scenario)

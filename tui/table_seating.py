@@ -64,6 +64,9 @@ class TableSeating:
         """Give up every seat and the presence claim (the app is ending)."""
         if self._tables is not None:
             try:
+                for info in self._tables.my_tables():
+                    if info.status == "lobby" and info.host_claim == self._tables.claim:
+                        self._tables.close(info.code)  # nobody plays yet: quitting the lobby ends it
                 self._tables.release_mine()
             except StoreError:
                 pass  # the store is going away; the lock's release says we left

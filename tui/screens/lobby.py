@@ -136,7 +136,9 @@ class LobbyScreen(Screen[None]):
             token_text = f"Your seat token: {token}. If you drop, it gets your seat back (Join a table)."
         self.query_one("#lobby-token", Static).update(token_text)
         missing = sum(1 for seat in info.seats if seat.role == "remote" and seat.claim is None)
-        if self.link.is_host:
+        if info.host_claim is None:
+            status = f"{info.host_name} has left the lobby; the table waits for them to come back."
+        elif self.link.is_host:
             status = ("Everyone is here. Press s to start." if missing == 0
                       else f"Waiting for {missing} more player{'s' if missing != 1 else ''}…")
         else:

@@ -45,6 +45,7 @@ class TableGameScreen(GameScreen):
         self._seats_here: list[int] = link.my_seats
         self._host = link.is_host
         self._gone: set[int] = set()
+        self._host_away = False
 
     def on_mount(self) -> None:
         """Start like any game, then listen for the other processes; the host plays table steps by itself."""
@@ -78,6 +79,11 @@ class TableGameScreen(GameScreen):
         for seat in seats:
             name = self.live.seats[seat].name
             names.append(f"{name} (dropped)" if seat in self._gone else name)
+        info = self.link.info
+        waits_on_host = not names or any(self.live.seats[seat].is_bot for seat in seats)
+        if info is not None and info.host_claim is None and not self._host and waits_on_host:
+            # Only the host's Coven plays bots and automatic steps; without it they wait.
+            return f"{info.host_name}, the host, is away; the table waits for them to come back."
         if names:
             return f"Waiting for {' and '.join(names)}…"
         return "Waiting for the host's table…" if not self._host else "Waiting for the table…"
@@ -100,8 +106,10 @@ class TableGameScreen(GameScreen):
         except StoreError as error:
             self.notify(str(error), severity="error")
             return
+        before = (self._seats_here, self._host, self._host_away, set(self._gone))
         self._seats_here = info.seats_of(self.link.claim) if not self.link.spectator else []
         self._host = info.host_claim == self.link.claim and not self.link.spectator
+        self._host_away = info.host_claim is None
         gone = {seat.seat for seat in info.seats if seat.role == "remote" and seat.claim is None}
         for seat in sorted(gone - self._gone):
             self.notify(f"{info.seats[seat].name} dropped. Their seat is kept for 10 minutes for their token.",
@@ -110,6 +118,8 @@ class TableGameScreen(GameScreen):
             self.notify(f"{info.seats[seat].name} is back.", timeout=5)
         self._gone = gone
         self.refresh_bindings()
+        if before != (self._seats_here, self._host, self._host_away, gone):
+            self.advance()  # who plays what changed: the status line and the table follow
 
     def _catch_up(self) -> bool:
         """Apply every action other processes saved; True when there were any."""
@@ -153,6 +163,14 @@ class TableGameScreen(GameScreen):
         if action == "seat_to_bot":
             return self._host and bool(self._gone) and self.live.result is None
         return super().check_action(action, parameters)
+
+    def action_step(self) -> None:
+        """Play the waiting automatic step; only the host's Coven does (the store refuses the others)."""
+        if not self._host:
+            if self.live.table_action is not None and not self.live.to_act:
+                self.notify("The host's Coven plays the table's steps; they come here by themselves.", timeout=4)
+            return
+        super().action_step()
 
     def action_seat_to_bot(self) -> None:
         """Hand the first dropped seat to a bot, once its 10 minutes are over."""
