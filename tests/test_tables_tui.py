@@ -351,3 +351,31 @@ def test_after_ten_minutes_the_host_hands_a_dropped_seat_to_a_bot() -> None:
             await wait_until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "both teams")
 
     run(scenario)
+
+
+def test_a_finished_tables_game_is_an_ordinary_session_to_replay(other: TableStore) -> None:
+    from tui.screens.replay import ReplayScreen
+
+    hosted = other.host("wizards-cup", {}, 6, [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")],
+                        host_name="Hal")
+    other.take_seat(hosted.info.code, 1, "Bea")
+    session_id = other.start(hosted.info.code)
+    live = LiveSession.load(other.store, session_id, claim=other.claim)
+    rng = random.Random(2)
+    while live.result is None:
+        if live.to_act:
+            play_for(live, live.to_act[0], rng)
+        else:
+            live.play_table()
+    assert not other.is_live(hosted.info.code)  # the code is free again
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("s")
+            await wait_until(pilot, lambda: "Hal" in screen_text(app) and "Bea" in screen_text(app), "the list")
+            await pilot.press("p")  # the only session, highlighted
+            await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+            assert app.screen.live.session_id == session_id  # type: ignore[attr-defined]
+
+    run(scenario)
