@@ -28,8 +28,25 @@ RESEND_AFTER = 3.0
 """Seconds before a seat's keys are sent again when its choice has not arrived."""
 
 _CODE_LINE = re.compile(r"^\W*([A-Z]) ([A-Z]) ([A-Z]) ([A-Z])\W*$", re.MULTILINE)
+_PICK_MORE = re.compile(r"Pick \d more")
 _TOKEN = re.compile(r"Your seat token: ([A-Z0-9]{4}-[A-Z0-9]{4})")
 _ROUND_TITLE = re.compile(r"Round \d+ · (?:\w+ wins|both win) the round and a Cup Token")
+
+
+async def choose_team(player: SSHPlayer) -> None:
+    """Pick wizards until the builder is ready, then confirm (a key lost while the screen settles is sent again)."""
+    for _ in range(30):
+        await player.wait_for(lambda text: "Ready: press c" in text or _PICK_MORE.search(text) is not None)
+        missing = _PICK_MORE.search(player.text())
+        if missing is None:
+            break
+        count = missing.group(0)
+        player.press("space", "down")
+        try:
+            await player.wait_for(lambda text, count=count: count not in text, timeout=2)
+        except AssertionError:
+            continue
+    player.press("c")
 
 
 def secrets_of(state: WizardsCupState, seat: int, viewer: int) -> set[str]:
@@ -129,7 +146,7 @@ async def play_table(server: ServeProcess) -> tuple[list[str], list[str]]:
                 continue  # keys on their way; a key that reached a screen still settling is sent again
             phase = live.state.phase
             if phase is Phase.TEAM and "Confirm" in screen and "Pick" in screen:
-                player.press(*(["space", "down"] * 5), "c")
+                await choose_team(player)
             elif phase is Phase.LINEUP and "Waiting Card" in screen:
                 player.press("c")
             elif phase is Phase.SWAP and "Keep team" in screen:
@@ -172,7 +189,7 @@ async def drop_and_reclaim(server: ServeProcess) -> None:
     ana, bea, code, token = await open_table(server)
     await bea.close()  # Bea's connection drops before she has chosen her team
     await ana.wait_for(lambda text: "Bea dropped" in " ".join(text.split()), timeout=15)
-    ana.press(*(["space", "down"] * 5), "c")  # Ana chooses; the table waits for Bea
+    await choose_team(ana)  # Ana chooses; the table waits for Bea
     await ana.wait_for("Waiting for Bea (dropped)", timeout=15)
 
     stranger = await SSHPlayer.connect(server.port, f"cy+{code}")
@@ -189,7 +206,7 @@ async def drop_and_reclaim(server: ServeProcess) -> None:
     await bea.wait_for(f"Table {code} · Wizards Cup", timeout=20)
     await ana.wait_for(lambda text: "Bea is back" in " ".join(text.split()), timeout=15)
     await bea.wait_for(lambda text: "Pick" in text and "Confirm" in text)
-    bea.press(*(["space", "down"] * 5), "c")  # she plays on from where she left
+    await choose_team(bea)  # she plays on from where she left
     await ana.wait_for("Waiting Card", timeout=20)  # both teams in: Ana sets her lineup
     await bea.wait_for("Waiting Card", timeout=20)
     store = SessionStore()

@@ -42,12 +42,13 @@ def test_sixteen_players_reach_the_menu_at_once_and_leave_no_process(coven_data_
 
 
 def test_an_idle_player_is_told_goodbye_and_disconnected(coven_data_dir: Path) -> None:
-    with ServeProcess.start(coven_data_dir, "--idle-timeout", "2s") as server:
+    # Long enough for the menu to show on a busy machine first.
+    with ServeProcess.start(coven_data_dir, "--idle-timeout", "5s") as server:
         async def scenario() -> None:
             player = await SSHPlayer.connect(server.port, "ana")
             await player.wait_for("C O V E N")
             await player.wait_closed(timeout=15)
-            assert "No key pressed for 2 seconds; goodbye from Coven." in player.text()
+            assert "No key pressed for 5 seconds; goodbye from Coven." in player.text()
 
         asyncio.run(scenario())
         wait_until(lambda: not server.children(), "the idle player's process to be reaped", 10)
