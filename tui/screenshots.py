@@ -218,7 +218,7 @@ async def _capture_tables(directory: Path) -> list[Path]:
     written = [directory / "lobby.svg", directory / "join-table.svg"]
     with Presence() as presence:
         friend = tables.TableStore(store, presence)
-        app = CovenApp(store=store, auto_delay=60.0, player_name="ana")
+        app = CovenApp(auto_delay=60.0, player_name="ana")  # its own store: an app closes its store on exit
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("h")
             await pilot.pause()
@@ -230,7 +230,7 @@ async def _capture_tables(directory: Path) -> list[Path]:
         table_rows.random_code = lambda: "JQRS"  # KXMP's lobby is still open
         friend.host("wizards-cup", {}, SEED, [tables.SeatPlan("local", "Hal"), tables.SeatPlan("remote", "Seat 2")],
                     host_name="Hal", allow_spectators=True)
-        app = CovenApp(store=store, auto_delay=60.0, player_name="cy", join_code="JQRS")
+        app = CovenApp(auto_delay=60.0, player_name="cy", join_code="JQRS")
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause(0.3)
             app.save_screenshot(filename=written[1].name, path=str(directory))
