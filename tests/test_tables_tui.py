@@ -56,6 +56,12 @@ async def wait_until(pilot: Pilot[None], ready: Callable[[], bool], what: str, s
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def hal_hosts(other: TableStore, seed: int, *, spectators: bool = False) -> str:
+    """Hal hosts a two-seat Wizards Cup table from the other process, seat 2 open; returns its code."""
+    plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
+    return other.host("wizards-cup", {}, seed, plan, host_name="Hal", allow_spectators=spectators).info.code
+
+
 def play_for(live: LiveSession, seat: int, rng: random.Random) -> None:
     """Play one easy-bot action for ``seat`` from its own view."""
     view = live.rules.view(live.state, seat)
@@ -124,9 +130,7 @@ def test_host_a_table_wait_in_the_lobby_and_play_against_a_remote_player(other: 
 
 
 def test_join_by_code_take_a_seat_and_follow_the_host_into_the_game(other: TableStore) -> None:
-    hosted = other.host("wizards-cup", {}, 11, [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")],
-                        host_name="Hal")
-    code = hosted.info.code
+    code = hal_hosts(other, 11)
 
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
@@ -156,9 +160,7 @@ def test_join_by_code_take_a_seat_and_follow_the_host_into_the_game(other: Table
 
 
 def test_a_dropped_player_reclaims_the_seat_with_the_token(other: TableStore) -> None:
-    hosted = other.host("wizards-cup", {}, 5, [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")],
-                        host_name="Hal")
-    code = hosted.info.code
+    code = hal_hosts(other, 5)
     first = CovenApp(auto_delay=0.0)
     token = ""
 
@@ -208,10 +210,9 @@ def test_a_code_that_is_not_live_leaves_the_player_at_the_menu() -> None:
 
 
 def test_sessions_do_not_resume_a_live_tables_game(other: TableStore) -> None:
-    hosted = other.host("wizards-cup", {}, 5, [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")],
-                        host_name="Hal")
-    other.take_seat(hosted.info.code, 1, "Bea")
-    session_id = other.start(hosted.info.code)
+    code = hal_hosts(other, 5)
+    other.take_seat(code, 1, "Bea")
+    session_id = other.start(code)
 
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
@@ -219,7 +220,7 @@ def test_sessions_do_not_resume_a_live_tables_game(other: TableStore) -> None:
             app.open_session(session_id)
             await pilot.pause()
             assert isinstance(app.screen, MainMenu)
-            assert any(f"is being played at table {hosted.info.code}" in str(n.message) for n in app._notifications)
+            assert any(f"is being played at table {code}" in str(n.message) for n in app._notifications)
 
     run(scenario)
 
@@ -227,9 +228,8 @@ def test_sessions_do_not_resume_a_live_tables_game(other: TableStore) -> None:
 def test_simultaneous_picks_from_two_processes_both_count(other: TableStore) -> None:
     """WitchDraft picks are made at once: a pick saved second catches up and is saved after the other."""
     spec = get_game("witchdraft")
-    hosted = other.host("witchdraft", {}, 8, [SeatPlan("remote", "Seat 1"), SeatPlan("local", "Hal")],
-                        host_name="Hal")
-    code = hosted.info.code
+    code = other.host("witchdraft", {}, 8, [SeatPlan("remote", "Seat 1"), SeatPlan("local", "Hal")],
+                      host_name="Hal").info.code
 
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0, join_code=code)
@@ -258,9 +258,7 @@ def test_simultaneous_picks_from_two_processes_both_count(other: TableStore) -> 
 
 
 def test_a_spectator_watches_without_a_seat_and_sees_no_hidden_cards(other: TableStore) -> None:
-    hosted = other.host("wizards-cup", {}, 4, [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")],
-                        host_name="Hal", allow_spectators=True)
-    code = hosted.info.code
+    code = hal_hosts(other, 4, spectators=True)
     other.take_seat(code, 1, "Bea")
     session_id = other.start(code)
     rng = random.Random(1)
@@ -356,10 +354,9 @@ def test_after_ten_minutes_the_host_hands_a_dropped_seat_to_a_bot() -> None:
 def test_a_finished_tables_game_is_an_ordinary_session_to_replay(other: TableStore) -> None:
     from tui.screens.replay import ReplayScreen
 
-    hosted = other.host("wizards-cup", {}, 6, [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")],
-                        host_name="Hal")
-    other.take_seat(hosted.info.code, 1, "Bea")
-    session_id = other.start(hosted.info.code)
+    code = hal_hosts(other, 6)
+    other.take_seat(code, 1, "Bea")
+    session_id = other.start(code)
     live = LiveSession.load(other.store, session_id, claim=other.claim)
     rng = random.Random(2)
     while live.result is None:
@@ -367,7 +364,7 @@ def test_a_finished_tables_game_is_an_ordinary_session_to_replay(other: TableSto
             play_for(live, live.to_act[0], rng)
         else:
             live.play_table()
-    assert not other.is_live(hosted.info.code)  # the code is free again
+    assert not other.is_live(code)  # the code is free again
 
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)

@@ -102,33 +102,34 @@ class TableSeating:
             return
         self.app.push_screen(JoinTableScreen(code))
 
-    def open_lobby(self, code: str, token: str | None, spectator: bool = False) -> None:
-        """Show the lobby of table ``code``."""
-        from tui.screens.lobby import LobbyScreen
-
+    def _link(self, code: str, token: str | None, spectator: bool) -> TableLink | None:
+        """A fresh link to table ``code``, or None after saying why there is none."""
         tables = self.store()
         if tables is None:
-            return
+            return None
         link = TableLink(tables, code, token, spectator=spectator)
         try:
             link.refresh()
         except StoreError as error:
             self.app.notify(str(error), severity="error")
-            return
-        self.app.go_to_menu()
-        self.app.push_screen(LobbyScreen(link, self.serve_port))
+            return None
+        return link
+
+    def open_lobby(self, code: str, token: str | None, spectator: bool = False) -> None:
+        """Show the lobby of table ``code``."""
+        from tui.screens.lobby import LobbyScreen
+
+        link = self._link(code, token, spectator)
+        if link is not None:
+            self.app.go_to_menu()
+            self.app.push_screen(LobbyScreen(link, self.serve_port))
 
     def enter_table(self, code: str, token: str | None, spectator: bool = False) -> None:
         """Go to table ``code``'s lobby, or straight into its game once it started."""
-        tables = self.store()
-        if tables is None:
+        link = self._link(code, token, spectator)
+        if link is None:
             return
-        link = TableLink(tables, code, token, spectator=spectator)
-        try:
-            info = link.refresh()
-        except StoreError as error:
-            self.app.notify(str(error), severity="error")
-            return
+        info = link.current()
         if info.status == "playing" and info.session_id is not None:
             self.open_game(link)
         else:
