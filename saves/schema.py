@@ -103,6 +103,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (table_id, seat)
         )
         """,
+        # Under `coven serve` each account sees only its own sessions (NULL: made at this machine).
+        "ALTER TABLE sessions ADD COLUMN owner TEXT",
     ),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""

@@ -95,10 +95,12 @@ class LiveSession:
         seed: int,
         seats: Sequence[SeatInfo],
         claim: str | None = None,
+        owner: str | None = None,
     ) -> LiveSession:
         """Start and store a new session.
 
-        ``claim`` is the presence claim sent with every action (see :meth:`apply`).
+        ``claim`` is the presence claim sent with every action (see :meth:`apply`);
+        ``owner`` is the ``coven serve`` account that starts it (None at this machine).
 
         Raises:
             UnknownGameError: no game has ``game_id``.
@@ -110,7 +112,7 @@ class LiveSession:
         check_bot_levels(spec, seats)
         status, progress, result_text = status_of(spec.rules, state, seats)
         session_id = store.create_session(
-            game_id, resolved, seed, seats, status=status, progress=progress, result_text=result_text
+            game_id, resolved, seed, seats, status=status, progress=progress, result_text=result_text, owner=owner
         )
         return cls(store, session_id, spec, resolved, seed, seats, state, [], claim)
 

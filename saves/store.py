@@ -50,6 +50,14 @@ def _load_object(text: str, what: str) -> dict[str, Any]:
     return value
 
 
+_VISIBLE = (
+    "(? IS NULL OR s.owner = ? OR (s.status = 'finished'"
+    " AND s.id IN (SELECT session_id FROM tables WHERE session_id IS NOT NULL)))"
+)
+"""SQL: session ``s`` may be seen by the owner bound twice (None sees all). A served account sees
+its own sessions and every finished table's game, never another account's private games."""
+
+
 def _check_status(status: str) -> SessionStatus:
     if status not in STATUSES:
         raise ValueError(f"status must be 'active' or 'finished', not {status!r}")
@@ -145,6 +153,7 @@ class SessionStore:
         progress: str = "",
         result_text: str | None = None,
         log: Sequence[tuple[int | None, Mapping[str, Any]]] = (),
+        owner: str | None = None,
     ) -> int:
         """Store a new session, with an optional initial log, in one transaction.
 
@@ -157,19 +166,20 @@ class SessionStore:
             progress: Progress phrase.
             result_text: Outcome sentence for finished sessions.
             log: ``(seat, action)`` pairs stored as actions 1, 2, ...
+            owner: The ``coven serve`` account that made it; None at this machine.
 
         Returns:
             The new session's id.
         """
         with self._write() as conn:
-            return self._insert_session(
-                conn, game_id, options, seed, seats, status=status, progress=progress, result_text=result_text, log=log
-            )
+            return self._insert_session(conn, game_id, options, seed, seats, status=status, progress=progress,
+                                        result_text=result_text, log=log, owner=owner)
 
     def _insert_session(
         self, conn: sqlite3.Connection, game_id: str, options: Mapping[str, Any], seed: int,
         seats: Sequence[SeatInfo], *, status: SessionStatus = "active", progress: str = "",
         result_text: str | None = None, log: Sequence[tuple[int | None, Mapping[str, Any]]] = (),
+        owner: str | None = None,
     ) -> int:  # fmt: skip
         # Inside the caller's write transaction, so a table can link its session atomically.
         _check_status(status)
@@ -179,9 +189,9 @@ class SessionStore:
         log_rows = [(seat, _dump(dict(action))) for seat, action in log]
         now = utc_now()
         cursor = conn.execute(
-            "INSERT INTO sessions (game_id, options, seed, status, progress, result, created, updated)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, options_text, seed, status, progress, result_text, now, now),
+            "INSERT INTO sessions (game_id, options, seed, status, progress, result, created, updated, owner)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, options_text, seed, status, progress, result_text, now, now, owner),
         )
         session_id = cursor.lastrowid
         assert session_id is not None
@@ -322,13 +332,14 @@ class SessionStore:
             log=log,
         )
 
-    def list_sessions(self) -> list[SessionSummary]:
-        """Every session, most recently played first."""
+    def list_sessions(self, owner: str | None = None) -> list[SessionSummary]:
+        """Every session (or only those ``owner`` may see), most recently played first."""
         with self._read() as conn:
             rows = conn.execute(
                 "SELECT s.id, s.game_id, s.status, s.progress, s.result, s.created, s.updated,"
                 " (SELECT COUNT(*) FROM actions a WHERE a.session_id = s.id)"
-                " FROM sessions s ORDER BY s.updated DESC, s.id DESC"
+                f" FROM sessions s WHERE {_VISIBLE} ORDER BY s.updated DESC, s.id DESC",
+                (owner, owner),
             ).fetchall()
             seats: dict[int, list[SeatInfo]] = {}
             for session_id, name, kind, level in conn.execute(
@@ -350,16 +361,27 @@ class SessionStore:
             for session_id, game_id, status, progress, result, created, updated, count in rows
         ]
 
-    def latest_unfinished(self) -> int | None:
-        """The id of the most recently played active session that no live table plays, or None."""
+    def latest_unfinished(self, owner: str | None = None) -> int | None:
+        """The id of the most recently played active session that no live table plays, or None.
+
+        With ``owner``, only that account's own sessions count.
+        """
         with self._read() as conn:
             # A live table's session is played through its table, never by Continue.
             row = conn.execute(
-                "SELECT id FROM sessions WHERE status = 'active' AND id NOT IN"
+                "SELECT s.id FROM sessions s WHERE s.status = 'active' AND s.id NOT IN"
                 " (SELECT session_id FROM tables WHERE status != 'closed' AND session_id IS NOT NULL)"
-                " ORDER BY updated DESC, id DESC LIMIT 1"
+                " AND (? IS NULL OR s.owner = ?) ORDER BY s.updated DESC, s.id DESC LIMIT 1",
+                (owner, owner),
             ).fetchone()
         return None if row is None else int(row[0])
+
+    def visible_to(self, session_id: int, owner: str | None) -> bool:
+        """True when ``owner`` (None: this machine's user, who sees all) may open ``session_id``."""
+        with self._read() as conn:
+            row = conn.execute(f"SELECT 1 FROM sessions s WHERE s.id = ? AND {_VISIBLE}",
+                               (session_id, owner, owner)).fetchone()
+        return row is not None
 
     def log_length(self, session_id: int) -> int:
         """How many actions a session's log holds (0 for an unknown session)."""

@@ -221,6 +221,10 @@ def test_sessions_do_not_resume_a_live_tables_game(other: TableStore) -> None:
             await pilot.pause()
             assert isinstance(app.screen, MainMenu)
             assert any(f"is being played at table {code}" in str(n.message) for n in app._notifications)
+            app.open_replay(session_id)  # its replay would show every seat's secrets
+            await pilot.pause()
+            assert isinstance(app.screen, MainMenu)
+            assert any("cannot be replayed now" in str(n.message) for n in app._notifications)
 
     run(scenario)
 

@@ -17,7 +17,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from engine import get_game
-from saves import LiveSession, NewerSchemaError, SessionStore, StoreError
+from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionStore, StoreError
 from tui.commands import CovenCommands
 from tui.games import has_ui, playable_games
 from tui.table_seating import TableSeating
@@ -59,6 +59,7 @@ class CovenApp(App[None]):
         player_name: str | None = None,
         join_code: str | None = None,
         serve_port: int | None = None,
+        account: str | None = None,
     ) -> None:
         """Create the app.
 
@@ -69,12 +70,17 @@ class CovenApp(App[None]):
             min_size: Smallest (width, height) laid out normally.
             player_name: The name offered when joining a table (else the login name).
             join_code: A table to offer to join at once (``ssh CODE@host``).
-            serve_port: The SSH port of ``coven serve``, for the lobby's join hint.
+            serve_port: The SSH port of ``coven serve``, for the lobby's join hint. Set when
+                Coven runs for an SSH connection, which then may touch no files.
+            account: The ``coven serve`` account of an SSH connection: it sees only its own
+                sessions (and finished tables'). None at this machine, which sees all.
         """
         super().__init__()
         self.store: SessionStore | None = store
         self.tables = TableSeating(self, player_name, serve_port)
         self.join_code = join_code
+        self.served = serve_port is not None
+        self.account = account if self.served else None
         self.store_problem: str | None = None
         self.auto_delay = _default_auto_delay() if auto_delay is None else auto_delay
         self.min_size = min_size
@@ -186,7 +192,7 @@ class CovenApp(App[None]):
         if store is None:
             return
         try:
-            session_id = store.latest_unfinished()
+            session_id = store.latest_unfinished(self.account)
         except StoreError as error:
             self.notify(str(error), severity="error")
             return
@@ -262,6 +268,8 @@ class CovenApp(App[None]):
         if store is None:
             return None
         try:
+            if not store.visible_to(session_id, self.account):  # another account's game, over SSH
+                raise SessionNotFoundError(session_id)
             live = LiveSession.load(store, session_id)
         except StoreError as error:
             self.notify(str(error), title=failure_title, severity="error")
@@ -272,12 +280,23 @@ class CovenApp(App[None]):
             return None
         return live
 
+    def refuse_live_table(self, session_id: int, doing: str) -> bool:
+        """True (after saying why) when ``session_id`` is a live table's game, which only its table shows.
+
+        Replaying, exporting or deleting it would show every seat's secrets, or pull
+        the game from under its players.
+        """
+        table_code = self.tables.live_table_of(session_id)
+        if table_code is None:
+            return False
+        join = " Join it from the menu's Join a table." if doing == "resume" else " Wait until it has ended."
+        self.notify(f"Session {session_id} is being played at table {table_code}; it cannot {doing} now.{join}",
+                    title="A shared table", timeout=10)
+        return True
+
     def open_session(self, session_id: int) -> None:
         """Load a saved session and show its game screen (a shared table's is joined instead)."""
-        table_code = self.tables.live_table_of(session_id)
-        if table_code is not None:
-            self.notify(f"Session {session_id} is being played at table {table_code}. "
-                        "Join it from the menu's Join a table.", title="A shared table", timeout=10)
+        if self.refuse_live_table(session_id, "resume"):
             return
         live = self._load_session(session_id, "Cannot resume")
         if live is not None:
@@ -294,6 +313,8 @@ class CovenApp(App[None]):
         """Show the replay of a saved session."""
         from tui.screens.replay import ReplayScreen
 
+        if self.refuse_live_table(session_id, "be replayed"):
+            return
         live = self._load_session(session_id, "Cannot replay")
         if live is not None:
             self.push_screen(ReplayScreen(live))
@@ -313,6 +334,8 @@ def run(
     player_name: str | None = None,
     join_code: str | None = None,
     serve_port: int | None = None,
+    account: str | None = None,
 ) -> None:
     """Run Coven in the terminal until the user quits (see :class:`CovenApp` for the arguments)."""
-    CovenApp(store_path=store_path, player_name=player_name, join_code=join_code, serve_port=serve_port).run()
+    CovenApp(store_path=store_path, player_name=player_name, join_code=join_code, serve_port=serve_port,
+             account=account).run()

@@ -87,7 +87,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if app is None:
         _fail("The card table is not available in this build.")
         return EXIT_ERROR
-    code = app.run(player_name=args.name, join_code=args.join, serve_port=args.serve_port)
+    code = app.run(player_name=args.name, join_code=args.join, serve_port=args.serve_port, account=args.account)
     return code if isinstance(code, int) else 0
 
 
@@ -235,14 +235,16 @@ def build_parser() -> argparse.ArgumentParser:
         prog="coven",
         description="Coven: a terminal table for wizarding card games. Run with no command to play.",
     )
-    parser.set_defaults(handler=_cmd_play, name=None, join=None, serve_port=None)
+    parser.set_defaults(handler=_cmd_play, name=None, join=None, serve_port=None, account=None)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     play = commands.add_parser("play", help="open the card table (the default)",
                                description="Open the card table. With --join, offer that table's seats at once.")
     play.add_argument("--name", metavar="NAME", help="the name offered when joining a table")
     play.add_argument("--join", metavar="CODE", help="a table's 4-letter join code")
+    # Set by `coven serve` for each connection's Coven, never by hand.
     play.add_argument("--serve-port", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    play.add_argument("--account", metavar="ACCOUNT", help=argparse.SUPPRESS)
     play.set_defaults(handler=_cmd_play)
 
     rules = commands.add_parser("rules", help="show a game's rules", description="Print a game's rules.")

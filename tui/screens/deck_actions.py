@@ -20,6 +20,7 @@ from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.screens.deck_picker import DeckChoice, DeckPicker
 from tui.widgets.deck_list import DeckDraft
 from tui.widgets.lab_dialogs import exports_dir, file_target
+from tui.served import refuses_files
 
 if TYPE_CHECKING:
     from tui.app import CovenApp
@@ -241,6 +242,9 @@ class DeckActions(Screen[None]):
 
     def action_import_file(self, _shown: bool = True) -> None:
         """Read a deck-list file into the editor (its problems, line by line, if it can't be read)."""
+        if refuses_files(self.app):
+            return
+
         def answered(path: str | None) -> None:
             if path:
                 self.import_path(path)
@@ -277,6 +281,8 @@ class DeckActions(Screen[None]):
 
     def action_export_file(self, _shown: bool = True) -> None:
         """Write the deck list to a file (legal or not, so a draft can be shared); by default in the exports folder."""
+        if refuses_files(self.app):
+            return
         name = self.deck_name or self.suggested_name or "deck"
         default = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-") + ".txt"
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
@@ -39,18 +38,12 @@ class HostTableScreen(NewGameScreen):
 
     def _kind_options(self) -> list[tuple[str, str]]:
         """A remote player, a player at this terminal, then each bot level."""
-        here = [("Remote player", REMOTE), ("Here (this terminal)", HUMAN)]
+        here = [("Remote player", REMOTE), ("This terminal", HUMAN)]
         return here + [(f"Bot – {level}", f"bot:{level}") for level in self.spec.bot_levels]
 
     def _default_kind(self, index: int) -> str:
         """The host sits in seat 1; every other seat waits for a friend."""
         return HUMAN if index == 0 else REMOTE
-
-    def _default_name(self, index: int, kind: str, taken: Sequence[str]) -> str:
-        """The host's own seat starts with the host's name (the SSH user's, when served)."""
-        if kind == HUMAN and index == 0:
-            return cast("CovenApp", self.app).tables.player_name
-        return super()._default_name(index, kind, taken)
 
     def action_start(self) -> None:
         """Open the table and show its lobby, or show what is wrong."""

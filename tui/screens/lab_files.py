@@ -13,6 +13,7 @@ from engine.wizbits.lab import LabError, LabTable, Scenario
 from engine.wizbits.lab_json import read_scenario, write_scenario
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.widgets.lab_dialogs import exports_dir, file_target
+from tui.served import refuses_files
 
 DEFAULT_NAME = "pillar-lab.json"
 """The file name offered for saving a scenario, in the exports folder of Coven's data directory."""
@@ -36,6 +37,8 @@ class LabFileActions(Screen[None]):
     @work(exclusive=True)
     async def action_load(self, _shown: bool = True) -> None:
         """Load a scenario file (JSON); a bare name is looked for in the exports folder."""
+        if refuses_files(self.app):
+            return
         path = await self.app.push_screen_wait(PromptScreen("Load a Lab scenario from", self.path, "scenario.json",
                                                             "Load"))
         if not path:
@@ -53,6 +56,8 @@ class LabFileActions(Screen[None]):
     @work(exclusive=True)
     async def action_save(self) -> None:
         """Save the scenario, plays included, as JSON to share (asking before replacing a file)."""
+        if refuses_files(self.app):
+            return
         path = await self.app.push_screen_wait(PromptScreen("Save this scenario to", self.path, "scenario.json",
                                                             "Save"))
         if not path:

@@ -84,7 +84,7 @@ class MainMenu(Screen[None]):
         store = self.coven.store
         if store is not None:
             try:
-                latest = store.latest_unfinished()
+                latest = store.latest_unfinished(self.coven.account)
             except StoreError as error:
                 hint.update(str(error))
                 menu.disable_option("continue")

@@ -219,7 +219,10 @@ class NewGameScreen(Screen[None]):
         return default_kind(self.spec, index)
 
     def _default_name(self, index: int, kind: str, taken: Sequence[str]) -> str:
-        """The name a seat row starts with (see :func:`default_name`)."""
+        """The name a seat row starts with (see :func:`default_name`); seat 1's human is this player."""
+        tables = getattr(self.app, "tables", None)
+        if index == 0 and kind == HUMAN and tables is not None:
+            return str(tables.player_name)  # the SSH user's name when served, else the login name
         return default_name(index, kind, taken)
 
     def _current_rows(self) -> list[tuple[str, str]]:
@@ -357,7 +360,8 @@ class NewGameScreen(Screen[None]):
             self.notify("No session database is open.", severity="error")
             return
         try:
-            live = LiveSession.create(app.store, choices.game_id, choices.options, choices.seed, choices.seats)
+            live = LiveSession.create(app.store, choices.game_id, choices.options, choices.seed, choices.seats,
+                                      owner=app.account)
         except (StoreError, ValueError) as error:
             self._show_problems([Problem("game-select", f"Could not start the game: {error}")])
             return

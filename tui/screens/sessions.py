@@ -21,6 +21,7 @@ from saves import (
 )
 
 from tui.screens.confirm import ConfirmScreen, PromptScreen
+from tui.served import refuses_files
 
 if TYPE_CHECKING:
     from tui.app import CovenApp
@@ -112,7 +113,7 @@ class SessionsScreen(Screen[None]):
         keep = select if select is not None else self.selected_id()
         store = self.coven.store
         try:
-            self.summaries = store.list_sessions() if store is not None else []
+            self.summaries = store.list_sessions(self.coven.account) if store is not None else []
         except StoreError as error:
             self.notify(str(error), severity="error")
             self.summaries = []
@@ -224,7 +225,7 @@ class SessionsScreen(Screen[None]):
     def action_delete(self) -> None:
         """Delete the highlighted session after confirmation."""
         session_id = self._selected_or_explain()
-        if session_id is None:
+        if session_id is None or self.coven.refuse_live_table(session_id, "be deleted"):
             return
         summary = next(s for s in self.summaries if s.session_id == session_id)
         question = (
@@ -250,8 +251,10 @@ class SessionsScreen(Screen[None]):
 
     def action_export(self) -> None:
         """Write the highlighted session to a JSON file."""
+        if refuses_files(self.app):
+            return
         session_id = self._selected_or_explain()
-        if session_id is None:
+        if session_id is None or self.coven.refuse_live_table(session_id, "be exported"):
             return
 
         def write(target: Path, overwrite: bool) -> None:
@@ -291,6 +294,8 @@ class SessionsScreen(Screen[None]):
 
     def action_import(self) -> None:
         """Read a session from a JSON file written by export."""
+        if refuses_files(self.app):
+            return
 
         def chosen(path: str | None) -> None:
             """Act on the path the user typed."""

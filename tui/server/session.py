@@ -29,9 +29,11 @@ finds this very code and never a ``tui`` that happens to sit in the server's cur
 def child_command(login: Login, port: int) -> list[str]:
     """The command of one player's process (the contract with ``coven play``).
 
-    ``--serve-port`` lets the app show joiners the right ``ssh -p PORT`` line.
+    ``--serve-port`` lets the app show joiners the right ``ssh -p PORT`` line and tells it
+    that it serves a connection; ``--account`` scopes the sessions it shows to the account.
     """
-    command = [sys.executable, "-m", "tui.cli", "play", "--name", login.player, "--serve-port", str(port)]
+    command = [sys.executable, "-m", "tui.cli", "play", "--name", login.player, "--serve-port", str(port),
+               "--account", login.account]
     return command + (["--join", login.code] if login.code else [])
 
 
