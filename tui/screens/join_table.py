@@ -110,8 +110,11 @@ class JoinTableScreen(Screen[None]):
         self.info = info
         seated = ", ".join(seat.name for seat in info.seats if seat.claim is not None or seat.role == "bot")
         where = "waiting in the lobby" if info.status == "lobby" else "playing"
+        full = "" if info.open_seats() else " Every seat is taken" + (
+            "; you may watch." if info.allow_spectators else ", and the host allows no spectators.")
         self.query_one("#join-table", Static).update(
-            f"{get_game(info.game_id).title} hosted by {info.host_name}, {where}. Seated: {seated or 'nobody yet'}.")
+            f"{get_game(info.game_id).title} hosted by {info.host_name}, {where}. "
+            f"Seated: {seated or 'nobody yet'}.{full}")
         choices.clear_options()
         choices.add_options(choices_for(info))
         choices.display = True

@@ -128,7 +128,9 @@ class LobbyScreen(Screen[None]):
         lines = [seat_line(seat, info, self.link.claim, now) for seat in info.seats]
         self.query_one("#lobby-seats", Static).update("\n".join(lines))
         token = self.link.token
-        if not token:
+        if self.link.spectator:
+            token_text = "You are watching: you see only what every player sees."
+        elif not token:
             token_text = ""
         elif self.link.is_host:
             token_text = f"Your host token: {token}. If you drop, it gets you the table back (Join a table)."

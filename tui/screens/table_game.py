@@ -34,7 +34,7 @@ class TableGameScreen(GameScreen):
         Binding("space", "step", "Next step"),
         Binding("a", "toggle_auto", "Auto play"),
         Binding("l", "toggle_log", "Log"),
-        Binding("b", "seat_to_bot", "Bot takes seat", show=False),
+        Binding("b", "seat_to_bot", "Bot takes seat"),
         Binding("escape,q", "menu", "Leave"),
     ]
 
@@ -53,7 +53,8 @@ class TableGameScreen(GameScreen):
         self.auto_play = self._host
         self.set_interval(POLL_SECONDS, self._poll)
         if self.link.token:
-            self.notify(f"Your seat token is {self.link.token}. If you drop, Join a table with it to get back.",
+            kind = "host token" if self._host else "seat token"
+            self.notify(f"Your {kind} is {self.link.token}. If you drop, Join a table with it to get back.",
                         title=f"Table {self.link.code}", timeout=12)
 
     @property
@@ -112,7 +113,8 @@ class TableGameScreen(GameScreen):
         self._host_away = info.host_claim is None
         gone = {seat.seat for seat in info.seats if seat.role == "remote" and seat.claim is None}
         for seat in sorted(gone - self._gone):
-            self.notify(f"{info.seats[seat].name} dropped. Their seat is kept for 10 minutes for their token.",
+            after = " After that, b lets a bot play it." if self._host else ""
+            self.notify(f"{info.seats[seat].name} dropped. Their seat is kept for 10 minutes for their token.{after}",
                         severity="warning", timeout=10)
         for seat in sorted(self._gone - gone):
             self.notify(f"{info.seats[seat].name} is back.", timeout=5)
@@ -194,7 +196,22 @@ class TableGameScreen(GameScreen):
         self.advance()
 
     def action_menu(self) -> None:
-        """Leave the table; the seat stays reserved for this player's token."""
+        """Leave the table (the host after saying what stops); the seat stays reserved for the token."""
+        if self._host and self.live.result is None and len(self.live.seats) > len(self._seats_here):
+            from tui.screens.confirm import ConfirmScreen
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self._leave()
+
+            self.app.push_screen(ConfirmScreen(
+                "Leave the table? Bots and automatic steps wait until you come back with your host token; "
+                "the other players wait too.", "Leave", "Stay"), answered)
+            return
+        self._leave()
+
+    def _leave(self) -> None:
+        """Give up this process's seats and go to the menu, reminding the player of the token."""
         self.auto_play = False
         token = self.link.token
         if token and self.live.result is None:

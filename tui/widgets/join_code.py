@@ -52,7 +52,7 @@ def big_text(code: str) -> str:
         width = max(len(part) for part in (glyph or ("    ",)))
         for row in rows:  # every row of a letter is as wide as its widest, so letters line up
             row[-1] = row[-1].ljust(width)
-    return "\n".join("  ".join(parts).rstrip() for parts in rows)
+    return "\n".join("  ".join(parts) for parts in rows)  # equal widths, so centring keeps letters aligned
 
 
 class JoinCode(Static):
@@ -64,6 +64,7 @@ class JoinCode(Static):
         height: auto;
         color: $accent;
         text-style: bold;
+        text-align: center;
         padding: 0 1;
     }
     """
