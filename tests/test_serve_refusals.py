@@ -62,7 +62,7 @@ def test_beyond_max_sessions_a_newcomer_hears_the_table_is_full(coven_data_dir: 
             first = await SSHPlayer.connect(server.port, "ana")
             second = await SSHPlayer.connect(server.port, "bea")
             await first.wait_for("C O V E N")
-            full = r"The table is full \(2 players at most\); try again later."
+            full = r"The table is full \(at most 2 at once\); try again later."
             with pytest.raises(asyncssh.DisconnectError, match=full):
                 await SSHPlayer.connect(server.port, "cy")
             await second.close()

@@ -142,7 +142,7 @@ class CovenConnection(asyncssh.SSHServer):
         config = self.state.config
         # begin_auth runs again if the client changes user name mid-login: count it once.
         if not self.admitted and not self.state.counter.try_admit():
-            self.refuse(f"The table is full ({config.max_sessions} players at most); try again later.",
+            self.refuse(f"The table is full (at most {config.max_sessions} at once); try again later.",
                         now=True)
             return True
         self.admitted = True
@@ -235,7 +235,8 @@ async def stop_server(state: ServerState, acceptor: asyncssh.SSHAcceptor) -> Non
     acceptor.close()
     for connection in list(state.connections):
         if connection.session is not None:
-            connection.session.client_gone()  # schedules the hang-up now, not at connection_lost
+            # Schedules the hang-up now, not at connection_lost.
+            connection.session.say_goodbye("The Coven server is stopping; goodbye.")
         if connection.conn is not None:
             connection.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "Coven is shutting down.")
     if state.hangups:

@@ -26,6 +26,14 @@ if TYPE_CHECKING:
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
 """Where the ``tui`` package lives: the children's working directory, so ``-m tui.cli``
 finds this very code and never a ``tui`` that happens to sit in the server's current directory."""
+TERMINAL_RESET = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # mouse reporting off
+    b"\x1b[?2004l\x1b[?1004l"  # bracketed paste and focus events off
+    b"\x1b[?1049l\x1b[0m\x1b[?25h\r\n"  # main screen, plain text, cursor shown
+)
+"""What a terminal needs to be usable again after Coven ran in it without quitting itself."""
+
+
 def child_command(login: Login, port: int) -> list[str]:
     """The command of one player's process (the contract with ``coven play``).
 
@@ -152,8 +160,18 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.owner.note("idle timeout")
         minutes = self.owner.state.config.idle_timeout / 60
         span = f"{minutes:g} minutes" if minutes >= 1 else f"{self.owner.state.config.idle_timeout:g} seconds"
-        self.chan.write(f"\r\n\x1b[0mNo key pressed for {span}; goodbye from Coven.\r\n".encode())
-        self.chan.exit(0)
+        self.say_goodbye(f"No key pressed for {span}; goodbye from Coven.")
+
+    def say_goodbye(self, line: str) -> None:
+        """Give the player's terminal back in order, print ``line`` and close the session.
+
+        The child is hung up without a chance to undo its screen modes, so the
+        server does it: otherwise the player's shell is left on the alternate
+        screen, with mouse reporting on and no cursor.
+        """
+        if self.chan is not None and not self.closed:
+            self.chan.write(TERMINAL_RESET + f"{line}\r\n".encode())
+            self.chan.exit(0)
         self.client_gone()
 
     def connection_lost(self, exc: Exception | None) -> None:
