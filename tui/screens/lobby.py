@@ -76,6 +76,7 @@ class LobbyScreen(Screen[None]):
         self.link = link
         self.port = port
         self._opened_game = False
+        self._shown: TableInfo | None = None
 
     @property
     def coven(self) -> CovenApp:
@@ -117,13 +118,15 @@ class LobbyScreen(Screen[None]):
         except StoreError as error:
             self.notify(str(error), severity="error")
             return
-        self._redraw(info)
+        if info != self._shown:
+            self._redraw(info)
         if info.status == "playing" and info.session_id is not None:
             self._opened_game = True
             self.coven.tables.open_game(self.link)
 
     def _redraw(self, info: TableInfo) -> None:
         """The seat list, this player's token and what the table waits for."""
+        self._shown = info
         now = datetime.now(UTC)
         lines = [seat_line(seat, info, self.link.claim, now) for seat in info.seats]
         self.query_one("#lobby-seats", Static).update("\n".join(lines))

@@ -119,9 +119,9 @@ class TableGameScreen(GameScreen):
         for seat in sorted(self._gone - gone):
             self.notify(f"{info.seats[seat].name} is back.", timeout=5)
         self._gone = gone
-        self.refresh_bindings()
         if before != (self._seats_here, self._host, self._host_away, gone):
-            self.advance()  # who plays what changed: the status line and the table follow
+            self.refresh_bindings()
+            self.advance()  # who plays what changed: the status line, the keys and the table follow
 
     def _catch_up(self) -> bool:
         """Apply every action other processes saved; True when there were any."""
