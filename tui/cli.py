@@ -158,9 +158,13 @@ def _cmd_import(args: argparse.Namespace) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    spec = _game(args.game)
     if args.games < 1:
         raise _UsageError("--games must be at least 1.")
+    if args.game == "tables":  # not a game: how soon processes at a shared table see each other's moves
+        from tui.bench_tables import run as bench_tables
+
+        return bench_tables(samples=args.games)
+    spec = _game(args.game)
     bench = _optional_module("tui.bench")
     if bench is None or not hasattr(bench, "run"):
         _fail("Benchmarking is not available in this build.")
@@ -265,7 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
     import_.set_defaults(handler=_cmd_import)
 
     bench = commands.add_parser("bench", help="benchmark a game's engine and bots", description="Play bot games.")
-    bench.add_argument("game", metavar="GAME", help="game id, e.g. wizards-cup")
+    bench.add_argument("game", metavar="GAME", help="game id, e.g. wizards-cup, or 'tables' for shared tables")
     bench.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     bench.set_defaults(handler=_cmd_bench)
 
