@@ -230,6 +230,28 @@ class TableStore:
                 "UPDATE tables SET status = 'closed', updated = ? WHERE id = ?", (self._now(), info.table_id)
             )
 
+    def reopen_dropped(self, code: str) -> list[int]:
+        """Open again, for anyone, the lobby's remote seats whose players left (host only).
+
+        Before the game starts nothing is lost by sitting down afresh, so a seat is
+        not kept for its token there. Returns the seats opened.
+
+        Raises:
+            TableError: not the host.
+        """
+        with self.store._write() as conn:
+            info = self._hosted(conn, code)
+            if info.status != "lobby":
+                return []
+            dropped = [seat.seat for seat in info.seats if seat.role == "remote" and seat.claim is None
+                       and seat.has_token]
+            conn.executemany(
+                "UPDATE table_seats SET name = ?, token_hash = NULL, dropped_at = NULL"
+                " WHERE table_id = ? AND seat = ? AND claim IS NULL",
+                [(seat_label(seat), info.table_id, seat) for seat in dropped],
+            )
+        return dropped
+
     def hand_to_bot(self, code: str, seat: int, bot_level: str) -> None:
         """Give a remote seat nobody holds to a bot played by the host's process.
 

@@ -380,3 +380,28 @@ def test_a_finished_tables_game_is_an_ordinary_session_to_replay(other: TableSto
             assert app.screen.live.session_id == session_id  # type: ignore[attr-defined]
 
     run(scenario)
+
+
+def test_a_seat_left_before_the_start_opens_again_for_anyone() -> None:
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("h")
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            code = app.screen.link.code  # type: ignore[attr-defined]
+            store, presence = SessionStore(), Presence()
+            TableStore(store, presence).take_seat(code, 1, "Vic")
+            await wait_until(pilot, lambda: "Vic · seated" in screen_text(app), "Vic")
+            presence.close()  # Vic's Coven is gone before the game started
+            await wait_until(pilot, lambda: "open · waiting for a remote player" in screen_text(app),
+                             "the seat to open again")
+            with Presence() as newcomer:
+                tables = TableStore(store, newcomer)
+                assert tables.find(code).open_seats() == [1]
+                tables.take_seat(code, 1, "Wren")
+                await wait_until(pilot, lambda: "Wren · seated" in screen_text(app), "Wren")
+            store.close()
+
+    run(scenario)

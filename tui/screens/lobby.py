@@ -118,6 +118,13 @@ class LobbyScreen(Screen[None]):
         except StoreError as error:
             self.notify(str(error), severity="error")
             return
+        if self.link.is_host and info.status == "lobby" and any(
+                seat.role == "remote" and seat.claim is None and seat.has_token for seat in info.seats):
+            try:  # someone left before the start: their seat is open to anyone again
+                self.link.tables.reopen_dropped(info.code)
+                info = self.link.refresh()
+            except StoreError as error:
+                self.notify(str(error), severity="error")
         if info != self._shown:
             self._redraw(info)
         if info.status == "playing" and info.session_id is not None:
