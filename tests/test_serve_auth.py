@@ -60,6 +60,7 @@ def test_add_user_writes_a_private_scrypt_line_and_the_password_logs_in(coven_da
 
         asyncio.run(scenario())
     assert "user=ana+abcd auth ok method=password" in server.log
+    assert server.log.count("auth ok") == 1  # logged once, where the password is checked
 
 
 @pytest.mark.parametrize("name", ["", "ana:x", "ana+ABCD", "a" * 33])

@@ -28,24 +28,28 @@ RESEND_AFTER = 3.0
 """Seconds before a seat's keys are sent again when its choice has not arrived."""
 
 _CODE_LINE = re.compile(r"^\W*([A-Z]) ([A-Z]) ([A-Z]) ([A-Z])\W*$", re.MULTILINE)
-_PICK_MORE = re.compile(r"Pick \d more")
+_TEAM_COUNT = re.compile(r"Choose your team\s+(\d)/(\d)")
 _TOKEN = re.compile(r"Your seat token: ([A-Z0-9]{4}-[A-Z0-9]{4})")
 _ROUND_TITLE = re.compile(r"Round \d+ · (?:\w+ wins|both win) the round and a Cup Token")
 
 
 async def choose_team(player: SSHPlayer) -> None:
-    """Pick wizards until the builder is ready, then confirm (a key lost while the screen settles is sent again)."""
-    for _ in range(30):
-        await player.wait_for(lambda text: "Ready: press c" in text or _PICK_MORE.search(text) is not None)
-        missing = _PICK_MORE.search(player.text())
-        if missing is None:
+    """Walk down the wizards picking each until the team is full, then confirm.
+
+    The builder's own count ("Choose your team 3/6", the displayed card included)
+    says when to stop; a key that meets a screen still settling only costs a step.
+    """
+    await player.wait_for(lambda text: _TEAM_COUNT.search(text) is not None)
+    for _ in range(40):
+        count = _TEAM_COUNT.search(player.text())
+        if count is not None and count.group(1) == count.group(2):
             break
-        count = missing.group(0)
+        before = count.group(0) if count else ""
         player.press("space", "down")
         try:
-            await player.wait_for(lambda text, count=count: count not in text, timeout=2)
+            await player.wait_for(lambda text, before=before: before not in text, timeout=1)
         except AssertionError:
-            continue
+            continue  # the displayed card, which is always in, or a lost key: on to the next
     player.press("c")
 
 
@@ -65,10 +69,12 @@ def secrets_of(state: WizardsCupState, seat: int, viewer: int) -> set[str]:
 def check_screen(player: SSHPlayer, seat: int, store: SessionStore, session_id: int | None) -> str:
     """The player's screen, after checking that it shows no card the other seat hides."""
     screen = player.text()  # first the screen, then the state: a card shown was revealed by then
+    if seat == 1:  # only the host's Coven plays the duels, so Bea is offered no keys for them
+        assert "space: next duel" not in screen, screen
     if session_id is None:
         return screen
     live = LiveSession.load(store, session_id)
-    if live.state.phase is Phase.TEAM or "Take in" in screen:
+    if live.state.phase is Phase.TEAM or "Take in" in screen or "Choose your team" in screen:
         # The team builder and the swap picker list every wizard in the box, the other
         # seat's among them by name; there the secret is which ones they chose.
         return screen

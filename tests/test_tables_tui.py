@@ -153,7 +153,7 @@ def test_join_by_code_take_a_seat_and_follow_the_host_into_the_game(other: Table
             await wait_until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game to open")
             game = app.screen
             assert isinstance(game, TableGameScreen)
-            assert game.human_seats == [1] and not game.drives_table
+            assert game.human_seats == [1] and not game.drives_table and not game.table.steps_here
             await wait_until(pilot, lambda: f"Table {code} · Wizards Cup" in screen_text(app), "the status line")
 
     run(scenario)

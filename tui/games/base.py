@@ -34,6 +34,10 @@ class GameTable(Widget):
     keys_hint: str | None = None
     """When set, shown instead of the table's own key hint (e.g. by the replay, whose keys differ)."""
 
+    steps_here: bool = True
+    """False at a shared table whose automatic steps another terminal (the host's) plays,
+    so the table does not offer keys for them."""
+
     checker: Callable[[int, dict[str, Any]], str | None] | None = None
     """Set by the game screen: ask the engine whether a seat may take an action (JSON) now.
 

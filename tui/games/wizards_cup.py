@@ -122,6 +122,8 @@ class WizardsCupTable(GameTable):
         if view.phase is Phase.OVER:
             return "The Cup is decided."
         if view.phase is Phase.DUEL:
+            if not self.steps_here:
+                return "The host's Coven plays the duels."
             return "space: next duel · a: auto" if self.keys_hint is None else self.keys_hint
         waiting = [player.name for index, player in enumerate(view.players)
                    if not player.ready and index != seat]

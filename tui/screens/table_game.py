@@ -46,6 +46,7 @@ class TableGameScreen(GameScreen):
         self._host = link.is_host
         self._gone: set[int] = set()
         self._host_away = False
+        self.table.steps_here = self._host
 
     def on_mount(self) -> None:
         """Start like any game, then listen for the other processes; the host plays table steps by itself."""
@@ -111,6 +112,7 @@ class TableGameScreen(GameScreen):
         self._seats_here = info.seats_of(self.link.claim) if not self.link.spectator else []
         self._host = info.host_claim == self.link.claim and not self.link.spectator
         self._host_away = info.host_claim is None
+        self.table.steps_here = self._host
         gone = {seat.seat for seat in info.seats if seat.role == "remote" and seat.claim is None}
         for seat in sorted(gone - self._gone):
             after = " After that, b lets a bot play it." if self._host else ""
