@@ -60,7 +60,8 @@ def test_no_command_runs_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     fake_app.run = lambda **kwargs: calls.append(kwargs)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tui.app", fake_app)
     assert main([]) == 0
-    assert calls == [{"player_name": None, "join_code": None, "serve_port": None, "account": None}]
+    assert calls == [{"player_name": None, "join_code": None, "serve_port": None, "account": None,
+                      "serve_host": None}]
 
 
 def test_play_passes_the_join_code_and_name(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -68,8 +69,10 @@ def test_play_passes_the_join_code_and_name(monkeypatch: pytest.MonkeyPatch) -> 
     fake_app = types.ModuleType("tui.app")
     fake_app.run = lambda **kwargs: calls.append(kwargs)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tui.app", fake_app)
-    assert main(["play", "--name", "Bea", "--join", "kxmp", "--serve-port", "2222", "--account", "bea"]) == 0
-    assert calls == [{"player_name": "Bea", "join_code": "kxmp", "serve_port": 2222, "account": "bea"}]
+    assert main(["play", "--name", "Bea", "--join", "kxmp", "--serve-port", "2222", "--account", "bea",
+                 "--serve-host", "0.0.0.0"]) == 0
+    assert calls == [{"player_name": "Bea", "join_code": "kxmp", "serve_port": 2222, "account": "bea",
+                      "serve_host": "0.0.0.0"}]
 
 
 def test_rules(fake_spec: GameSpec, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

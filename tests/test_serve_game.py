@@ -108,6 +108,7 @@ async def open_table(server: ServeProcess) -> tuple[SSHPlayer, SSHPlayer, str, s
     match = _CODE_LINE.search(lobby)
     assert match, lobby
     code = "".join(match.groups())
+    await ana.wait_for(f"ssh -p {server.port} {code}@localhost")  # the server listens on 127.0.0.1 only
 
     bea = await SSHPlayer.connect(server.port, f"bea+{code}")  # straight to the table's seats
     await bea.wait_for("Take seat 2")

@@ -405,3 +405,14 @@ def test_a_seat_left_before_the_start_opens_again_for_anyone() -> None:
             store.close()
 
     run(scenario)
+
+
+def test_the_join_hint_names_where_friends_can_reach_the_server() -> None:
+    import socket
+
+    from tui.screens.lobby import join_hint
+
+    assert "ssh -p 2222 KXMP@localhost" in join_hint("KXMP", 2222, "127.0.0.1")
+    assert f"ssh -p 2222 KXMP@{socket.gethostname()}" in join_hint("KXMP", 2222, "0.0.0.0")
+    assert "ssh -p 2222 KXMP@10.0.0.5" in join_hint("KXMP", 2222, "10.0.0.5")
+    assert "run coven serve" in join_hint("KXMP", None)

@@ -60,6 +60,7 @@ class CovenApp(App[None]):
         join_code: str | None = None,
         serve_port: int | None = None,
         account: str | None = None,
+        serve_host: str | None = None,
     ) -> None:
         """Create the app.
 
@@ -74,10 +75,11 @@ class CovenApp(App[None]):
                 Coven runs for an SSH connection, which then may touch no files.
             account: The ``coven serve`` account of an SSH connection: it sees only its own
                 sessions (and finished tables'). None at this machine, which sees all.
+            serve_host: The address ``coven serve`` listens on, for the lobby's join hint.
         """
         super().__init__()
         self.store: SessionStore | None = store
-        self.tables = TableSeating(self, player_name, serve_port)
+        self.tables = TableSeating(self, player_name, serve_port, serve_host)
         self.join_code = join_code
         self.served = serve_port is not None
         self.account = account if self.served else None
@@ -335,7 +337,8 @@ def run(
     join_code: str | None = None,
     serve_port: int | None = None,
     account: str | None = None,
+    serve_host: str | None = None,
 ) -> None:
     """Run Coven in the terminal until the user quits (see :class:`CovenApp` for the arguments)."""
     CovenApp(store_path=store_path, player_name=player_name, join_code=join_code, serve_port=serve_port,
-             account=account).run()
+             account=account, serve_host=serve_host).run()

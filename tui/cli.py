@@ -87,7 +87,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if app is None:
         _fail("The card table is not available in this build.")
         return EXIT_ERROR
-    code = app.run(player_name=args.name, join_code=args.join, serve_port=args.serve_port, account=args.account)
+    code = app.run(player_name=args.name, join_code=args.join, serve_port=args.serve_port, account=args.account,
+                   serve_host=args.serve_host)
     return code if isinstance(code, int) else 0
 
 
@@ -239,7 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="coven",
         description="Coven: a terminal table for wizarding card games. Run with no command to play.",
     )
-    parser.set_defaults(handler=_cmd_play, name=None, join=None, serve_port=None, account=None)
+    parser.set_defaults(handler=_cmd_play, name=None, join=None, serve_port=None, account=None, serve_host=None)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     play = commands.add_parser("play", help="open the card table (the default)",
@@ -249,6 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
     # Set by `coven serve` for each connection's Coven, never by hand.
     play.add_argument("--serve-port", type=int, metavar="PORT", help=argparse.SUPPRESS)
     play.add_argument("--account", metavar="ACCOUNT", help=argparse.SUPPRESS)
+    play.add_argument("--serve-host", metavar="HOST", help=argparse.SUPPRESS)
     play.set_defaults(handler=_cmd_play)
 
     rules = commands.add_parser("rules", help="show a game's rules", description="Print a game's rules.")

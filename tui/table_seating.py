@@ -28,11 +28,13 @@ def login_name() -> str:
 class TableSeating:
     """Hosting, joining, watching and leaving tables for one :class:`CovenApp`."""
 
-    def __init__(self, app: CovenApp, player_name: str | None, serve_port: int | None) -> None:
-        """Serve ``app``; ``player_name`` is offered when joining; ``serve_port`` goes in join hints."""
+    def __init__(self, app: CovenApp, player_name: str | None, serve_port: int | None,
+                 serve_host: str | None = None) -> None:
+        """Serve ``app``; ``player_name`` is offered when joining; the server's port and host go in join hints."""
         self.app = app
         self._player_name = (player_name or "").strip() or None
         self.serve_port = serve_port
+        self.serve_host = serve_host
         self._presence: Presence | None = None
         self._tables: TableStore | None = None
 
@@ -122,7 +124,7 @@ class TableSeating:
         link = self._link(code, token, spectator)
         if link is not None:
             self.app.go_to_menu()
-            self.app.push_screen(LobbyScreen(link, self.serve_port))
+            self.app.push_screen(LobbyScreen(link, self.serve_port, self.serve_host))
 
     def enter_table(self, code: str, token: str | None, spectator: bool = False) -> None:
         """Go to table ``code``'s lobby, or straight into its game once it started."""

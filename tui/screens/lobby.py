@@ -43,10 +43,18 @@ def seat_line(seat: TableSeat, info: TableInfo, claim: str, now: datetime) -> st
     return f"{seat.seat + 1}. open · waiting for a remote player"
 
 
-def join_hint(code: str, port: int | None) -> str:
+LOCAL_ONLY = frozenset({"127.0.0.1", "localhost", "::1"})
+EVERYWHERE = frozenset({"0.0.0.0", "::", ""})
+
+
+def join_hint(code: str, port: int | None, host: str | None = None) -> str:
     """How friends join, in two lines: over SSH when this Coven is served, else on this machine."""
     if port:
-        return (f"Friends join with:  ssh -p {port} {code}@{socket.gethostname()}\n"
+        if host in LOCAL_ONLY:
+            return (f"Players on this machine:  ssh -p {port} {code}@localhost\n"
+                    f"(the server listens here only) or Join a table → {code}")
+        where = socket.gethostname() if host is None or host in EVERYWHERE else host
+        return (f"Friends join with:  ssh -p {port} {code}@{where}\n"
                 f"or from Coven's main menu: Join a table → {code}")
     return (f"On this machine: Join a table → {code} in Coven's main menu.\n"
             "Over the network: run coven serve (see the README) and friends ssh in.")
@@ -70,11 +78,12 @@ class LobbyScreen(Screen[None]):
         Binding("escape", "leave", "Leave table"),
     ]
 
-    def __init__(self, link: TableLink, port: int | None = None) -> None:
-        """Show ``link``'s table; ``port`` is the SSH port for the join hint, when served."""
+    def __init__(self, link: TableLink, port: int | None = None, host: str | None = None) -> None:
+        """Show ``link``'s table; ``port`` and ``host`` are where ``coven serve`` listens, when served."""
         super().__init__()
         self.link = link
         self.port = port
+        self.host = host
         self._opened_game = False
         self._shown: TableInfo | None = None
 
@@ -93,7 +102,7 @@ class LobbyScreen(Screen[None]):
                 yield Static(f"{title} · table {info.code} · hosted by {info.host_name}", id="lobby-title")
                 with Center(id="lobby-code-row"):
                     yield JoinCode(info.code, id="lobby-code")
-                yield Static(join_hint(info.code, self.port), id="lobby-hint")
+                yield Static(join_hint(info.code, self.port, self.host), id="lobby-hint")
                 yield Static("", id="lobby-seats")
                 yield Static("", id="lobby-token")
                 yield Static("", id="lobby-status")

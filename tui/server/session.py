@@ -34,14 +34,14 @@ TERMINAL_RESET = (
 """What a terminal needs to be usable again after Coven ran in it without quitting itself."""
 
 
-def child_command(login: Login, port: int) -> list[str]:
+def child_command(login: Login, port: int, host: str = "127.0.0.1") -> list[str]:
     """The command of one player's process (the contract with ``coven play``).
 
-    ``--serve-port`` lets the app show joiners the right ``ssh -p PORT`` line and tells it
-    that it serves a connection; ``--account`` scopes the sessions it shows to the account.
+    ``--serve-port`` and ``--serve-host`` let the app show joiners the right ``ssh -p PORT``
+    line and tell it that it serves a connection; ``--account`` scopes the sessions it shows.
     """
     command = [sys.executable, "-m", "tui.cli", "play", "--name", login.player, "--serve-port", str(port),
-               "--account", login.account]
+               "--serve-host", host, "--account", login.account]
     return command + (["--join", login.code] if login.code else [])
 
 
@@ -96,7 +96,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         state = self.owner.state
         columns, rows = self.size
         env = state.child_environment(self.term, dict(self.chan.get_environment()))
-        child = PtyChild(child_command(self.owner.login, state.port), env, columns, rows, self._output, self._exited,
+        child = PtyChild(child_command(self.owner.login, state.port, state.config.host), env, columns, rows, self._output, self._exited,
                          cwd=SOURCE_ROOT,
                          label=f"#{self.owner.number} {self.owner.address} user={self.owner.user}")
         try:
