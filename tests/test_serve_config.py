@@ -91,3 +91,17 @@ def test_what_clients_send_cannot_forge_log_lines_or_odd_terminals(tmp_path: Pat
     env = state.child_environment("xterm\x1b]0;owned\x07", {"COLORTERM": "truecolor", "NO_COLOR": "\n" * 3})
     assert env["TERM"] == "xterm-256color"
     assert env["COLORTERM"] == "truecolor" and "NO_COLOR" not in env
+
+
+def test_input_budget_passes_a_burst_then_a_steady_trickle() -> None:
+    from tui.server.limits import InputBudget
+
+    now = [0.0]
+    budget = InputBudget(burst=100, per_second=10, clock=lambda: now[0])
+    assert budget.take(60) == 60
+    assert budget.take(60) == 40  # the rest of the burst
+    assert budget.take(5) == 0
+    now[0] = 2.0
+    assert budget.take(50) == 20  # two seconds' worth
+    now[0] = 100.0
+    assert budget.take(1000) == 100  # never more than a burst, however long the pause

@@ -50,6 +50,31 @@ class RateLimiter:
             del self._buckets[address]
 
 
+class InputBudget:
+    """How many bytes of typed input a session may pass on: ``burst`` at once, ``per_second`` after.
+
+    Nobody types faster than this; a paste of megabytes is cut to what fits, so
+    it cannot keep the player's Coven busy for minutes.
+    """
+
+    def __init__(self, burst: int = 16 * 1024, per_second: int = 4 * 1024,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst = burst
+        self.per_second = per_second
+        self._clock = clock
+        self._bucket = _Bucket(float(burst), clock())
+
+    def take(self, size: int) -> int:
+        """How many of ``size`` bytes may pass now (the rest are to be dropped)."""
+        now = self._clock()
+        bucket = self._bucket
+        bucket.tokens = min(float(self.burst), bucket.tokens + (now - bucket.stamp) * self.per_second)
+        bucket.stamp = now
+        allowed = min(size, int(bucket.tokens))
+        bucket.tokens -= allowed
+        return allowed
+
+
 class SessionCounter:
     """How many connections are admitted, against a maximum."""
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from tui.server.limits import InputBudget
 from tui.server.players import Login
 from tui.server.pty_bridge import PtyChild
 
@@ -58,6 +59,8 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.closed = False
         self.last_input = time.monotonic()
         self.idle_timer: asyncio.TimerHandle | None = None
+        self.input_budget = InputBudget()
+        self.over_budget = False
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -127,7 +130,16 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.last_input = time.monotonic()
-        if self.child is not None:
+        allowed = self.input_budget.take(len(data))
+        if allowed < len(data):
+            if not self.over_budget:
+                self.owner.note("input faster than anyone types; %d bytes dropped", len(data) - allowed,
+                                level=logging.WARNING)
+            self.over_budget = True
+            data = data[:allowed]
+        else:
+            self.over_budget = False
+        if self.child is not None and data:
             self.child.write(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
