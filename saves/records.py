@@ -14,6 +14,18 @@ SEAT_KINDS: tuple[SeatKind, ...] = ("human", "bot")
 MAX_NAME_LENGTH = 64
 
 
+def check_status(status: str) -> SessionStatus:
+    """``status`` as a :data:`SessionStatus`.
+
+    Raises:
+        ValueError: it is neither ``"active"`` nor ``"finished"``.
+    """
+    for known in STATUSES:  # narrows the text to the Literal type
+        if status == known:
+            return known
+    raise ValueError(f"status must be 'active' or 'finished', not {status!r}")
+
+
 @dataclass(frozen=True)
 class SeatInfo:
     """Who sits in one seat.

@@ -21,8 +21,10 @@ from typing import Any
 
 from saves.errors import LogConflictError, SessionNotFoundError, StoreError
 from saves.paths import db_path
-from saves.records import STATUSES, LogEntry, SeatInfo, SessionRecord, SessionStatus, SessionSummary
+from saves.records import LogEntry, SeatInfo, SessionRecord, SessionStatus
+from saves.records import check_status as _check_status
 from saves.schema import SCHEMA_VERSION, open_database
+from saves.store_listing import SessionListing
 from saves.table_rows import check_seat_claim, close_table_of
 
 __all__ = ["SCHEMA_VERSION", "SessionStore", "utc_now"]
@@ -50,21 +52,9 @@ def _load_object(text: str, what: str) -> dict[str, Any]:
     return value
 
 
-_VISIBLE = (
-    "(? IS NULL OR s.owner = ? OR (s.status = 'finished'"
-    " AND s.id IN (SELECT session_id FROM tables WHERE session_id IS NOT NULL)))"
-)
-"""SQL: session ``s`` may be seen by the owner bound twice (None sees all). A served account sees
-its own sessions and every finished table's game, never another account's private games."""
 
 
-def _check_status(status: str) -> SessionStatus:
-    if status not in STATUSES:
-        raise ValueError(f"status must be 'active' or 'finished', not {status!r}")
-    return status
-
-
-class SessionStore:
+class SessionStore(SessionListing):
     """Saved sessions in one SQLite file.
 
     Opening repairs what it safely can: an unreadable or foreign file is moved
@@ -331,57 +321,6 @@ class SessionStore:
             updated=updated,
             log=log,
         )
-
-    def list_sessions(self, owner: str | None = None) -> list[SessionSummary]:
-        """Every session (or only those ``owner`` may see), most recently played first."""
-        with self._read() as conn:
-            rows = conn.execute(
-                "SELECT s.id, s.game_id, s.status, s.progress, s.result, s.created, s.updated,"
-                " (SELECT COUNT(*) FROM actions a WHERE a.session_id = s.id)"
-                f" FROM sessions s WHERE {_VISIBLE} ORDER BY s.updated DESC, s.id DESC",
-                (owner, owner),
-            ).fetchall()
-            seats: dict[int, list[SeatInfo]] = {}
-            for session_id, name, kind, level in conn.execute(
-                "SELECT session_id, name, kind, bot_level FROM seats ORDER BY session_id, seat"
-            ):
-                seats.setdefault(session_id, []).append(SeatInfo(name=name, kind=kind, bot_level=level))
-        return [
-            SessionSummary(
-                session_id=session_id,
-                game_id=game_id,
-                seats=tuple(seats.get(session_id, ())),
-                status=_check_status(status),
-                progress=progress,
-                result=result,
-                actions=int(count),
-                created=created,
-                updated=updated,
-            )
-            for session_id, game_id, status, progress, result, created, updated, count in rows
-        ]
-
-    def latest_unfinished(self, owner: str | None = None) -> int | None:
-        """The id of the most recently played active session that no live table plays, or None.
-
-        With ``owner``, only that account's own sessions count.
-        """
-        with self._read() as conn:
-            # A live table's session is played through its table, never by Continue.
-            row = conn.execute(
-                "SELECT s.id FROM sessions s WHERE s.status = 'active' AND s.id NOT IN"
-                " (SELECT session_id FROM tables WHERE status != 'closed' AND session_id IS NOT NULL)"
-                " AND (? IS NULL OR s.owner = ?) ORDER BY s.updated DESC, s.id DESC LIMIT 1",
-                (owner, owner),
-            ).fetchone()
-        return None if row is None else int(row[0])
-
-    def visible_to(self, session_id: int, owner: str | None) -> bool:
-        """True when ``owner`` (None: this machine's user, who sees all) may open ``session_id``."""
-        with self._read() as conn:
-            row = conn.execute(f"SELECT 1 FROM sessions s WHERE s.id = ? AND {_VISIBLE}",
-                               (session_id, owner, owner)).fetchone()
-        return row is not None
 
     def log_length(self, session_id: int) -> int:
         """How many actions a session's log holds (0 for an unknown session)."""
