@@ -76,3 +76,11 @@ class SessionListing:
             row = conn.execute(f"SELECT 1 FROM sessions s WHERE s.id = ? AND {_VISIBLE}",
                                (session_id, owner, owner)).fetchone()
         return row is not None
+
+    def owned_by(self, session_id: int, owner: str | None) -> bool:
+        """True when ``owner`` may delete ``session_id``: its own session (None, this machine, owns all)."""
+        if owner is None:
+            return True
+        with self._read() as conn:
+            row = conn.execute("SELECT 1 FROM sessions WHERE id = ? AND owner = ?", (session_id, owner)).fetchone()
+        return row is not None

@@ -43,7 +43,7 @@ def test_defaults_are_safe() -> None:
 
 @pytest.mark.parametrize(("username", "accounts", "login"), [
     ("ana", False, Login("ana", "ana", None)),
-    ("kxwa", False, Login("kxwa", "Player", "KXWA")),
+    ("kxwa", False, Login("kxwa", "Kxwa", "KXWA")),  # a code, or a name: the app knows which
     ("ana+kxwa", False, Login("ana", "ana", "KXWA")),
     ("ana+kxwa", True, Login("ana", "ana", "KXWA")),
     ("kxwa", True, Login("kxwa", "kxwa", None)),        # with accounts a bare name is always an account

@@ -65,8 +65,10 @@ def test_over_ssh_the_sessions_screen_lists_only_the_players_own_games_and_refus
         screen = app.screen
         assert isinstance(screen, SessionsScreen)
         assert [s.session_id for s in screen.summaries] == [ana]
-        await pilot.press("e")  # type: ignore[attr-defined]
-        await pilot.press("i")  # type: ignore[attr-defined]
+        assert not screen.check_action("export", ()) and not screen.check_action("import", ())  # not offered
+        screen.action_export()  # and refused if reached anyway
+        screen.action_import()
+        await pilot.pause()  # type: ignore[attr-defined]
         assert sum(NO_FILES in str(n.message) for n in app._notifications) == 2
         app.open_session(bea)  # Bea's private game: her hand must not reach Ana's screen
         await pilot.pause()  # type: ignore[attr-defined]
@@ -90,3 +92,36 @@ def test_over_ssh_new_games_belong_to_the_account_and_start_with_its_name() -> N
         (summary,) = store.list_sessions("ana")
         assert summary.seats[0].name == "Ana"
         assert store.list_sessions("bea") == []
+
+
+def test_over_ssh_no_screenshot_lands_on_the_server_and_others_games_are_not_deleted(tmp_path: object) -> None:
+    with SessionStore() as store:
+        ana, bea, _ = private_games(store)
+        with Presence() as presence:
+            tables = TableStore(store, presence)
+            code = tables.host("wizards-cup", {}, 5, [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")],
+                               host_name="Hal").info.code
+            tables.take_seat(code, 1, "Bea")
+            table_game = tables.start(code)
+            store.update_status(table_game, "finished", "Finished after round 2", "Hal won.")
+    app = CovenApp(auto_delay=60.0, serve_port=2222, account="ana", player_name="ana")
+
+    async def scenario(pilot: object) -> None:
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Screenshot" not in titles and "Quit" in titles
+        assert app.deliver_screenshot() is None
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert any(NO_FILES in str(n.message) for n in app._notifications)
+        app.action_sessions()
+        await pilot.pause()  # type: ignore[attr-defined]
+        screen = app.screen
+        assert isinstance(screen, SessionsScreen)
+        assert {s.session_id for s in screen.summaries} == {ana, table_game}
+        screen.query_one("DataTable").move_cursor(row=[s.session_id for s in screen.summaries].index(table_game))
+        await pilot.press("d")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert any("not yours to delete" in str(n.message) for n in app._notifications)
+
+    run(app, scenario)
+    with SessionStore() as store:
+        assert store.visible_to(table_game, None)  # still there for everyone to replay

@@ -416,3 +416,29 @@ def test_the_join_hint_names_where_friends_can_reach_the_server() -> None:
     assert f"ssh -p 2222 KXMP@{socket.gethostname()}" in join_hint("KXMP", 2222, "0.0.0.0")
     assert "ssh -p 2222 KXMP@10.0.0.5" in join_hint("KXMP", 2222, "10.0.0.5")
     assert "run coven serve" in join_hint("KXMP", None)
+
+
+def test_players_are_told_when_the_host_is_away(other: TableStore) -> None:
+    code = hal_hosts(other, 9)
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0, join_code=code)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: "Take seat 2" in screen_text(app), "the open seat")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            other.start(code)
+            await wait_until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            game = app.screen
+            assert isinstance(game, TableGameScreen)
+            await wait_until(pilot, lambda: game.status_text == "Ana to choose", "Ana's turn")
+            builder = game.query_one(TeamBuilder)
+            while len(builder.picks) < 5:
+                await pilot.press("space", "down")
+            await pilot.press("c")
+            await wait_until(pilot, lambda: game.status_text == "Waiting for Hal…", "the wait for Hal")
+            other.presence.close()  # Hal, the host, is gone with his Coven
+            await wait_until(pilot, lambda: game.status_text == "Waiting for Hal (away)…", "Hal to be away",
+                             seconds=8)
+
+    run(scenario)

@@ -9,17 +9,19 @@ menu, the sessions list and the command palette share.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.screen import Screen
 from textual.binding import Binding
 
 from engine import get_game
 from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionStore, StoreError
 from tui.commands import CovenCommands
 from tui.games import has_ui, playable_games
+from tui.served import refuses_files
 from tui.table_seating import TableSeating
 
 MIN_WIDTH = 80
@@ -95,6 +97,26 @@ class CovenApp(App[None]):
                 self.store_problem = f"Coven cannot open its session database. {error}"
             except OSError as error:
                 self.store_problem = f"Coven cannot open its session database: {error}"
+
+    # -- what a served connection may not do ------------------------------
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The palette's system commands; over SSH without the screenshot, which writes a server file."""
+        for command in super().get_system_commands(screen):
+            if not (self.served and command.title == "Screenshot"):
+                yield command
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Save a screenshot, except over SSH (it would land on the server)."""
+        if not refuses_files(self):
+            super().action_screenshot(filename, path)
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """Deliver a screenshot, except over SSH (it would land on the server)."""
+        if refuses_files(self):
+            return None
+        return super().deliver_screenshot(filename, path, time_format)
 
     # -- startup and size -------------------------------------------------
 

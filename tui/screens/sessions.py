@@ -37,6 +37,7 @@ SEATS_WIDTH = 28
 """The Seats column's widest text, so Status, Progress and Last played stay in 80 columns."""
 
 EMPTY_TEXT = "No saved sessions yet. Press n to start a new game, or i to import one from a file."
+EMPTY_SERVED_TEXT = "No saved sessions of yours yet. Press n to start a new game."
 """Shown instead of the table when there is nothing saved."""
 
 
@@ -95,7 +96,7 @@ class SessionsScreen(Screen[None]):
         yield Static("Saved sessions", classes="screen-title")
         table: DataTable[str] = DataTable(id="sessions-table", cursor_type="row", zebra_stripes=True)
         yield table
-        yield Static(EMPTY_TEXT, id="sessions-empty", classes="hint")
+        yield Static(EMPTY_SERVED_TEXT if self.coven.served else EMPTY_TEXT, id="sessions-empty", classes="hint")
         yield Static("", id="session-detail", classes="hint")
         yield Footer()
 
@@ -203,6 +204,8 @@ class SessionsScreen(Screen[None]):
         """Hide the per-session actions while the list is empty."""
         if action in ("resume", "replay", "export", "delete") and not self.summaries:
             return False
+        if action in ("import", "export") and self.coven.served:
+            return False  # no files over SSH (the actions say so if reached anyway)
         return True
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -226,6 +229,11 @@ class SessionsScreen(Screen[None]):
         """Delete the highlighted session after confirmation."""
         session_id = self._selected_or_explain()
         if session_id is None or self.coven.refuse_live_table(session_id, "be deleted"):
+            return
+        store = self.coven.store
+        if store is not None and not store.owned_by(session_id, self.coven.account):
+            self.notify(f"Session {session_id} is not yours to delete; you may replay it.",
+                        title="Not deleted", severity="warning")
             return
         summary = next(s for s in self.summaries if s.session_id == session_id)
         question = (

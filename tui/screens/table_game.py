@@ -76,16 +76,21 @@ class TableGameScreen(GameScreen):
         return self._host
 
     def waiting_text(self, seats: Any) -> str:
-        """Name who the table waits for, and say when they dropped."""
+        """Name who the table waits for, and say who dropped or, for the host, is away."""
+        info = self.link.info
+        host_away = info is not None and info.host_claim is None and not self._host
         names = []
         for seat in seats:
             name = self.live.seats[seat].name
-            names.append(f"{name} (dropped)" if seat in self._gone else name)
-        info = self.link.info
-        waits_on_host = not names or any(self.live.seats[seat].is_bot for seat in seats)
-        if info is not None and info.host_claim is None and not self._host and waits_on_host:
-            # Only the host's Coven plays bots and automatic steps; without it they wait.
-            return f"{info.host_name}, the host, is away; the table waits for them to come back."
+            local = info is not None and info.seats[seat].role == "local"
+            if host_away and local:
+                name += " (away)"
+            elif seat in self._gone:
+                name += " (dropped)"
+            names.append(name)
+        # Only the host's Coven plays bots and automatic steps; without it they wait too.
+        if host_away and (not names or any(self.live.seats[seat].is_bot for seat in seats)):
+            return f"{info.host_name} (host) is away; the table waits." if info else ""
         if names:
             return f"Waiting for {' and '.join(names)}…"
         return "Waiting for the host's table…" if not self._host else "Waiting for the table…"

@@ -39,7 +39,7 @@ class Login:
 
 
 def parse_login(username: str, accounts: bool) -> Login:
-    """Split ``NAME+CODE``; with ``accounts`` off a bare code also joins (player "Player").
+    """Split ``NAME+CODE``; with ``accounts`` off a user name that looks like a code also joins.
 
     Args:
         username: the user name the client sent.
@@ -51,6 +51,9 @@ def parse_login(username: str, accounts: bool) -> Login:
     if not accounts and not code:
         code = as_join_code(username)
         if code:
-            return Login(account=username, player=DEFAULT_PLAYER_NAME, code=code)
+            # "anna" looks like a code too; only the app knows whether a table has it. If none
+            # does, the player simply is Anna, so the name is kept rather than "Player".
+            player = username.capitalize() if _PRINTABLE_NAME.fullmatch(username) else DEFAULT_PLAYER_NAME
+            return Login(account=username, player=player, code=code)
     player = account if _PRINTABLE_NAME.fullmatch(account) else DEFAULT_PLAYER_NAME
     return Login(account=account, player=player, code=code)

@@ -230,6 +230,10 @@ async def start_server(state: ServerState, host_key: asyncssh.SSHKey) -> asyncss
     return acceptor
 
 
+GOODBYE_SECONDS = 2.0
+"""How long a stopping server waits for clients to take their goodbye and close."""
+
+
 async def stop_server(state: ServerState, acceptor: asyncssh.SSHAcceptor) -> None:
     """Stop listening, say goodbye to every client, and reap every child."""
     acceptor.close()
@@ -237,6 +241,12 @@ async def stop_server(state: ServerState, acceptor: asyncssh.SSHAcceptor) -> Non
         if connection.session is not None:
             # Schedules the hang-up now, not at connection_lost.
             connection.session.say_goodbye("The Coven server is stopping; goodbye.")
+    # The goodbye gives each terminal back; a disconnect straight after it would
+    # throw those bytes away, so clients get a moment to read them and leave.
+    waiting = [connection.conn.wait_closed() for connection in state.connections if connection.conn is not None]
+    if waiting:
+        await asyncio.wait([asyncio.ensure_future(closing) for closing in waiting], timeout=GOODBYE_SECONDS)
+    for connection in list(state.connections):
         if connection.conn is not None:
             connection.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "Coven is shutting down.")
     if state.hangups:
