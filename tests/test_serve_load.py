@@ -82,6 +82,9 @@ def test_stopping_the_server_hangs_up_and_reaps_every_player(coven_data_dir: Pat
             assert len(server.children()) == 3
             server.process.send_signal(signal.SIGTERM)
             await asyncio.gather(*(player.wait_closed(timeout=15) for player in players))
+            for player in players:  # every terminal was given back, with the goodbye on the main screen
+                assert "The Coven server is stopping; goodbye." in player.text()
+                assert not player.screen.cursor.hidden
 
         asyncio.run(scenario())
         assert server.process.wait(15) == 0
