@@ -232,7 +232,7 @@ async def _capture_tables(directory: Path) -> list[Path]:
                     host_name="Hal", allow_spectators=True)
         app = CovenApp(auto_delay=60.0, player_name="cy", join_code="JQRS")
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause(0.3)
+            await pilot.pause(0.8)  # the footer fills in after the lookup
             app.save_screenshot(filename=written[1].name, path=str(directory))
     store.close()
     return written
