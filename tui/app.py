@@ -201,14 +201,18 @@ class CovenApp(App[None]):
             self.notify(self.store_problem or "No session database.", severity="error")
         return self.store
 
+    def _open_over_menu(self, screen_type: Callable[[], Screen[None]]) -> None:
+        """Show a new ``screen_type`` just above the main menu, if the session store is open."""
+        if self._require_store() is None:
+            return
+        self.go_to_menu()
+        self.push_screen(screen_type())
+
     def action_new_game(self) -> None:
         """Open the new-game form."""
         from tui.screens.new_game import NewGameScreen
 
-        if self._require_store() is None:
-            return
-        self.go_to_menu()
-        self.push_screen(NewGameScreen())
+        self._open_over_menu(NewGameScreen)
 
     def action_continue(self) -> None:
         """Resume the most recently played unfinished session."""
@@ -229,37 +233,25 @@ class CovenApp(App[None]):
         """Open the saved-sessions list."""
         from tui.screens.sessions import SessionsScreen
 
-        if self._require_store() is None:
-            return
-        self.go_to_menu()
-        self.push_screen(SessionsScreen())
+        self._open_over_menu(SessionsScreen)
 
     def action_decks(self) -> None:
         """Open the Wizbits deck editor."""
         from tui.screens.deck_editor import DeckEditorScreen
 
-        if self._require_store() is None:
-            return
-        self.go_to_menu()
-        self.push_screen(DeckEditorScreen())
+        self._open_over_menu(DeckEditorScreen)
 
     def action_host_table(self) -> None:
         """Open the host-a-table form."""
         from tui.screens.host_table import HostTableScreen
 
-        if self._require_store() is None:
-            return
-        self.go_to_menu()
-        self.push_screen(HostTableScreen())
+        self._open_over_menu(HostTableScreen)
 
     def action_join_table(self) -> None:
         """Open the join-a-table form."""
         from tui.screens.join_table import JoinTableScreen
 
-        if self._require_store() is None:
-            return
-        self.go_to_menu()
-        self.push_screen(JoinTableScreen())
+        self._open_over_menu(JoinTableScreen)
 
     def action_pillar_lab(self) -> None:
         """Open the Pillar Lab (it needs no session database)."""
