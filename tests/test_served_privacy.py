@@ -24,6 +24,16 @@ def private_games(store: SessionStore) -> tuple[int, int, int]:
     return ana, bea, local
 
 
+def table_game_of_hal_and_bea(store: SessionStore) -> int:
+    """A started table game (Hal hosts, Bea sits), made at the machine; its session id."""
+    with Presence() as presence:
+        tables = TableStore(store, presence)
+        plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
+        code = tables.host("wizards-cup", {}, 5, plan, host_name="Hal").info.code
+        tables.take_seat(code, 1, "Bea")
+        return tables.start(code)
+
+
 def test_the_store_shows_an_account_its_own_sessions_and_finished_tables() -> None:
     with SessionStore() as store:
         ana, bea, local = private_games(store)
@@ -32,15 +42,10 @@ def test_the_store_shows_an_account_its_own_sessions_and_finished_tables() -> No
         assert store.latest_unfinished("bea") == bea
         assert store.latest_unfinished("cy") is None
         assert store.visible_to(ana, "ana") and not store.visible_to(ana, "bea") and store.visible_to(ana, None)
-        with Presence() as presence:
-            tables = TableStore(store, presence)
-            code = tables.host("wizards-cup", {}, 5, [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")],
-                               host_name="Hal").info.code
-            tables.take_seat(code, 1, "Bea")
-            table_game = tables.start(code)
-            assert not store.visible_to(table_game, "cy")  # while it is played, only its table shows it
-            store.update_status(table_game, "finished", "Finished after round 2", "Hal won.")
-            assert store.visible_to(table_game, "cy")  # afterwards anyone may replay it
+        table_game = table_game_of_hal_and_bea(store)
+        assert not store.visible_to(table_game, "cy")  # while it is played, only its table shows it
+        store.update_status(table_game, "finished", "Finished after round 2", "Hal won.")
+        assert store.visible_to(table_game, "cy")  # afterwards anyone may replay it
 
 
 def run(app: CovenApp, scenario: Callable[..., object]) -> None:
@@ -97,13 +102,8 @@ def test_over_ssh_new_games_belong_to_the_account_and_start_with_its_name() -> N
 def test_over_ssh_no_screenshot_lands_on_the_server_and_others_games_are_not_deleted(tmp_path: object) -> None:
     with SessionStore() as store:
         ana, bea, _ = private_games(store)
-        with Presence() as presence:
-            tables = TableStore(store, presence)
-            code = tables.host("wizards-cup", {}, 5, [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")],
-                               host_name="Hal").info.code
-            tables.take_seat(code, 1, "Bea")
-            table_game = tables.start(code)
-            store.update_status(table_game, "finished", "Finished after round 2", "Hal won.")
+        table_game = table_game_of_hal_and_bea(store)
+        store.update_status(table_game, "finished", "Finished after round 2", "Hal won.")
     app = CovenApp(auto_delay=60.0, serve_port=2222, account="ana", player_name="ana")
 
     async def scenario(pilot: object) -> None:

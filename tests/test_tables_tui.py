@@ -56,6 +56,17 @@ async def wait_until(pilot: Pilot[None], ready: Callable[[], bool], what: str, s
     raise AssertionError(f"timed out waiting for {what}")
 
 
+async def host_from_menu(pilot: Pilot[None], app: CovenApp) -> str:
+    """Open a table from the menu with the form's defaults (Wizards Cup, seat 2 remote); its code."""
+    await pilot.press("h")
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    lobby = app.screen
+    assert isinstance(lobby, LobbyScreen)
+    return lobby.link.code
+
+
 def hal_hosts(other: TableStore, seed: int, *, spectators: bool = False) -> str:
     """Hal hosts a two-seat Wizards Cup table from the other process, seat 2 open; returns its code."""
     plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
@@ -77,13 +88,7 @@ def test_host_a_table_wait_in_the_lobby_and_play_against_a_remote_player(other: 
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("h")
-            await pilot.pause()
-            await pilot.press("ctrl+s")  # Wizards Cup: Ana here, seat 2 for a remote player
-            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            lobby = app.screen
-            assert isinstance(lobby, LobbyScreen)
-            code = lobby.link.code
+            code = await host_from_menu(pilot, app)
             text = screen_text(app)
             assert "open · waiting for a remote player" in text
             assert "Waiting for 1 more player" in text
@@ -302,11 +307,7 @@ def test_quitting_from_the_lobby_closes_the_hosts_table(other: TableStore) -> No
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("h")
-            await pilot.pause()
-            await pilot.press("ctrl+s")
-            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            code = app.screen.link.code  # type: ignore[attr-defined]
+            code = await host_from_menu(pilot, app)
             assert other.is_live(code)
             await pilot.press("ctrl+q")
         assert not other.is_live(code)
@@ -320,11 +321,7 @@ def test_after_ten_minutes_the_host_hands_a_dropped_seat_to_a_bot() -> None:
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("h")
-            await pilot.pause()
-            await pilot.press("ctrl+s")
-            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            code = app.screen.link.code  # type: ignore[attr-defined]
+            code = await host_from_menu(pilot, app)
             store, presence = SessionStore(), Presence()
             TableStore(store, presence).take_seat(code, 1, "Bea")
             await wait_until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea")
@@ -386,11 +383,7 @@ def test_a_seat_left_before_the_start_opens_again_for_anyone() -> None:
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("h")
-            await pilot.pause()
-            await pilot.press("ctrl+s")
-            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            code = app.screen.link.code  # type: ignore[attr-defined]
+            code = await host_from_menu(pilot, app)
             store, presence = SessionStore(), Presence()
             TableStore(store, presence).take_seat(code, 1, "Vic")
             await wait_until(pilot, lambda: "Vic · seated" in screen_text(app), "Vic")
