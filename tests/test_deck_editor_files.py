@@ -181,3 +181,24 @@ async def test_quitting_or_the_palette_asks_about_unsaved_changes(store: Session
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert exits == [True] and isinstance(app.screen, DeckEditorScreen)
+
+
+@sync
+async def test_saving_under_a_taken_name_and_answering_replace_replaces_the_deck(store: SessionStore) -> None:
+    decks = DeckStore(store)
+    decks.save_deck("Embers", decklist(STARTER_DECKS["tidal-dusk"].deck))
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await open_starter(pilot, 0)
+        assert editor(app).draft.deck() == STARTER_DECKS["ember-dawn"].deck
+        await pilot.press("ctrl+s")
+        await answer_prompt(pilot, "Embers")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, DeckEditorScreen)
+        assert [d.name for d in decks.list_decks()] == ["Embers"]
+        assert parse_decklist(decks.load_deck("Embers").text) == STARTER_DECKS["ember-dawn"].deck
+        assert editor(app).deck_name == "Embers" and not editor(app).dirty

@@ -132,11 +132,14 @@ class DeckActions(Screen[None]):
         try:
             decks.save_deck(name, self.draft.text(name))
         except DeckExistsError as error:
+            # The except name is unbound once the block ends, so the callback keeps its own copy.
+            existing = error.name
+
             def replace(yes: bool | None) -> None:
                 if yes and (again := self.decks) is not None:
-                    self._store_deck(again, error.name, replace=True)
+                    self._store_deck(again, existing, replace=True)
 
-            self.app.push_screen(ConfirmScreen(f"A deck named {error.name!r} is already saved. Replace it?",
+            self.app.push_screen(ConfirmScreen(f"A deck named {existing!r} is already saved. Replace it?",
                                                "Replace", "Cancel"), replace)
             return
         except DeckError as error:
