@@ -2,32 +2,46 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PIP := $(BIN)/python -m pip --disable-pip-version-check -qq
+# Playing needs only Coven and its runtime dependencies; the test tools come with `make test`.
+PLAY_STAMP := $(VENV)/.installed-play
+TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: play test typecheck screenshots bench clean
+.PHONY: play test typecheck wheel-check screenshots bench clean
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	@echo "Creating $(VENV) with $(PYTHON)..."
+	@$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+	@echo "Installing Coven into $(VENV)..."
+	@$(PIP) install -e .
+	@touch $@
 
-play: $(STAMP)
-	$(BIN)/coven
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	@echo "Installing Coven and its test tools into $(VENV)..."
+	@$(PIP) install -e '.[test]'
+	@touch $@ $(PLAY_STAMP)
 
-test: $(STAMP)
+play: $(PLAY_STAMP)
+	@$(BIN)/coven
+
+test: $(TEST_STAMP)
 	$(BIN)/python -m mypy engine saves
 	$(BIN)/python -m pytest
+	@$(MAKE) --no-print-directory wheel-check
 
-typecheck: $(STAMP)
+typecheck: $(TEST_STAMP)
 	$(BIN)/python -m mypy engine saves
 
-screenshots: $(STAMP)
+# Build a wheel, install it in a scratch venv outside the source tree and run it there.
+wheel-check: $(TEST_STAMP)
+	@PYTHON=$(PYTHON) bash .ci/wheel-check
+
+screenshots: $(TEST_STAMP)
 	$(BIN)/python -m tui.screenshots screenshots
 
-bench: $(STAMP)
+bench: $(PLAY_STAMP)
 	$(BIN)/coven bench wizards-cup
 
 clean:

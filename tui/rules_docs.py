@@ -2,9 +2,10 @@
 
 from pathlib import Path
 
-RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
-"""``docs/rules`` in the source tree; ``GameSpec.rules_doc`` names a file here.
+RULES_DIR = Path(__file__).resolve().parent / "rules_text"
+"""The rules documents; ``GameSpec.rules_doc`` names a file here.
 
-Coven is installed in editable mode by ``make play``, so the documents are
-read where the project keeps them rather than copied into the package.
+The documents are written in ``docs/rules`` and ``tui/rules_text`` links to
+that folder, so a checkout reads them where the project keeps them and a
+built wheel carries them inside the package.
 """
