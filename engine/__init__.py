@@ -1,7 +1,8 @@
 """Coven's rules engine: pure game logic with no UI or storage imports.
 
-Importing :mod:`engine` registers every bundled game, so callers can look a
-game up by id with :func:`get_game`.
+Importing :mod:`engine` announces every bundled game (:func:`game_entries`)
+without importing its rules; :func:`get_game` imports a game's rules, options
+and bots the first time it is asked for them.
 """
 
 from engine.core import (
@@ -20,15 +21,15 @@ from engine.core import (
     register,
     state_digest,
 )
-# Registration order is menu order: Wizards Cup first.
-from engine import wizards_cup as _wizards_cup  # noqa: F401  (registers itself)
-from engine import witchdraft as _witchdraft  # noqa: F401  (registers itself)
-from engine import wizbits as _wizbits  # noqa: F401  (registers itself)
+from engine.core.catalog import GameEntry, game_entries
+# Announces the bundled games without importing them; each loads on first use.
+from engine import catalog as _catalog  # noqa: F401
 
 __all__ = [
     "TABLE",
     "ActionError",
     "Event",
+    "GameEntry",
     "GameRules",
     "GameSpec",
     "IllegalActionError",
@@ -37,6 +38,7 @@ __all__ = [
     "Result",
     "Seat",
     "all_games",
+    "game_entries",
     "get_game",
     "register",
     "state_digest",

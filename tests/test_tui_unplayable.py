@@ -27,8 +27,10 @@ def test_only_games_with_screens_are_playable() -> None:
 
 
 def test_every_bundled_game_has_screens(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tui.games, "_GAME_UIS", {})
+    monkeypatch.setattr(tui.games, "_GAME_UIS", dict(tui.games._BUNDLED))
     assert [spec.game_id for spec in playable_games()] == ["wizards-cup", "witchdraft", "wizbits"]
+    for game_id in ("wizards-cup", "witchdraft", "wizbits"):
+        assert tui.games.game_ui(game_id).make_table() is not None
 
 
 def test_opening_a_session_of_a_game_without_screens_says_so() -> None:

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
 from engine import Result, get_game
-from engine.witchdraft import RULES
+from engine.witchdraft.game import RULES
 from engine.witchdraft.bots import normal_bot
 from engine.witchdraft.cards import CARDS
 from engine.witchdraft.scoring import CategoryScore, total

@@ -7,8 +7,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.catalog import GameEntry, entry_for, game_entries, load_entry
 from engine.core.contract import GameRules
 from engine.core.errors import InvalidOptionsError, UnknownGameError
+from engine.core.text import text_block_problem
 
 OptionValue = int | bool | str
 
@@ -17,6 +19,24 @@ Bot = Callable[[Any, Sequence[Any], random.Random], Any]
 
 It never sees the state, so it cannot peek at hidden information.
 """
+
+
+MAX_OPTION_BYTES = 64 * 1024
+"""The longest free-text option value (a deck list, say) accepted, in UTF-8 bytes."""
+
+
+def _shown(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut short for a message: a refused value may be megabytes long."""
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return "a number too large to be an option"  # repr() of thousands of digits would even fail
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}..."
 
 
 @dataclass(frozen=True)
@@ -30,7 +50,11 @@ class OptionSpec:
         choices: Allowed values, in display order.
         help: One sentence explaining the option.
         other: For options that also take values beyond ``choices`` (a deck list's text, say):
-            returns why such a value is refused, or None to accept it.
+            returns why such a value is refused, or None to accept it. Such text is bounded by
+            ``max_bytes`` and must be safe to show (:func:`engine.core.text.text_block_problem`)
+            before ``other`` sees it.
+        max_bytes: The longest text (in UTF-8 bytes) accepted beyond ``choices``; the same bound
+            holds wherever options come in (new game, table, import, over the network).
     """
 
     name: str
@@ -39,20 +63,32 @@ class OptionSpec:
     choices: tuple[OptionValue, ...]
     help: str = ""
     other: Callable[[OptionValue], str | None] | None = None
+    max_bytes: int = MAX_OPTION_BYTES
 
     def check(self, value: object) -> OptionValue:
         """Return ``value`` if allowed, else raise :class:`InvalidOptionsError`."""
         if isinstance(value, (int, bool, str)) and type(value) is type(self.default) \
                 and value not in self.choices and self.other is not None:
-            problem = self.other(value)
+            problem = self._bound_problem(value) or self.other(value)
             if problem is not None:
                 raise InvalidOptionsError(f"option {self.name!r}: {problem}")
             return value
         if not isinstance(value, (int, bool, str)) or type(value) is not type(self.default) \
                 or value not in self.choices:
             allowed = ", ".join(str(choice) for choice in self.choices)
-            raise InvalidOptionsError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise InvalidOptionsError(f"option {self.name!r} must be one of {allowed}, not {_shown(value)}")
         return value
+
+    def _bound_problem(self, value: OptionValue) -> str | None:
+        """Why free text is too long or unsafe to keep, checked before the (slower) ``other``."""
+        if not isinstance(value, str):
+            return None
+        # Characters never outnumber UTF-8 bytes, so a long text is refused before it is encoded.
+        if len(value) > self.max_bytes or len(value.encode("utf-8", "surrogatepass")) > self.max_bytes:
+            return f"the text is longer than {self.max_bytes // 1024} KiB"
+        # Any editor's line ending counts as one; every other control character is refused.
+        problem = text_block_problem(value.replace("\r\n", "\n").replace("\r", "\n"))
+        return None if problem is None else f"the text holds {problem}"
 
     def choice_label(self, value: OptionValue) -> str:
         """How ``value`` reads on screen: ``"Yes"``/``"No"`` for on/off options."""
@@ -84,6 +120,19 @@ class GameSpec:
     summary: str = ""
     rules_doc: str = ""
     bots: Mapping[str, Bot] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, entry: GameEntry, rules: GameRules[Any, Any], *, options: tuple[OptionSpec, ...] = (),
+           bots: Mapping[str, Bot] | None = None) -> GameSpec:
+        """The full spec of an announced game: its entry's metadata plus its rules, options and bots."""
+        return cls(game_id=entry.game_id, title=entry.title, seat_counts=entry.seat_counts, rules=rules,
+                   options=options, summary=entry.summary, rules_doc=entry.rules_doc, bots=dict(bots or {}))
+
+    @property
+    def entry(self) -> GameEntry:
+        """What a menu needs of this game."""
+        return entry_for(self.game_id) or GameEntry(self.game_id, self.title, self.seat_counts, self.summary,
+                                                    self.rules_doc)
 
     @property
     def bot_levels(self) -> tuple[str, ...]:
@@ -129,13 +178,21 @@ def get_game(game_id: str) -> GameSpec:
     Raises:
         UnknownGameError: no game has that id.
     """
-    try:
-        return _REGISTRY[game_id]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise UnknownGameError(f"unknown game {game_id!r} (known: {known})") from None
+    if isinstance(game_id, str):
+        if game_id not in _REGISTRY and (entry := entry_for(game_id)) is not None:
+            load_entry(entry)  # the game's rules are imported on first use
+        if game_id in _REGISTRY:
+            return _REGISTRY[game_id]
+    known = ", ".join(sorted({*_REGISTRY, *(entry.game_id for entry in game_entries())})) or "none"
+    raise UnknownGameError(f"unknown game {_shown(game_id)} (known: {known})")
+
+
+def registered_specs() -> list[GameSpec]:
+    """The games whose full specs are registered so far, without importing any more."""
+    return list(_REGISTRY.values())
 
 
 def all_games() -> list[GameSpec]:
-    """All registered games in registration order."""
-    return list(_REGISTRY.values())
+    """Every game, announced ones first in menu order; imports each game's rules."""
+    announced = [get_game(entry.game_id) for entry in game_entries()]
+    return announced + [spec for spec in _REGISTRY.values() if spec not in announced]

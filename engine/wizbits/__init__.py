@@ -1,41 +1,16 @@
 """Wizbits Elemenstor Battle: the Pillar-building card duel.
 
-Importing this package registers the game (``"wizbits"``).
+Importing the package (or any of its data modules) loads no rules or bots:
+:mod:`engine.wizbits.game` registers the game, and :func:`engine.get_game`
+imports it on first use. ``RULES`` and ``SPEC`` are still reachable here.
 """
 
-from engine.core.registry import GameSpec, OptionSpec, register
-from engine.wizbits.bots import BOTS
-from engine.wizbits.decklist import check_decklist
-from engine.wizbits.decks import STARTER_DECKS
-from engine.wizbits.rules import WizbitsRules
+from typing import Any
 
 
-def _deck_list_problem(value: object) -> str | None:
-    """Why a deck option that names no starter deck is refused (None: a valid deck list)."""
-    problems = check_decklist(str(value))
-    return "; ".join(str(problem) for problem in problems) or None
+def __getattr__(name: str) -> Any:
+    if name in ("RULES", "SPEC"):
+        from engine.wizbits import game
 
-
-RULES = WizbitsRules()
-_DECKS = tuple(STARTER_DECKS)
-
-SPEC = register(GameSpec(
-    game_id="wizbits",
-    title="Wizbits Elemenstor Battle",
-    seat_counts=(2,),
-    rules=RULES,
-    options=(
-        OptionSpec("format", "Format", "constructed", ("constructed", "limited"),
-                   "Constructed stands Continue abilities at height -1 on every pillar; Limited leaves them off."),
-        OptionSpec("rtf", "Rules Text Format", 1, (1, 2), "RTF 1 calls a subpillar a Subpillar; RTF 2 a Spire."),
-        OptionSpec("deck_1", "Seat 1 deck", _DECKS[0], _DECKS,
-                   "A starter deck, or one of your saved decks (Decks in the main menu).", other=_deck_list_problem),
-        OptionSpec("deck_2", "Seat 2 deck", _DECKS[1], _DECKS,
-                   "A starter deck, or one of your saved decks (Decks in the main menu).", other=_deck_list_problem),
-    ),
-    summary="Build the Pillar, resolve it top down, and break the opposing Main Character. 2 players.",
-    rules_doc="wizbits.md",
-    bots=BOTS,
-))
-
-__all__ = ["RULES", "SPEC"]
+        return getattr(game, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

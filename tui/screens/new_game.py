@@ -18,10 +18,12 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from engine import GameSpec, get_game
 from engine.core import InvalidOptionsError
+from engine.core.text import text_problem
 from saves import LiveSession, SeatInfo, StoreError
 from saves.records import MAX_NAME_LENGTH
 from tui.games import playable_games
 from tui.screens.deck_picker import deck_option_choices
+from tui.safe_text import plain
 
 if TYPE_CHECKING:
     from tui.app import CovenApp
@@ -115,6 +117,10 @@ def validate(
         if len(name) > MAX_NAME_LENGTH:
             problems.append(Problem(field, f"Seat {index}'s name is longer than {MAX_NAME_LENGTH} characters."))
             continue
+        unsafe = text_problem(name)  # the one rule for names (engine.core.text), before SeatInfo refuses it
+        if unsafe is not None:
+            problems.append(Problem(field, f"Seat {index}'s name must not contain {unsafe}."))
+            continue
         if name.casefold() in seen:
             problems.append(Problem(field, f"Seats {seen[name.casefold()]} and {index} are both called {name!r}; "
                                            "names must differ (capitals don't count), or nobody knows whose turn "
@@ -161,7 +167,7 @@ class NewGameScreen(Screen[None]):
     def __init__(self) -> None:
         """Start with the first registered game."""
         super().__init__()
-        self.spec: GameSpec = playable_games()[0]
+        self.spec: GameSpec = get_game(playable_games()[0].game_id)
         self._seat_count = self.spec.seat_counts[0]
         self._generation = 0
         self._default_names: dict[int, str] = {}
@@ -374,7 +380,7 @@ class NewGameScreen(Screen[None]):
         sight; the notification always shows, and focusing the field scrolls to it.
         """
         errors = self.query_one("#form-errors", Static)
-        errors.update("\n".join(problem.message for problem in problems))
+        errors.update(plain("\n".join(problem.message for problem in problems)))  # they quote names: never markup
         errors.display = bool(problems)
         if not problems:
             return
