@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from engine.core.text import text_problem
+
 SessionStatus = Literal["active", "finished"]
 SeatKind = Literal["human", "bot"]
 
@@ -31,7 +33,8 @@ class SeatInfo:
     """Who sits in one seat.
 
     Attributes:
-        name: Display name, non-blank, at most 64 characters.
+        name: Display name, non-blank, at most 64 characters, and safe to show
+            (:func:`engine.core.text.text_problem` finds nothing in it).
         kind: ``"human"`` or ``"bot"``.
         bot_level: The bot's level (free text such as ``"easy"``); None for humans.
     """
@@ -45,10 +48,16 @@ class SeatInfo:
             raise ValueError("a seat's name must be non-blank text")
         if len(self.name) > MAX_NAME_LENGTH:
             raise ValueError(f"a seat's name must be at most {MAX_NAME_LENGTH} characters")
+        problem = text_problem(self.name)
+        if problem is not None:
+            raise ValueError(f"a seat's name must not contain {problem}")
         if self.kind not in SEAT_KINDS:
             raise ValueError(f"a seat's kind must be 'human' or 'bot', not {self.kind!r}")
         if self.bot_level is not None and not isinstance(self.bot_level, str):
             raise ValueError("a seat's bot_level must be text or null")
+        level_problem = None if self.bot_level is None else text_problem(self.bot_level)
+        if level_problem is not None:
+            raise ValueError(f"a seat's bot_level must not contain {level_problem}")
         if self.kind == "human" and self.bot_level is not None:
             raise ValueError("a human seat cannot have a bot_level")
 

@@ -13,7 +13,8 @@ import sqlite3
 from collections.abc import Sequence
 from typing import cast
 
-from saves.records import SeatInfo
+from engine.core.text import UnsafeTextError, check_name
+from saves.records import MAX_NAME_LENGTH, SeatInfo
 from saves.table_records import (
     JOIN_CODE_ALPHABET,
     JOIN_CODE_LENGTH,
@@ -48,17 +49,13 @@ def clean_name(name: str, what: str) -> str:
     """``name`` without surrounding spaces, checked as a session seat's name is.
 
     Raises:
-        TableError: blank, too long or with control characters; ``what`` names it.
+        TableError: blank, too long or unsafe to show (:func:`engine.core.text.check_name`);
+            ``what`` names it.
     """
-    cleaned = name.strip() if isinstance(name, str) else ""
     try:
-        SeatInfo(cleaned)
-    except ValueError as error:
-        raise TableError(f"{what[:1].upper()}{what[1:]}: {error}.") from None
-    # Control characters would let a joiner paint escape sequences on the host's screen.
-    if any(not char.isprintable() for char in cleaned):
-        raise TableError(f"{what[:1].upper()}{what[1:]} must not contain control characters.")
-    return cleaned
+        return check_name(name, f"{what[:1].upper()}{what[1:]}", max_length=MAX_NAME_LENGTH)
+    except UnsafeTextError as error:
+        raise TableError(f"{error.reason}.") from None
 
 
 def planned_seats(plan: Sequence[SeatPlan]) -> list[TableSeat]:

@@ -13,12 +13,16 @@ before Coven can answer), :func:`clean_text` drops them instead.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 __all__ = [
     "UnsafeTextError",
     "check_name",
+    "check_seat_names",
     "clean_text",
     "is_safe_text",
+    "shown_text",
+    "text_block_problem",
     "text_problem",
 ]
 
@@ -72,6 +76,26 @@ def text_problem(text: object) -> str | None:
     return None
 
 
+def text_block_problem(text: object) -> str | None:
+    """What makes a multi-line ``text`` (a deck list, say) unsafe to show, or None.
+
+    The same rule as :func:`text_problem`, except that line feeds, tabs and a
+    carriage return just before a line feed are allowed. Any other line break
+    (U+2028, form feed, a lone carriage return...) is refused, so the lines
+    shown are the lines counted.
+    """
+    if not isinstance(text, str):
+        return f"text was expected, not {type(text).__name__}"
+    for index, char in enumerate(text):
+        if char in "\n\t" or (char == "\r" and text[index + 1:index + 2] == "\n"):
+            continue
+        problem = _char_problem(char)
+        if problem is not None:
+            line = text.count("\n", 0, index) + 1
+            return f"{problem} on line {line}"
+    return None
+
+
 def is_safe_text(text: object) -> bool:
     """Whether ``text`` is a string holding nothing :func:`text_problem` refuses."""
     return text_problem(text) is None
@@ -100,6 +124,42 @@ def check_name(text: object, what: str = "A name", *, max_length: int = 64) -> s
     if len(cleaned) > max_length:
         raise UnsafeTextError(f"{what} must be at most {max_length} characters")
     return cleaned
+
+
+def check_seat_names(names: Sequence[object] | None, seats: int, default: str) -> list[str]:
+    """The seats' display names, each checked with :func:`check_name`.
+
+    Args:
+        names: One name per seat, or None (or empty) for the defaults.
+        seats: How many seats the game has.
+        default: The word numbered when no names are given ("Player" gives "Player 1").
+
+    Raises:
+        UnsafeTextError: the count is wrong or a name is unusable; the reason
+            names the seat ("Seat 2's name must not contain ...").
+    """
+    if not names:
+        return [f"{default} {index + 1}" for index in range(seats)]
+    if isinstance(names, str) or len(names) != seats:
+        given = "one text" if isinstance(names, str) else str(len(names))
+        raise UnsafeTextError(f"{seats} seat names were expected, not {given}")
+    return [check_name(name, f"Seat {index + 1}'s name") for index, name in enumerate(names)]
+
+
+def shown_text(text: object) -> str:
+    """``text`` made safe to print whatever it holds, every refused character spelled out.
+
+    For text that did not pass the rule but must still be shown, such as a
+    name read back from a damaged database: ESC becomes ``\\x1b``, a bidi
+    override ``\\u202e``, a lone surrogate ``\\ud800``. The result always
+    encodes as UTF-8 and never steers a terminal. Rich markup is not escaped
+    here (the engine knows nothing of Rich).
+    """
+    if not isinstance(text, str):
+        text = str(text)
+    if is_safe_text(text):
+        return text
+    return "".join(char if _char_problem(char) is None else ascii(char)[1:-1] for char in text)
 
 
 def clean_text(text: str, *, max_length: int | None = None) -> str:

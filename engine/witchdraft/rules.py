@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.contract import Event, GameRules, Result, Seat
 from engine.core.errors import IllegalActionError
 from engine.core.rng import seeded_rng
+from engine.core.text import check_seat_names
 from engine.witchdraft.actions import Pick, Place, WitchDraftAction, action_to_json, parse_action
 from engine.witchdraft.cards import APPRENTICE_A, APPRENTICES_B, CARDS, COMPANIONS, INGREDIENT_CARDS, RECIPES
 from engine.witchdraft.geometry import IllegalPlacement, Placement, PlacedCard, PlayArea
@@ -47,7 +48,7 @@ class WitchDraftRules(GameRules[WitchDraftState, WitchDraftAction]):
         self, options: Mapping[str, Any], seed: int, seats: int, names: Sequence[str] | None = None
     ) -> WitchDraftState:
         """Deal apprentices, secret recipe and ingredient cards, and the first hands."""
-        names = list(names) if names else [f"Apprentice {index + 1}" for index in range(seats)]
+        names = check_seat_names(names, seats, "Apprentice")
         rng = seeded_rng(seed, "setup")
         side = str(options.get("apprentices", "A"))
         apprentices = [APPRENTICE_A.card_id] * seats if side == "A" else [

@@ -10,6 +10,7 @@ from typing import Any
 from engine.core.contract import Event, GameRules, Result, Seat
 from engine.core.errors import IllegalActionError
 from engine.core.rng import seeded_rng
+from engine.core.text import check_seat_names
 from engine.wizards_cup.actions import (
     Action,
     ChooseTeam,
@@ -52,7 +53,7 @@ class WizardsCupRules(GameRules[WizardsCupState, Action]):
         self, options: Mapping[str, Any], seed: int, seats: int, names: Sequence[str] | None = None
     ) -> WizardsCupState:
         """Deal each player a random displayed card from their own set."""
-        names = list(names) if names else [f"Player {index + 1}" for index in range(seats)]
+        names = check_seat_names(names, seats, "Player")
         players = []
         for index in range(seats):
             displayed = seeded_rng(seed, "displayed", index).choice(WIZARDS).card_id

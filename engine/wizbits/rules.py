@@ -18,6 +18,7 @@ from typing import Any
 from engine.core.contract import Event, GameRules, JsonDict, Result, Seat
 from engine.core.errors import IllegalActionError, InvalidOptionsError
 from engine.core.rng import seeded_rng
+from engine.core.text import check_seat_names
 from engine.wizbits import actions as act
 from engine.wizbits.actions import Action
 from engine.wizbits.conflict import (
@@ -89,7 +90,7 @@ class WizbitsRules(GameRules[WizbitsState, Action]):
         """Shuffle both decks, put each Main Character in play and let the seed pick who starts."""
         if seats != 2:
             raise InvalidOptionsError("Wizbits is played by two players")
-        names = list(names or ["Player 1", "Player 2"])
+        names = check_seat_names(names, seats, "Player")
         cards: list[str] = []
         owners: list[int] = []
         players = []

@@ -9,6 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from tui.safe_text import plain
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Ask a yes/no question; dismisses with True for yes."""
@@ -29,7 +31,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         """The question and two buttons; No is focused so Enter is safe."""
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            yield Static(plain(self.question), classes="dialog-text")  # quotes names and paths: never markup
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.yes_label, variant="error", id="yes")
                 yield Button(self.no_label, variant="primary", id="no")
@@ -66,7 +68,7 @@ class PromptScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         """A label, an input and OK/Cancel buttons."""
         with Vertical(classes="dialog"):
-            yield Label(self.prompt_title, classes="dialog-text")
+            yield Label(plain(self.prompt_title), classes="dialog-text")
             yield Input(self.default, placeholder=self.placeholder, id="prompt-input")
             yield Static("", id="prompt-error", classes="error")
             with Horizontal(classes="dialog-buttons"):

@@ -8,6 +8,8 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from tui.safe_text import plain
+
 
 def curtain_text(name: str, context: str = "") -> str:
     """The curtain's message for the player ``name``, under ``context`` (game and progress) if given."""
@@ -39,7 +41,7 @@ class CurtainScreen(Screen[None]):
         with Middle():
             with Center():
                 with Vertical(id="curtain-box"):
-                    yield Static(curtain_text(self.player_name, self.context), id="curtain-text")
+                    yield Static(plain(curtain_text(self.player_name, self.context)), id="curtain-text")
         yield Footer()
 
     def action_reveal(self) -> None:

@@ -17,6 +17,7 @@ from engine.core.registry import OptionSpec, OptionValue
 from engine.wizbits.decks import STARTER_DECKS
 from saves import SessionStore, StoreError
 from saves.decks import DECK_CHECKERS, DeckError, DeckStore, SavedDeck, deck_problems, deck_summary
+from tui.safe_text import markup_safe
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ def deck_option_choices(game_id: str, option: OptionSpec, store: SessionStore | 
     taken = {value for _, value in choices}
     for deck in saved:
         if deck.text not in taken and not deck_problems(deck.text, game_id):
-            choices.append((f"{deck.name} (saved)", deck.text))
+            choices.append((f"{markup_safe(deck.name)} (saved)", deck.text))  # a Select reads its labels as markup
             taken.add(deck.text)
     return choices
 

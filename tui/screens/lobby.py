@@ -19,6 +19,7 @@ from textual.widgets import Footer, Header, Static
 from engine import get_game
 from saves import StoreError
 from saves.tables import TableInfo, TableNotFoundError, TableSeat
+from tui.safe_text import plain
 from tui.table_link import POLL_SECONDS, TableLink
 from tui.widgets.join_code import JoinCode
 
@@ -99,7 +100,7 @@ class LobbyScreen(Screen[None]):
         yield Header()
         with Center():
             with Vertical(id="lobby-box"):
-                yield Static(f"{title} · table {info.code} · hosted by {info.host_name}", id="lobby-title")
+                yield Static(plain(f"{title} · table {info.code} · hosted by {info.host_name}"), id="lobby-title")
                 with Center(id="lobby-code-row"):
                     yield JoinCode(info.code, id="lobby-code")
                 yield Static(join_hint(info.code, self.port, self.host), id="lobby-hint")
@@ -145,7 +146,7 @@ class LobbyScreen(Screen[None]):
         self._shown = info
         now = datetime.now(UTC)
         lines = [seat_line(seat, info, self.link.claim, now) for seat in info.seats]
-        self.query_one("#lobby-seats", Static).update("\n".join(lines))
+        self.query_one("#lobby-seats", Static).update(plain("\n".join(lines)))  # names: never markup
         token = self.link.token
         if self.link.spectator:
             token_text = "You are watching: you see only what every player sees."
@@ -166,7 +167,7 @@ class LobbyScreen(Screen[None]):
             status = (f"Waiting for {info.host_name} to start the game…" if missing == 0
                       else f"Waiting for {missing} more player{'s' if missing != 1 else ''}, "
                            f"then {info.host_name} starts.")
-        self.query_one("#lobby-status", Static).update(status)
+        self.query_one("#lobby-status", Static).update(plain(status))
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

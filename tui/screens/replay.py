@@ -17,6 +17,7 @@ from saves import LiveSession
 from tui.games import game_ui
 from tui.games.base import GameTable
 from tui.screens.game import event_lines
+from tui.safe_text import plain
 
 
 class ReplayScreen(Screen[None]):
@@ -98,7 +99,7 @@ class ReplayScreen(Screen[None]):
             self.table.clear_events()
             self.table.show_events([event for events in self.step_events[1 : self.step + 1] for event in events])
         self.table.show(self.live.rules.view(state, self.viewpoint), None, [])
-        self.query_one("#replay-status", Static).update(self.status_line())
+        self.query_one("#replay-status", Static).update(plain(self.status_line()))
         log = self.query_one("#replay-log", RichLog)
         if rewrite_log:
             log.clear()

@@ -11,6 +11,7 @@ from textual.widgets import Footer, Static
 
 from engine import Event, Result
 from engine.wizbits.views import WizbitsView
+from tui.safe_text import markup_safe
 from tui.screens.game_over import GameOverScreen
 from tui.widgets.dice_log import check_line
 from tui.widgets.wizbits_side import side_text
@@ -38,7 +39,7 @@ class WizbitsResultScreen(GameOverScreen):
             yield Static(Text(result.reason or view.reason, style="italic"), id="wr-reason")
             for seat, player in enumerate(view.players):
                 side = Static(side_text(view, seat, brief=True), classes="wr-side")
-                side.border_title = player.name + (" ★" if seat in result.winners else "")
+                side.border_title = markup_safe(player.name) + (" ★" if seat in result.winners else "")
                 yield side
             checks = [event for event in self.events if event.kind == "check"][-3:]
             if checks:

@@ -31,6 +31,7 @@ from engine.wizbits.lab import LabCard, LabSide, LabTable, Scenario
 from saves import SessionStore, StoreError
 from saves.decks import DeckStore
 from saves.paths import data_dir
+from tui.safe_text import markup_safe, plain
 from tui.widgets.wizard_card import load_css
 
 NO_DECK = "-"
@@ -78,7 +79,7 @@ class PickScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="lab-dialog"):
-            yield Label(self.title_text, classes="lab-dialog-title")
+            yield Label(plain(self.title_text), classes="lab-dialog-title")  # may name a player: never markup
             if self.detail:
                 yield Static(self.detail, classes="lab-dialog-detail")
             yield OptionList(*(Option(label, id=key) for key, label in self.choices), id="pick-list")
@@ -122,7 +123,7 @@ class SetupScreen(ModalScreen[Scenario | None]):
     def compose(self) -> ComposeResult:
         scenario = self.scenario
         decks = [(deck.name, deck_id) for deck_id, deck in STARTER_DECKS.items()]
-        decks += [(f"Saved: {name}", f"{SAVED}{name}") for name in self.saved] + [("Empty deck", NO_DECK)]
+        decks += [(markup_safe(f"Saved: {name}"), f"{SAVED}{name}") for name in self.saved] + [("Empty deck", NO_DECK)]
         mains = [(card.name, card.card_id) for card in CHARACTERS]
         with Vertical(classes="lab-dialog lab-setup"):
             yield Label("Set up the Lab table", classes="lab-dialog-title")

@@ -24,6 +24,7 @@ from engine.wizbits.state import Phase
 from engine.wizbits.terms import Attribute
 from engine.wizbits.text import ability_text
 from engine.wizbits.views import PermanentView, PlayerView, WizbitsView
+from tui.safe_text import markup_safe
 from tui.widgets.wizbits_card import ELEMENT_COLOURS, ELEMENT_GLYPHS
 from tui.widgets.wizard_card import load_css
 
@@ -150,8 +151,8 @@ class SidePanel(VerticalScroll):
         player = view.players[seat]
         marks = " ▶" if view.active == seat else ""
         marks += " ◆ Priority" if view.priority == seat else ""
-        self.border_title = f"{player.name}{marks}"
-        self.border_subtitle = f"you · {player.deck_name}" if view.seat == seat else player.deck_name
+        self.border_title = markup_safe(f"{player.name}{marks}")  # border titles read markup
+        self.border_subtitle = markup_safe(f"you · {player.deck_name}" if view.seat == seat else player.deck_name)
         self._update()
 
     def watch_brief(self) -> None:
