@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from engine.core.text import UnsafeTextError, check_name
 from engine.core.textfile import TextFileError, read_text_file
 from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.decklist import DeckProblem, check_decklist, parse_decklist
@@ -87,15 +88,10 @@ class SavedDeck:
 
 def clean_deck_name(name: str) -> str:
     """Return ``name`` without surrounding spaces, or raise :class:`DeckError` if it is unusable."""
-    cleaned = name.strip() if isinstance(name, str) else ""
-    if not cleaned:
-        raise DeckError("A deck's name must not be blank.")
-    if len(cleaned) > MAX_DECK_NAME:
-        raise DeckError(f"A deck's name must be at most {MAX_DECK_NAME} characters.")
-    # Control characters would break the one-line listings (and terminals).
-    if any(unicodedata.category(char).startswith("C") for char in cleaned):
-        raise DeckError("A deck's name must not contain control characters such as line breaks.")
-    return cleaned
+    try:
+        return check_name(name, "A deck's name", max_length=MAX_DECK_NAME)
+    except UnsafeTextError as error:
+        raise DeckError(f"{error.reason}.") from None
 
 
 def deck_problems(text: str, game_id: str = "wizbits") -> list[DeckProblem]:

@@ -18,6 +18,7 @@ from engine import GameSpec, get_game
 from engine.core import InvalidOptionsError, UnknownGameError
 from engine.core.textfile import TextFileError, read_text_file
 from saves.errors import SessionFileError, SessionFileExistsError
+from saves.file_text import check_file_text
 from saves.records import SeatInfo
 from saves.session import check_bot_levels, status_of
 from saves.store import SessionStore, utc_now
@@ -206,6 +207,7 @@ def import_session(store: SessionStore, path: str | os.PathLike[str]) -> int:
     """
     document = read_session_file(path)
     spec = _check_header(document)
+    check_file_text(document)  # every string, before any of them is used or shown
     options_data = document.get("options", {})
     if not isinstance(options_data, dict):
         raise SessionFileError("The file's \"options\" must be an object.")

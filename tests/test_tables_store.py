@@ -108,8 +108,8 @@ def test_host_holds_local_and_bot_seats_and_leaves_remote_ones_open(open_tables:
         ("count-to-ten", {}, PLAN[:1], InvalidOptionsError, "played with 2 seats, not 1"),
         ("count-to-ten", {}, [PLAN[0], SeatPlan("bot", "Robo", "godlike")], InvalidOptionsError, "seat 2 \\(Robo\\)"),
         ("count-to-ten", {}, [PLAN[0], SeatPlan("bot", "Robo")], InvalidOptionsError, "bot with no level"),
-        ("count-to-ten", {}, [PLAN[0], SeatPlan("local", "   ")], TableError, "non-blank"),
-        ("count-to-ten", {}, [PLAN[0], SeatPlan("local", "Bea\x1b[2J")], TableError, "control characters"),
+        ("count-to-ten", {}, [PLAN[0], SeatPlan("local", "   ")], TableError, "seat 2 must not be blank"),
+        ("count-to-ten", {}, [PLAN[0], SeatPlan("local", "Bea\x1b[2J")], TableError, "seat 2 must not contain a control character \\(U\\+001B\\)"),
     ],
 )
 def test_host_validates_through_the_registry(

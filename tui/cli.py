@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import os
 import sqlite3
 import sys
@@ -19,6 +20,7 @@ from types import ModuleType
 
 from engine import GameSpec, all_games, get_game
 from engine.core import InvalidOptionsError, UnknownGameError
+from engine.core.text import shown_text
 from saves import (
     SessionFileError,
     SessionFileExistsError,
@@ -43,7 +45,7 @@ class _UsageError(Exception):
 
 
 def _fail(message: str) -> None:
-    text = " ".join(str(message).split())  # one line, whatever the message held
+    text = " ".join(shown_text(message).split())  # one line, whatever the message held, never a terminal control
     print(f"coven: {text}", file=sys.stderr)
 
 
@@ -108,6 +110,10 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _cmd_sessions(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
+
+    def plain(value: str) -> Text:  # read back from the database: never markup, never a terminal control
+        return Text(shown_text(value))
 
     with _open_store() as store:
         summaries = store.list_sessions()
@@ -126,11 +132,11 @@ def _cmd_sessions(args: argparse.Namespace) -> int:
         finished = summary.status == "finished"
         table.add_row(
             str(summary.session_id),
-            title,
-            ", ".join(summary.seat_names),
+            plain(title),
+            plain(", ".join(summary.seat_names)),
             "finished" if finished else "in progress",
-            (summary.result or summary.progress) if finished else summary.progress,
-            _local_time(summary.updated),
+            plain((summary.result or summary.progress) if finished else summary.progress),
+            plain(_local_time(summary.updated)),
         )
     console.print(table)
     return 0
@@ -153,8 +159,8 @@ def _cmd_import(args: argparse.Namespace) -> int:
     with _open_store() as store:
         session_id = import_session(store, args.file)
         record = store.load(session_id)
-    names = ", ".join(seat.name for seat in record.seats)
-    print(f"Imported {args.file} as session {session_id} ({names}; {len(record.log)} actions, {record.status}).")
+    names = ", ".join(shown_text(seat.name) for seat in record.seats)
+    print(f"Imported {shown_text(args.file)} as session {session_id} ({names}; {len(record.log)} actions, {record.status}).")
     return 0
 
 
@@ -298,6 +304,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:  # --help, or argparse's own usage message
         return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
     handler: Handler = args.handler
+    for stream in (sys.stdout, sys.stderr):  # a character the terminal cannot show is spelled out, never fatal
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
         return handler(args)
     except KeyboardInterrupt:

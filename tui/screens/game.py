@@ -27,6 +27,7 @@ from saves import LiveSession, StoreError
 from tui.games import game_ui
 from tui.games.base import GameTable
 from tui.screens.curtain import CurtainScreen
+from tui.safe_text import plain
 
 
 def event_lines(events: Sequence[Event]) -> list[str]:
@@ -122,7 +123,8 @@ class GameScreen(Screen[None]):
         title = f"{self.status_prefix()}{self.live.spec.title} · {self.live.progress or 'starting'}"
         auto = " · auto" if self.auto_play else ""
         text = self.status_text
-        self.query_one("#game-status", Static).update(f"{title}{auto} — {text}" if text else title + auto)
+        # Names and progress come from players and the store: drawn as plain text, never markup.
+        self.query_one("#game-status", Static).update(plain(f"{title}{auto} — {text}" if text else title + auto))
 
     def status_prefix(self) -> str:
         """Text that leads the status line (none for a game at one terminal)."""

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from engine import get_game
 from saves import StoreError
 from saves.records import MAX_NAME_LENGTH
+from tui.safe_text import plain
 from saves.tables import JOIN_CODE_ALPHABET, TableInfo, normalise_code
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ class JoinTableScreen(Screen[None]):
             self.query_one("#join-code", Input).focus()
 
     def _error(self, text: str) -> None:
-        self.query_one("#join-error", Static).update(text)
+        self.query_one("#join-error", Static).update(plain(text))  # may quote a name: never markup
 
     def _look_up(self, text: str) -> None:
         """Show what the table with code ``text`` offers, or why there is none."""
@@ -112,9 +113,9 @@ class JoinTableScreen(Screen[None]):
         where = "waiting in the lobby" if info.status == "lobby" else "playing"
         full = "" if info.open_seats() else " Every seat is taken" + (
             "; you may watch." if info.allow_spectators else ", and the host allows no spectators.")
-        self.query_one("#join-table", Static).update(
+        self.query_one("#join-table", Static).update(plain(
             f"{get_game(info.game_id).title} hosted by {info.host_name}, {where}. "
-            f"Seated: {seated or 'nobody yet'}.{full}")
+            f"Seated: {seated or 'nobody yet'}.{full}"))
         choices.clear_options()
         choices.add_options(choices_for(info))
         choices.display = True

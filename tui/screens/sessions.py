@@ -20,6 +20,7 @@ from saves import (
     import_session,
 )
 
+from tui.safe_text import markup_safe, plain
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.served import refuses_files
 
@@ -135,7 +136,8 @@ class SessionsScreen(Screen[None]):
                 "Progress": summary.progress,
                 "Last played": format_time(summary.updated),
             }
-            table.add_row(*(cells[column] for column in columns), key=str(summary.session_id))
+            # Plain Text cells: names and phrases from the store are never markup or terminal controls.
+            table.add_row(*(plain(cells[column]) for column in columns), key=str(summary.session_id))
         empty = not self.summaries
         table.display = not empty
         self.query_one("#sessions-empty", Static).display = empty
@@ -175,10 +177,10 @@ class SessionsScreen(Screen[None]):
             return
         moves = f"{summary.actions} action{'s' if summary.actions != 1 else ''}"
         outcome = summary.result or "Not finished yet."
-        self.query_one("#session-detail", Static).update(
+        self.query_one("#session-detail", Static).update(plain(
             f"Session {summary.session_id} · {self.coven.game_title(summary.game_id)} · {moves} · "
             f"started {format_time(summary.created)}\n{outcome}"
-        )
+        ))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """Keep the detail line in step with the cursor."""
@@ -238,7 +240,7 @@ class SessionsScreen(Screen[None]):
         summary = next(s for s in self.summaries if s.session_id == session_id)
         question = (
             f"Delete session {session_id} ({self.coven.game_title(summary.game_id)}: "
-            f"{' vs '.join(summary.seat_names)})? This cannot be undone."
+            f"{markup_safe(' vs '.join(summary.seat_names))})? This cannot be undone."
         )
 
         def answered(yes: bool | None) -> None:
