@@ -17,10 +17,17 @@ from dataclasses import dataclass
 from engine.core.text import UnsafeTextError, check_name
 from engine.core.textfile import TextFileError, read_text_file
 from engine.wizbits.cards import CARDS_BY_ID
-from engine.wizbits.decklist import DeckProblem, check_decklist, parse_decklist
+from engine.wizbits.decklist import (
+    MAX_DECKLIST_BYTES,
+    DeckProblem,
+    check_decklist,
+    parse_decklist,
+    separator_problem,
+    split_lines,
+)
 from saves.store import SessionStore, utc_now
 
-MAX_DECK_BYTES = 64 * 1024
+MAX_DECK_BYTES = MAX_DECKLIST_BYTES
 """A deck list (file or stored text) may be at most this long; a full one is under 4 KiB."""
 
 MAX_DECK_NAME = 64
@@ -106,7 +113,11 @@ def deck_problems(text: str, game_id: str = "wizbits") -> list[DeckProblem]:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_DECK_BYTES:
         return [DeckProblem(f"the deck list is longer than {MAX_DECK_BYTES // 1024} KiB")]
     # Control characters (escape sequences, say) are refused so a saved list is always safe to print.
-    for number, line in enumerate(text.splitlines(), start=1):
+    # Lines are numbered as the deck rules number them (an editor's lines), not as str.splitlines would.
+    for number, line in enumerate(split_lines(text), start=1):
+        separator = separator_problem(line)
+        if separator is not None:
+            return [DeckProblem(separator, number)]
         if any(char != "\t" and unicodedata.category(char) == "Cc" for char in line):
             return [DeckProblem("a control character; a deck list is plain text", number)]
     return list(checker(text))

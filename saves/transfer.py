@@ -2,21 +2,28 @@
 
 An import checks the whole file, replaying every action, before it writes
 anything; a bad file raises :class:`SessionFileError` and leaves the store as
-it was.
+it was. Each refusal names the field (a JSON path such as ``log[3].seat``,
+counting from 0) and the problem in words.
+
+Since format version 2 an export carries a SHA-256 digest of its content, so a
+file edited or damaged after export is told apart from a real one. Such a file
+is still imported when it is valid (a player may fix a typo in a name), with a
+warning; the digest is no security boundary, since anyone can recompute it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from engine import GameSpec, get_game
-from engine.core import InvalidOptionsError, UnknownGameError
-from engine.core.textfile import TextFileError, read_text_file
+from engine.core import InvalidOptionsError, UnknownGameError, canonical_json
+from engine.core.textfile import TextFileError, TextFileExistsError, read_text_file, write_text_file
 from saves.errors import SessionFileError, SessionFileExistsError
 from saves.file_text import check_file_text
 from saves.records import SeatInfo
@@ -24,9 +31,18 @@ from saves.session import check_bot_levels, status_of
 from saves.store import SessionStore, utc_now
 
 FORMAT = "coven-session"
-FORMAT_VERSION = 1
-MAX_FILE_BYTES = 64 * 1024 * 1024
-"""Larger files are refused before parsing; real sessions are far smaller."""
+FORMAT_VERSION = 2
+"""Version 2 added the ``digest``; version 1 files (without one) still import."""
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""Larger files are refused before parsing; a long real session is well under 1 MiB."""
+MAX_ACTIONS = 50_000
+"""The most actions a file's log may hold; real games take a few hundred."""
+MAX_DEPTH = 32
+"""How deeply a file may nest objects and lists; Coven's own exports use fewer than 10 levels."""
+MAX_NUMBER_DIGITS = 40
+"""Longer numbers are refused while parsing (none of Coven's numbers needs more than 20 digits)."""
+CHANGED_WARNING = ("This file was changed after export (its content does not match its digest). It was imported "
+                   "because it still replays by the rules; the digest is no security boundary.")
 
 _SQLITE_INT = (-(2**63), 2**63 - 1)
 
@@ -73,41 +89,36 @@ def export_session(
         "updated": record.updated,
         "exported": utc_now(),
     }
+    document["digest"] = content_digest(document)
     text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     try:
-        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
-            if overwrite:
-                os.replace(temp_name, target)
-            else:
-                _rename_without_replacing(temp_name, target)
-        finally:
-            Path(temp_name).unlink(missing_ok=True)
-    except OSError as error:
-        raise SessionFileError(f"Could not write {target}: {error.strerror or error}") from None
-    return target
-
-
-def _rename_without_replacing(temp_name: str, target: Path) -> None:
-    """Give the finished temporary file the name ``target`` unless that name is taken.
-
-    A hard link fails atomically if ``target`` appeared since it was checked;
-    where links are unsupported (some file systems), check once more and rename.
-    """
-    try:
-        os.link(temp_name, target)
-    except FileExistsError:
+        # A temporary file renamed into place: never half a file, never a FIFO or device opened.
+        return write_text_file(target, text, overwrite=overwrite)
+    except TextFileExistsError:
         raise SessionFileExistsError(target) from None
-    except OSError:
-        if os.path.lexists(target):
-            raise SessionFileExistsError(target) from None
-        os.replace(temp_name, target)
+    except TextFileError as error:
+        raise SessionFileError(str(error)) from None
+
+
+def content_digest(document: Mapping[str, Any]) -> str:
+    """``"sha256:<hex>"`` of a session file's canonical JSON, its ``digest`` field left out.
+
+    Canonical JSON (sorted keys, no spaces, ASCII escapes) makes the digest
+    independent of how the file was indented or re-saved by an editor.
+    """
+    content = {key: value for key, value in document.items() if key != "digest"}
+    return "sha256:" + hashlib.sha256(canonical_json(content).encode("ascii")).hexdigest()
+
+
+def _parse_int(digits: str) -> int:
+    # Bounded before int(): Python refuses more than 4300 digits with a message about its own limits.
+    if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise ValueError(f"it holds a number {len(digits)} digits long; at most {MAX_NUMBER_DIGITS} are accepted")
+    return int(digits)
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed in a session file")
+    raise ValueError(f"{name} is not valid JSON")
 
 
 def read_session_file(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -127,13 +138,15 @@ def read_session_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     except TextFileError as error:
         raise SessionFileError(str(error)) from None
     try:
-        document = json.loads(text, parse_constant=_reject_constant)
+        document = json.loads(text, parse_constant=_reject_constant, parse_int=_parse_int)
     except json.JSONDecodeError as error:
         raise SessionFileError(
             f"{source} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
         ) from None
-    except (ValueError, RecursionError) as error:
-        raise SessionFileError(f"{source} is not valid JSON ({error}).") from None
+    except RecursionError:
+        raise SessionFileError(f"{source} nests objects and lists deeper than {MAX_DEPTH} levels.") from None
+    except ValueError as error:
+        raise SessionFileError(f"{source} is not a Coven session file: {error}.") from None
     if not isinstance(document, dict):
         raise SessionFileError(f"{source} is not a Coven session file (expected a JSON object).")
     return document
@@ -144,22 +157,53 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _kind(value: object) -> str:
+    """What a JSON value is, in words, for messages ("an object", "text", ...)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number with a fraction"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def _depth_problem(document: object) -> str | None:
+    """Where ``document`` nests deeper than :data:`MAX_DEPTH`, or None."""
+    stack: list[tuple[object, int, str]] = [(document, 0, "")]
+    while stack:
+        value, depth, where = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"The file nests objects and lists deeper than {MAX_DEPTH} levels (at {where})."
+        if isinstance(value, dict):
+            stack.extend((item, depth + 1, f"{where}.{key}" if where else str(key)) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1, f"{where}[{index}]") for index, item in enumerate(value))
+    return None
+
+
 def _check_header(document: Mapping[str, Any]) -> GameSpec:
     if document.get("format") != FORMAT:
         raise SessionFileError("This is not a Coven session file (its \"format\" is not \"coven-session\").")
     version = document.get("version")
     if not _is_int(version):
-        raise SessionFileError("The file's format version is missing or not a whole number.")
+        raise SessionFileError(f"The file's format version is missing or not a whole number (\"version\" is "
+                               f"{_kind(version)}).")
     if version > FORMAT_VERSION:
         raise SessionFileError(
             f"This file was written by a newer Coven (format version {version}; this Coven reads version "
             f"{FORMAT_VERSION}). Upgrade Coven to import it."
         )
-    if version != FORMAT_VERSION:
+    if version < 1:
         raise SessionFileError(f"Unsupported session file format version {version}.")
     game_id = document.get("game")
     if not isinstance(game_id, str):
-        raise SessionFileError("The file does not say which game it is (\"game\" is missing).")
+        raise SessionFileError(f"The file does not say which game it is (\"game\" is {_kind(game_id)}, "
+                               f"not a game id).")
     try:
         return get_game(game_id)
     except UnknownGameError:
@@ -168,56 +212,142 @@ def _check_header(document: Mapping[str, Any]) -> GameSpec:
 
 def _check_seats(spec: GameSpec, data: object) -> list[SeatInfo]:
     if not isinstance(data, list):
-        raise SessionFileError("The file's \"seats\" must be a list.")
+        raise SessionFileError(f"The file's \"seats\" must be a list, not {_kind(data)}.")
     if len(data) not in spec.seat_counts:
         counts = " or ".join(str(count) for count in spec.seat_counts)
         raise SessionFileError(f"{spec.title} is played with {counts} seats, but the file has {len(data)}.")
     seats = []
-    for number, item in enumerate(data, start=1):
+    for index, item in enumerate(data):
+        where = f"seats[{index}] (seat {index + 1})"
+        if not isinstance(item, dict):
+            raise SessionFileError(f"Seat {index + 1} is invalid: {where} must be an object with a name, a kind "
+                                   f"and a bot_level, not {_kind(item)}.")
+        # Types first, so a seat's checks never meet an object where text belongs.
+        for key, allowed, wanted in (("name", (str,), "text"), ("kind", (str,), "text"),
+                                     ("bot_level", (str, type(None)), "text or null")):
+            if key in item and not isinstance(item[key], allowed):
+                raise SessionFileError(f"Seat {index + 1} is invalid: seats[{index}].{key} must be {wanted}, "
+                                       f"not {_kind(item[key])}.")
         try:
             seats.append(SeatInfo.from_json(item))
         except ValueError as error:
-            raise SessionFileError(f"Seat {number} is invalid: {error}.") from None
+            raise SessionFileError(f"Seat {index + 1} is invalid ({where}): {error}.") from None
     return seats
 
 
 def _check_log(data: object, seat_count: int) -> list[tuple[int | None, dict[str, Any]]]:
     if not isinstance(data, list):
-        raise SessionFileError("The file's \"log\" must be a list.")
+        raise SessionFileError(f"The file's \"log\" must be a list, not {_kind(data)}.")
+    if len(data) > MAX_ACTIONS:
+        raise SessionFileError(f"The file's log has {len(data)} actions; at most {MAX_ACTIONS} are accepted.")
     log: list[tuple[int | None, dict[str, Any]]] = []
-    for number, item in enumerate(data, start=1):
-        if not isinstance(item, dict) or not isinstance(item.get("action"), dict):
-            raise SessionFileError(f"Action {number} is malformed: expected {{\"seat\": ..., \"action\": {{...}}}}.")
+    for index, item in enumerate(data):
+        number = index + 1
+        if not isinstance(item, dict):
+            raise SessionFileError(f"Action {number} is malformed: log[{index}] must be an object "
+                                   f"{{\"seat\": ..., \"action\": {{...}}}}, not {_kind(item)}.")
+        if not isinstance(item.get("action"), dict):
+            raise SessionFileError(f"Action {number} is malformed: log[{index}].action must be an object, "
+                                   f"not {_kind(item.get('action')) if 'action' in item else 'missing'}.")
         seat = item.get("seat")
-        if seat is not None and (not _is_int(seat) or not 0 <= seat < seat_count):
-            raise SessionFileError(f"Action {number} names seat {seat!r}, which is not at this table.")
+        if seat is not None and not _is_int(seat):
+            raise SessionFileError(f"Action {number} is malformed: log[{index}].seat must be a whole number "
+                                   f"or null, not {_kind(seat)}.")
+        if seat is not None and not 0 <= seat < seat_count:
+            raise SessionFileError(f"Action {number} names seat {seat}, which is not at this table "
+                                   f"(log[{index}].seat).")
         log.append((seat, item["action"]))
     return log
+
+
+def _replay(spec: GameSpec, options: Mapping[str, Any], seed: int, seats: list[SeatInfo],
+            log: list[tuple[int | None, dict[str, Any]]]) -> tuple[Any, list[tuple[int | None, dict[str, Any]]]]:
+    """Replay the log action by action; return the final state and the log in its canonical form."""
+    rules = spec.rules
+    try:
+        state = rules.new_state(options, seed, len(seats), [seat.name for seat in seats])
+    except ValueError as error:
+        raise SessionFileError(f"The file's game cannot be set up: {error}.") from None
+    canonical: list[tuple[int | None, dict[str, Any]]] = []
+    for index, (seat, action) in enumerate(log):
+        try:
+            state, _ = rules.apply(state, seat, action)
+            canonical.append((seat, rules.action_to_json(rules.parse_action(action))))
+        except ValueError as error:  # MalformedActionError and IllegalActionError carry a reason
+            reason = getattr(error, "reason", None) or str(error)
+            raise SessionFileError(f"The file's log does not replay: action {index + 1} is illegal: {reason} "
+                                   f"(log[{index}].action).") from None
+        except Exception:  # noqa: BLE001 - untrusted data must never crash the app, nor show its internals
+            raise SessionFileError(f"The file's log does not replay: action {index + 1} is not a {spec.title} "
+                                   f"action; one of its fields holds the wrong kind of value "
+                                   f"(log[{index}].action).") from None
+    return state, canonical
+
+
+@dataclass(frozen=True)
+class ImportedSession:
+    """What an import stored.
+
+    Attributes:
+        session_id: The new session's id.
+        warning: Said to the player alongside success (the file was changed after export), or None.
+    """
+
+    session_id: int
+    warning: str | None = None
 
 
 def import_session(store: SessionStore, path: str | os.PathLike[str]) -> int:
     """Validate a session file completely, then store it as a new session.
 
     Returns:
-        The new session's id.
+        The new session's id (:func:`import_session_file` also says whether the file was changed).
 
     Raises:
         SessionFileError: anything is wrong with the file; the message names the
             problem (e.g. "action 17 is illegal: ..."). Nothing is written.
     """
+    return import_session_file(store, path).session_id
+
+
+def _changed_warning(document: Mapping[str, Any]) -> str | None:
+    """:data:`CHANGED_WARNING` when a digest-carrying file no longer matches it (version 1 had none)."""
+    if document.get("version") == 1 and "digest" not in document:
+        return None
+    digest = document.get("digest")
+    if isinstance(digest, str) and digest == content_digest(document):
+        return None
+    return CHANGED_WARNING
+
+
+def import_session_file(store: SessionStore, path: str | os.PathLike[str]) -> ImportedSession:
+    """Validate a session file completely, then store it as a new session.
+
+    A valid file whose digest no longer matches its content is imported with a
+    warning (:data:`CHANGED_WARNING`); an invalid one is refused either way.
+
+    Raises:
+        SessionFileError: anything is wrong with the file; the message names the
+            field and the problem. Nothing is written.
+    """
     document = read_session_file(path)
+    depth = _depth_problem(document)
+    if depth is not None:
+        raise SessionFileError(depth)
     spec = _check_header(document)
     check_file_text(document)  # every string, before any of them is used or shown
     options_data = document.get("options", {})
     if not isinstance(options_data, dict):
-        raise SessionFileError("The file's \"options\" must be an object.")
+        raise SessionFileError(f"The file's \"options\" must be an object, not {_kind(options_data)}.")
     try:
         options = spec.resolve_options(options_data)
     except ValueError as error:
         raise SessionFileError(f"The file's options are invalid: {error}.") from None
     seed = document.get("seed")
-    if not _is_int(seed) or not _SQLITE_INT[0] <= seed <= _SQLITE_INT[1]:
-        raise SessionFileError("The file's \"seed\" is missing or not a whole number.")
+    if not _is_int(seed):
+        raise SessionFileError(f"The file's \"seed\" must be a whole number, not {_kind(seed)}.")
+    if not _SQLITE_INT[0] <= seed <= _SQLITE_INT[1]:
+        raise SessionFileError("The file's \"seed\" is too large (at most 19 digits, as Coven writes it).")
     seats = _check_seats(spec, document.get("seats"))
     try:
         check_bot_levels(spec, seats)
@@ -225,16 +355,9 @@ def import_session(store: SessionStore, path: str | os.PathLike[str]) -> int:
         message = str(error)
         raise SessionFileError(f"{message[:1].upper()}{message[1:]}.") from None
     log = _check_log(document.get("log"), len(seats))
-    rules = spec.rules
-    try:
-        state = rules.replay(options, seed, len(seats), log, [seat.name for seat in seats])
-        canonical = [(seat, rules.action_to_json(rules.parse_action(action))) for seat, action in log]
-    except ValueError as error:  # ReplayError says "action N is illegal: ..."
-        raise SessionFileError(f"The file's log does not replay: {error}.") from None
-    except Exception as error:  # noqa: BLE001 - untrusted data must never crash the app
-        raise SessionFileError(f"The file's log could not be replayed ({type(error).__name__}: {error}).") from None
-    status, progress, result_text = status_of(rules, state, seats)
-    return store.create_session(
+    state, canonical = _replay(spec, options, seed, seats, log)
+    status, progress, result_text = status_of(spec.rules, state, seats)
+    session_id = store.create_session(
         spec.game_id,
         options,
         seed,
@@ -244,3 +367,4 @@ def import_session(store: SessionStore, path: str | os.PathLike[str]) -> int:
         result_text=result_text,
         log=canonical,
     )
+    return ImportedSession(session_id, _changed_warning(document))

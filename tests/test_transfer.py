@@ -15,6 +15,7 @@ from fake_game import next_action
 
 from engine import GameSpec, register
 from saves import LiveSession, SeatInfo, SessionFileError, SessionStore, export_session, import_session
+from engine.core import textfile
 from saves import transfer
 from saves.transfer import FORMAT, FORMAT_VERSION, read_session_file
 
@@ -121,7 +122,7 @@ def test_changed_table_step_is_illegal(exported: tuple[LiveSession, Path], store
     ("change", "message"),
     [
         (lambda d: d.update(format="something-else"), "not a Coven session file"),
-        (lambda d: d.update(version=2), "newer Coven (format version 2"),
+        (lambda d: d.update(version=FORMAT_VERSION + 1), f"newer Coven (format version {FORMAT_VERSION + 1}"),
         (lambda d: d.update(version="1"), "format version is missing"),
         (lambda d: d.update(version=True), "format version is missing"),
         (lambda d: d.update(game="chess"), "'chess', which this Coven does not know"),
@@ -220,14 +221,14 @@ def test_export_does_not_replace_a_file_created_meanwhile(
 ) -> None:
     session, _ = exported
     target = tmp_path / "racy.json"
-    real_mkstemp = transfer.tempfile.mkstemp
+    real_mkstemp = textfile.tempfile.mkstemp
 
     def mkstemp_then_someone_writes(*args: Any, **kwargs: Any) -> tuple[int, str]:
         result = real_mkstemp(*args, **kwargs)
         target.write_text("theirs")  # another program wins the name after our check
         return result
 
-    monkeypatch.setattr(transfer.tempfile, "mkstemp", mkstemp_then_someone_writes)
+    monkeypatch.setattr(textfile.tempfile, "mkstemp", mkstemp_then_someone_writes)
     with pytest.raises(SessionFileError, match="already exists"):
         export_session(store, session.session_id, target)
     assert target.read_text() == "theirs"

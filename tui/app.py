@@ -113,8 +113,18 @@ class CovenApp(App[None]):
 
     def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
                            time_format: str | None = None) -> str | None:
-        """Deliver a screenshot, except over SSH (it would land on the server)."""
+        """Deliver a screenshot, except over SSH (it would land on the server) or into a pipe or device."""
         if refuses_files(self):
+            return None
+        from platformdirs import user_downloads_path  # where Textual saves when no folder is given
+        from textual._files import generate_datetime_filename
+
+        filename = filename or generate_datetime_filename(self.title, ".svg", time_format)
+        target = Path(path or user_downloads_path()).expanduser() / filename
+        # Textual writes in a thread that a FIFO would block forever (and with it, Coven's exit).
+        if target.exists() and not target.is_file():
+            self.notify(f"{target} is not a regular file; the screenshot was not saved.", title="Screenshot",
+                        severity="error", timeout=10)
             return None
         return super().deliver_screenshot(filename, path, time_format)
 

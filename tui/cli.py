@@ -27,8 +27,8 @@ from saves import (
     SessionStore,
     StoreError,
     export_session,
-    import_session,
 )
+from saves.transfer import import_session_file
 from tui.rules_docs import RULES_DIR
 from tui.deck_cli import add_deck_commands
 from tui.server.config import add_serve_parser
@@ -157,10 +157,13 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 def _cmd_import(args: argparse.Namespace) -> int:
     with _open_store() as store:
-        session_id = import_session(store, args.file)
+        imported = import_session_file(store, args.file)
+        session_id = imported.session_id
         record = store.load(session_id)
     names = ", ".join(shown_text(seat.name) for seat in record.seats)
     print(f"Imported {shown_text(args.file)} as session {session_id} ({names}; {len(record.log)} actions, {record.status}).")
+    if imported.warning:
+        _fail(f"warning: {imported.warning}")
     return 0
 
 
@@ -190,6 +193,15 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     except ServeError as error:
         _fail(str(error))
         return EXIT_ERROR
+
+
+def _session_id(text: str) -> int:
+    """A session id as typed: a whole number that fits the store (SQLite's 64-bit integers)."""
+    digits = text.strip()
+    if not digits.isdecimal() or not digits.isascii() or len(digits) > 19 or not 1 <= int(digits) < 2**63:
+        raise argparse.ArgumentTypeError(f"a session id is a whole number such as 3 (see `coven sessions`), "
+                                         f"not {digits[:30]!r}")
+    return int(digits)
 
 
 def _whole_number(text: str, option: str, least: int | None = None) -> int:
@@ -267,7 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     sessions.set_defaults(handler=_cmd_sessions)
 
     export = commands.add_parser("export", help="export a session to a file", description="Export a session as JSON.")
-    export.add_argument("session", metavar="SESSION", type=int, help="session id (see `coven sessions`)")
+    export.add_argument("session", metavar="SESSION", type=_session_id, help="session id (see `coven sessions`)")
     export.add_argument("file", metavar="FILE", help="file to write")
     export.add_argument("--force", action="store_true", help="replace FILE if it exists")
     export.set_defaults(handler=_cmd_export)

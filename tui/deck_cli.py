@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from engine.core.textfile import TextFileError, TextFileExistsError, write_text_file
 from engine.wizbits.decklist import DeckProblem, decklist
 from engine.wizbits.decks import STARTER_DECKS
 from saves import SessionStore
@@ -21,6 +22,13 @@ EXIT_INVALID = 1
 EXIT_FILE = 2
 
 _Handler = Callable[[argparse.Namespace], int]
+
+FORMAT_HELP = (
+    "A deck list is UTF-8 text, at most 64 KiB, one card per line: a count from 1 to 4 and the card's name; "
+    "'*' after the name marks the Main Character, '#' starts a comment. Lines end with a line feed, a carriage "
+    "return or both; any other separator (form feed, vertical tab, NEL, U+2028, U+2029) is refused on its line. "
+    "`coven rules wizbits` has the whole format."
+)
 
 
 def _fail(message: str) -> None:
@@ -106,14 +114,13 @@ def _cmd_export_starter(args: argparse.Namespace) -> int:
         return EXIT_FILE
     target = Path(args.file)
     try:
-        # "x" refuses an existing file in the same step that creates the new one.
-        with target.open("w" if args.force else "x", encoding="utf-8") as file:
-            file.write(decklist(starter.deck, starter.name))
-    except FileExistsError:
+        # Never opens the target itself, so a FIFO or device named FILE can't make this wait forever.
+        write_text_file(target, decklist(starter.deck, starter.name), overwrite=args.force)
+    except TextFileExistsError:
         _fail(f"{target} already exists; choose another name or use --force to replace it.")
         return EXIT_INVALID
-    except OSError as error:
-        _fail(f"Could not write {target}: {error.strerror or error}")
+    except TextFileError as error:
+        _fail(str(error))
         return EXIT_INVALID
     print(f"Wrote the {starter.name} starter deck to {target}.")
     return 0
@@ -138,7 +145,8 @@ def _guarded(handler: _Handler) -> _Handler:
 def add_deck_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``deck`` and its subcommands to the ``coven`` parser's commands."""
     deck = commands.add_parser(
-        "deck", help="check and keep Wizbits deck lists", description="Check, save and show Wizbits deck lists."
+        "deck", help="check and keep Wizbits deck lists", description="Check, save and show Wizbits deck lists.",
+        epilog=FORMAT_HELP,
     )
 
     def show_help(args: argparse.Namespace) -> int:
@@ -149,7 +157,8 @@ def add_deck_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
     sub = deck.add_subparsers(title="deck commands", metavar="DECK_COMMAND")
 
     def add(name: str, handler: _Handler, help_: str, *arguments: tuple[str, str]) -> argparse.ArgumentParser:
-        parser = sub.add_parser(name, help=help_, description=help_[:1].upper() + help_[1:] + ".")
+        parser = sub.add_parser(name, help=help_, description=help_[:1].upper() + help_[1:] + ".",
+                                epilog=FORMAT_HELP if "file" in (dest for dest, _ in arguments) else None)
         for dest, text in arguments:
             parser.add_argument(dest, metavar=dest.upper(), help=text)
         parser.set_defaults(handler=_guarded(handler))

@@ -1,15 +1,18 @@
-"""Reading small text files safely: regular files only, with a size bound.
+"""Reading and writing small text files safely: regular files only, never blocking.
 
 Session files, deck lists and Lab scenarios all come from paths a person
 types, so each is read the same careful way: never a pipe or device (which
 could block or never end), at most ``limit + 1`` bytes (a file that grows
 while being read can't exhaust memory), and only UTF-8 text without NUL bytes.
+Exports, deck lists, Lab scenarios are written the same careful way
+(:func:`write_text_file`): never into a pipe or device, and never half.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 
@@ -56,3 +59,90 @@ def read_text_file(path: str | os.PathLike[str], limit: int, what: str) -> str:
     if "\x00" in text:
         raise TextFileError(f"{source} is not a text file, so not {what}.")
     return text
+
+
+class TextFileExistsError(TextFileError):
+    """The file to write already exists and replacing it was not asked for.
+
+    Attributes:
+        path: The file that exists.
+    """
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path} already exists; choose another name or allow replacing it.")
+        self.path = path
+
+
+def write_text_file(path: str | os.PathLike[str], text: str, *, overwrite: bool = False) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` without ever blocking and without a half-written file.
+
+    Only a regular file (or a new name) is written: a FIFO, device, socket or
+    folder is refused before anything is opened, since opening a FIFO for
+    writing waits for a reader forever. The text goes to a temporary file
+    beside the target, which is then renamed over it, so the target itself is
+    never opened and a failure leaves any old file as it was. A symbolic link
+    to a regular file is followed: the file it points at is replaced.
+
+    Args:
+        path: The file to write.
+        text: What to write.
+        overwrite: Replace an existing regular file; otherwise refuse it.
+
+    Returns:
+        The path written (the link's target when ``path`` is a symbolic link).
+
+    Raises:
+        TextFileExistsError: ``path`` exists and ``overwrite`` is false; nothing was written.
+        TextFileError: ``path`` is not a regular file, or the file cannot be written.
+    """
+    target = Path(path)
+    try:
+        if os.path.lexists(target):
+            info = os.stat(target)  # follows a link: what matters is what would be written
+            if not stat.S_ISREG(info.st_mode):
+                kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a pipe, device or socket"
+                raise TextFileError(f"{target} is {kind}, not a regular file; Coven only writes regular files.")
+            if not overwrite:
+                raise TextFileExistsError(target)
+            target = Path(os.path.realpath(target))
+            mode: int | None = stat.S_IMODE(info.st_mode)
+        else:
+            mode = None  # a new file keeps the private mode of its temporary file
+        data = text.encode("utf-8")
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(data)
+            if mode is not None:
+                os.chmod(temp_name, mode)  # a replaced file keeps who may read it
+            if overwrite:
+                os.replace(temp_name, target)
+            else:
+                _rename_without_replacing(temp_name, target)
+        finally:
+            Path(temp_name).unlink(missing_ok=True)
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            raise TextFileError(f"Could not write {target}: the folder {target.parent} does not exist.") from None
+        raise TextFileError(f"Could not write {target}: it points at a file that does not exist.") from None
+    except OSError as error:
+        raise TextFileError(f"Could not write {target}: {error.strerror or error}") from None
+    except UnicodeEncodeError:
+        raise TextFileError(f"Could not write {target}: the text is not valid Unicode.") from None
+    return target
+
+
+def _rename_without_replacing(temp_name: str, target: Path) -> None:
+    """Give the finished temporary file the name ``target`` unless that name is taken.
+
+    A hard link fails atomically if ``target`` appeared since it was checked;
+    where links are unsupported (some file systems), check once more and rename.
+    """
+    try:
+        os.link(temp_name, target)
+    except FileExistsError:
+        raise TextFileExistsError(target) from None
+    except OSError:
+        if os.path.lexists(target):
+            raise TextFileExistsError(target) from None
+        os.replace(temp_name, target)

@@ -10,6 +10,12 @@ Each line is a count from 1 to 4, a space, and the card's name (any letter
 case). A trailing ``*`` marks the Main Character: exactly one line carries it,
 and its count includes the copy that starts in play. A card may appear on
 several lines; the counts add up.
+
+Lines end at a line feed, a carriage return or both (``\r\n``), exactly
+where an editor breaks them. Other Unicode separators (form feed, vertical
+tab, NEL, U+2028, U+2029 and the file/group/record separators) are refused
+on their line instead of silently starting a new one, so line numbers always
+match what the player sees.
 """
 
 from __future__ import annotations
@@ -23,6 +29,18 @@ from engine.wizbits.terms import Category
 
 MIN_DECK_SIZE = 60
 MAX_COPIES = 4
+MAX_DECKLIST_BYTES = 64 * 1024
+"""The longest deck list accepted anywhere (a game option, a file, the store); a full one is under 4 KiB."""
+
+LINE_BREAKS = ("\n", "\r\n", "\r")
+"""The line endings a deck list may use; every other separator is refused (see :func:`separator_problem`)."""
+
+_BREAK = re.compile(r"\r\n|\r|\n")
+_REFUSED_SEPARATORS = {"\x0b": "a vertical tab", "\x0c": "a form feed", "\x1c": "a file separator (U+001C)",
+                       "\x1d": "a group separator (U+001D)", "\x1e": "a record separator (U+001E)",
+                       "\x85": "a next-line character (NEL, U+0085)", "\u2028": "a line separator (U+2028)",
+                       "\u2029": "a paragraph separator (U+2029)"}
+_MAX_COUNT_DIGITS = 6
 
 _LINE = re.compile(r"(?P<count>\d+)\s+(?P<name>.*?)\s*(?P<main>\*)?")
 _CATEGORY_ORDER = (Category.CHARACTER, Category.ELEMENT, Category.NON_ELEMENT)
@@ -119,25 +137,53 @@ def validate_deck(deck: Deck) -> list[DeckProblem]:
     return problems
 
 
+def split_lines(text: str) -> list[str]:
+    """Split a deck list into lines as an editor shows them: at ``\\n``, ``\\r\\n`` and ``\\r`` only.
+
+    Unlike :meth:`str.splitlines`, a form feed or U+2028 stays inside its line,
+    so line numbers match the editor's.
+    """
+    lines = _BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()  # a final line break ends the last line; it starts no new one
+    return lines
+
+
+def separator_problem(line: str) -> str | None:
+    """Why ``line`` holds a separator a deck list may not use, or None."""
+    for char in line:
+        name = _REFUSED_SEPARATORS.get(char)
+        if name is not None:
+            return f"{name} is not a line break here; deck lists break lines only with a line feed, " \
+                   f"a carriage return or both"
+    return None
+
+
 def _read(text: str) -> tuple[Deck, list[DeckProblem]]:
     """Read every line, collecting line-numbered problems instead of stopping at the first."""
     problems: list[DeckProblem] = []
     counts: dict[str, int] = {}
     main: str | None = None
     main_line = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(split_lines(text), start=1):
+        separator = separator_problem(raw)
+        if separator is not None:
+            problems.append(DeckProblem(separator, number))
+            continue
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         match = _LINE.fullmatch(line)
         if match is None or not match["name"]:
-            problems.append(DeckProblem(f"expected a count and a card name, like \"4 Card Name\": {line!r}",
+            problems.append(DeckProblem(f"expected a count and a card name, like \"4 Card Name\": {_short(line)!r}",
                                         number))
             continue
-        count = int(match["count"])
+        digits = match["count"]
+        # Bounded before int(): Python refuses to convert more than 4300 digits, and no count needs 7.
+        count = int(digits) if len(digits) <= _MAX_COUNT_DIGITS else MAX_COPIES + 1
         card = card_by_name(match["name"])
         if card is None:
-            problems.append(DeckProblem(f"unknown card {match['name']!r}", number))
+            problems.append(DeckProblem(f"unknown card {_short(match['name'])!r}", number))
         elif not 1 <= count <= MAX_COPIES:
             problems.append(DeckProblem(f"count must be 1-{MAX_COPIES}", number))
         else:
@@ -149,6 +195,11 @@ def _read(text: str) -> tuple[Deck, list[DeckProblem]]:
                 else:
                     main, main_line = card.card_id, number
     return Deck.of(counts, main), problems
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters for a message (a line may be 64 KiB long)."""
+    return text if len(text) <= limit else f"{text[:limit]}..."
 
 
 def parse_decklist(text: str, *, check_rules: bool = True) -> Deck:

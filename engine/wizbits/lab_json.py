@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.core.textfile import TextFileError, read_text_file
+from engine.core.textfile import TextFileError, read_text_file, write_text_file
 from engine.wizbits.cards import CARDS_BY_ID, card_by_name
 from engine.wizbits.lab import LabCard, LabError, LabPlay, LabSide, Scenario, build
 
@@ -270,15 +270,15 @@ def read_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 
 def write_scenario(path: str | os.PathLike[str], scenario: Scenario) -> None:
-    """Write a scenario file (replacing one that is there).
+    """Write a scenario file (replacing a regular file that is there; never a pipe or device).
 
     Raises:
-        LabFileError: the file can't be written.
+        LabFileError: the file can't be written, or ``path`` is not a regular file.
     """
     try:
-        Path(path).write_text(dumps(scenario), encoding="utf-8")
-    except OSError as error:
-        raise LabFileError(f"Could not write {path}: {error.strerror or error}") from None
+        write_text_file(path, dumps(scenario), overwrite=True)
+    except TextFileError as error:
+        raise LabFileError(str(error)) from None
 
 
 def shipped_scenarios() -> list[Scenario]:

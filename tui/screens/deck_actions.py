@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, cast
 
 from textual.screen import Screen
 
+from engine.core.textfile import TextFileError, TextFileExistsError, write_text_file
 from engine.wizbits.decklist import DeckListError, parse_decklist
 from engine.wizbits.decks import STARTER_DECKS
 from saves.decks import DeckError, DeckExistsError, DeckStore, InvalidDeckError, deck_problems, read_deck_file
@@ -299,7 +300,13 @@ class DeckActions(Screen[None]):
     def export_path(self, path: str, *, overwrite: bool = False) -> None:
         """Write the deck list to ``path`` (a bare name goes in the exports folder), asking before replacing a file."""
         target = file_target(path)
-        if target.exists() and not overwrite:
+        try:
+            if target.parent == exports_dir():
+                target.parent.mkdir(parents=True, exist_ok=True)  # the default folder; others must exist
+            # Refuses a pipe or device (which would block) and asks before replacing a file.
+            write_text_file(target, self.draft.text(self.deck_name or self.suggested_name or None),
+                            overwrite=overwrite)
+        except TextFileExistsError:
             def replace(yes: bool | None) -> None:
                 if yes:
                     self.export_path(str(target), overwrite=True)
@@ -307,10 +314,9 @@ class DeckActions(Screen[None]):
             self.app.push_screen(ConfirmScreen(f"{target} already exists. Replace it?", "Replace", "Cancel"),
                                  replace)
             return
-        try:
-            if target.parent == exports_dir():
-                target.parent.mkdir(parents=True, exist_ok=True)  # the default folder; others must exist
-            target.write_text(self.draft.text(self.deck_name or self.suggested_name or None), encoding="utf-8")
+        except TextFileError as error:
+            self.say(str(error), error=True)
+            return
         except OSError as error:
             self.say(f"Could not write {target}: {error.strerror or error}", error=True)
             return

@@ -63,7 +63,8 @@ class LabFileActions(Screen[None]):
         if not path:
             return
         target = file_target(path)
-        if target.exists() and not await self.app.push_screen_wait(
+        # Only a regular file is offered for replacing; a pipe or device is refused by write_scenario.
+        if target.is_file() and not await self.app.push_screen_wait(
                 ConfirmScreen(f"{target} already exists. Replace it?", "Replace", "Cancel")):
             return
         try:

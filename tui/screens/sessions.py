@@ -17,8 +17,8 @@ from saves import (
     SessionSummary,
     StoreError,
     export_session,
-    import_session,
 )
+from saves.transfer import import_session_file
 
 from tui.safe_text import markup_safe, plain
 from tui.screens.confirm import ConfirmScreen, PromptScreen
@@ -313,11 +313,16 @@ class SessionsScreen(Screen[None]):
             if not path or store is None:
                 return
             try:
-                session_id = import_session(store, Path(path).expanduser())
+                imported = import_session_file(store, Path(path).expanduser())
             except (SessionFileError, StoreError, OSError) as error:
                 self.notify(str(error), title="Import failed", severity="error", timeout=10)
                 return
-            self.notify(f"Imported as session {session_id}.", title="Imported")
+            session_id = imported.session_id
+            if imported.warning:
+                self.notify(f"Imported as session {session_id}. {imported.warning}", title="Imported, but changed",
+                            severity="warning", timeout=15)
+            else:
+                self.notify(f"Imported as session {session_id}.", title="Imported")
             self.reload(select=session_id)
 
         self.app.push_screen(

@@ -1,0 +1,383 @@
+"""Files and arguments from outside: deck-list lines, option bounds, session ids, pipes, import messages, digests."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine.wizards_cup  # noqa: F401  (registers the game)
+import engine.wizbits  # noqa: F401  (registers the game)
+from engine import get_game
+from engine.core import InvalidOptionsError
+from engine.core.registry import MAX_OPTION_BYTES
+from engine.core.textfile import TextFileError, write_text_file
+from engine.wizbits.decklist import MAX_DECKLIST_BYTES, check_decklist, decklist
+from engine.wizbits.decks import EMBER_DAWN
+from engine.wizbits.lab import LabError
+from engine.wizbits.lab_json import write_scenario
+from saves import LiveSession, SeatInfo, SeatPlan, SessionFileError, SessionStore, export_session
+from saves import transfer
+from saves.decks import deck_problems
+from saves.transfer import CHANGED_WARNING, FORMAT_VERSION, content_digest, import_session_file
+from table_helpers import Opener, open_tables  # noqa: F401  (open_tables is a fixture)
+from tui.cli import main
+
+EMBER_TEXT = decklist(EMBER_DAWN.deck, "Ember Dawn")
+SEPARATORS = ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+
+
+@pytest.fixture
+def store() -> Iterator[SessionStore]:
+    with SessionStore() as opened:
+        yield opened
+
+
+def clean_output(capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
+    captured = capsys.readouterr()
+    for text in (captured.out, captured.err):
+        assert "Traceback" not in text and "Unexpected error" not in text, text
+    return captured.out, captured.err
+
+
+def padded(text: str, size: int) -> str:
+    """``text`` with a comment line added so that it is exactly ``size`` UTF-8 bytes long."""
+    filler = size - len(text.encode("utf-8")) - 3
+    return f"{text}# {'x' * filler}\n"
+
+
+# -- deck lists: counts and line breaks ------------------------------------------------
+
+
+def test_a_count_of_thousands_of_digits_is_a_line_numbered_error() -> None:
+    text = f"# mine\n{'9' * 5000} Sparkswarm Volley\n{EMBER_TEXT}"
+    assert [str(problem) for problem in check_decklist(text)] == ["line 2: count must be 1-4"]
+
+
+@pytest.mark.parametrize("command", ["check", "save"])
+def test_the_deck_commands_report_a_huge_count_by_line(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_text(f"{'4' * 5000} Sparkswarm Volley\n{EMBER_TEXT}", encoding="utf-8")
+    argv = ["deck", "check", str(path)] if command == "check" else ["deck", "save", "Mine", str(path)]
+    assert main(argv) == 1
+    out, _ = clean_output(capsys)
+    assert out.splitlines()[0] == "line 1: count must be 1-4"
+
+
+@pytest.mark.parametrize("separator", SEPARATORS)
+def test_other_separators_are_refused_on_their_line_and_shift_nothing(separator: str) -> None:
+    lines = EMBER_TEXT.splitlines()
+    lines[2] = f"{lines[2]}{separator}"
+    lines.append("1 Fireball")  # an error on the last line, numbered as an editor shows it
+    problems = [str(problem) for problem in check_decklist("\n".join(lines) + "\n")]
+    assert len(problems) == 2
+    assert problems[0].startswith("line 3: ") and "a line feed, a carriage return or both" in problems[0]
+    assert problems[1] == f"line {len(lines)}: unknown card 'Fireball'"
+
+
+@pytest.mark.parametrize("separator", SEPARATORS)
+def test_the_stored_deck_check_numbers_lines_the_same_way(separator: str) -> None:
+    lines = EMBER_TEXT.splitlines()
+    lines[4] = f"{separator}{lines[4]}"
+    problems = deck_problems("\n".join(lines))
+    assert len(problems) == 1 and problems[0].line == 5
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+def test_every_editor_line_ending_is_accepted(ending: str) -> None:
+    text = ending.join(EMBER_TEXT.splitlines()) + ending + "1 Fireball" + ending
+    assert [str(problem) for problem in check_decklist(text)] == \
+        [f"line {len(EMBER_TEXT.splitlines()) + 1}: unknown card 'Fireball'"]
+
+
+def test_the_deck_help_names_the_accepted_line_endings(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deck", "check", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Lines end with a line feed, a carriage return or both" in out and "U+2028" in out
+
+
+# -- option bounds: new game, table, import -------------------------------------------
+
+
+def test_a_deck_option_at_the_bound_is_accepted_and_one_byte_more_refused() -> None:
+    spec = get_game("wizbits")
+    assert MAX_OPTION_BYTES == MAX_DECKLIST_BYTES
+    at_limit = padded(EMBER_TEXT, MAX_OPTION_BYTES)
+    assert spec.resolve_options({"deck_1": at_limit})["deck_1"] == at_limit
+    with pytest.raises(InvalidOptionsError, match="longer than 64 KiB"):
+        spec.resolve_options({"deck_1": padded(EMBER_TEXT, MAX_OPTION_BYTES + 1)})
+
+
+@pytest.mark.parametrize("value", ["4 Sparkswarm Volley\x1b]0;owned\x07\n", "# \ud800\n"])
+def test_a_deck_option_must_be_safe_text(value: str) -> None:
+    with pytest.raises(InvalidOptionsError, match="deck_1"):
+        get_game("wizbits").resolve_options({"deck_1": EMBER_TEXT + value})
+
+
+def test_a_refused_option_value_is_not_echoed_in_full() -> None:
+    with pytest.raises(InvalidOptionsError) as caught:
+        get_game("wizards-cup").resolve_options({"tokens_to_win": "x" * 100_000})
+    assert len(str(caught.value)) < 200
+    with pytest.raises(InvalidOptionsError, match="too large"):
+        get_game("wizards-cup").resolve_options({"tokens_to_win": 10**5000})
+
+
+def test_a_new_game_refuses_an_oversized_deck_option(store: SessionStore) -> None:
+    seats = [SeatInfo("Ana"), SeatInfo("Bea")]
+    with pytest.raises(InvalidOptionsError, match="longer than 64 KiB"):
+        LiveSession.create(store, "wizbits", {"deck_1": padded(EMBER_TEXT, 70_000)}, 1, seats)
+    assert store.list_sessions() == []
+
+
+def test_a_table_refuses_an_oversized_deck_option(open_tables: Opener) -> None:  # noqa: F811
+    tables = open_tables()
+    plan = [SeatPlan("local", "Ana"), SeatPlan("local", "Bea")]
+    with pytest.raises(InvalidOptionsError, match="longer than 64 KiB"):
+        tables.host("wizbits", {"deck_1": padded(EMBER_TEXT, 70_000)}, 1, plan, host_name="Ana")
+    assert tables.my_tables() == []
+
+
+def wizbits_export(store: SessionStore, path: Path, **options: Any) -> dict[str, Any]:
+    session = LiveSession.create(store, "wizbits", options, 5, [SeatInfo("Ana"), SeatInfo("Bea")])
+    export_session(store, session.session_id, path)
+    return dict(json.loads(path.read_text(encoding="utf-8")))
+
+
+def test_an_import_refuses_an_oversized_deck_option(store: SessionStore, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    document = wizbits_export(store, path)
+    document["options"]["deck_1"] = padded(EMBER_TEXT, 2 * 1024 * 1024)
+    path.write_text(json.dumps(document), encoding="utf-8")
+    before = store.list_sessions()
+    with pytest.raises(SessionFileError, match="longer than 64 KiB"):
+        import_session_file(store, path)
+    assert store.list_sessions() == before
+
+
+# -- import bounds and messages --------------------------------------------------------
+
+
+def write_json(path: Path, document: object) -> Path:
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+def test_the_action_count_is_bounded(store: SessionStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    document = wizbits_export(store, path)
+    monkeypatch.setattr(transfer, "MAX_ACTIONS", 3)
+    document["log"] = [{"seat": 0, "action": {"type": "pass"}}] * 4
+    with pytest.raises(SessionFileError, match="log has 4 actions; at most 3 are accepted"):
+        import_session_file(store, write_json(path, document))
+    document["log"] = document["log"][:3]
+    with pytest.raises(SessionFileError) as caught:  # at the bound the log is read, then replayed
+        import_session_file(store, write_json(path, document))
+    assert "at most 3" not in str(caught.value)
+
+
+def test_deep_nesting_is_refused_by_name(store: SessionStore, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    document = wizbits_export(store, path)
+    nested: object = "x"
+    for _ in range(transfer.MAX_DEPTH):
+        nested = [nested]
+    document["extra"] = nested  # at depth MAX_DEPTH + 1 from the top
+    with pytest.raises(SessionFileError, match=f"deeper than {transfer.MAX_DEPTH} levels"):
+        import_session_file(store, write_json(path, document))
+    document["extra"] = nested[0]  # type: ignore[index]
+    assert import_session_file(store, write_json(path, document)).session_id > 0
+
+
+def test_a_number_of_thousands_of_digits_is_refused_in_words(store: SessionStore, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    wizbits_export(store, path)
+    text = path.read_text(encoding="utf-8").replace('"seed": 5', f'"seed": {"7" * 5000}')
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SessionFileError) as caught:
+        import_session_file(store, path)
+    assert "5000 digits long" in str(caught.value) and "sys." not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d["seats"][1].update(kind={"a": 1}), "seats[1].kind must be text, not an object"),
+        (lambda d: d["seats"][0].update(name=["Ana"]), "seats[0].name must be text, not a list"),
+        (lambda d: d["log"][0].update(seat={"x": 1}), "log[0].seat must be a whole number or null, not an object"),
+        (lambda d: d["log"][0].update(action=[1]), "log[0].action must be an object, not a list"),
+        (lambda d: d["log"].__setitem__(0, 7), "log[0] must be an object"),
+        (lambda d: d["log"][0]["action"].update(type={"x": 1}), "(log[0].action)"),
+        (lambda d: d["log"][0]["action"].update(cards=[{"a": 1}] * 5), "(log[0].action)"),
+        (lambda d: d.update(seed=[1]), "\"seed\" must be a whole number, not a list"),
+        (lambda d: d.update(seats={"a": 1}), "\"seats\" must be a list, not an object"),
+        (lambda d: d.update(version={"v": 1}), "(\"version\" is an object)"),
+        (lambda d: d.update(game=["wizards-cup"]), "(\"game\" is a list, not a game id)"),
+    ],
+)
+def test_import_refusals_name_the_field_in_words(
+    store: SessionStore, tmp_path: Path, change: Callable[[dict[str, Any]], None], field: str
+) -> None:
+    session = LiveSession.create(store, "wizards-cup", {}, 3, [SeatInfo("Ana"), SeatInfo("Bea")])
+    team = session.spec.rules.legal_actions(session.state, 0)[0]
+    session.apply(0, team)
+    path = tmp_path / "cup.json"
+    export_session(store, session.session_id, path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    change(document)
+    before = store.list_sessions()
+    with pytest.raises(SessionFileError) as caught:
+        import_session_file(store, write_json(path, document))
+    message = str(caught.value)
+    assert field in message
+    for internal in ("TypeError", "unhashable", "KeyError", "Traceback"):
+        assert internal not in message
+    assert store.list_sessions() == before
+
+
+# -- the export format: version and digest ---------------------------------------------
+
+
+def test_an_export_carries_its_version_and_the_digest_of_its_content(store: SessionStore, tmp_path: Path) -> None:
+    document = wizbits_export(store, tmp_path / "game.json")
+    assert document["version"] == FORMAT_VERSION == 2
+    assert document["digest"].startswith("sha256:") and len(document["digest"]) == 7 + 64
+    assert document["digest"] == content_digest(document)
+    assert import_session_file(store, tmp_path / "game.json").warning is None
+
+
+def test_a_file_edited_after_export_still_imports_with_a_warning(
+    store: SessionStore, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    document = wizbits_export(store, path)
+    document["seats"][1]["name"] = "Beatrix"
+    write_json(path, document)
+    imported = import_session_file(store, path)
+    assert imported.warning == CHANGED_WARNING and "changed after export" in CHANGED_WARNING
+    assert store.load(imported.session_id).seats[1].name == "Beatrix"
+    assert main(["import", str(path)]) == 0
+    out, err = clean_output(capsys)
+    assert "Imported" in out and "warning: This file was changed after export" in " ".join(err.split())
+
+
+def test_a_changed_file_that_does_not_replay_is_still_refused(store: SessionStore, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    document = wizbits_export(store, path)
+    document["seed"] = "five"
+    with pytest.raises(SessionFileError, match="\"seed\""):
+        import_session_file(store, write_json(path, document))
+
+
+def test_an_old_export_without_a_digest_imports_without_a_warning(store: SessionStore, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    document = wizbits_export(store, path)
+    del document["digest"]
+    document["version"] = 1
+    assert import_session_file(store, write_json(path, document)).warning is None
+    document["version"] = 2  # a version 2 file without its digest was changed
+    assert import_session_file(store, write_json(path, document)).warning == CHANGED_WARNING
+
+
+def test_indentation_and_key_order_do_not_count_as_changes(store: SessionStore, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    document = wizbits_export(store, path)
+    path.write_text(json.dumps(dict(reversed(document.items())), ensure_ascii=True), encoding="utf-8")
+    assert import_session_file(store, path).warning is None
+
+
+# -- session ids -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("session", ["99999999999999999999999", "9" * 5000, "-3", "0", "1e3", "٣"])
+def test_export_refuses_an_impossible_session_id_clearly(
+    session: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", session, str(tmp_path / "out.json")]) == 2
+    _, err = clean_output(capsys)
+    assert "a session id is a whole number such as 3" in err
+    assert not (tmp_path / "out.json").exists()
+
+
+def test_export_of_the_largest_id_says_there_is_no_such_session(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", str(2**63 - 1), str(tmp_path / "out.json")]) == 1
+    _, err = clean_output(capsys)
+    assert f"no saved session {2**63 - 1}" in err
+
+
+# -- never writing into a pipe or device ----------------------------------------------
+
+
+def finishes(function: Callable[[], object], fifo: Path, seconds: float = 20.0) -> object:
+    """Run ``function`` in a thread; if it blocks on ``fifo``, open its read end to free it, then fail."""
+    outcome: list[object] = []
+
+    def run() -> None:
+        try:
+            outcome.append(function())
+        except Exception as error:  # noqa: BLE001 - the test looks at what came out
+            outcome.append(error)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+        worker.join(seconds)
+        os.close(reader)
+        pytest.fail("writing blocked on a FIFO instead of refusing it")
+    return outcome[0]
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Path:
+    path = tmp_path / "pipe"
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_export_starter_refuses_a_fifo(fifo: Path, force: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code = finishes(lambda: main(["deck", "export-starter", "ember-dawn", str(fifo), *force]), fifo)
+    assert code == 1
+    _, err = clean_output(capsys)
+    assert "not a regular file" in err
+
+
+def test_export_starter_refuses_a_device(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deck", "export-starter", "ember-dawn", "/dev/null", "--force"]) == 1
+    assert "not a regular file" in clean_output(capsys)[1]
+
+
+def test_session_export_refuses_a_fifo(fifo: Path, store: SessionStore, capsys: pytest.CaptureFixture[str]) -> None:
+    session = LiveSession.create(store, "wizards-cup", {}, 3, [SeatInfo("Ana"), SeatInfo("Bea")])
+    code = finishes(lambda: main(["export", str(session.session_id), str(fifo), "--force"]), fifo)
+    assert code == 1
+    assert "not a regular file" in clean_output(capsys)[1]
+
+
+def test_a_lab_scenario_is_never_written_into_a_fifo(fifo: Path) -> None:
+    from engine.wizbits.lab_json import read_scenario, shipped_scenarios
+
+    outcome = finishes(lambda: write_scenario(fifo, shipped_scenarios()[0]), fifo)
+    assert isinstance(outcome, LabError) and "not a regular file" in str(outcome)
+    assert callable(read_scenario)
+
+
+def test_write_text_file_replaces_a_regular_file_and_refuses_a_folder(tmp_path: Path) -> None:
+    target = tmp_path / "a.txt"
+    target.write_text("old", encoding="utf-8")
+    os.chmod(target, 0o644)
+    write_text_file(target, "new", overwrite=True)
+    assert target.read_text(encoding="utf-8") == "new" and (target.stat().st_mode & 0o777) == 0o644
+    with pytest.raises(TextFileError, match="a folder, not a regular file"):
+        write_text_file(tmp_path, "x", overwrite=True)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["a.txt"]
