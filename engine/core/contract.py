@@ -144,6 +144,14 @@ class GameRules(ABC, Generic[S, A]):
         """A short phrase such as "Round 2, duel 3" for session lists."""
         return ""
 
+    def choices_are_secret(self, state: S) -> bool:
+        """Whether the seats now to act choose in secret (nothing one picks shows until all have).
+
+        The contract suite checks that a secret choice never reaches the view
+        of another seat still choosing.
+        """
+        return False
+
     def seat_has_secrets(self, state: S, seat: Seat) -> bool:
         """Whether ``seat``'s own view shows things other seats may not see."""
         return True

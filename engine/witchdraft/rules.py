@@ -91,6 +91,10 @@ class WitchDraftRules(GameRules[WitchDraftState, WitchDraftAction]):
             return tuple(i for i, player in enumerate(state.players) if player.picked is not None)
         return tuple(i for i, player in enumerate(state.players) if player.pending is None)
 
+    def choices_are_secret(self, state: WitchDraftState) -> bool:
+        """Picks are secret until everyone has picked; placing the revealed picks is public."""
+        return not state.over and state.stage != "place"
+
     def seat_has_secrets(self, state: WitchDraftState, seat: Seat) -> bool:
         """Always while picking; while placing only the recipe and ingredient cards, unless face up.
 

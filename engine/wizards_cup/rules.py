@@ -74,6 +74,10 @@ class WizardsCupRules(GameRules[WizardsCupState, Action]):
             return tuple(index for index, player in enumerate(state.players) if player.pending is None)
         return ()
 
+    def choices_are_secret(self, state: WizardsCupState) -> bool:
+        """Team picks, lineups and swaps are all made in secret."""
+        return state.phase in SIMULTANEOUS
+
     def table_action(self, state: WizardsCupState) -> Action | None:
         """The next duel, while the duel phase runs."""
         return PlayDuel() if state.phase is Phase.DUEL else None
