@@ -115,7 +115,7 @@ def test_a_deck_option_at_the_bound_is_accepted_and_one_byte_more_refused() -> N
         spec.resolve_options({"deck_1": padded(EMBER_TEXT, MAX_OPTION_BYTES + 1)})
 
 
-@pytest.mark.parametrize("value", ["4 Sparkswarm Volley\x1b]0;owned\x07\n", "# \ud800\n"])
+@pytest.mark.parametrize("value", ["# \x1b]0;owned\x07\n", "# \ud800\n"])
 def test_a_deck_option_must_be_safe_text(value: str) -> None:
     with pytest.raises(InvalidOptionsError, match="deck_1"):
         get_game("wizbits").resolve_options({"deck_1": EMBER_TEXT + value})
