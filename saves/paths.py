@@ -1,8 +1,16 @@
-"""Where Coven keeps its files on disk."""
+"""Where Coven keeps its files on disk, and keeping them private to their owner.
+
+The data folder holds live games' secrets (hidden picks, hands, seat-token
+hashes) and, under ``coven serve``, the host key and the log of who connected.
+So it is made 0700 and every file Coven writes there 0600; a folder left
+looser by an older Coven (or a umask) is tightened when the store opens it.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 from pathlib import Path
 
 import platformdirs
@@ -12,19 +20,110 @@ DATA_DIR_ENV = "COVEN_DATA_DIR"
 
 DB_FILENAME = "coven.sqlite3"
 
+PRIVATE_DIR_MODE = 0o700
+PRIVATE_FILE_MODE = 0o600
+
+_COVEN_NAMES = frozenset({"presence", "exports", "passwords", "serve.log", "ssh_host_ed25519_key"})
+"""What Coven itself keeps in the data folder besides the database and its companions.
+
+Only these (and whatever lies under the folders among them) are tightened:
+``COVEN_DATA_DIR`` may point at a folder that also holds someone's other files.
+"""
+
 
 def data_dir() -> Path:
-    """Return the data directory, creating it if it does not exist yet.
+    """Return the data directory, creating it (mode 0700) if it does not exist yet.
 
     ``COVEN_DATA_DIR`` wins when set and non-empty; otherwise the platform's
-    per-user data folder for "coven" is used.
+    per-user data folder for "coven" is used. An existing folder is left as it
+    is here; :func:`make_private` tightens it.
     """
     override = os.environ.get(DATA_DIR_ENV, "").strip()
     path = Path(override).expanduser() if override else Path(platformdirs.user_data_dir("coven"))
-    path.mkdir(parents=True, exist_ok=True)
+    path.mkdir(mode=PRIVATE_DIR_MODE, parents=True, exist_ok=True)
     return path
 
 
 def db_path() -> Path:
     """Return the path of the session database inside :func:`data_dir`."""
     return data_dir() / DB_FILENAME
+
+
+def _is_covens(name: str) -> bool:
+    # The database, its -wal/-shm/-journal, and damaged copies moved aside all start with its name.
+    return name.startswith(DB_FILENAME) or name in _COVEN_NAMES or name.startswith(".passwords.")
+
+
+def _tighten(path: Path, *, recurse: bool, changed: list[Path], failed: list[Path]) -> None:
+    """Take group and other access off ``path`` (and, for a folder when ``recurse``, all below it)."""
+    try:
+        info = path.lstat()
+    except OSError:
+        return  # gone meanwhile
+    if stat.S_ISLNK(info.st_mode) or not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
+        return  # chmod would follow a link to somewhere that is not ours to change
+    mode = stat.S_IMODE(info.st_mode)
+    if mode & 0o077:
+        try:
+            os.chmod(path, mode & ~0o077)
+            changed.append(path)
+        except OSError:
+            failed.append(path)
+    if recurse and stat.S_ISDIR(info.st_mode):
+        with contextlib.suppress(OSError):
+            for child in sorted(path.iterdir()):
+                _tighten(child, recurse=True, changed=changed, failed=failed)
+
+
+def make_private(directory: Path) -> str | None:
+    """Create ``directory`` 0700 if missing, else take group and other access off it and Coven's files in it.
+
+    A folder owned by another user, or a shared one with the sticky bit (such as
+    ``/tmp``), is left alone: it is not ours to close, and the files Coven
+    creates in it are 0600 anyway.
+
+    Returns:
+        A sentence for the user when the folder was open to others, else None.
+    """
+    directory.mkdir(mode=PRIVATE_DIR_MODE, parents=True, exist_ok=True)
+    try:
+        info = directory.stat()
+    except OSError:
+        return None
+    if info.st_uid != os.geteuid() or info.st_mode & stat.S_ISVTX:
+        return None  # another user's, or a shared sticky folder such as /tmp even when run as root
+    changed: list[Path] = []
+    failed: list[Path] = []
+    _tighten(directory, recurse=False, changed=changed, failed=failed)
+    # Behind a private folder a looser file was never reachable, so it is fixed without a word.
+    exposed = bool(changed or failed)
+    with contextlib.suppress(OSError):
+        for child in sorted(directory.iterdir()):
+            if _is_covens(child.name):
+                _tighten(child, recurse=True, changed=changed, failed=failed)
+    if not exposed:
+        return None
+    if failed:
+        names = ", ".join(str(path) for path in failed[:3]) + (" and more" if len(failed) > 3 else "")
+        return f"Other users may be able to read Coven's data in {directory}: could not make {names} private."
+    return (
+        f"Coven's data folder {directory} was open to other users; it and Coven's files in it"
+        " are now private to you (folder 0700, files 0600)."
+    )
+
+
+def create_private_file(path: Path) -> None:
+    """Create ``path`` empty with mode 0600 unless it exists; an existing one of ours loses group and other access.
+
+    SQLite gives a database's -wal and -shm files the database file's own mode,
+    so creating the file this way before SQLite opens it keeps all three private.
+    Errors are left for the caller's own open to report.
+    """
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, PRIVATE_FILE_MODE)
+        try:
+            mode = stat.S_IMODE(os.fstat(fd).st_mode)
+            if mode & 0o077:
+                os.fchmod(fd, mode & ~0o077)
+        finally:
+            os.close(fd)

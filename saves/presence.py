@@ -33,7 +33,8 @@ class Presence:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = directory if directory is not None else data_dir() / "presence"
-        self.directory.mkdir(parents=True, exist_ok=True)
+        # Lock names are claims, which the tables store: not for other users to list.
+        self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.claim = secrets.token_hex(8)
         self._path = self.directory / f"{self.claim}.lock"
         # Lock a private file first, then rename it into place: a file under the

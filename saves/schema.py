@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from saves.errors import NewerSchemaError, StoreError
+from saves.paths import create_private_file
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Version 1: the initial schema.
@@ -165,6 +166,7 @@ def _connect_checked(path: Path, timeout: float) -> sqlite3.Connection:
             _verify(probe, path)
         finally:
             probe.close()
+    create_private_file(path)  # before SQLite creates it: its -wal and -shm copy its mode
     try:
         # Autocommit mode: transactions are explicit, so every commit point is visible.
         conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)

@@ -20,7 +20,7 @@ from types import TracebackType
 from typing import Any
 
 from saves.errors import LogConflictError, SessionNotFoundError, StoreError
-from saves.paths import db_path
+from saves.paths import db_path, make_private
 from saves.records import LogEntry, SeatInfo, SessionRecord, SessionStatus
 from saves.records import check_status as _check_status
 from saves.schema import SCHEMA_VERSION, open_database
@@ -73,18 +73,17 @@ class SessionStore(SessionListing):
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 5.0) -> None:
         self.path = Path(path) if path is not None else db_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.notice: str | None = None
+        # Hidden hands and token hashes live here: the folder 0700, the database and its -wal/-shm 0600.
+        self.notice: str | None = make_private(self.path.parent)
         # A Textual worker thread may save while the UI thread reads, so the
         # connection is shared across threads behind this lock.
         self._lock = threading.RLock()
         conn, self.moved_to = open_database(self.path, timeout)
         self._conn: sqlite3.Connection | None = conn
         if self.moved_to is not None:
-            self.notice = (
+            self.notice = " ".join(filter(None, (
                 f"Your session database was unreadable; it was moved to {self.moved_to} "
-                "and a fresh one was started."
-            )
+                "and a fresh one was started.", self.notice)))
 
     # -- lifecycle -----------------------------------------------------------
 

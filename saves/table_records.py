@@ -8,9 +8,6 @@ number them from 1.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
@@ -18,12 +15,9 @@ from typing import Any, Literal
 from saves.errors import StoreError
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
-"""Letters of join codes and tokens: no I, L or O, which read as 1 and 0."""
+"""Letters of join codes and seat tokens: no I, L or O, which read as 1 and 0."""
 
 JOIN_CODE_LENGTH = 4
-
-TOKEN_ALPHABET = JOIN_CODE_ALPHABET + "23456789"
-"""Seat-token characters: no 0 or 1 either, for the same reason."""
 
 RECLAIM_WINDOW_SECONDS = 600.0
 """How long a dropped player's seat is kept for them before the host may give it to a bot."""
@@ -41,23 +35,6 @@ def normalise_code(text: str) -> str | None:
     if len(code) != JOIN_CODE_LENGTH or any(char not in JOIN_CODE_ALPHABET for char in code):
         return None
     return code
-
-
-def new_token() -> str:
-    """A fresh random seat token such as ``"KX7P-M3QD"`` (about 40 bits)."""
-    chars = "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(8))
-    return f"{chars[:4]}-{chars[4:]}"
-
-
-def hash_token(token: str) -> str:
-    """The stored form of a token; letter case, spaces and dashes do not matter."""
-    cleaned = "".join(char for char in token.upper() if char not in " -\t")
-    return hashlib.sha256(cleaned.encode("utf-8")).hexdigest()
-
-
-def token_matches(token_hash: str, stored: str | None) -> bool:
-    """Compare two token hashes in constant time (None never matches)."""
-    return stored is not None and hmac.compare_digest(token_hash, stored)
 
 
 def parse_time(text: str) -> datetime:
@@ -88,6 +65,10 @@ class SeatTakenError(TableError):
 
 class BadTokenError(TableError):
     """The token matches no seat (or the host) at the table."""
+
+
+class ReclaimLimitError(TableError):
+    """This connection tried too many wrong seat tokens; it may not try more."""
 
 
 class SeatClaimError(TableError):

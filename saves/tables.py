@@ -29,6 +29,7 @@ from saves.table_records import (
     RECLAIM_WINDOW_SECONDS,
     BadTokenError,
     Hosted,
+    ReclaimLimitError,
     SeatClaimError,
     SeatPlan,
     SeatRole,
@@ -39,18 +40,16 @@ from saves.table_records import (
     TableSeat,
     TableStatus,
     as_utc,
-    hash_token,
-    new_token,
     normalise_code,
     parse_time,
-    token_matches,
 )
 from saves.table_rows import LIVE, clean_name, free_code, planned_seats, read_table, seat_label, session_seats
+from saves.table_tokens import MAX_RECLAIM_TRIES, check_token, hash_token, new_token, reclaim_in
 
 __all__ = [
-    "JOIN_CODE_ALPHABET", "RECLAIM_WINDOW_SECONDS", "BadTokenError", "Hosted", "SeatClaimError", "SeatPlan",
-    "SeatRole", "SeatTakenError", "TableError", "TableInfo", "TableNotFoundError", "TableSeat", "TableStatus",
-    "TableStore", "normalise_code",
+    "JOIN_CODE_ALPHABET", "MAX_RECLAIM_TRIES", "RECLAIM_WINDOW_SECONDS", "BadTokenError", "Hosted",
+    "ReclaimLimitError", "SeatClaimError", "SeatPlan", "SeatRole", "SeatTakenError", "TableError", "TableInfo",
+    "TableNotFoundError", "TableSeat", "TableStatus", "TableStore", "normalise_code",
 ]
 
 
@@ -67,6 +66,7 @@ class TableStore:
         self.store = store
         self.presence = presence
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+        self._wrong_tokens = 0
 
     @property
     def claim(self) -> str:
@@ -338,50 +338,41 @@ class TableStore:
     def reclaim(self, code: str, token: str) -> list[int]:
         """Take back a seat (or the host role) with its token after a drop.
 
+        Each wrong token counts against this connection; after
+        :data:`MAX_RECLAIM_TRIES` of them every further reclaim is refused, so
+        tokens cannot be guessed. A typo that is not shaped like a token is not counted.
+
         Returns:
             The seats now held: the token's seat, or for the host's token the local seats.
 
         Raises:
+            ReclaimLimitError: this connection already tried too many wrong tokens.
             TableNotFoundError: no live table has the code.
-            BadTokenError: the token matches nothing here, or its seat went to a bot.
+            BadTokenError: not a token, the token matches nothing here, or its seat went to a bot.
             TableError: the seat's (or host's) holder is still connected.
         """
-        wanted = hash_token(token)
+        if self.reclaim_tries_left <= 0:
+            raise ReclaimLimitError(
+                f"{MAX_RECLAIM_TRIES} wrong seat tokens were tried from this connection, so it may not try more."
+                " Check your token and connect again."
+            )
+        wanted = hash_token(check_token(token))
         with self.store._write() as conn:
             info = self._live(conn, code)
-            host_hash = conn.execute(
-                "SELECT host_token_hash FROM tables WHERE id = ?", (info.table_id,)
-            ).fetchone()[0]
-            hashes = dict(conn.execute("SELECT seat, token_hash FROM table_seats WHERE table_id = ?", (info.table_id,)))
-            # Compare with every stored hash, so timing says nothing about which matched.
-            is_host = token_matches(wanted, host_hash)
-            matched = [seat for seat, stored in sorted(hashes.items()) if token_matches(wanted, stored)]
-            now = self._now()
-            if is_host:
-                if info.host_claim not in (None, self.claim) and self.presence.alive(info.host_claim or ""):
-                    raise TableError(f"The host of table {info.code} is still connected.")
-                conn.execute(
-                    "UPDATE tables SET host_claim = ?, updated = ? WHERE id = ?", (self.claim, now, info.table_id)
-                )
-                conn.execute(
-                    "UPDATE table_seats SET claim = ?, dropped_at = NULL WHERE table_id = ? AND role = 'local'",
-                    (self.claim, info.table_id),
-                )
-                return [seat.seat for seat in info.seats if seat.role == "local"]
-            if not matched:
-                raise BadTokenError(f"That seat token does not match any seat at table {info.code}.")
-            target = info.seats[matched[0]]
-            label = f"{seat_label(target.seat)} ({target.name})"
-            if target.role != "remote":
-                raise BadTokenError(f"{label} at table {info.code} was handed to a bot.")
-            if target.claim not in (None, self.claim) and self.presence.alive(target.claim or ""):
-                raise TableError(f"{label} is still connected.")
-            conn.execute(
-                "UPDATE table_seats SET claim = ?, dropped_at = NULL WHERE table_id = ? AND seat = ?",
-                (self.claim, info.table_id, target.seat),
+            seats = reclaim_in(conn, info, wanted, self.claim, self.presence.alive, self._now())
+        if seats is None:
+            self._wrong_tokens += 1
+            left = self.reclaim_tries_left
+            raise BadTokenError(
+                f"That seat token does not match any seat at table {info.code}"
+                f" ({left} {'try' if left == 1 else 'tries'} left from this connection)."
             )
-            conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, info.table_id))
-            return [target.seat]
+        return seats
+
+    @property
+    def reclaim_tries_left(self) -> int:
+        """How many more wrong tokens this connection may try (0: reclaims are refused)."""
+        return max(0, MAX_RECLAIM_TRIES - self._wrong_tokens)
 
     # -- presence --------------------------------------------------------------
 

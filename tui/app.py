@@ -139,7 +139,7 @@ class CovenApp(App[None]):
         else:
             self.push_screen(MainMenu())
         if self.store is not None and self.store.notice:
-            self.notify(self.store.notice, title="Session database replaced", severity="warning", timeout=20)
+            self.notify(self.store.notice, title="Session database", severity="warning", timeout=20)
         if self.join_code and self.store is not None:
             self.tables.offer_join(self.join_code)
         self.check_size()

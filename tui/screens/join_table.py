@@ -16,7 +16,8 @@ from engine import get_game
 from saves import StoreError
 from saves.records import MAX_NAME_LENGTH
 from tui.safe_text import plain
-from saves.tables import JOIN_CODE_ALPHABET, TableInfo, normalise_code
+from saves.table_tokens import TOKEN_EXAMPLE, normalise_token
+from saves.tables import JOIN_CODE_ALPHABET, MAX_RECLAIM_TRIES, TableInfo, normalise_code
 
 if TYPE_CHECKING:
     from tui.app import CovenApp
@@ -164,8 +165,12 @@ class JoinTableScreen(Screen[None]):
         if choice == RECLAIM:
             from tui.screens.confirm import PromptScreen
 
+            if tables.reclaim_tries_left <= 0:
+                self._error(f"{MAX_RECLAIM_TRIES} wrong seat tokens were tried from this connection, so it may "
+                            "not try more. Check your token and connect again.")
+                return
             self.app.push_screen(PromptScreen("Your seat token (shown when you sat down)",
-                                              placeholder="e.g. KXMP-2345", ok_label="Reclaim"),
+                                              placeholder=TOKEN_EXAMPLE, ok_label="Reclaim"),
                                  self._reclaim)
             return
         name = self._player_name()
@@ -186,10 +191,9 @@ class JoinTableScreen(Screen[None]):
         tables = self.coven.tables.store()
         if not token or info is None or tables is None:
             return
-        token = token.strip().upper()
         try:
             tables.reclaim(info.code, token)
         except StoreError as error:
             self._error(str(error))
             return
-        self.coven.tables.enter_table(info.code, token)
+        self.coven.tables.enter_table(info.code, normalise_token(token) or token)

@@ -56,10 +56,13 @@ def run_serve(args: argparse.Namespace) -> int:
     """
     import asyncio  # here, not at the top: every `coven` command imports this package for its flags
 
-    from saves.paths import data_dir
+    from saves.paths import data_dir, make_private
 
     # Absolute, because the children run in another working directory.
     directory = data_dir().resolve()
+    tightened = make_private(directory)  # said here once, rather than to the first player to connect
+    if tightened:
+        print(tightened)
     config = config_from_args(args, directory)
     if args.add_user is not None:
         from tui.server.accounts import add_user
