@@ -21,6 +21,7 @@ from engine import get_game
 from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionStore, StoreError
 from tui.commands import CovenCommands
 from tui.games import has_ui, playable_games
+from tui.resize_paint import OnePaintResizeApp
 from tui.served import refuses_files
 from tui.table_seating import TableSeating
 
@@ -42,8 +43,8 @@ def _default_auto_delay() -> float:
         return 0.8
 
 
-class CovenApp(App[None]):
-    """A terminal table for card games."""
+class CovenApp(OnePaintResizeApp[None]):
+    """A terminal table for card games (a resize repaints it once: see :mod:`tui.resize_paint`)."""
 
     TITLE = "Coven"
     SUB_TITLE = "a terminal table for card games"
