@@ -29,7 +29,7 @@ RESEND_AFTER = 3.0
 
 _CODE_LINE = re.compile(r"^\W*([A-Z]) ([A-Z]) ([A-Z]) ([A-Z])\W*$", re.MULTILINE)
 _TEAM_COUNT = re.compile(r"Choose your team\s+(\d)/(\d)")
-_TOKEN = re.compile(r"Your seat token: ([A-Z0-9]{4}-[A-Z0-9]{4})")
+_TOKEN = re.compile(r"Your seat token: ([A-Z0-9]{4}(?:-[A-Z0-9]{4})+)")
 _ROUND_TITLE = re.compile(r"Round \d+ · (?:\w+ wins|both win) the round and a Cup Token")
 
 
