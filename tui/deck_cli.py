@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from engine.core.text import shown_text
 from engine.core.textfile import TextFileError, TextFileExistsError, write_text_file
 from engine.wizbits.decklist import DeckProblem, decklist
 from engine.wizbits.decks import STARTER_DECKS
@@ -32,7 +33,7 @@ FORMAT_HELP = (
 
 
 def _fail(message: str) -> None:
-    print(f"coven: {' '.join(str(message).split())}", file=sys.stderr)
+    print(f"coven: {' '.join(shown_text(message).split())}", file=sys.stderr)  # never a terminal control
 
 
 def _print_problems(problems: tuple[DeckProblem, ...] | list[DeckProblem]) -> None:
@@ -80,7 +81,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
         # A list saved under older cards may have stopped being legal; say so rather than fail.
         problems = deck_problems(deck.text)
         about = f"needs fixing ({problems[0]})" if problems else deck_summary(deck.text)
-        print(f"{deck.name:<{width}}  {about}")
+        print(f"{shown_text(deck.name):<{width}}  {about}")  # read back from the database
     return 0
 
 
