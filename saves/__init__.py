@@ -4,6 +4,7 @@ Nothing here imports Textual; the TUI builds on these classes.
 """
 
 from saves.errors import (
+    DamagedSessionError,
     LogConflictError,
     NewerSchemaError,
     SessionFileError,
@@ -12,12 +13,14 @@ from saves.errors import (
     SessionNotFoundError,
     StoreError,
 )
+from saves.integrity import DamagedSession
 from saves.paths import data_dir, db_path
 from saves.presence import Presence
 from saves.records import LogEntry, SeatInfo, SessionRecord, SessionStatus, SessionSummary
 from saves.schema import SCHEMA_VERSION
 from saves.session import LiveSession, describe_result
 from saves.store import SessionStore
+from saves.store_listing import SessionListEntry
 from saves.tables import (
     JOIN_CODE_ALPHABET,
     RECLAIM_WINDOW_SECONDS,
@@ -40,6 +43,8 @@ __all__ = [
     "RECLAIM_WINDOW_SECONDS",
     "SCHEMA_VERSION",
     "BadTokenError",
+    "DamagedSession",
+    "DamagedSessionError",
     "Hosted",
     "LiveSession",
     "LogConflictError",
@@ -52,6 +57,7 @@ __all__ = [
     "SeatTakenError",
     "SessionFileError",
     "SessionFileExistsError",
+    "SessionListEntry",
     "SessionLoadError",
     "SessionNotFoundError",
     "SessionRecord",

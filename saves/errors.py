@@ -35,6 +35,28 @@ class SessionLoadError(StoreError, ValueError):
     """A stored session exists but cannot be rebuilt (unknown game, bad log)."""
 
 
+class DamagedSessionError(SessionLoadError):
+    """A stored session holds values Coven never writes (or its log's index disagrees); it is not opened.
+
+    Attributes:
+        session_id: The session.
+        reason: What is wrong, in words, without the session's number.
+    """
+
+    def __init__(self, session_id: int, reason: str) -> None:
+        super().__init__(damaged_message(session_id, reason))
+        self.session_id = session_id
+        self.reason = reason
+
+
+def damaged_message(session_id: int, reason: str) -> str:
+    """"Session 3 is damaged and cannot be opened: <reason>. Run `coven doctor` ..."."""
+    return (
+        f"Session {session_id} is damaged and cannot be opened: {reason}. "
+        "Run `coven doctor` to check the whole database."
+    )
+
+
 class SessionFileError(ValueError):
     """An exported session file is unreadable or invalid; nothing was imported."""
 

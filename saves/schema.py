@@ -113,12 +113,34 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 """The newest schema this code knows."""
 
-_DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+# Errors that say nothing about the file's contents; any other error while opening it is damage.
+_PASSING_CODES = frozenset({
+    sqlite3.SQLITE_PERM, sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_NOMEM, sqlite3.SQLITE_READONLY,
+    sqlite3.SQLITE_INTERRUPT, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN,
+    sqlite3.SQLITE_PROTOCOL, sqlite3.SQLITE_AUTH,
+})
 _COMPANIONS = ("-wal", "-shm", "-journal")
 
 
 class _Damaged(Exception):
     """The file is not a usable Coven database."""
+
+
+def is_damage(error: BaseException) -> bool:
+    """True when ``error`` says the file's contents are damaged; False when it is busy, locked, forbidden or the disk is.
+
+    A schema SQLite cannot parse ("malformed database schema", an unknown
+    collation or column), a page that is not what it should be, and an error
+    whose own text is not UTF-8 (SQLite quoting a damaged schema) are damage.
+    """
+    if isinstance(error, UnicodeDecodeError):
+        return True
+    if not isinstance(error, sqlite3.DatabaseError):
+        return False
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is None:  # raised by Python itself, such as "Could not decode to UTF-8 column 'name'"
+        return "decode" in str(error)
+    return (int(code) & 0xFF) not in _PASSING_CODES
 
 
 def open_database(path: Path, timeout: float) -> tuple[sqlite3.Connection, Path | None]:
@@ -132,48 +154,75 @@ def open_database(path: Path, timeout: float) -> tuple[sqlite3.Connection, Path 
         NewerSchemaError: the file's schema is newer than :data:`SCHEMA_VERSION`.
         StoreError: the file cannot be opened or repaired.
     """
-    moved_to: Path | None = None
     try:
-        conn = _connect_checked(path, timeout)
+        return _open_ready(path, timeout), None
     except _Damaged:
-        moved_to = _move_aside(path)
-        try:
-            conn = _connect_checked(path, timeout)
-        except _Damaged:
-            raise StoreError(f"Could not start a fresh session database at {path}.") from None
+        moved_to = move_aside(path)
     try:
-        conn.execute("PRAGMA journal_mode=WAL")
-        _migrate(conn)
-    except sqlite3.Error as error:
-        conn.close()
-        raise StoreError(f"Could not prepare the session database {path}: {error}") from None
-    except BaseException:
-        conn.close()
-        raise
-    return conn, moved_to
+        return _open_ready(path, timeout), moved_to
+    except _Damaged:
+        raise StoreError(f"Could not start a fresh session database at {path}.") from None
 
 
-def _connect_checked(path: Path, timeout: float) -> sqlite3.Connection:
-    """Verify an existing file through a read-only probe, then connect for real."""
-    if path.exists():
-        # Read-only, so neither a refused newer database nor a damaged one (or
-        # its WAL) is altered by SQLite's checkpoint-on-close.
+def _open_ready(path: Path, timeout: float) -> sqlite3.Connection:
+    """Verify, connect, migrate and check that Coven's writes compile; raise :class:`_Damaged` on damage."""
+    # The read-only probe stays open until the end: while it is, closing a
+    # connection that met damage cannot fold the -wal into the file (the last
+    # connection to close does that), so the file is moved aside as it was.
+    probe = _probe(path, timeout) if path.exists() else None
+    try:
+        create_private_file(path)  # before SQLite creates it: its -wal and -shm copy its mode
         try:
-            probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=timeout)
+            # Autocommit mode: transactions are explicit, so every commit point is visible.
+            conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA foreign_keys=ON")
         except sqlite3.Error as error:
             raise StoreError(f"Could not open the session database {path}: {error}") from None
         try:
-            _verify(probe, path)
-        finally:
+            conn.execute("PRAGMA journal_mode=WAL")
+            _migrate(conn)
+            _compile_writes(conn, SCHEMA_VERSION)
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
+            conn.close()
+            if is_damage(error):
+                raise _Damaged from None
+            raise StoreError(f"Could not prepare the session database {path}: {error}") from None
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+    finally:
+        if probe is not None:
             probe.close()
-    create_private_file(path)  # before SQLite creates it: its -wal and -shm copy its mode
+
+
+def _probe(path: Path, timeout: float) -> sqlite3.Connection:
+    """A read-only connection to the existing file at ``path``, verified (see :func:`_verify`)."""
+    # Read-only, so neither a refused newer database nor a damaged one (or its WAL) is altered.
     try:
-        # Autocommit mode: transactions are explicit, so every commit point is visible.
-        conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA foreign_keys=ON")
-    except sqlite3.Error as error:
+        probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=timeout)
+    except (sqlite3.Error, UnicodeDecodeError) as error:
+        if is_damage(error):
+            raise _Damaged from None
         raise StoreError(f"Could not open the session database {path}: {error}") from None
-    return conn
+    try:
+        _verify(probe, path)
+    except BaseException:
+        probe.close()
+        raise
+    return probe
+
+
+def _compile_writes(conn: sqlite3.Connection, version: int) -> None:
+    """Compile (never run) an insert into each of Coven's tables.
+
+    A read-write connection resolves each table's CHECKs, collations and
+    constraints only when it writes, so damage there would fail every save.
+    """
+    for table, columns in _expected_tables(version).items():
+        names = sorted(columns)
+        conn.execute(f"EXPLAIN INSERT INTO \"{table}\" ({', '.join(names)}) VALUES "
+                     f"({', '.join('NULL' for _ in names)})").fetchall()
 
 
 def _verify(conn: sqlite3.Connection, path: Path) -> None:
@@ -198,8 +247,8 @@ def _verify(conn: sqlite3.Connection, path: Path) -> None:
             for table, columns in _expected_tables(version).items():
                 if not columns <= found.get(table, frozenset()):
                     raise _Damaged
-    except sqlite3.DatabaseError as error:
-        if getattr(error, "sqlite_errorcode", None) in _DAMAGE_CODES:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
+        if is_damage(error):
             raise _Damaged from None
         # Busy, locked or permission errors are not damage: never move a healthy file.
         raise StoreError(f"Could not open the session database {path}: {error}") from None
@@ -230,8 +279,15 @@ def _expected_tables(version: int) -> dict[str, frozenset[str]]:
         conn.close()
 
 
-def _move_aside(path: Path) -> Path:
-    """Rename the damaged file and its companions; never delete anything."""
+def move_aside(path: Path) -> Path:
+    """Rename the damaged file and its -wal, -shm and -journal beside it; never delete anything.
+
+    Returns:
+        The new name of the file.
+
+    Raises:
+        StoreError: it could not be moved.
+    """
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     base = path.with_name(f"{path.name}.corrupt-{stamp}")
     target = base

@@ -19,7 +19,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from saves.errors import LogConflictError, SessionNotFoundError, StoreError
+from saves.errors import DamagedSessionError, LogConflictError, SessionNotFoundError, StoreError
+from saves.integrity import json_object, lenient_text, log_from_rows, read_log, seats_from_rows, session_row_problem
 from saves.paths import db_path, make_private
 from saves.records import LogEntry, SeatInfo, SessionRecord, SessionStatus
 from saves.records import check_status as _check_status
@@ -40,18 +41,6 @@ def _dump(value: object) -> str:
         return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError) as error:
         raise ValueError(f"not storable as JSON: {error}") from None
-
-
-def _load_object(text: str, what: str) -> dict[str, Any]:
-    try:
-        value = json.loads(text)
-    except ValueError:
-        value = None
-    if not isinstance(value, dict):
-        raise StoreError(f"The stored {what} is not a JSON object; the database may be damaged.")
-    return value
-
-
 
 
 class SessionStore(SessionListing):
@@ -78,6 +67,7 @@ class SessionStore(SessionListing):
         # A Textual worker thread may save while the UI thread reads, so the
         # connection is shared across threads behind this lock.
         self._lock = threading.RLock()
+        self._timeout = timeout
         conn, self.moved_to = open_database(self.path, timeout)
         self._conn: sqlite3.Connection | None = conn
         if self.moved_to is not None:
@@ -88,11 +78,33 @@ class SessionStore(SessionListing):
     # -- lifecycle -----------------------------------------------------------
 
     def close(self) -> None:
-        """Close the database. Safe to call twice."""
+        """Fold the write-ahead log back into the database (when no one else is reading), then close. Safe twice."""
         with self._lock:
             if self._conn is not None:
+                self.checkpoint()
                 self._conn.close()
                 self._conn = None
+
+    def checkpoint(self) -> bool:
+        """Copy the write-ahead log into the database and truncate it to 0 bytes, if that can be done now.
+
+        Another process reading at this moment keeps the log as it is (it is
+        then folded back later); that is not an error, so this never raises.
+
+        Returns:
+            True when the -wal file was emptied.
+        """
+        with self._lock:
+            if self._conn is None or self._conn.in_transaction:
+                return False
+            try:
+                # A short wait only: a reader elsewhere must not hold up quitting.
+                self._conn.execute("PRAGMA busy_timeout = 200")
+                busy = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+                self._conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
+            except sqlite3.Error:
+                return False
+            return int(busy) == 0
 
     def __enter__(self) -> SessionStore:
         return self
@@ -120,6 +132,11 @@ class SessionStore(SessionListing):
                     conn.execute("ROLLBACK")
                 if isinstance(error, sqlite3.Error):
                     raise StoreError(f"The session database failed: {error}") from error
+                if isinstance(error, UnicodeDecodeError):  # SQLite's own message quoted bytes of a damaged schema
+                    raise StoreError(
+                        "The session database failed with an unreadable error; it may be damaged. "
+                        "Run `coven doctor` to check it."
+                    ) from None
                 raise
 
     def _write(self) -> AbstractContextManager[sqlite3.Connection]:
@@ -161,8 +178,11 @@ class SessionStore(SessionListing):
             The new session's id.
         """
         with self._write() as conn:
-            return self._insert_session(conn, game_id, options, seed, seats, status=status, progress=progress,
-                                        result_text=result_text, log=log, owner=owner)
+            session_id = self._insert_session(conn, game_id, options, seed, seats, status=status, progress=progress,
+                                              result_text=result_text, log=log, owner=owner)
+        if log:  # an import: its whole log went through the -wal file, which would otherwise keep that size
+            self.checkpoint()
+        return session_id
 
     def _insert_session(
         self, conn: sqlite3.Connection, game_id: str, options: Mapping[str, Any], seed: int,
@@ -284,41 +304,34 @@ class SessionStore(SessionListing):
                 raise SessionNotFoundError(session_id)
 
     def load(self, session_id: int) -> SessionRecord:
-        """Read a whole session, log included.
+        """Read a whole session, log included, checking every row (see :mod:`saves.integrity`).
 
         Raises:
             SessionNotFoundError: no such session.
+            DamagedSessionError: a row holds what Coven never writes, or the log's
+                numbering or index is wrong; the reason says which.
         """
-        with self._read() as conn:
+        with self._read() as conn, lenient_text(conn):
             row = conn.execute(
                 "SELECT game_id, options, seed, status, progress, result, created, updated FROM sessions WHERE id = ?",
                 (session_id,),
             ).fetchone()
             if row is None:
                 raise SessionNotFoundError(session_id)
-            seat_rows = conn.execute(
-                "SELECT name, kind, bot_level FROM seats WHERE session_id = ? ORDER BY seat", (session_id,)
-            ).fetchall()
-            action_rows = conn.execute(
-                "SELECT seq, seat, action, created FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
-            ).fetchall()
-        game_id, options, seed, status, progress, result, created, updated = row
-        seats = _seats_from_rows(session_id, seat_rows)
-        log = tuple(_log_from_rows(session_id, action_rows))
-        if any(entry.seq != index for index, entry in enumerate(log, start=1)):
-            raise StoreError(f"Session {session_id} has a gap in its action log; the database may be damaged.")
+            game_id, options_text, seed, status, progress, result, created, updated = row
+            options = json_object(options_text)
+            problem = session_row_problem(game_id, status, progress, result, created, updated, seed,
+                                          options is not None)
+            seats, seat_problem = seats_from_rows(conn.execute(
+                "SELECT seat, name, kind, bot_level FROM seats NOT INDEXED WHERE session_id = ?", (session_id,)
+            ).fetchall())
+            if problem or seat_problem:
+                raise DamagedSessionError(session_id, problem or seat_problem or "")
+            log = read_log(conn, session_id, len(seats))
+        assert options is not None
         return SessionRecord(
-            session_id=session_id,
-            game_id=game_id,
-            options=_load_object(options, f"options of session {session_id}"),
-            seed=int(seed),
-            seats=seats,
-            status=_check_status(status),
-            progress=progress,
-            result=result,
-            created=created,
-            updated=updated,
-            log=log,
+            session_id=session_id, game_id=game_id, options=options, seed=seed, seats=seats,
+            status=_check_status(status), progress=progress, result=result, created=created, updated=updated, log=log,
         )
 
     def log_length(self, session_id: int) -> int:
@@ -328,21 +341,34 @@ class SessionStore(SessionListing):
         return int(row[0])
 
     def actions_after(self, session_id: int, seq: int) -> list[LogEntry]:
-        """The log entries of a session after action ``seq``, in order ([] for an unknown session)."""
-        with self._read() as conn:
+        """The log entries of a session after action ``seq``, in order ([] for an unknown session).
+
+        Raises:
+            DamagedSessionError: one of them holds what Coven never writes.
+        """
+        with self._read() as conn, lenient_text(conn):
             rows = conn.execute(
                 "SELECT seq, seat, action, created FROM actions WHERE session_id = ? AND seq > ? ORDER BY seq",
                 (session_id, seq),
             ).fetchall()
-        return _log_from_rows(session_id, rows)
+        return log_from_rows(session_id, rows, None)
 
     def seats_of(self, session_id: int) -> tuple[SeatInfo, ...]:
-        """A session's seats as stored now (a table may have handed a seat to a bot)."""
-        with self._read() as conn:
+        """A session's seats as stored now (a table may have handed a seat to a bot).
+
+        Raises:
+            DamagedSessionError: a seat holds what Coven never writes.
+        """
+        with self._read() as conn, lenient_text(conn):
             rows = conn.execute(
-                "SELECT name, kind, bot_level FROM seats WHERE session_id = ? ORDER BY seat", (session_id,)
+                "SELECT seat, name, kind, bot_level FROM seats NOT INDEXED WHERE session_id = ?", (session_id,)
             ).fetchall()
-        return _seats_from_rows(session_id, rows)
+        if not rows:
+            return ()
+        seats, problem = seats_from_rows(rows)
+        if problem is not None:
+            raise DamagedSessionError(session_id, problem)
+        return seats
 
     def data_version(self) -> int:
         """SQLite's ``PRAGMA data_version``: it changes when another connection commits, not on our own commits."""
@@ -354,16 +380,3 @@ class SessionStore(SessionListing):
             except sqlite3.Error as error:
                 raise StoreError(f"The session database is unavailable: {error}") from None
 
-
-def _seats_from_rows(session_id: int, rows: Sequence[Any]) -> tuple[SeatInfo, ...]:
-    try:
-        return tuple(SeatInfo(name=n, kind=k, bot_level=b) for n, k, b in rows)
-    except ValueError as error:
-        raise StoreError(f"Session {session_id} has an unreadable seat: {error}") from None
-
-
-def _log_from_rows(session_id: int, rows: Sequence[Any]) -> list[LogEntry]:
-    return [
-        LogEntry(seq=n, seat=seat, action=_load_object(text, f"action {n} of session {session_id}"), created=at)
-        for n, seat, text, at in rows
-    ]

@@ -8,8 +8,22 @@ from __future__ import annotations
 
 import sqlite3
 from contextlib import AbstractContextManager
+from typing import Any
 
-from saves.records import SeatInfo, SessionSummary, check_status
+from engine.core.text import is_safe_text
+from saves.integrity import (
+    ACTIONS_INDEX,
+    DamagedSession,
+    gap_reason,
+    index_reason,
+    lenient_text,
+    seats_from_rows,
+    session_row_problem,
+)
+from saves.records import SessionSummary, check_status
+
+SessionListEntry = SessionSummary | DamagedSession
+"""One row of the sessions list: a session that can be opened, or a damaged one with its reason."""
 
 _VISIBLE = (
     "(? IS NULL OR s.owner = ? OR (s.status = 'finished'"
@@ -26,34 +40,62 @@ class SessionListing:
         """A read transaction on the store's connection (the store provides it)."""
         raise NotImplementedError
 
-    def list_sessions(self, owner: str | None = None) -> list[SessionSummary]:
-        """Every session (or only those ``owner`` may see), most recently played first."""
-        with self._read() as conn:
+    def list_sessions(self, owner: str | None = None) -> list[SessionListEntry]:
+        """Every session (or only those ``owner`` may see), most recently played first.
+
+        A session whose stored values Coven never writes comes back as a
+        :class:`DamagedSession` with the reason, and the others as usual. The
+        list checks each session's row, seats and the numbering of its log;
+        opening a session checks every action as well.
+        """
+        with self._read() as conn, lenient_text(conn):
+            # NOT INDEXED throughout: a damaged index could hide rows, the tables themselves cannot.
             rows = conn.execute(
-                "SELECT s.id, s.game_id, s.status, s.progress, s.result, s.created, s.updated,"
-                " (SELECT COUNT(*) FROM actions a WHERE a.session_id = s.id)"
-                f" FROM sessions s WHERE {_VISIBLE} ORDER BY s.updated DESC, s.id DESC",
+                "SELECT s.id, s.game_id, s.status, s.progress, s.result, s.created, s.updated, s.seed,"
+                " CASE WHEN typeof(s.options) = 'text' AND json_valid(s.options)"
+                " THEN json_type(s.options) = 'object' ELSE 0 END"
+                f" FROM sessions s NOT INDEXED WHERE {_VISIBLE} ORDER BY s.updated DESC, s.id DESC",
                 (owner, owner),
             ).fetchall()
-            seats: dict[int, list[SeatInfo]] = {}
-            for session_id, name, kind, level in conn.execute(
-                "SELECT session_id, name, kind, bot_level FROM seats ORDER BY session_id, seat"
+            seat_rows: dict[int, list[tuple[Any, ...]]] = {}
+            for session_id, *seat in conn.execute(
+                "SELECT session_id, seat, name, kind, bot_level FROM seats NOT INDEXED"
             ):
-                seats.setdefault(session_id, []).append(SeatInfo(name=name, kind=kind, bot_level=level))
-        return [
-            SessionSummary(
-                session_id=session_id,
-                game_id=game_id,
-                seats=tuple(seats.get(session_id, ())),
-                status=check_status(status),
-                progress=progress,
-                result=result,
-                actions=int(count),
-                created=created,
-                updated=updated,
-            )
-            for session_id, game_id, status, progress, result, created, updated, count in rows
-        ]
+                seat_rows.setdefault(session_id, []).append(tuple(seat))
+            logs = {
+                row[0]: row[1:] for row in conn.execute(
+                    "SELECT session_id, count(*), count(DISTINCT seq), min(seq), max(seq),"
+                    " sum(typeof(seq) != 'integer'), sum(CASE WHEN typeof(action) = 'text' AND json_valid(action)"
+                    " THEN json_type(action) != 'object' ELSE 1 END) FROM actions NOT INDEXED GROUP BY session_id"
+                )
+            }
+            indexed = dict(conn.execute(
+                f"SELECT session_id, count(*) FROM actions INDEXED BY {ACTIONS_INDEX} GROUP BY session_id"
+            ).fetchall())
+        entries: list[SessionListEntry] = []
+        for session_id, game_id, status, progress, result, created, updated, seed, options_ok in rows:
+            seats, problem = seats_from_rows(seat_rows.get(session_id, []))
+            count, distinct, lowest, highest, odd, not_json = logs.get(session_id, (0, 0, None, None, 0, 0))
+            problem = session_row_problem(game_id, status, progress, result, created, updated, seed,
+                                          bool(options_ok)) or problem
+            if problem is None and odd:
+                problem = "an action's number is not a whole number"
+            if problem is None and not_json:
+                problem = f"{not_json} of its actions {'is' if not_json == 1 else 'are'} not a JSON object"
+            if problem is None and count and (lowest != 1 or highest != count or distinct != count):
+                problem = gap_reason(count, distinct, highest)
+            if problem is None and indexed.get(session_id, 0) != count:
+                problem = index_reason(indexed.get(session_id, 0), count)
+            if problem is not None:
+                entries.append(DamagedSession(
+                    session_id, problem, game_id if _readable(game_id) else "", updated if _readable(updated) else ""
+                ))
+                continue
+            entries.append(SessionSummary(
+                session_id=session_id, game_id=game_id, seats=seats, status=check_status(status),
+                progress=progress, result=result, actions=int(count), created=created, updated=updated,
+            ))
+        return entries
 
     def latest_unfinished(self, owner: str | None = None) -> int | None:
         """The id of the most recently played active session that no live table plays, or None.
@@ -84,3 +126,7 @@ class SessionListing:
         with self._read() as conn:
             row = conn.execute("SELECT 1 FROM sessions WHERE id = ? AND owner = ?", (session_id, owner)).fetchone()
         return row is not None
+
+
+def _readable(value: object) -> bool:
+    return isinstance(value, str) and is_safe_text(value)

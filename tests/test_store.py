@@ -260,6 +260,7 @@ def test_version_2_database_is_upgraded_to_tables() -> None:
         "INSERT INTO sessions (game_id, options, seed, status, created, updated)"
         " VALUES ('count-to-ten', '{}', 7, 'active', 'then', 'then')"
     )
+    conn.execute("INSERT INTO seats (session_id, seat, name, kind) VALUES (1, 0, 'Ana', 'human')")
     conn.execute("INSERT INTO decks (game_id, name, text, created, updated) VALUES ('wizbits', 'Ember', 'x', 't', 't')")
     conn.commit()
     conn.close()

@@ -28,6 +28,7 @@ from saves import (
     StoreError,
     export_session,
 )
+from saves.integrity import DamagedSession
 from saves.transfer import import_session_file
 from tui.rules_docs import RULES_DIR
 from tui.deck_cli import add_deck_commands
@@ -125,6 +126,10 @@ def _cmd_sessions(args: argparse.Namespace) -> int:
     for column in ("ID", "Game", "Seats", "Status", "Progress", "Last played"):
         table.add_column(column, justify="right" if column == "ID" else "left")
     for summary in summaries:
+        if isinstance(summary, DamagedSession):  # listed with its reason; it cannot be opened
+            table.add_row(str(summary.session_id), plain(summary.game_id or "?"), "?", "damaged",
+                          plain(summary.reason), plain(_local_time(summary.updated)))
+            continue
         try:
             title = get_game(summary.game_id).title
         except UnknownGameError:
@@ -139,6 +144,8 @@ def _cmd_sessions(args: argparse.Namespace) -> int:
             plain(_local_time(summary.updated)),
         )
     console.print(table)
+    if any(isinstance(summary, DamagedSession) for summary in summaries):
+        console.print("A damaged session cannot be opened. Run [bold]coven doctor[/] to check the whole database.")
     return 0
 
 

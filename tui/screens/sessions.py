@@ -18,6 +18,8 @@ from saves import (
     StoreError,
     export_session,
 )
+from saves.integrity import DamagedSession
+from saves.store_listing import SessionListEntry
 from saves.transfer import import_session_file
 
 from tui.safe_text import markup_safe, plain
@@ -33,6 +35,9 @@ COLUMNS: tuple[str, ...] = ("ID", "Game", "Seats", "Status", "Progress", "Last p
 "Game" is left out while every session is of the same game, so the rest fit
 80 columns; the detail line under the table names the game anyway.
 """
+
+DAMAGED_WIDTH = 24
+"""How much of a damaged session's reason its row shows; the detail line has the rest."""
 
 SEATS_WIDTH = 28
 """The Seats column's widest text, so Status, Progress and Last played stay in 80 columns."""
@@ -84,7 +89,7 @@ class SessionsScreen(Screen[None]):
     def __init__(self) -> None:
         """Start empty; rows are loaded on mount and whenever the screen returns."""
         super().__init__()
-        self.summaries: list[SessionSummary] = []
+        self.summaries: list[SessionListEntry] = []
 
     @property
     def coven(self) -> CovenApp:
@@ -120,7 +125,7 @@ class SessionsScreen(Screen[None]):
             self.notify(str(error), severity="error")
             self.summaries = []
         columns = COLUMNS
-        if len({summary.game_id for summary in self.summaries}) <= 1:
+        if len({summary.game_id for summary in self.summaries if summary.game_id}) <= 1:
             columns = tuple(column for column in COLUMNS if column != "Game")
         if tuple(str(column.label) for column in table.ordered_columns) != columns:
             table.clear(columns=True)
@@ -128,6 +133,10 @@ class SessionsScreen(Screen[None]):
         else:
             table.clear()
         for summary in self.summaries:
+            if isinstance(summary, DamagedSession):
+                table.add_row(*(plain(cell) for cell in self.damaged_cells(summary, columns)),
+                              key=str(summary.session_id))
+                continue
             cells = {
                 "ID": str(summary.session_id),
                 "Game": self.coven.game_title(summary.game_id),
@@ -150,6 +159,27 @@ class SessionsScreen(Screen[None]):
         self.query_one("#session-detail", Static).display = not empty
         self._show_detail()
         self.refresh_bindings()
+
+    def damaged_cells(self, entry: DamagedSession, columns: tuple[str, ...]) -> list[str]:
+        """The row of a damaged session: "damaged", and the start of its reason where progress goes."""
+        reason = entry.reason if len(entry.reason) <= DAMAGED_WIDTH else entry.reason[:DAMAGED_WIDTH - 1] + "…"
+        cells = {
+            "ID": str(entry.session_id),
+            "Game": self.coven.game_title(entry.game_id) if entry.game_id else "?",
+            "Seats": "?",
+            "Status": "damaged",
+            "Progress": reason,
+            "Last played": format_time(entry.updated),
+        }
+        return [cells[column] for column in columns]
+
+    def refuse_damaged(self, session_id: int, title: str) -> bool:
+        """True (after saying why) when ``session_id`` is listed as damaged: it cannot be opened."""
+        entry = next((s for s in self.summaries if s.session_id == session_id), None)
+        if not isinstance(entry, DamagedSession):
+            return False
+        self.notify(markup_safe(entry.message), title=title, severity="error", timeout=15)
+        return True
 
     @staticmethod
     def seats_label(summary: SessionSummary) -> str:
@@ -174,6 +204,9 @@ class SessionsScreen(Screen[None]):
         summary = next((s for s in self.summaries if s.session_id == session_id), None)
         if summary is None:
             self.query_one("#session-detail", Static).update("")
+            return
+        if isinstance(summary, DamagedSession):
+            self.query_one("#session-detail", Static).update(plain(summary.message))
             return
         moves = f"{summary.actions} action{'s' if summary.actions != 1 else ''}"
         outcome = summary.result or "Not finished yet."
@@ -218,13 +251,13 @@ class SessionsScreen(Screen[None]):
     def action_resume(self) -> None:
         """Resume the highlighted session."""
         session_id = self._selected_or_explain()
-        if session_id is not None:
+        if session_id is not None and not self.refuse_damaged(session_id, "Cannot resume"):
             self.coven.open_session(session_id)
 
     def action_replay(self) -> None:
         """Step through the highlighted session."""
         session_id = self._selected_or_explain()
-        if session_id is not None:
+        if session_id is not None and not self.refuse_damaged(session_id, "Cannot replay"):
             self.coven.open_replay(session_id)
 
     def action_delete(self) -> None:
@@ -238,10 +271,13 @@ class SessionsScreen(Screen[None]):
                         title="Not deleted", severity="warning")
             return
         summary = next(s for s in self.summaries if s.session_id == session_id)
-        question = (
-            f"Delete session {session_id} ({self.coven.game_title(summary.game_id)}: "
-            f"{markup_safe(' vs '.join(summary.seat_names))})? This cannot be undone."
-        )
+        if isinstance(summary, DamagedSession):  # its seats are not to be trusted, nor shown
+            question = f"Delete damaged session {session_id}? This cannot be undone."
+        else:
+            question = (
+                f"Delete session {session_id} ({self.coven.game_title(summary.game_id)}: "
+                f"{markup_safe(' vs '.join(summary.seat_names))})? This cannot be undone."
+            )
 
         def answered(yes: bool | None) -> None:
             """Delete the session if the user said yes."""
@@ -264,7 +300,8 @@ class SessionsScreen(Screen[None]):
         if refuses_files(self.app):
             return
         session_id = self._selected_or_explain()
-        if session_id is None or self.coven.refuse_live_table(session_id, "be exported"):
+        if session_id is None or self.refuse_damaged(session_id, "Not exported") or \
+                self.coven.refuse_live_table(session_id, "be exported"):
             return
 
         def write(target: Path, overwrite: bool) -> None:

@@ -1,0 +1,202 @@
+"""Checking what the store reads back: rows Coven never writes, and logs an index would cut short.
+
+The database is outside data: a row that passed SQLite's ``quick_check`` may
+still hold a status of ``weird``, a blank name, a text seed or JSON that does
+not parse. Each check here returns the problem in words, so one damaged
+session is shown (and refused) as damaged while the others keep working.
+
+A session's log is read from the ``actions`` table itself (``NOT INDEXED``),
+never only through its ``(session_id, seq)`` index: ``quick_check`` does not
+compare an index with its table, and a damaged index would silently drop
+moves. The index's own count is then compared with what the table holds.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.text import text_problem
+from saves.errors import DamagedSessionError, damaged_message
+from saves.records import STATUSES, LogEntry, SeatInfo
+
+ACTIONS_INDEX = "sqlite_autoindex_actions_1"
+"""SQLite's name for the index behind ``UNIQUE (session_id, seq)`` on ``actions``."""
+
+_SHOWN = 40
+"""How much of a stored value a reason quotes: enough to recognise it, never a screenful."""
+
+
+@dataclass(frozen=True)
+class DamagedSession:
+    """A row of the sessions list whose stored values Coven never writes; it cannot be opened.
+
+    Attributes:
+        session_id: Database id.
+        reason: What is wrong, in words, e.g. "its status is 'weird', which Coven never writes".
+        game_id: The stored game id when it is readable text, else "".
+        updated: The stored time of the last change when it is readable text, else "".
+    """
+
+    session_id: int
+    reason: str
+    game_id: str = ""
+    updated: str = ""
+
+    @property
+    def message(self) -> str:
+        """A sentence for the user: which session, that it cannot be opened, and why."""
+        return damaged_message(self.session_id, self.reason)
+
+
+def shown(value: object) -> str:
+    """A stored value quoted for a reason: its repr, cut short (repr also spells out control characters)."""
+    text = repr(value)
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
+
+
+def _lenient(raw: bytes) -> str:
+    # Bytes that are not UTF-8 become lone surrogates, which the checks below refuse by name.
+    return raw.decode("utf-8", "surrogateescape")
+
+
+@contextmanager
+def lenient_text(conn: sqlite3.Connection) -> Iterator[None]:
+    """Read text that is not valid UTF-8 without failing the whole query (the caller holds the lock)."""
+    previous = conn.text_factory
+    conn.text_factory = _lenient
+    try:
+        yield
+    finally:
+        conn.text_factory = previous
+
+
+def _text_problem(value: object, what: str, *, blank_ok: bool = True) -> str | None:
+    if not isinstance(value, str):
+        return f"its {what} is {shown(value)}, not text"
+    if not blank_ok and not value.strip():
+        return f"its {what} is blank"
+    problem = text_problem(value)
+    if problem is not None:
+        return f"its {what} holds {problem}"
+    return None
+
+
+def _time_problem(value: object, what: str) -> str | None:
+    # Only shown (as written when it is not a date), so any safe text will do.
+    return _text_problem(value, f"{what} time")
+
+
+def json_object(text: object) -> dict[str, Any] | None:
+    """``text`` parsed when it is UTF-8 text holding a JSON object, else None."""
+    if not isinstance(text, str):
+        return None
+    try:
+        text.encode("utf-8")  # lone surrogates: bytes that were never UTF-8
+        value = json.loads(text)
+    except (ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def session_row_problem(
+    game_id: object, status: object, progress: object, result: object, created: object, updated: object,
+    seed: object = 0, options_ok: bool = True,
+) -> str | None:  # fmt: skip
+    """What is wrong with a ``sessions`` row, in words, or None when Coven could have written it."""
+    problem = _text_problem(game_id, "game id", blank_ok=False)
+    if problem is not None:
+        return problem
+    if not isinstance(status, str) or status not in STATUSES:
+        return f"its status is {shown(status)}, which Coven never writes"
+    if type(seed) is not int:
+        return f"its seed is {shown(seed)}, not a whole number"
+    if not options_ok:
+        return "its options are not a JSON object"
+    problem = _text_problem(progress, "progress")
+    if problem is None and result is not None:
+        problem = _text_problem(result, "result")
+    return problem or _time_problem(created, "start") or _time_problem(updated, "last played")
+
+
+def seats_from_rows(rows: Sequence[Sequence[Any]]) -> tuple[tuple[SeatInfo, ...], str | None]:
+    """Seats from ``(seat, name, kind, bot_level)`` rows in any order, and the problem with them or None."""
+    if not rows:
+        return (), "it has no seats"
+    if any(type(row[0]) is not int for row in rows):
+        return (), "a seat's number is not a whole number"
+    ordered = sorted(rows, key=lambda row: int(row[0]))
+    numbers = [int(row[0]) for row in ordered]
+    if numbers != list(range(len(numbers))):
+        return (), f"its seats are numbered {shown(numbers)}, not 0 to {len(numbers) - 1}"
+    seats = []
+    for number, name, kind, level in ordered:
+        try:
+            seats.append(SeatInfo(name=name, kind=kind, bot_level=level))
+        except (ValueError, TypeError) as error:
+            return (), f"seat {number + 1} is unreadable: {error}"
+    return tuple(seats), None
+
+
+def log_from_rows(session_id: int, rows: Sequence[Sequence[Any]], seats: int | None) -> list[LogEntry]:
+    """Log entries from ``(seq, seat, action, created)`` rows, each checked.
+
+    ``seats`` is the session's seat count when known (an action's seat must be one of them).
+
+    Raises:
+        DamagedSessionError: a row holds a value Coven never writes.
+    """
+    entries = []
+    for seq, seat, text, created in rows:
+        if type(seq) is not int or seq < 1:
+            raise DamagedSessionError(session_id, f"an action's number is {shown(seq)}, not a whole number from 1")
+        if seat is not None and (type(seat) is not int or seat < 0 or (seats is not None and seat >= seats)):
+            raise DamagedSessionError(session_id, f"action {seq} names seat {shown(seat)}, which it does not have")
+        action = json_object(text)
+        if action is None:
+            raise DamagedSessionError(session_id, f"action {seq} is not a JSON object")
+        problem = _time_problem(created, f"action {seq}'s")
+        if problem is not None:
+            raise DamagedSessionError(session_id, problem)
+        entries.append(LogEntry(seq=seq, seat=seat, action=action, created=created))
+    return entries
+
+
+def read_log(conn: sqlite3.Connection, session_id: int, seats: int) -> tuple[LogEntry, ...]:
+    """A session's whole log read from the table itself, checked to be numbered 1..N with nothing the index lacks.
+
+    Raises:
+        DamagedSessionError: a bad row, a gap or repeat in the numbering, or an index that disagrees.
+    """
+    rows = conn.execute(
+        "SELECT seq, seat, action, created FROM actions NOT INDEXED WHERE session_id = ?", (session_id,)
+    ).fetchall()
+    entries = sorted(log_from_rows(session_id, rows, seats), key=lambda entry: entry.seq)
+    numbers = [entry.seq for entry in entries]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise DamagedSessionError(session_id, gap_reason(len(numbers), len(set(numbers)), numbers[-1]))
+    indexed = int(conn.execute(
+        f"SELECT count(*) FROM actions INDEXED BY {ACTIONS_INDEX} WHERE session_id = ?", (session_id,)
+    ).fetchone()[0])
+    if indexed != len(entries):
+        raise DamagedSessionError(session_id, index_reason(indexed, len(entries)))
+    return tuple(entries)
+
+
+def gap_reason(count: int, distinct: int, highest: object) -> str:
+    """The reason for a log whose numbers are not exactly 1..count."""
+    if distinct != count:
+        return f"its log numbers an action twice ({count} actions, {distinct} numbers)"
+    return f"its log has a gap ({count} actions numbered up to {shown(highest)})"
+
+
+def index_reason(indexed: int, stored: int) -> str:
+    """The reason for a log whose index and table disagree."""
+    return (
+        f"the index of its log lists {indexed} actions but the log itself holds {stored}, "
+        "so the index is damaged"
+    )
