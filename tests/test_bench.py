@@ -37,3 +37,20 @@ def test_bench_tables_measures_how_soon_another_process_sees_a_move(capsys: pyte
     for row in ("actions measured", "commit → other process, median", "95th percentile", "target 300 ms",
                 "reloading a whole session"):
         assert row in out
+
+
+def test_bench_serve_prints_each_figure_for_coven_and_the_bare_app(capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import tui.bench_serve
+
+    monkeypatch.setattr(tui.bench_serve, "QUIET_SECONDS", 0.3)  # smaller counts; the figures are the command's
+    monkeypatch.setenv("COLUMNS", "160")
+    assert main(["bench", "serve", "--games", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for row in ("first frame 100x30", "key press (down)", "resize to 120x40", "first frame 120x40",
+                "resize / first frame 120x40", "child RSS", "connect to menu, 1 client",
+                "connect, 2 at once, median", "connect, 2 at once, slowest"):
+        [line] = [line for line in lines if line.count("│") == 5 and line.split("│")[1].strip() == row]
+        cells = [cell.strip() for cell in line.split("│")[2:5]]
+        coven, bare, ratio = (float(cell.split()[0].rstrip("x").replace(",", "")) for cell in cells)
+        assert coven > 0 and bare > 0 and ratio == pytest.approx(coven / bare, rel=0.05, abs=0.01), line

@@ -181,6 +181,10 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         from tui.bench_tables import run as bench_tables
 
         return bench_tables(samples=args.games)
+    if args.game == "serve":  # not a game: what `coven serve` sends a player, against a bare Textual app
+        from tui.bench_serve import CONCURRENT, run as bench_serve
+
+        return bench_serve(clients=min(args.games, CONCURRENT))
     spec = _game(args.game)
     bench = _optional_module("tui.bench")
     if bench is None or not hasattr(bench, "run"):
@@ -296,7 +300,8 @@ def build_parser() -> argparse.ArgumentParser:
     import_.set_defaults(handler=_cmd_import)
 
     bench = commands.add_parser("bench", help="benchmark a game's engine and bots", description="Play bot games.")
-    bench.add_argument("game", metavar="GAME", help="game id, e.g. wizards-cup, or 'tables' for shared tables")
+    bench.add_argument("game", metavar="GAME", help="game id, e.g. wizards-cup; 'tables' for shared tables; 'serve' for coven serve "
+                       "(--games then caps the clients connecting at once, 8)")
     bench.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     bench.set_defaults(handler=_cmd_bench)
 
