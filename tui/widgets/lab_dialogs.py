@@ -23,6 +23,7 @@ from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from engine.core.rng import seeded_rng
+from engine.core.text import clean_text
 from engine.wizbits.cards import CHARACTERS
 from engine.wizbits.decklist import parse_decklist
 from engine.wizbits.decks import STARTER_DECKS
@@ -81,8 +82,10 @@ class PickScreen(ModalScreen[str | None]):
         with Vertical(classes="lab-dialog"):
             yield Label(plain(self.title_text), classes="lab-dialog-title")  # may name a player: never markup
             if self.detail:
-                yield Static(self.detail, classes="lab-dialog-detail")
-            yield OptionList(*(Option(label, id=key) for key, label in self.choices), id="pick-list")
+                yield Static(plain(self.detail), classes="lab-dialog-detail")
+            # Labels may name players (typed in the Lab or read from a scenario file): text labels are never markup.
+            yield OptionList(*(Option(plain(label) if isinstance(label, str) else label, id=key)
+                               for key, label in self.choices), id="pick-list")
             if self.details:
                 yield Static(id="pick-detail")
             yield Static("enter: choose · escape: cancel", classes="lab-dialog-hint")
@@ -94,7 +97,7 @@ class PickScreen(ModalScreen[str | None]):
     @on(OptionList.OptionHighlighted, "#pick-list")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if self.details:
-            self.query_one("#pick-detail", Static).update(self.details.get(event.option.id or "", ""))
+            self.query_one("#pick-detail", Static).update(plain(self.details.get(event.option.id or "", "")))
 
     @on(OptionList.OptionSelected, "#pick-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -151,7 +154,8 @@ class SetupScreen(ModalScreen[Scenario | None]):
 
     def _side(self, seat: int) -> LabSide:
         side = self.scenario.sides[seat]
-        name = self.query_one(f"#setup-name-{seat}", Input).value.strip()[:40] or side.name
+        # A Lab name never leaves this terminal, so what the rule refuses is dropped rather than refused.
+        name = clean_text(self.query_one(f"#setup-name-{seat}", Input).value, max_length=40) or side.name
         deck_value = str(self.query_one(f"#setup-deck-{seat}", Select).value)
         main_id = str(self.query_one(f"#setup-main-{seat}", Select).value)
         deck: str | tuple[str, ...] = deck_value
