@@ -243,3 +243,20 @@ def test_sessions_shows_names_safely_whatever_the_store_returns(
 def test_an_error_message_with_a_lone_surrogate_is_printed_not_raised(capsys: pytest.CaptureFixture[str]) -> None:
     cli._fail("bad \ud800 and \x1b[2J")
     assert capsys.readouterr().err == "coven: bad \\ud800 and \\x1b[2J\n"
+
+
+# -- Lab scenario files -----------------------------------------------------------------
+
+
+def test_a_lab_scenario_file_is_held_to_the_rule() -> None:
+    from engine.wizbits.lab_json import LabFileError, scenario_from_json, scenario_to_json, shipped_scenarios
+
+    data = scenario_to_json(shipped_scenarios()[0])
+    data["about"] = "Two lines\n\tof notes."
+    scenario_from_json(data)  # an about text may have lines
+    data["sides"][1]["name"] = "Bo\x1b[2J"
+    with pytest.raises(LabFileError, match=re.escape("sides[1].name: must not contain a control character (U+001B)")):
+        scenario_from_json(data)
+    data["sides"][1]["name"], data["title"] = "Bo", "Lesson\u202e"
+    with pytest.raises(LabFileError, match=re.escape("title: must not contain a bidirectional override (U+202E)")):
+        scenario_from_json(data)

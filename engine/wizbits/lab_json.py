@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from engine.core.text import text_block_problem, text_problem
 from engine.core.textfile import TextFileError, read_text_file, write_text_file
 from engine.wizbits.cards import CARDS_BY_ID, card_by_name
 from engine.wizbits.lab import LabCard, LabError, LabPlay, LabSide, Scenario, build
@@ -109,9 +110,13 @@ def _int(value: object, where: str, low: int = 0, high: int = 2**31) -> int:
     return value
 
 
-def _str(value: object, where: str, limit: int = 2000) -> str:
+def _str(value: object, where: str, limit: int = 2000, *, block: bool = False) -> str:
     if not isinstance(value, str) or len(value) > limit:
         raise LabFileError(f"{where}: expected text of at most {limit} characters")
+    # A scenario file comes from outside: its text is shown, so the one text rule applies.
+    problem = text_block_problem(value) if block else text_problem(value)
+    if problem is not None:
+        raise LabFileError(f"{where}: must not contain {problem}")
     return value
 
 
@@ -210,7 +215,7 @@ def scenario_from_json(data: object) -> Scenario:
     battle = _object(fields.get("battle", {}), "battle", {"attackers", "defenders"}, set())
     scenario = Scenario(
         title=_str(fields["title"], "title", 80),
-        about=_str(fields.get("about", ""), "about"),
+        about=_str(fields.get("about", ""), "about", block=True),
         sides=(_side(sides[0], "sides[0]"), _side(sides[1], "sides[1]")),
         format=_str(fields.get("format", "constructed"), "format", 20),
         rtf=_int(fields.get("rtf", 1), "rtf", 1, 2),
