@@ -23,11 +23,14 @@ DB_FILENAME = "coven.sqlite3"
 PRIVATE_DIR_MODE = 0o700
 PRIVATE_FILE_MODE = 0o600
 
-_COVEN_NAMES = frozenset({"presence", "exports", "passwords", "serve.log", "ssh_host_ed25519_key"})
+_COVEN_NAMES = frozenset({"presence", "exports", "serve.log"})
 """What Coven itself keeps in the data folder besides the database and its companions.
 
 Only these (and whatever lies under the folders among them) are tightened:
 ``COVEN_DATA_DIR`` may point at a folder that also holds someone's other files.
+The server's host key and password file are not among them on purpose: as
+OpenSSH does, ``coven serve`` refuses them when others could read them, since
+they may have been copied already; quietly tightening them would hide that.
 """
 
 
@@ -51,7 +54,7 @@ def db_path() -> Path:
 
 def _is_covens(name: str) -> bool:
     # The database, its -wal/-shm/-journal, and damaged copies moved aside all start with its name.
-    return name.startswith(DB_FILENAME) or name in _COVEN_NAMES or name.startswith(".passwords.")
+    return name.startswith(DB_FILENAME) or name in _COVEN_NAMES
 
 
 def _tighten(path: Path, *, recurse: bool, changed: list[Path], failed: list[Path]) -> None:

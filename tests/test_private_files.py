@@ -92,7 +92,11 @@ def test_an_older_covens_loose_folder_is_tightened_with_a_notice(coven_data_dir:
     older_covens_folder(coven_data_dir)
     someone_elses = coven_data_dir / "notes.txt"  # COVEN_DATA_DIR may share a folder with other files
     someone_elses.write_text("mine")
-    os.chmod(someone_elses, 0o644)
+    # A host key others could read may have been copied: `coven serve` refuses it rather than hide that.
+    exposed_key = coven_data_dir / "ssh_host_ed25519_key"
+    exposed_key.write_text("key")
+    for path in (someone_elses, exposed_key):
+        os.chmod(path, 0o644)
     with SessionStore() as store:
         assert store.notice is not None
         assert str(coven_data_dir) in store.notice and "now private to you" in store.notice
@@ -106,6 +110,7 @@ def test_an_older_covens_loose_folder_is_tightened_with_a_notice(coven_data_dir:
         if path.exists():  # -wal and -shm go when the last connection closes
             assert mode(path) == 0o600, name
     assert mode(someone_elses) == 0o644  # not Coven's to change
+    assert mode(exposed_key) == 0o644
     with SessionStore() as store:
         assert store.notice is None  # said once
 

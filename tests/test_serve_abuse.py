@@ -50,6 +50,10 @@ def test_the_data_folder_and_the_database_are_private_while_and_after_serving(co
             _wait_until(lambda: all(path.exists() for path in private), "the database's -wal and -shm", 20)
             locks = list((coven_data_dir / "presence").glob("*.lock"))
             assert locks
+            [child] = server.children()
+            umask = [line for line in _Path(f"/proc/{child}/status").read_text().splitlines()
+                     if line.startswith("Umask:")]
+            assert umask == ["Umask:\t0077"], umask  # and so is whatever else it writes
             # While a live table's secrets are in them, nobody but the host's account may read them.
             assert _mode(coven_data_dir) == 0o700
             assert _mode(coven_data_dir / "presence") == 0o700

@@ -60,6 +60,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
     # Absolute, because the children run in another working directory.
     directory = data_dir().resolve()
+    # Whatever the server or a player's Coven writes is the serving account's alone.
+    os.umask(os.umask(0o077) | 0o077)
     tightened = make_private(directory)  # said here once, rather than to the first player to connect
     if tightened:
         print(tightened)
