@@ -7,8 +7,9 @@ from typing import Any
 
 from engine import Event, GameRules, GameSpec, Result, Seat, get_game, state_digest
 from engine.core import ActionError, InvalidOptionsError, UnknownGameError
-from saves.errors import SessionLoadError
+from saves.errors import SessionLoadError, StoreError
 from saves.records import LogEntry, SeatInfo, SessionStatus
+from saves.save_failures import SaveFailedError, passing_reason
 from saves.store import SessionStore
 
 _CHECKPOINT_EVERY = 32
@@ -216,21 +217,29 @@ class LiveSession:
             LogConflictError: another process saved this position first;
                 nothing changed here; :meth:`sync`, then decide again.
             SeatClaimError: a table's seat this connection does not hold; nothing is stored.
+            SaveFailedError: not saved for a reason that may pass (disk full, read-only,
+                locked); nothing changed here, so the same action may be tried again.
         """
         rules = self.rules
         parsed = rules.parse_action(action) if isinstance(action, Mapping) else action
         new_state, events = rules.apply(self._state, seat, parsed)
         status, progress, result_text = status_of(rules, new_state, self._seats)
-        entry = self.store.append_action(
-            self.session_id,
-            len(self._log) + 1,
-            seat,
-            rules.action_to_json(parsed),
-            status=status,
-            progress=progress,
-            result_text=result_text,
-            claim=self.claim,
-        )
+        try:
+            entry = self.store.append_action(
+                self.session_id,
+                len(self._log) + 1,
+                seat,
+                rules.action_to_json(parsed),
+                status=status,
+                progress=progress,
+                result_text=result_text,
+                claim=self.claim,
+            )
+        except StoreError as error:
+            reason = passing_reason(error)
+            if reason is None:
+                raise
+            raise SaveFailedError(reason) from error
         # Only now that the action is committed does the game move on.
         self._log.append(entry)
         self._state = new_state

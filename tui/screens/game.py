@@ -26,7 +26,9 @@ from engine.core import seeded_rng
 from saves import LiveSession, StoreError
 from tui.games import game_ui
 from tui.games.base import GameTable
+from tui.save_retry import SaveRetry
 from tui.screens.curtain import CurtainScreen
+from tui.widgets.save_banner import SaveBanner
 from tui.safe_text import plain
 
 
@@ -49,6 +51,7 @@ class GameScreen(Screen[None]):
         Binding("a", "toggle_auto", "Auto play"),
         Binding("l", "toggle_log", "Log"),
         Binding("escape,q", "menu", "Menu"),
+        Binding("r", "retry_save", "Retry saving"),
     ]
 
     auto_play: reactive[bool] = reactive(False)
@@ -76,11 +79,13 @@ class GameScreen(Screen[None]):
         self._auto_timer: Timer | None = None
         self._pending_modal: Screen[None] | None = None
         self._bot_failed = False
+        self.saving = SaveRetry(self)  # holds a move whose save failed; while it waits, nothing else happens
 
     # -- layout -------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         """Status line, the game's table, the log and the footer."""
+        yield SaveBanner()
         yield Static("", id="game-status")
         with Vertical(id="table-area"):
             yield self.table
@@ -177,7 +182,7 @@ class GameScreen(Screen[None]):
 
     def advance(self) -> None:
         """Decide what happens next after any change."""
-        if not self.is_current or self._curtain_up or self._bot_log_length is not None:
+        if not self.is_current or self._curtain_up or self._bot_log_length is not None or self.saving.failing:
             return
         if self._pending_modal is not None:
             modal, self._pending_modal = self._pending_modal, None
@@ -260,12 +265,10 @@ class GameScreen(Screen[None]):
         """Let ``seat``'s bot choose in a worker thread."""
         live = self.live
         info = live.seats[seat]
-        bot = live.spec.bots.get(info.bot_level or "")
+        bot = live.spec.bots.get(info.bot_level or "") or next(iter(live.spec.bots.values()), None)
         if bot is None:
-            if not live.spec.bots:
-                self.notify(f"{live.spec.title} has no bots; {info.name} cannot play.", severity="error")
-                return
-            bot = next(iter(live.spec.bots.values()))
+            self.notify(f"{live.spec.title} has no bots; {info.name} cannot play.", severity="error")
+            return
         self._show(self.viewer_seat if self.revealed_seat is None else self.revealed_seat, None, [])
         self.status_text = f"{info.name} is thinking…"
         self._bot_log_length = len(live.log)
@@ -312,9 +315,8 @@ class GameScreen(Screen[None]):
         return True
 
     def save_failed(self, seat: int | None, action: Any, error: StoreError) -> bool:
-        """Tell the player an action could not be saved; a shared table may retry instead."""
-        self.notify(str(error), title="Not saved", severity="error")
-        return False
+        """Hold an action whose save may work later, or say why it was refused (a shared table may retry first)."""
+        return self.saving.failed(seat, action, error)
 
     def show_new_events(self, events: list[Event], *, then_advance: bool = True) -> bool:
         """Log and show the events of one saved action, then (unless told not to) decide what happens next.
@@ -373,7 +375,8 @@ class GameScreen(Screen[None]):
         if seat not in live.to_act:
             self.notify(f"It is not {live.seats[seat].name}'s turn to choose.", severity="error")
             return
-        self._apply(seat, message.action)
+        if not self.saving.refuse():
+            self._apply(seat, message.action)
 
     # -- key actions ---------------------------------------------------------------
 
@@ -382,6 +385,8 @@ class GameScreen(Screen[None]):
 
         Hidden rather than dimmed so the deciding pane's own keys fit an 80-column footer.
         """
+        if action == "retry_save":
+            return self.saving.failing
         if action in ("step", "toggle_auto"):
             live = self.live
             if live.result is not None:
@@ -395,11 +400,15 @@ class GameScreen(Screen[None]):
     def action_step(self) -> None:
         """Play the table's waiting automatic step."""
         live = self.live
-        if not self.is_current or self._bot_log_length is not None or live.to_act:
+        if not self.is_current or self._bot_log_length is not None or live.to_act or self.saving.failing:
             return
         pending = live.table_action
         if pending is not None:
             self._apply(None, pending)
+
+    def action_retry_save(self) -> None:
+        """Try the move that could not be saved again now."""
+        self.saving.retry_now()
 
     def action_toggle_auto(self) -> None:
         """Switch automatic play of table steps on or off."""
