@@ -14,6 +14,7 @@ from pathlib import Path
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.driver import Driver
 from textual.screen import Screen
 from textual.binding import Binding
 
@@ -128,6 +129,15 @@ class CovenApp(OnePaintResizeApp[None]):
                         severity="error", timeout=10)
             return None
         return super().deliver_screenshot(filename, path, time_format)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver; on Unix, one that also quits when the terminal goes away (:mod:`tui.driver`)."""
+        driver_class = super().get_driver_class()
+        if driver_class.__module__ == "textual.drivers.linux_driver" and driver_class.__name__ == "LinuxDriver":
+            from tui.driver import CovenDriver
+
+            return CovenDriver
+        return driver_class
 
     # -- startup and size -------------------------------------------------
 
