@@ -22,7 +22,7 @@ from saves.integrity import DamagedSession
 from saves.store_listing import SessionListEntry
 from saves.transfer import import_session_file
 
-from tui.safe_text import markup_safe, plain
+from tui.safe_text import plain
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.served import refuses_files
 
@@ -276,7 +276,7 @@ class SessionsScreen(Screen[None]):
         else:
             question = (
                 f"Delete session {session_id} ({self.coven.game_title(summary.game_id)}: "
-                f"{markup_safe(' vs '.join(summary.seat_names))})? This cannot be undone."
+                f"{' vs '.join(summary.seat_names)})? This cannot be undone."  # ConfirmScreen draws it as plain text
             )
 
         def answered(yes: bool | None) -> None:
