@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from textual.widgets import Static
 
-from saves import LiveSession, SeatInfo, SessionStore
+from saves import LiveSession, SeatInfo, SessionStore, export_session
 from tui.app import CovenApp
 from tui.screens.curtain import CurtainScreen
 from tui.screens.sessions import SessionsScreen
@@ -83,3 +86,45 @@ async def test_the_new_game_form_refuses_an_unsafe_name_and_says_which(store: Se
         errors = str(screen.query_one("#form-errors", Static).render())
         assert "Seat 1's name must not contain a bidirectional override (U+202E)." in errors
         assert app.screen is screen and store.list_sessions() == []
+
+
+@sync
+async def test_the_delete_question_quotes_a_markup_name_as_typed(store: SessionStore) -> None:
+    from tui.screens.confirm import ConfirmScreen
+
+    LiveSession.create(store, "wizards-cup", None, 7, [SeatInfo(MARKUP_NAME), SeatInfo("Bea")])
+    app = CovenApp(store=store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.action_sessions()
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        shown = screen_lines(app)
+        assert f"{MARKUP_NAME} vs Bea" in shown and "\\[" not in shown
+
+
+@sync
+async def test_importing_a_lone_surrogate_on_the_sessions_screen_is_refused_not_a_crash(
+    store: SessionStore, tmp_path: Path
+) -> None:
+    live = LiveSession.create(store, "wizards-cup", None, 7, [SeatInfo("Ana"), SeatInfo("Bea")])
+    path = tmp_path / "game.json"
+    export_session(store, live.session_id, path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["seats"][1]["name"] = "Bea\ud800"
+    path.write_text(json.dumps(document, ensure_ascii=True), encoding="utf-8")
+    app = CovenApp(store=store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.action_sessions()
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one("#prompt-input").value = str(path)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionsScreen)
+        toast = list(app._notifications)[-1]
+        assert toast.title == "Import failed" and toast.severity == "error"
+        assert "Seat 2's name must not contain a lone surrogate (U+D800)" in toast.message
+        assert len(store.list_sessions()) == 1
