@@ -260,3 +260,17 @@ def test_a_lab_scenario_file_is_held_to_the_rule() -> None:
     data["sides"][1]["name"], data["title"] = "Bo", "Lesson\u202e"
     with pytest.raises(LabFileError, match=re.escape("title: must not contain a bidirectional override (U+202E)")):
         scenario_from_json(data)
+
+
+def test_a_terminal_that_cannot_show_a_name_gets_it_spelled_out_not_a_crash() -> None:
+    import os
+    import subprocess
+    import sys
+
+    with SessionStore() as store:
+        LiveSession.create(store, "wizards-cup", {}, 5, [SeatInfo("Zoë"), SeatInfo("Bea")])
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([sys.executable, "-m", "tui.cli", "sessions"], capture_output=True, env=env,
+                          cwd=Path(__file__).resolve().parents[1], timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert b"Zo\\xeb" in done.stdout and b"Unexpected error" not in done.stderr
