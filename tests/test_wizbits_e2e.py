@@ -9,7 +9,9 @@ the pause before each bot action.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from textual.app import App
@@ -46,12 +48,38 @@ def game_screen(app: App[None]) -> GameScreen:
     return next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
 
 
-async def wait_for(pilot: Any, check: Callable[[], bool], what: str, tries: int = 200) -> None:
-    for _ in range(tries):
-        if check():
-            return
+async def wait_for(pilot: Any, check: Callable[[], bool], what: str, bound: float = 60.0) -> None:
+    """Wait until ``check()`` holds; ``bound`` seconds is generous, only there to end a hung test."""
+    deadline = time.monotonic() + bound
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never happened: {what}")
         await pilot.pause(0.02)
-    raise AssertionError(f"never happened: {what}")
+
+
+class HeldPauses:
+    """Stands in for the pause before each bot action: the test decides when it ends, not the clock."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.delays: list[float] = []
+        self.waiting: list[Callable[[], None]] = []
+        self._set_timer = screen.set_timer
+        screen.set_timer = self.set_timer  # type: ignore[method-assign]
+
+    def set_timer(self, delay: float, callback: Any = None, **kwargs: Any) -> Any:
+        if isinstance(callback, partial) and callback.func == self.screen._run_bot:
+            self.delays.append(delay)
+            self.waiting.append(callback)
+            return None
+        return self._set_timer(delay, callback, **kwargs)
+
+    def end_one(self) -> bool:
+        """End the oldest waiting pause (the bot then acts); False when none waits."""
+        if not self.waiting:
+            return False
+        self.waiting.pop(0)()
+        return True
 
 
 def test_play_a_turn_against_the_bot_through_to_a_resolved_pillar() -> None:
@@ -163,15 +191,31 @@ def test_the_bot_pauses_before_each_action() -> None:
     async def scenario() -> None:
         with SessionStore() as store:
             live = LiveSession.create(store, "wizbits", OPTIONS, SEED, [SeatInfo("Ana"), SeatInfo("Bo", "bot", "easy")])
-            app = Host(lambda: GameScreen(live, auto_delay=0.6))
+            held: list[HeldPauses] = []
+
+            def make() -> GameScreen:
+                screen = GameScreen(live, auto_delay=0.6)
+                held.append(HeldPauses(screen))
+                return screen
+
+            app = Host(make)
             async with app.run_test(size=(100, 30)) as pilot:
-                await wait_for(pilot, lambda: live.to_act == (0,), "Ana's Priority", tries=400)
-                before = len(live.log)
+                (pauses,) = held
+
+                def ana_has_priority() -> bool:
+                    pauses.end_one()  # any bot turn before it goes ahead at once
+                    return live.to_act == (0,)
+
+                await wait_for(pilot, ana_has_priority, "Ana's Priority")
+                before, asked = len(live.log), len(pauses.delays)
                 await pilot.press("x")  # Bo has Priority now
-                await wait_for(pilot, lambda: len(live.log) == before + 1, "Ana's pass")
-                assert "thinking" in str(game_screen(app).status_text)
-                await pilot.pause(0.2)
+                await wait_for(pilot, lambda: len(pauses.waiting) == 1, "the pause before Bo's action")
+                assert pauses.delays[asked:] == [0.6], "the pause is the screen's auto delay"
+                assert len(live.log) == before + 1 and "thinking" in str(game_screen(app).status_text)
+                for _ in range(10):  # however long the pause lasts, the bot does not act before it ends
+                    await pilot.pause()
                 assert len(live.log) == before + 1, "the bot waits the pause before acting"
-                await wait_for(pilot, lambda: len(live.log) > before + 1, "the bot's action", tries=400)
+                pauses.end_one()
+                await wait_for(pilot, lambda: len(live.log) > before + 1, "the bot's action")
 
     asyncio.run(scenario())
