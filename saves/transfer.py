@@ -172,13 +172,18 @@ def _kind(value: object) -> str:
     return "a list" if isinstance(value, list) else "an object"
 
 
+def _cut(text: str, limit: int = 160) -> str:
+    """``text`` shortened for a message: an engine's reason may quote a value megabytes long."""
+    return text if len(text) <= limit else f"{text[:limit]}..."
+
+
 def _depth_problem(document: object) -> str | None:
     """Where ``document`` nests deeper than :data:`MAX_DEPTH`, or None."""
     stack: list[tuple[object, int, str]] = [(document, 0, "")]
     while stack:
         value, depth, where = stack.pop()
         if depth > MAX_DEPTH:
-            return f"The file nests objects and lists deeper than {MAX_DEPTH} levels (at {where})."
+            return f"The file nests objects and lists deeper than {MAX_DEPTH} levels (at {_cut(where, 60)})."
         if isinstance(value, dict):
             stack.extend((item, depth + 1, f"{where}.{key}" if where else str(key)) for key, item in value.items())
         elif isinstance(value, list):
@@ -254,7 +259,7 @@ def _check_log(data: object, seat_count: int) -> list[tuple[int | None, dict[str
             raise SessionFileError(f"Action {number} is malformed: log[{index}].seat must be a whole number "
                                    f"or null, not {_kind(seat)}.")
         if seat is not None and not 0 <= seat < seat_count:
-            raise SessionFileError(f"Action {number} names seat {seat}, which is not at this table "
+            raise SessionFileError(f"Action {number} names seat {_cut(str(seat), 20)}, which is not at this table "
                                    f"(log[{index}].seat).")
         log.append((seat, item["action"]))
     return log
@@ -274,7 +279,7 @@ def _replay(spec: GameSpec, options: Mapping[str, Any], seed: int, seats: list[S
             state, _ = rules.apply(state, seat, action)
             canonical.append((seat, rules.action_to_json(rules.parse_action(action))))
         except ValueError as error:  # MalformedActionError and IllegalActionError carry a reason
-            reason = getattr(error, "reason", None) or str(error)
+            reason = _cut(getattr(error, "reason", None) or str(error))
             raise SessionFileError(f"The file's log does not replay: action {index + 1} is illegal: {reason} "
                                    f"(log[{index}].action).") from None
         except Exception:  # noqa: BLE001 - untrusted data must never crash the app, nor show its internals

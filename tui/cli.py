@@ -323,6 +323,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``coven`` command and return its exit code."""
     parser = build_parser()
+    for word in sys.argv[1:] if argv is None else argv:
+        if word == "--":
+            break
+        # argparse turns "--flag=--" into an empty list where every handler expects text.
+        if word.startswith("--") and word.endswith("=--"):
+            _fail(f"{word.partition('=')[0]} needs a value; '--' is not one.")
+            return EXIT_USAGE
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, or argparse's own usage message

@@ -17,7 +17,16 @@ from engine.core.textfile import TextFileError, TextFileExistsError, write_text_
 from engine.wizbits.decklist import DeckProblem, decklist
 from engine.wizbits.decks import STARTER_DECKS
 from saves import SessionStore
-from saves.decks import DeckError, DeckFileError, DeckStore, InvalidDeckError, deck_problems, deck_summary, read_deck_file
+from saves.decks import (
+    DeckError,
+    DeckFileError,
+    DeckNotFoundError,
+    DeckStore,
+    InvalidDeckError,
+    deck_problems,
+    deck_summary,
+    read_deck_file,
+)
 
 EXIT_INVALID = 1
 EXIT_FILE = 2
@@ -85,16 +94,23 @@ def _cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _saved_name(name: str) -> str:
+    """``name`` if a saved deck could have it; a lone surrogate (undecodable bytes typed) never could."""
+    if any("\ud800" <= char <= "\udfff" for char in name):
+        raise DeckNotFoundError(name)
+    return name
+
+
 def _cmd_show(args: argparse.Namespace) -> int:
     with SessionStore() as store:
-        text = _decks(store).load_deck(args.name).text
+        text = _decks(store).load_deck(_saved_name(args.name)).text
     sys.stdout.write(text if text.endswith("\n") else f"{text}\n")
     return 0
 
 
 def _cmd_rename(args: argparse.Namespace) -> int:
     with SessionStore() as store:
-        renamed = _decks(store).rename_deck(args.name, args.new_name)
+        renamed = _decks(store).rename_deck(_saved_name(args.name), args.new_name)
     print(f"Renamed deck {args.name!r} to {renamed.name!r}.")
     return 0
 
@@ -102,7 +118,7 @@ def _cmd_rename(args: argparse.Namespace) -> int:
 def _cmd_delete(args: argparse.Namespace) -> int:
     with SessionStore() as store:
         decks = _decks(store)
-        deck = decks.load_deck(args.name)
+        deck = decks.load_deck(_saved_name(args.name))
         decks.delete_deck(deck.name)
     print(f"Deleted deck {deck.name!r}.")
     return 0

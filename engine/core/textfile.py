@@ -50,6 +50,8 @@ def read_text_file(path: str | os.PathLike[str], limit: int, what: str) -> str:
             raw = file.read(limit + 1)
     except OSError as error:
         raise TextFileError(f"Could not read {source}: {error.strerror or error}") from None
+    except ValueError:  # a NUL, or a lone surrogate no file system name can hold
+        raise TextFileError(_unusable_name(source)) from None
     if len(raw) > limit:
         raise TextFileError(too_large)
     try:
@@ -127,9 +129,17 @@ def write_text_file(path: str | os.PathLike[str], text: str, *, overwrite: bool 
         raise TextFileError(f"Could not write {target}: it points at a file that does not exist.") from None
     except OSError as error:
         raise TextFileError(f"Could not write {target}: {error.strerror or error}") from None
-    except UnicodeEncodeError:
+    except UnicodeEncodeError as error:
+        if error.object is not text:
+            raise TextFileError(_unusable_name(target)) from None
         raise TextFileError(f"Could not write {target}: the text is not valid Unicode.") from None
+    except ValueError:
+        raise TextFileError(_unusable_name(target)) from None
     return target
+
+
+def _unusable_name(path: Path) -> str:
+    return f"{str(path)!r} is not a usable file name (it holds a NUL or a character that is not valid text)."
 
 
 def _rename_without_replacing(temp_name: str, target: Path) -> None:
