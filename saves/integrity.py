@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.text import text_problem
-from saves.errors import DamagedSessionError, damaged_message
-from saves.records import STATUSES, LogEntry, SeatInfo
+from saves.errors import DamagedSessionError, SessionNotFoundError, damaged_message
+from saves.records import STATUSES, LogEntry, SeatInfo, SessionRecord, check_status
 
 ACTIONS_INDEX = "sqlite_autoindex_actions_1"
 """SQLite's name for the index behind ``UNIQUE (session_id, seq)`` on ``actions``."""
@@ -185,6 +185,34 @@ def read_log(conn: sqlite3.Connection, session_id: int, seats: int) -> tuple[Log
     if indexed != len(entries):
         raise DamagedSessionError(session_id, index_reason(indexed, len(entries)))
     return tuple(entries)
+
+
+def read_record(conn: sqlite3.Connection, session_id: int) -> SessionRecord:
+    """A whole session read and checked row by row, inside the caller's read transaction.
+
+    Raises:
+        SessionNotFoundError: no such session.
+        DamagedSessionError: a row holds what Coven never writes, or the log's numbering or index is wrong.
+    """
+    row = conn.execute(
+        "SELECT game_id, options, seed, status, progress, result, created, updated FROM sessions WHERE id = ?",
+        (session_id,),
+    ).fetchone()
+    if row is None:
+        raise SessionNotFoundError(session_id)
+    game_id, options_text, seed, status, progress, result, created, updated = row
+    options = json_object(options_text)
+    problem = session_row_problem(game_id, status, progress, result, created, updated, seed, options is not None)
+    seats, seat_problem = seats_from_rows(conn.execute(
+        "SELECT seat, name, kind, bot_level FROM seats NOT INDEXED WHERE session_id = ?", (session_id,)
+    ).fetchall())
+    if problem or seat_problem or options is None:
+        raise DamagedSessionError(session_id, problem or seat_problem or "its options are not a JSON object")
+    return SessionRecord(
+        session_id=session_id, game_id=game_id, options=options, seed=seed, seats=seats,
+        status=check_status(status), progress=progress, result=result, created=created, updated=updated,
+        log=read_log(conn, session_id, len(seats)),
+    )
 
 
 def gap_reason(count: int, distinct: int, highest: object) -> str:

@@ -19,8 +19,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from saves.errors import DamagedSessionError, LogConflictError, SessionNotFoundError, StoreError
-from saves.integrity import json_object, lenient_text, log_from_rows, read_log, seats_from_rows, session_row_problem
+from saves.errors import (
+    DamagedSessionError,
+    LogConflictError,
+    SessionNotFoundError,
+    StoreError,
+)
+from saves.integrity import lenient_text, log_from_rows, read_record, seats_from_rows
 from saves.paths import db_path, make_private
 from saves.records import LogEntry, SeatInfo, SessionRecord, SessionStatus
 from saves.records import check_status as _check_status
@@ -312,27 +317,7 @@ class SessionStore(SessionListing):
                 numbering or index is wrong; the reason says which.
         """
         with self._read() as conn, lenient_text(conn):
-            row = conn.execute(
-                "SELECT game_id, options, seed, status, progress, result, created, updated FROM sessions WHERE id = ?",
-                (session_id,),
-            ).fetchone()
-            if row is None:
-                raise SessionNotFoundError(session_id)
-            game_id, options_text, seed, status, progress, result, created, updated = row
-            options = json_object(options_text)
-            problem = session_row_problem(game_id, status, progress, result, created, updated, seed,
-                                          options is not None)
-            seats, seat_problem = seats_from_rows(conn.execute(
-                "SELECT seat, name, kind, bot_level FROM seats NOT INDEXED WHERE session_id = ?", (session_id,)
-            ).fetchall())
-            if problem or seat_problem:
-                raise DamagedSessionError(session_id, problem or seat_problem or "")
-            log = read_log(conn, session_id, len(seats))
-        assert options is not None
-        return SessionRecord(
-            session_id=session_id, game_id=game_id, options=options, seed=seed, seats=seats,
-            status=_check_status(status), progress=progress, result=result, created=created, updated=updated, log=log,
-        )
+            return read_record(conn, session_id)
 
     def log_length(self, session_id: int) -> int:
         """How many actions a session's log holds (0 for an unknown session)."""

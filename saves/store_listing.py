@@ -49,53 +49,7 @@ class SessionListing:
         opening a session checks every action as well.
         """
         with self._read() as conn, lenient_text(conn):
-            # NOT INDEXED throughout: a damaged index could hide rows, the tables themselves cannot.
-            rows = conn.execute(
-                "SELECT s.id, s.game_id, s.status, s.progress, s.result, s.created, s.updated, s.seed,"
-                " CASE WHEN typeof(s.options) = 'text' AND json_valid(s.options)"
-                " THEN json_type(s.options) = 'object' ELSE 0 END"
-                f" FROM sessions s NOT INDEXED WHERE {_VISIBLE} ORDER BY s.updated DESC, s.id DESC",
-                (owner, owner),
-            ).fetchall()
-            seat_rows: dict[int, list[tuple[Any, ...]]] = {}
-            for session_id, *seat in conn.execute(
-                "SELECT session_id, seat, name, kind, bot_level FROM seats NOT INDEXED"
-            ):
-                seat_rows.setdefault(session_id, []).append(tuple(seat))
-            logs = {
-                row[0]: row[1:] for row in conn.execute(
-                    "SELECT session_id, count(*), count(DISTINCT seq), min(seq), max(seq),"
-                    " sum(typeof(seq) != 'integer'), sum(CASE WHEN typeof(action) = 'text' AND json_valid(action)"
-                    " THEN json_type(action) != 'object' ELSE 1 END) FROM actions NOT INDEXED GROUP BY session_id"
-                )
-            }
-            indexed = dict(conn.execute(
-                f"SELECT session_id, count(*) FROM actions INDEXED BY {ACTIONS_INDEX} GROUP BY session_id"
-            ).fetchall())
-        entries: list[SessionListEntry] = []
-        for session_id, game_id, status, progress, result, created, updated, seed, options_ok in rows:
-            seats, problem = seats_from_rows(seat_rows.get(session_id, []))
-            count, distinct, lowest, highest, odd, not_json = logs.get(session_id, (0, 0, None, None, 0, 0))
-            problem = session_row_problem(game_id, status, progress, result, created, updated, seed,
-                                          bool(options_ok)) or problem
-            if problem is None and odd:
-                problem = "an action's number is not a whole number"
-            if problem is None and not_json:
-                problem = f"{not_json} of its actions {'is' if not_json == 1 else 'are'} not a JSON object"
-            if problem is None and count and (lowest != 1 or highest != count or distinct != count):
-                problem = gap_reason(count, distinct, highest)
-            if problem is None and indexed.get(session_id, 0) != count:
-                problem = index_reason(indexed.get(session_id, 0), count)
-            if problem is not None:
-                entries.append(DamagedSession(
-                    session_id, problem, game_id if _readable(game_id) else "", updated if _readable(updated) else ""
-                ))
-                continue
-            entries.append(SessionSummary(
-                session_id=session_id, game_id=game_id, seats=seats, status=check_status(status),
-                progress=progress, result=result, actions=int(count), created=created, updated=updated,
-            ))
-        return entries
+            return list_entries(conn, owner)
 
     def latest_unfinished(self, owner: str | None = None) -> int | None:
         """The id of the most recently played active session that no live table plays, or None.
@@ -130,3 +84,54 @@ class SessionListing:
 
 def _readable(value: object) -> bool:
     return isinstance(value, str) and is_safe_text(value)
+
+
+def list_entries(conn: sqlite3.Connection, owner: str | None = None) -> list[SessionListEntry]:
+    """The sessions list read on ``conn`` inside the caller's read transaction (see :meth:`SessionListing.list_sessions`)."""
+    # NOT INDEXED throughout: a damaged index could hide rows, the tables themselves cannot.
+    rows = conn.execute(
+        "SELECT s.id, s.game_id, s.status, s.progress, s.result, s.created, s.updated, s.seed,"
+        " CASE WHEN typeof(s.options) = 'text' AND json_valid(s.options)"
+        " THEN json_type(s.options) = 'object' ELSE 0 END"
+        f" FROM sessions s NOT INDEXED WHERE {_VISIBLE} ORDER BY s.updated DESC, s.id DESC",
+        (owner, owner),
+    ).fetchall()
+    seat_rows: dict[int, list[tuple[Any, ...]]] = {}
+    for session_id, *seat in conn.execute(
+        "SELECT session_id, seat, name, kind, bot_level FROM seats NOT INDEXED"
+    ):
+        seat_rows.setdefault(session_id, []).append(tuple(seat))
+    logs = {
+        row[0]: row[1:] for row in conn.execute(
+            "SELECT session_id, count(*), count(DISTINCT seq), min(seq), max(seq),"
+            " sum(typeof(seq) != 'integer'), sum(CASE WHEN typeof(action) = 'text' AND json_valid(action)"
+            " THEN json_type(action) != 'object' ELSE 1 END) FROM actions NOT INDEXED GROUP BY session_id"
+        )
+    }
+    indexed = dict(conn.execute(
+        f"SELECT session_id, count(*) FROM actions INDEXED BY {ACTIONS_INDEX} GROUP BY session_id"
+    ).fetchall())
+    entries: list[SessionListEntry] = []
+    for session_id, game_id, status, progress, result, created, updated, seed, options_ok in rows:
+        seats, problem = seats_from_rows(seat_rows.get(session_id, []))
+        count, distinct, lowest, highest, odd, not_json = logs.get(session_id, (0, 0, None, None, 0, 0))
+        problem = session_row_problem(game_id, status, progress, result, created, updated, seed,
+                                      bool(options_ok)) or problem
+        if problem is None and odd:
+            problem = "an action's number is not a whole number"
+        if problem is None and not_json:
+            problem = f"{not_json} of its actions {'is' if not_json == 1 else 'are'} not a JSON object"
+        if problem is None and count and (lowest != 1 or highest != count or distinct != count):
+            problem = gap_reason(count, distinct, highest)
+        if problem is None and indexed.get(session_id, 0) != count:
+            problem = index_reason(indexed.get(session_id, 0), count)
+        if problem is not None:
+            entries.append(DamagedSession(
+                session_id, problem, game_id if _readable(game_id) else "", updated if _readable(updated) else ""
+            ))
+            continue
+        entries.append(SessionSummary(
+            session_id=session_id, game_id=game_id, seats=seats, status=check_status(status),
+            progress=progress, result=result, actions=int(count), created=created, updated=updated,
+        ))
+    return entries

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
+from damage_helpers import (
+    damaged_copy_with_companions,
+    hide_moves_from_the_index,
+    rows,
+    two_sessions,
+    write_damage,
+)
 
 from saves import (
     DamagedSession,
@@ -50,37 +56,12 @@ ROW_DAMAGE = [
 ]
 
 
-def _two_sessions() -> tuple[int, int]:
-    """A good session and one about to be damaged, each with a short log."""
-    with SessionStore() as store:
-        good = store.create_session("count-to-ten", {"target": 10}, 1, SEATS, log=[(0, {"add": 1})])
-        bad = store.create_session("count-to-ten", {"target": 10}, 2, SEATS, log=[(0, {"add": 1}), (1, {"add": 2})])
-    return good, bad
-
-
-def _damage(sql: str, *params: object) -> None:
-    """Write what Coven never would, past the schema's CHECKs, as a hostile or broken program might."""
-    conn = sqlite3.connect(db_path(), isolation_level=None)
-    conn.execute("PRAGMA ignore_check_constraints = ON")
-    conn.execute(sql, params)
-    conn.close()
-
-
-def _rows(table: str, session_id: int) -> list[tuple[object, ...]]:
-    conn = sqlite3.connect(db_path())
-    conn.text_factory = bytes
-    try:
-        return conn.execute(f"SELECT * FROM {table} NOT INDEXED WHERE session_id = ?", (session_id,)).fetchall()
-    finally:
-        conn.close()
-
-
 @pytest.mark.parametrize(("damage", "phrase"), ROW_DAMAGE)
 def test_a_damaged_session_is_listed_with_its_reason_and_refused(
     damage: str, phrase: str, fake_spec: object, tmp_path: Path
 ) -> None:
-    good, bad = _two_sessions()
-    _damage(damage, bad)
+    good, bad = two_sessions()
+    write_damage(damage, bad)
     with SessionStore() as store:
         entries = {entry.session_id: entry for entry in store.list_sessions()}
         assert isinstance(entries[good], SessionSummary)
@@ -105,8 +86,8 @@ def test_a_damaged_session_is_listed_with_its_reason_and_refused(
 def test_coven_sessions_lists_a_damaged_session_without_an_unexpected_error(
     damage: str, phrase: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    good, bad = _two_sessions()
-    _damage(damage, bad)
+    _, bad = two_sessions()
+    write_damage(damage, bad)
     assert main(["sessions"]) == 0
     captured = capsys.readouterr()
     assert "Unexpected error" not in captured.out + captured.err
@@ -118,46 +99,13 @@ def test_coven_sessions_lists_a_damaged_session_without_an_unexpected_error(
 
 
 def test_an_action_naming_a_seat_the_session_lacks_is_refused_on_opening() -> None:
-    _, bad = _two_sessions()
-    _damage("UPDATE actions SET seat = 7 WHERE session_id = ? AND seq = 2", bad)
+    _, bad = two_sessions()
+    write_damage("UPDATE actions SET seat = 7 WHERE session_id = ? AND seq = 2", bad)
     with SessionStore() as store, pytest.raises(DamagedSessionError, match="action 2 names seat 7"):
         store.load(bad)
 
 
 # -- an index that disagrees with its table -------------------------------------------
-
-
-def _hide_moves_from_the_index(session_id: int, keep: int) -> None:
-    """Damage the ``(session_id, seq)`` index so it lists only ``keep`` of the session's moves.
-
-    A shadow table gets an index holding the same entries minus the hidden
-    ones, then the two indexes swap their root pages in the schema. Every page
-    is still in use and well formed, so ``quick_check`` passes; only a full
-    ``integrity_check`` compares the index with its table.
-    """
-    conn = sqlite3.connect(db_path(), isolation_level=None)
-    conn.execute("CREATE TABLE shadow (session_id, seq, UNIQUE (session_id, seq))")
-    conn.execute(
-        "INSERT INTO shadow (rowid, session_id, seq) SELECT rowid, session_id, seq FROM actions"
-        " WHERE NOT (session_id = ? AND seq > ?)", (session_id, keep),
-    )
-    roots = dict(conn.execute(
-        "SELECT name, rootpage FROM sqlite_master WHERE name IN ('sqlite_autoindex_actions_1', 'sqlite_autoindex_shadow_1')"
-    ).fetchall())
-    conn.execute("PRAGMA writable_schema = ON")
-    conn.execute("BEGIN")
-    conn.execute("UPDATE sqlite_master SET rootpage = ? WHERE name = 'sqlite_autoindex_actions_1'",
-                 (roots["sqlite_autoindex_shadow_1"],))
-    conn.execute("UPDATE sqlite_master SET rootpage = ? WHERE name = 'sqlite_autoindex_shadow_1'",
-                 (roots["sqlite_autoindex_actions_1"],))
-    conn.execute("COMMIT")
-    conn.close()
-    conn = sqlite3.connect(db_path(), isolation_level=None)
-    conn.execute("DROP TABLE shadow")  # frees the pages of the full index, now the shadow's
-    assert conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
-    assert conn.execute("PRAGMA integrity_check").fetchone()[0] != "ok"
-    assert conn.execute("SELECT count(*) FROM actions WHERE session_id = ?", (session_id,)).fetchone()[0] == keep
-    conn.close()
 
 
 def test_a_damaged_log_index_never_truncates_a_session(fake_spec: object) -> None:
@@ -168,9 +116,9 @@ def test_a_damaged_log_index_never_truncates_a_session(fake_spec: object) -> Non
             for session in (live, other):
                 seat = session.to_act[0] if session.to_act else None
                 session.apply(seat, {"add": 1}) if seat is not None else session.play_table()
-    before = _rows("actions", live.session_id)
+    before = rows("actions", live.session_id)
     assert len(before) == 30
-    _hide_moves_from_the_index(live.session_id, keep=10)
+    hide_moves_from_the_index(live.session_id, keep=10)
     with SessionStore() as store:
         assert store.notice is None  # quick_check passed: nothing is moved aside for this
         entries = {entry.session_id: entry for entry in store.list_sessions()}
@@ -180,30 +128,10 @@ def test_a_damaged_log_index_never_truncates_a_session(fake_spec: object) -> Non
         with pytest.raises(DamagedSessionError, match="lists 10 actions but the log itself holds 30"):
             LiveSession.load(store, live.session_id)
         assert len(LiveSession.load(store, other.session_id).log) == 30
-    assert _rows("actions", live.session_id) == before  # never rewritten to match a shorter read
+    assert rows("actions", live.session_id) == before  # never rewritten to match a shorter read
 
 
 # -- damage in the schema text ---------------------------------------------------------
-
-
-def _damaged_copy_with_companions(schema_damage: str) -> bytes:
-    """Damage the schema through the write-ahead log and leave the database, -wal and -shm as a crash would."""
-    with SessionStore() as store:
-        store.create_session("count-to-ten", {}, 1, SEATS)
-    source = db_path()
-    scratch = source.with_name("scratch.sqlite3")
-    for suffix in ("", "-wal", "-shm"):
-        if Path(f"{source}{suffix}").exists():
-            shutil.copy(f"{source}{suffix}", f"{scratch}{suffix}")
-    writer = sqlite3.connect(scratch, isolation_level=None)
-    writer.execute("PRAGMA journal_mode = WAL")
-    writer.execute("PRAGMA wal_autocheckpoint = 0")  # keep the damage in the -wal
-    writer.execute("PRAGMA writable_schema = ON")
-    writer.execute(schema_damage)
-    for suffix in ("", "-wal", "-shm"):  # copied while open: the -wal is not folded back
-        shutil.copy(f"{scratch}{suffix}", f"{source}{suffix}")
-    writer.close()
-    return Path(f"{source}-wal").read_bytes()
 
 
 @pytest.mark.parametrize(
@@ -221,7 +149,7 @@ def _damaged_copy_with_companions(schema_damage: str) -> bytes:
     ],
 )
 def test_a_damaged_schema_is_moved_aside_with_its_companions(schema_damage: str, coven_data_dir: Path) -> None:
-    wal = _damaged_copy_with_companions(schema_damage)
+    wal = damaged_copy_with_companions(schema_damage)
     assert wal  # the damage is in the -wal
     with SessionStore() as store:
         assert store.moved_to is not None
@@ -236,7 +164,7 @@ def test_a_damaged_schema_is_moved_aside_with_its_companions(schema_damage: str,
 
 
 def test_a_damaged_schema_no_longer_stops_the_cli(coven_data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _damaged_copy_with_companions(
+    damaged_copy_with_companions(
         "UPDATE sqlite_master SET name = CAST(X'FF' AS TEXT) WHERE name = 'sessions_by_updated'"
     )
     assert main(["sessions"]) == 0

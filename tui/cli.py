@@ -174,6 +174,12 @@ def _cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_doctor(args: argparse.Namespace) -> int:
+    from tui.doctor import run
+
+    return run(move=args.move_aside)
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise _UsageError("--games must be at least 1.")
@@ -298,6 +304,13 @@ def build_parser() -> argparse.ArgumentParser:
     import_ = commands.add_parser("import", help="import a session file", description="Import an exported session.")
     import_.add_argument("file", metavar="FILE", help="a file written by `coven export`")
     import_.set_defaults(handler=_cmd_import)
+
+    doctor = commands.add_parser("doctor", help="check the session database for damage",
+                                 description="Check the session database (SQLite's full integrity check and "
+                                 "Coven's own checks of every session) and say what was found.")
+    doctor.add_argument("--move-aside", action="store_true",
+                        help="move a damaged database aside (renamed, never deleted) so Coven starts fresh")
+    doctor.set_defaults(handler=_cmd_doctor)
 
     bench = commands.add_parser("bench", help="benchmark a game's engine and bots", description="Play bot games.")
     bench.add_argument("game", metavar="GAME", help="game id, e.g. wizards-cup; 'tables' for shared tables; 'serve' for coven serve "
