@@ -254,6 +254,9 @@ async def _measure(bare: bool, clients: int, data_dir: Path) -> Figures:
             figures.connect_many = list(await asyncio.gather(*(each.until_shown() for each in crowd)))
             await asyncio.gather(*(each.close() for each in crowd))
     finally:
+        deadline = time.monotonic() + LIMIT_SECONDS
+        while state.connections and time.monotonic() < deadline:  # every client has hung up: let the server see it
+            await asyncio.sleep(0.05)
         await stop_server(state, acceptor)
     return figures
 

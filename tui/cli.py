@@ -313,8 +313,9 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.set_defaults(handler=_cmd_doctor)
 
     bench = commands.add_parser("bench", help="benchmark a game's engine and bots", description="Play bot games.")
-    bench.add_argument("game", metavar="GAME", help="game id, e.g. wizards-cup; 'tables' for shared tables; 'serve' for coven serve "
-                       "(--games then caps the clients connecting at once, 8)")
+    bench.add_argument("game", metavar="GAME",
+                       help="game id, e.g. wizards-cup; 'tables' for shared tables; 'serve' for coven serve "
+                            "(--games then caps the clients connecting at once, 8)")
     bench.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     bench.set_defaults(handler=_cmd_bench)
 
