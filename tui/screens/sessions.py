@@ -178,7 +178,7 @@ class SessionsScreen(Screen[None]):
         entry = next((s for s in self.summaries if s.session_id == session_id), None)
         if not isinstance(entry, DamagedSession):
             return False
-        self.notify(markup_safe(entry.message), title=title, severity="error", timeout=15)
+        self.notify(entry.message, title=title, severity="error", timeout=15)
         return True
 
     @staticmethod
