@@ -107,11 +107,15 @@ def mutated(draw: st.DrawFn, exports: dict[str, dict[str, Any]]) -> tuple[str, b
     game_id = draw(st.sampled_from(GAMES))
     document = copy.deepcopy(exports[game_id])
     paths = _paths(document)
-    kind = draw(st.sampled_from(["retype", "drop", "huge", "nest", "controls", "illegal", "duplicate", "bytes",
+    kind = draw(st.sampled_from(["retype", "field", "drop", "huge", "nest", "controls", "illegal", "duplicate", "bytes",
                                  "truncate", "reorder"]))
     if kind == "retype":
         path = draw(st.sampled_from(paths))
         _parent(document, path)[path[-1]] = draw(JSON | ODD_SCALARS)
+    elif kind == "field":  # a field Coven reads (a seat's or an action's), not one it ignores
+        read = [path for path in paths if path[0] in ("seats", "log", "options") and isinstance(path[-1], str)]
+        path = draw(st.sampled_from(read))
+        _parent(document, path)[path[-1]] = draw(st.sampled_from([{}, [], {"a": 1}, [1], [[]]]) | ODD_SCALARS | JSON)
     elif kind == "drop":
         path = draw(st.sampled_from(paths))
         parent = _parent(document, path)
