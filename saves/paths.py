@@ -70,6 +70,8 @@ def _tighten(path: Path, *, recurse: bool, changed: list[Path], failed: list[Pat
         try:
             os.chmod(path, mode & ~0o077)
             changed.append(path)
+        except FileNotFoundError:
+            pass  # a presence lock whose process just ended
         except OSError:
             failed.append(path)
     if recurse and stat.S_ISDIR(info.st_mode):
