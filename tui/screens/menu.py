@@ -13,6 +13,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from saves import StoreError
+from tui.safe_text import plain
 
 if TYPE_CHECKING:
     from tui.app import CovenApp
@@ -138,6 +139,6 @@ class StoreProblemScreen(Screen[None]):
         with Center():
             with Vertical(id="problem-box"):
                 yield Static("Coven cannot open your saved games", id="problem-title")
-                yield Static(self.message, id="problem-message")
+                yield Static(plain(self.message), id="problem-message")  # holds paths and SQLite's words: never markup
                 yield Static("Nothing was changed. Press q to quit.", classes="hint")
         yield Footer()
