@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import math
 import re
+import time
 from collections.abc import Callable
 
 import pytest
@@ -128,11 +129,11 @@ def test_the_join_screen_refuses_reclaims_after_too_many_wrong_tokens(open_table
         app = CovenApp(auto_delay=0.0, join_code=code)
         async with app.run_test(size=(80, 24)) as pilot:
             async def wait_for(ready: Callable[[], bool], what: str) -> None:
-                for _ in range(200):
-                    if ready():
-                        return
+                deadline = time.monotonic() + 60  # generous: a busy machine is slow, a hung test still ends
+                while not ready():
+                    if time.monotonic() > deadline:
+                        raise AssertionError(f"timed out waiting for {what}")
                     await pilot.pause(0.05)
-                raise AssertionError(f"timed out waiting for {what}")
 
             def error_says(text: str) -> Callable[[], bool]:
                 return lambda: text in str(app.screen.query_one("#join-error", Static).render())
