@@ -15,6 +15,7 @@ from pathlib import Path
 from textual import events
 from textual.app import App, SystemCommand
 from textual.driver import Driver
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.binding import Binding
 
@@ -23,6 +24,7 @@ from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionSt
 from tui.commands import CovenCommands
 from tui.games import has_ui, playable_games
 from tui.resize_paint import OnePaintResizeApp
+from tui.safe_text import plain_lines
 from tui.served import refuses_files
 from tui.table_seating import TableSeating
 
@@ -99,6 +101,12 @@ class CovenApp(OnePaintResizeApp[None]):
                 self.store_problem = f"Coven cannot open its session database. {error}"
             except OSError as error:
                 self.store_problem = f"Coven cannot open its session database: {error}"
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Show a toast. Its text is never read as markup: messages carry names and errors from outside."""
+        super().notify(plain_lines(message), title=plain_lines(title), severity=severity, timeout=timeout,
+                       markup=False)
 
     # -- what a served connection may not do ------------------------------
 
