@@ -1,12 +1,13 @@
-"""One repaint per terminal resize, however many paints Textual computes for it.
+"""One full paint per terminal resize, and one for the first screen, however many Textual computes.
 
 When the terminal changes size, Textual 8 lays out and paints the top screen,
 then repaints it for its own new virtual size, for each screen under it (the
 default screen always sits under Coven's menu) and again for every widget that
 re-lays itself out. Each of those paints is a whole screen, so a resized Coven
 sent about four screens' worth of bytes, which over SSH is what the player
-waits for. :class:`OnePaintResizeApp` holds frames back from the first resize
-of a burst until the terminal's size has been still for
+waits for; the first screen, whose footer and header settle in steps, went out
+two or three times too. :class:`OnePaintResizeApp` holds frames back from the
+start and from the first resize of a burst until the size has been still for
 :data:`RESIZE_SETTLE_SECONDS` and the screen has caught up, then paints the
 whole screen once.
 """
@@ -24,25 +25,31 @@ from textual.timer import Timer
 ReturnType = TypeVar("ReturnType")
 
 RESIZE_SETTLE_SECONDS = 0.1
-"""How long the size must stay unchanged before the one repaint (window drags send bursts)."""
+"""How long the size must stay unchanged before the one paint (window drags send bursts)."""
 
 
 class OnePaintResizeApp(App[ReturnType]):
-    """An app that sends one full repaint after a resize or a burst of resizes."""
+    """An app that paints its first screen once, and once again after a resize or a burst of resizes."""
 
     def __init__(self) -> None:
         super().__init__()
         self._painted_size: tuple[int, int] | None = None
-        self._holding_frames = False
+        self._holding_frames = True  # from the start: the first screen paints several times too
         self._frames_held = False
         self._settle_timer: Timer | None = None
 
+    def on_mount(self) -> None:
+        """Paint the first screen once it has settled."""
+        self._hold_frames()
+
     def on_resize(self, event: events.Resize) -> None:
-        """Hold frames back while the size moves (not for the first size: the first frame goes out at once)."""
+        """Hold frames back while the size moves."""
         size = (event.size.width, event.size.height)
         previous, self._painted_size = self._painted_size, size
-        if previous is None or previous == size:
-            return
+        if previous != size:
+            self._hold_frames()
+
+    def _hold_frames(self) -> None:
         self._holding_frames = True
         if self._settle_timer is None:
             self._settle_timer = self.set_timer(RESIZE_SETTLE_SECONDS, self._size_settled)
