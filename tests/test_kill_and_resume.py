@@ -65,7 +65,7 @@ class Terminal:
     def send(self, keys: str) -> None:
         os.write(self.master, keys.encode())
 
-    def wait_for(self, check: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
+    def wait_for(self, check: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if check():
@@ -75,7 +75,7 @@ class Terminal:
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
+        self.process.wait(timeout=60)
         os.close(self.master)
 
 

@@ -27,6 +27,7 @@ from tui.widgets.pillar_tree import PillarTree
 from saves import SessionStore
 from saves.decks import DeckStore
 from tui_fakes import store, sync  # noqa: F401  (fixture)
+from waiting import until
 
 
 class LabHost(App[None]):
@@ -115,11 +116,8 @@ async def test_auto_resolves_to_the_end() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         screen = lab(app)
         await pilot.press("g", "a")
-        for _ in range(40):
-            await pilot.pause(0.05)
-            if screen.table.done:
-                break
-        assert screen.table.done and len([e for e in screen.table.events if e.kind == "resolve_step"]) == \
+        await until(pilot, lambda: screen.table.done, "the pillar to resolve")
+        assert len([e for e in screen.table.events if e.kind == "resolve_step"]) == \
             len(engine_steps(scenario))
 
 

@@ -208,7 +208,7 @@ def test_killed_process_resumes_at_last_saved_action(fake_spec: GameSpec, tmp_pa
             lines.append(line.split())
     finally:
         child.send_signal(signal.SIGKILL)
-        rest, _ = child.communicate(timeout=10)
+        rest, _ = child.communicate(timeout=60)
     assert child.returncode == -signal.SIGKILL
     lines += [line.split() for line in rest.splitlines()]
     session_id = int(lines[0][1])

@@ -14,6 +14,8 @@ from saves import SessionStore
 from saves.presence import Presence
 from saves.tables import SeatPlan, TableStore
 from tui.app import CovenApp
+from tui.screens.lobby import LobbyScreen
+from waiting import until
 
 SnapCompare = Callable[..., bool]
 
@@ -39,9 +41,10 @@ def test_lobby_once_everyone_is_here(snap_compare: SnapCompare, other: TableStor
         await pilot.press("h")
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the lobby")
         other.take_seat("KXMP", 1, "Bea")
-        await pilot.pause(0.5)
+        await until(pilot, lambda: "Bea" in pilot.app.export_screenshot(), "Bea in the lobby")
+        await pilot.pause()
 
     assert snap_compare(CovenApp(auto_delay=60.0, player_name="ana"), terminal_size=(80, 24),
                         run_before=host_and_wait)
@@ -52,7 +55,9 @@ def test_joining_by_code_shows_the_open_seats(snap_compare: SnapCompare, other: 
                allow_spectators=True)
 
     async def settle(pilot: Pilot[None]) -> None:
-        await pilot.pause(0.3)
+        shown = lambda: pilot.app.export_screenshot().replace("&#160;", " ")  # noqa: E731
+        await until(pilot, lambda: "Take seat 2" in shown(), "the open seats")
+        await pilot.pause()
 
     assert snap_compare(CovenApp(auto_delay=60.0, player_name="bea", join_code="kxmp"), terminal_size=(80, 24),
                         run_before=settle)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Awaitable, Callable, Iterator
 
 import pytest
@@ -47,13 +48,13 @@ def screen_text(app: CovenApp) -> str:
     return app.export_screenshot().replace("&#160;", " ")
 
 
-async def wait_until(pilot: Pilot[None], ready: Callable[[], bool], what: str, seconds: float = 5.0) -> None:
-    """Let the app run until ``ready()``; fail naming ``what`` after ``seconds``."""
-    for _ in range(int(seconds / 0.05)):
-        if ready():
-            return
+async def wait_until(pilot: Pilot[None], ready: Callable[[], bool], what: str, seconds: float = 60.0) -> None:
+    """Let the app run until ``ready()``; fail naming ``what`` after a generous ``seconds`` (a hung test's end)."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
         await pilot.pause(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 async def host_from_menu(pilot: Pilot[None], app: CovenApp) -> str:
@@ -291,7 +292,7 @@ def test_a_spectator_watches_without_a_seat_and_sees_no_hidden_cards(other: Tabl
             await wait_until(pilot, lambda: "Waiting for Bea" in screen_text(app), "the wait for Bea")
             play_for(host, 1, rng)  # Bea's seat was taken by the same process in this test
             await wait_until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "the lineups")
-            await pilot.pause(0.2)
+            await wait_until(pilot, lambda: "lineups" in screen_text(app), "the lineups on screen")
             spectator_view = repr(game.live.rules.view(game.live.state, None))
             shown = screen_text(app)
             hidden = [card for player in game.live.state.players for card in player.team
@@ -431,7 +432,6 @@ def test_players_are_told_when_the_host_is_away(other: TableStore) -> None:
             await pilot.press("c")
             await wait_until(pilot, lambda: game.status_text == "Waiting for Hal…", "the wait for Hal")
             other.presence.close()  # Hal, the host, is gone with his Coven
-            await wait_until(pilot, lambda: game.status_text == "Waiting for Hal (away)…", "Hal to be away",
-                             seconds=8)
+            await wait_until(pilot, lambda: game.status_text == "Waiting for Hal (away)…", "Hal to be away")
 
     run(scenario)

@@ -7,6 +7,7 @@ from typing import Any
 from saves import LiveSession, SessionStore
 from tui.app import CovenApp
 from tui_fakes import FakeUI, fake_ui, game_screen, play_until, seats, store, sync  # noqa: F401  (fixtures)
+from waiting import until
 
 
 @sync
@@ -75,9 +76,8 @@ async def test_table_steps_with_space_and_auto_play(fake_ui: FakeUI, store: Sess
         await pilot.press("space")
         assert len(live.log) == 5
         await pilot.press("a")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: len(live.log) > 6, "automatic steps")
         await pilot.press("a")
-        assert len(live.log) > 6
         while type(app.screen).__name__ != "GameScreen":  # a result screen may be up
             await pilot.press("escape")
         await pilot.press("escape")

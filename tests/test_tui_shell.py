@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Static
+from textual.command import CommandPalette
+from textual.widgets import OptionList, Static
 
 from saves import LiveSession, SessionStore
 from tui.app import CovenApp
 from tui_fakes import FakeUI, fake_ui, game_screen, seats, store, sync  # noqa: F401  (fixtures)
+from waiting import until
 
 
 @sync
@@ -65,7 +67,16 @@ async def test_command_palette_opens_sessions(fake_ui: FakeUI) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+p")
         await pilot.press(*"sessions")
-        await pilot.pause(0.3)
+
+        def sessions_highlighted() -> bool:
+            palette = app.screen
+            if not isinstance(palette, CommandPalette):
+                return False
+            results = palette.query_one(OptionList)
+            highlighted = results.highlighted_option
+            return highlighted is not None and "Sessions" in str(highlighted.prompt)
+
+        await until(pilot, sessions_highlighted, "the palette to offer Sessions")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SessionsScreen)
@@ -83,11 +94,9 @@ async def test_too_small_notice_appears_and_disappears() -> None:
         text = str(app.screen.query_one("#too-small-notice", Static).render())
         assert "80×24" in text and "60×20" in text
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, MainMenu)
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the notice to go")
         await pilot.resize_terminal(70, 30)
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, TooSmallScreen)
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the notice again")
 
 
 @sync

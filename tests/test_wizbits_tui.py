@@ -15,6 +15,7 @@ from tui.screens.wizbits_cost import CostDialog
 from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.wizbits_side import SidePanel
 from wizbits_battle import SMALL, BattleApp, names, opening, prompt, resolving, run, with_hand
+from waiting import until
 from wizbits_game import RULES
 
 
@@ -208,9 +209,9 @@ def test_auto_resolves_with_a_pause_and_p_pauses() -> None:
         tree = app.table.query_one(PillarTree)
         tree.auto_pause = 0.05
         await pilot.press("a")
-        await pilot.pause(0.5)
         # Every step played (the Ripple counters the Volley, so one is enough), then auto stops by itself.
-        assert app.steps >= 1 and not game.state.resolving and not tree.auto
+        await until(pilot, lambda: not game.state.resolving and not tree.auto, "the pillar to resolve")
+        assert app.steps >= 1
 
     run(app, scenario)
 

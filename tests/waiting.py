@@ -1,0 +1,23 @@
+"""Waiting on conditions, never on the clock: the suite must pass on a busy 2-core machine.
+
+A bound here only ends a test that hung; it is generous on purpose and no
+test asserts that anything happened faster than it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+BOUND = 60.0
+"""Seconds before a wait gives up (a hung test's end, not a speed requirement)."""
+
+
+async def until(pilot: Any, check: Callable[[], object], what: str, bound: float = BOUND) -> None:
+    """Let the app under ``pilot`` run until ``check()`` is true; fail naming ``what`` after ``bound`` seconds."""
+    deadline = time.monotonic() + bound
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await pilot.pause(0.02)
