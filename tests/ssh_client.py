@@ -181,15 +181,21 @@ class SSHPlayer:
     async def connect(cls, port: int, username: str = "ana", *, password: str | None = None,
                       client_keys: Sequence[asyncssh.SSHKey] = (), columns: int = 80, rows: int = 24,
                       term: str = "xterm-256color", env: dict[str, str] | None = None,
-                      host: str = "127.0.0.1") -> SSHPlayer:
-        """Log in as ``username`` and open a session with a PTY of ``columns`` x ``rows``."""
-        conn = await open_connection(port, username, password=password, client_keys=client_keys, host=host)
+                      host: str = "127.0.0.1", claim: tuple[int, int] | None = None,
+                      agent_forwarding: bool = False) -> SSHPlayer:
+        """Log in as ``username`` and open a session with a PTY of ``columns`` x ``rows``.
+
+        ``claim`` tells the server another size than the screen read here (a hostile
+        client's 10000x10000, say); ``agent_forwarding`` asks for the SSH agent to be forwarded.
+        """
+        conn = await open_connection(port, username, password=password, client_keys=client_keys, host=host,
+                                     agent_forwarding=agent_forwarding)
         screen = pyte.Screen(columns, rows)
         session = _ScreenSession(screen)
         environment: dict[bytes | str, bytes | str] = {key: value for key, value in (env or {}).items()}
         try:
             chan, _ = await conn.create_session(
-                lambda: session, term_type=term, term_size=(columns, rows), env=environment, encoding=None)
+                lambda: session, term_type=term, term_size=claim or (columns, rows), env=environment, encoding=None)
         except BaseException:
             conn.close()
             raise
@@ -237,6 +243,10 @@ class SSHPlayer:
         self.screen.resize(rows, columns)
         self.chan.change_terminal_size(columns, rows)
 
+    def claim_size(self, columns: int, rows: int) -> None:
+        """Tell the server the window is ``columns`` x ``rows`` without resizing the screen read here."""
+        self.chan.change_terminal_size(columns, rows)
+
     async def wait_closed(self, timeout: float = 15.0) -> int | None:
         """Wait for the server to close the session; returns its exit status."""
         await asyncio.wait_for(self.session.closed.wait(), timeout)
@@ -249,11 +259,17 @@ class SSHPlayer:
 
 
 async def open_connection(port: int, username: str = "ana", *, password: str | None = None,
-                          client_keys: Sequence[asyncssh.SSHKey] = (),
-                          host: str = "127.0.0.1") -> asyncssh.SSHClientConnection:
-    """An SSH connection to the test server, trusting its host key, never asking anyone anything."""
+                          client_keys: Sequence[asyncssh.SSHKey] = (), host: str = "127.0.0.1",
+                          agent_forwarding: bool = False, login_timeout: float = 20,
+                          client_factory: Callable[[], asyncssh.SSHClient] | None = None,
+                          ) -> asyncssh.SSHClientConnection:
+    """An SSH connection to the test server, trusting its host key, never asking anyone anything.
+
+    ``agent_forwarding`` asks for an agent that is not there: the request is what matters.
+    """
     return await asyncssh.connect(
         host, port, username=username, password=password, client_keys=list(client_keys) or None,
         known_hosts=None, agent_path=None, config=None, preferred_auth="publickey,password,none"
-        if client_keys else "password,none" if password else "none",
-        connect_timeout=20, login_timeout=20)
+        if client_keys else "password,none" if password or client_factory else "none",
+        agent_forwarding=str(ROOT / "no-such-agent") if agent_forwarding else False,
+        client_factory=client_factory, connect_timeout=20, login_timeout=login_timeout)

@@ -2,6 +2,322 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from unittest import mock
+
+import asyncssh
+import pytest
+
+from ssh_client import ROOT, ServeProcess, SSHPlayer, open_connection, wait_until
+from tui.server.limits import MAX_COLUMNS, MAX_ROWS, AuthThrottle, address_key
+from tui.server.paste import PASTE_END, PASTE_START, InputGate
+from tui.server.limits import InputBudget
+
+TITLE = "C O V E N"
+NEW_GAME = "Start game"
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError(f"no VmRSS for {pid}")
+
+
+def _cmdline(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+
+
+async def _press_until(player: SSHPlayer, key: str, text: str, tries: int = 6) -> str:
+    """Press ``key`` until ``text`` shows: right after a paste the input budget may still be empty."""
+    for _ in range(tries - 1):
+        player.press(key)
+        try:
+            return await player.wait_for(text, timeout=4)
+        except AssertionError:
+            continue
+    player.press(key)
+    return await player.wait_for(text, timeout=10)
+
+
+async def _logged(server: ServeProcess, text: str, count: int, timeout: float = 20.0) -> None:
+    """Wait until the server's log holds ``text`` ``count`` times, letting the client run meanwhile."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while server.log.count(text) < count:
+        assert asyncio.get_running_loop().time() < deadline, f"{text!r} was not logged {count} times:\n{server.log}"
+        await asyncio.sleep(0.1)
+
+
+# -- terminal size ------------------------------------------------------------------------------------
+
+
+def test_an_oversize_terminal_is_clamped_and_its_child_stays_small(coven_data_dir: Path) -> None:
+    with ServeProcess.start(coven_data_dir, "--max-sessions", "1") as server:
+        async def scenario() -> None:
+            player = await SSHPlayer.connect(server.port, "ana", columns=MAX_COLUMNS, rows=MAX_ROWS,
+                                             claim=(10000, 10000))
+            await player.wait_for(TITLE, timeout=60)
+            [pid] = server.children()
+            assert _rss_kib(pid) < 100 * 1024
+            player.claim_size(70000, 70000)  # beyond what a pty can even hold
+            await _logged(server, "clamped to 400x200", 2)
+            await _press_until(player, "n", NEW_GAME)  # the app still answers at the clamped size
+            assert _rss_kib(pid) < 100 * 1024
+            await player.close()
+            # Starting at a size over 65535 works too, and the one place came free.
+            second = await SSHPlayer.connect(server.port, "bea", columns=MAX_COLUMNS, rows=MAX_ROWS,
+                                             claim=(70000, 70000))
+            await second.wait_for(TITLE, timeout=60)
+            [pid] = server.children()
+            assert _rss_kib(pid) < 100 * 1024
+            await second.close()
+
+        asyncio.run(scenario())
+        wait_until(lambda: not server.children(), "the players' processes to be reaped", 15)
+        log = server.log
+    assert "user=ana terminal 10000x10000 clamped to 400x200" in log
+    assert "user=bea terminal 70000x70000 clamped to 400x200" in log
+    assert "Traceback" not in log and "could not start" not in log
+
+
+# -- session-less connections -----------------------------------------------------------------------
+
+
+class _Watcher(asyncssh.SSHClient):
+    """Keeps why the server closed the connection."""
+
+    def __init__(self) -> None:
+        self.lost: asyncio.Future[Exception | None] = asyncio.get_running_loop().create_future()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.lost.done():
+            self.lost.set_result(exc)
+
+
+def test_connections_that_open_no_session_are_reaped_and_hold_no_place(coven_data_dir: Path) -> None:
+    with ServeProcess.start(coven_data_dir, "--max-sessions", "2", "--login-grace", "1s") as server:
+        async def scenario() -> None:
+            player = await SSHPlayer.connect(server.port, "ana")
+            await player.wait_for(TITLE)
+            watchers = [_Watcher(), _Watcher()]
+            squatters = [await open_connection(server.port, f"squat{number}", client_factory=lambda w=watcher: w)
+                         for number, watcher in enumerate(watchers)]
+            reasons = await asyncio.wait_for(asyncio.gather(*(watcher.lost for watcher in watchers)), 30)
+            for reason in reasons:
+                assert isinstance(reason, asyncssh.DisconnectError)
+                assert reason.reason.startswith("No terminal session within 1 second; connect with: ssh -t")
+            for squatter in squatters:
+                await asyncio.wait_for(squatter.wait_closed(), 10)
+            # The player with a live session was not reaped, and the second place is free.
+            await _press_until(player, "n", NEW_GAME)
+            second = await SSHPlayer.connect(server.port, "bea")
+            await second.wait_for(TITLE)
+            await second.close()
+            await player.close()
+
+        asyncio.run(scenario())
+        log = server.log
+    assert "user=squat0 refused: No terminal session within 1 second" in log
+    assert "user=squat1 refused: No terminal session within 1 second" in log
+    assert "user=ana refused" not in log
+
+
+# -- password guessing ------------------------------------------------------------------------------
+
+
+class _Guesser(asyncssh.SSHClient):
+    """Tries a new wrong password each time the server asks again (up to 20)."""
+
+    def __init__(self) -> None:
+        self.tries = 0
+
+    def password_auth_requested(self) -> str | None:
+        self.tries += 1
+        return f"guess number {self.tries}" if self.tries <= 20 else None
+
+
+def test_password_guessing_is_bounded_per_connection_and_slowed_per_address(coven_data_dir: Path) -> None:
+    added = subprocess.run([sys.executable, "-m", "tui.cli", "serve", "--add-user", "ana"],
+                           input="correct horse\n", capture_output=True, text=True, timeout=60, cwd=ROOT,
+                           env=os.environ)
+    assert added.returncode == 0, added.stderr
+    with ServeProcess.start(coven_data_dir, "--auth", "password") as server:
+        async def scenario() -> int:
+            guesser = _Guesser()
+            with pytest.raises(asyncssh.DisconnectError, match=r"Too many failed login attempts \(6\)"):
+                await open_connection(server.port, "ana", client_factory=lambda: guesser, login_timeout=120)
+            # The right password still gets in after the pause, and clears the address's record.
+            player = await SSHPlayer.connect(server.port, "ana", password="correct horse")
+            await player.wait_for(TITLE)
+            await player.close()
+            return guesser.tries
+
+        tries = asyncio.run(scenario())
+        log = server.log
+    assert 6 <= tries <= 7  # a 7th may be on its way when the server hangs up; it is never checked
+    assert "user=ana 6 failed password attempt(s) from 127.0.0.1 (6 lately from 127.0.0.1)" in log
+    assert "auth failed method=password" not in log  # one summary line, not one line per guess
+    assert "user=ana auth ok method=password account=ana" in log
+    assert "refused: Too many failed login attempts (6); goodbye." in log
+    assert "guess number" not in log and "horse" not in log
+
+
+def test_the_per_address_key_counts_ipv6_by_its_64_and_ipv4_whole() -> None:
+    assert address_key("203.0.113.7") == "203.0.113.7"
+    assert address_key("203.0.113.8") != address_key("203.0.113.7")
+    assert address_key("2001:db8:1:2:aaaa::1") == address_key("2001:db8:1:2:ffff:ffff:ffff:ffff") == \
+        "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+    assert address_key("fe80::1%eth0") == "fe80::/64"
+    assert address_key("::ffff:203.0.113.7") == "203.0.113.7"
+    assert address_key("not an address") == "not an address"
+
+
+def test_the_password_delay_doubles_to_a_cap_queues_attempts_and_is_forgotten() -> None:
+    now = [0.0]
+    throttle = AuthThrottle(first_delay=0.5, max_delay=4.0, forget_after=600.0, clock=lambda: now[0])
+    assert throttle.reserve("a") == 0.0
+    waits = []
+    for _ in range(6):
+        throttle.failed("a")
+        wait = throttle.reserve("a")
+        waits.append(wait)
+        now[0] += wait
+    assert waits == [0.5, 1.0, 2.0, 4.0, 4.0, 4.0]
+    assert throttle.reserve("a") == 4.0  # a second connection at once waits behind the first
+    assert throttle.reserve("b") == 0.0  # another address is not slowed
+    throttle.succeeded("a")
+    assert throttle.reserve("a") == 0.0 and throttle.failures("a") == 0
+    throttle.failed("a")
+    now[0] += 600.0
+    assert throttle.failures("a") == 0 and throttle.reserve("a") == 0.0
+
+
+# -- bracketed paste --------------------------------------------------------------------------------
+
+
+def _paste(size: int) -> bytes:
+    return PASTE_START + b"x" * size + PASTE_END
+
+
+def test_a_paste_beyond_the_input_cap_keeps_its_markers_and_the_keys_after_it_work(coven_data_dir: Path) -> None:
+    with ServeProcess.start(coven_data_dir) as server:
+        async def scenario() -> None:
+            player = await SSHPlayer.connect(server.port, "ana")
+            await player.wait_for(TITLE)
+            player.send(_paste(20 * 1024))
+            await _press_until(player, "n", NEW_GAME)
+            await _press_until(player, "escape", TITLE)
+            await _logged(server, "bytes dropped", 1)  # one line per burst: this one is over
+            player.send(_paste(1024 * 1024))
+            await _press_until(player, "n", NEW_GAME)
+            await _logged(server, "bytes dropped", 2)
+            await player.close()
+
+        asyncio.run(scenario())
+        log = server.log
+    first, second = (int(number) for number in re.findall(r"input faster than anyone types; (\d+) bytes dropped", log))
+    assert 0 < first <= 4 * 1024 + 12
+    # All but what the budget let through: a burst of 16 KiB and 4 KiB a second while it lasted.
+    assert 1024 * 1024 - 96 * 1024 <= second <= 1024 * 1024
+
+
+def test_the_input_gate_never_cuts_a_marker_even_split_across_reads() -> None:
+    data = _paste(50_000) + b"q"
+    for cut in range(1, 60, 1):
+        cuts = [cut, len(PASTE_START) + 49_995 + cut % 7, len(data) - 1]
+        gate = InputGate(InputBudget(burst=1000, per_second=1, clock=lambda: 0.0))
+        pieces = [data[start:end] for start, end in zip([0, *cuts], [*cuts, len(data)], strict=True)]
+        passed = b"".join(gate.filter(piece, room=10**9) for piece in pieces)
+        assert passed.startswith(PASTE_START) and passed.count(PASTE_START) == 1
+        assert PASTE_END in passed and not gate.in_paste
+        assert gate.take_dropped() == len(data) - len(passed)
+
+
+def test_the_input_gate_passes_a_lone_escape_at_once_and_bounds_a_flood_of_markers() -> None:
+    gate = InputGate(InputBudget(burst=100, per_second=1, clock=lambda: 0.0))
+    assert gate.filter(b"\x1b", room=10**9) == b"\x1b"  # never held back waiting for a marker
+    assert gate.filter(b"j", room=10**9) == b"j"
+    flood = (PASTE_START + PASTE_END) * 10_000
+    passed = gate.filter(flood, room=10**9)
+    assert len(passed) < 3000 and not gate.in_paste
+    assert passed.count(PASTE_START) == passed.count(PASTE_END)
+
+
+# -- user names ---------------------------------------------------------------------------------------
+
+
+def test_odd_user_names_are_names_never_options_and_are_cleaned(coven_data_dir: Path) -> None:
+    with ServeProcess.start(coven_data_dir) as server:
+        async def scenario() -> None:
+            for username, name in (("--help", "--help"), ("-x", "-x"), ("ana\u115f", "ana")):
+                player = await SSHPlayer.connect(server.port, username)
+                await player.wait_for(TITLE)
+                [pid] = server.children()
+                command = _cmdline(pid)
+                assert f"--name={name}" in command and f"--account={name}" in command
+                await _press_until(player, "n", NEW_GAME)
+                await player.close()
+                wait_until(lambda: not server.children(), "the player's process to be reaped", 15)
+            # asyncssh's client will not send an escape in a user name; a hostile one would.
+            with mock.patch("asyncssh.connection.saslprep", lambda text: text), \
+                    pytest.raises(asyncssh.DisconnectError):
+                await open_connection(server.port, "ana\x1b[2J\x1b]0;pwned\x07")
+            player = await SSHPlayer.connect(server.port, "bea")
+            await player.wait_for(TITLE)
+            await player.close()
+
+        asyncio.run(scenario())
+        log = server.log
+    assert "\x1b" not in log and "\u115f" not in log
+    assert "Traceback" not in log and "exited with status 2" not in log
+
+
+# -- refusals -----------------------------------------------------------------------------------------
+
+
+def test_agent_forwarding_is_refused_with_a_logged_reason(coven_data_dir: Path) -> None:
+    with ServeProcess.start(coven_data_dir) as server:
+        async def scenario() -> str:
+            player = await SSHPlayer.connect(server.port, "ana", agent_forwarding=True)
+            await player.wait_for(TITLE)
+            await _logged(server, "refused: agent forwarding", 1)
+            await player.close()
+            return player.stderr
+
+        stderr = asyncio.run(scenario())
+    assert "Coven does not forward agent connections" in stderr
+    assert "user=ana refused: agent forwarding" in server.log
+
+
+def test_every_rate_limited_client_reads_its_refusal(coven_data_dir: Path) -> None:
+    ssh = shutil.which("ssh")
+    assert ssh is not None, "these tests need the OpenSSH client, whose key exchange races the refusal"
+    with ServeProcess.start(coven_data_dir, "--rate-burst", "1", "--rate-refill-seconds", "600") as server:
+        async def first() -> None:
+            conn = await open_connection(server.port)
+            conn.close()
+            await conn.wait_closed()
+
+        asyncio.run(first())
+        heard = []
+        for _ in range(10):
+            done = subprocess.run(
+                [ssh, "-F", "/dev/null", "-p", str(server.port), "-o", "BatchMode=yes",
+                 "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+                 "ana@127.0.0.1", "true"], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+            heard.append("Too many connection attempts from 127.0.0.1; wait a little." in done.stderr)
+        log = server.log
+    assert heard == [True] * 10
+    assert log.count("refused: Too many connection attempts") == 10
+
+
 # --- secrets at rest ---
 # A served session's secrets stay private on disk, and seat tokens cannot be guessed over SSH.
 # (Imports are aliased so this part never shadows a name of the tests above.)

@@ -39,6 +39,9 @@ def test_defaults_are_safe() -> None:
     assert not _config().all_interfaces
     assert _config("--host", "0.0.0.0").all_interfaces
     assert _config("--auth", "password").password_file == Path("/data/passwords")
+    assert (config.login_grace, config.max_auth_tries) == (30.0, 6)
+    assert _config("--login-grace", "2m", "--max-auth-tries", "3") == \
+        ServeConfig(login_grace=120.0, max_auth_tries=3)
 
 
 @pytest.mark.parametrize(("username", "accounts", "login"), [
@@ -49,7 +52,11 @@ def test_defaults_are_safe() -> None:
     ("kxwa", True, Login("kxwa", "kxwa", None)),        # with accounts a bare name is always an account
     ("bill", False, Login("bill", "bill", None)),       # I and L are not in the join alphabet
     ("ana+xyz", True, Login("ana+xyz", "Player", None)),  # not a code: no such account either
-    ("\x1b[2J", False, Login("\x1b[2J", "Player", None)),
+    ("\x1b[2J", False, Login("[2J", "Player", None)),   # cleaned, and not a name the app would show
+    ("ana\u115f", False, Login("ana", "ana", None)),     # zero-width characters go
+    ("--help", False, Login("--help", "--help", None)),  # a name, whatever it looks like
+    ("\u200b", False, Login("player", "player", None)),  # nothing left: a neutral name
+    ("+abcd", True, Login("player", "player", "ABCD")),
 ])
 def test_user_names(username: str, accounts: bool, login: Login) -> None:
     assert parse_login(username, accounts) == login
@@ -86,6 +93,7 @@ def test_password_hashes_are_salted_and_checked() -> None:
 
 def test_what_clients_send_cannot_forge_log_lines_or_odd_terminals(tmp_path: Path) -> None:
     assert printable("ana\nINFO #9 forged") == "ana\\x0aINFO\\x20#9\\x20forged"
+    assert printable("ana\u202egpj.exe\u200b") == "ana\\u202egpj.exe\\u200b"
     assert printable("x" * 100).endswith("x...") and len(printable("x" * 100)) == 67
     state = ServerState(_config(), tmp_path)
     env = state.child_environment("xterm\x1b]0;owned\x07", {"COLORTERM": "truecolor", "NO_COLOR": "\n" * 3})

@@ -101,8 +101,8 @@ def test_a_wrong_password_is_refused_and_logged(coven_data_dir: Path) -> None:
 
         asyncio.run(scenario())
         log = server.log
-    assert "user=ana auth failed method=password account=ana" in log
-    assert "user=nobody auth failed method=password account=nobody" in log
+    assert "user=ana 1 failed password attempt(s) from 127.0.0.1" in log
+    assert "user=nobody 1 failed password attempt(s) from 127.0.0.1 (2 lately from 127.0.0.1)" in log
     assert "horse" not in log
 
 
@@ -122,6 +122,8 @@ def _add_user(data_dir: Path, name: str, password: str) -> None:
     (["--auth", "maybe"], 2, "--auth takes none, password or keys"),
     (["--auth", "keys"], 2, "--auth keys needs --authorized-keys FILE"),
     (["--max-sessions", "0"], 2, "--max-sessions must be at least 1"),
+    (["--login-grace", "soon"], 2, "--login-grace takes a duration such as 90s, 30m or 1h"),
+    (["--max-auth-tries", "0"], 2, "--max-auth-tries must be between 1 and 100"),
     (["--auth", "password", "--password-file", "/nonexistent/pw"], 1,
      "The password file /nonexistent/pw does not exist"),
     (["--auth", "keys", "--authorized-keys", "/nonexistent/keys"], 1,

@@ -3,8 +3,9 @@
 :func:`run_serve` is the whole command; the parts live in small modules:
 :mod:`~tui.server.config` (flags), :mod:`~tui.server.hostkey`,
 :mod:`~tui.server.accounts`, :mod:`~tui.server.limits`,
-:mod:`~tui.server.pty_bridge`, :mod:`~tui.server.session` and
-:mod:`~tui.server.server`.
+:mod:`~tui.server.pty_bridge`, :mod:`~tui.server.paste` (the input cap that spares
+paste markers), :mod:`~tui.server.session`, :mod:`~tui.server.closing` (refusals
+the client gets to read) and :mod:`~tui.server.server`.
 """
 
 from __future__ import annotations

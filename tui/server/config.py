@@ -20,8 +20,10 @@ DEFAULT_MAX_SESSIONS = 32
 DEFAULT_IDLE_TIMEOUT = "30m"
 DEFAULT_RATE_BURST = 20
 DEFAULT_RATE_REFILL_SECONDS = 3.0
-LOGIN_TIMEOUT_SECONDS = 30.0
-"""Time a client has to finish key exchange and log in."""
+DEFAULT_LOGIN_GRACE = "30s"
+"""Time a connection has to log in and open a terminal session (OpenSSH's LoginGraceTime)."""
+DEFAULT_MAX_AUTH_TRIES = 6
+"""Failed logins one connection may make before it is closed (OpenSSH's MaxAuthTries)."""
 
 _UNITS = {"": 1.0, "s": 1.0, "m": 60.0, "h": 3600.0}
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)([smh]?)")
@@ -48,6 +50,8 @@ class ServeConfig:
     idle_timeout: float = 1800.0
     rate_burst: int = DEFAULT_RATE_BURST
     rate_refill_seconds: float = DEFAULT_RATE_REFILL_SECONDS
+    login_grace: float = 30.0
+    max_auth_tries: int = DEFAULT_MAX_AUTH_TRIES
 
     @property
     def all_interfaces(self) -> bool:
@@ -69,6 +73,14 @@ def parse_duration(text: str, option: str = "--idle-timeout") -> float:
     if seconds <= 0:
         raise ServeUsageError(f"{option} must be longer than zero.")
     return seconds
+
+
+def describe_duration(seconds: float) -> str:
+    """``seconds`` in words for players: "30 seconds", "2 minutes"."""
+    if seconds >= 60 and seconds % 60 == 0:
+        minutes = seconds / 60
+        return f"{minutes:g} minute{'s' if minutes != 1 else ''}"
+    return f"{seconds:g} second{'s' if seconds != 1 else ''}"
 
 
 def _whole(text: str, option: str, least: int, most: int | None = None) -> int:
@@ -114,6 +126,12 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
                        help=f"connection attempts one address may make in a burst (default {DEFAULT_RATE_BURST})")
     serve.add_argument("--rate-refill-seconds", default=str(DEFAULT_RATE_REFILL_SECONDS), metavar="S",
                        help="seconds for one more attempt to be allowed again (default 3)")
+    serve.add_argument("--login-grace", default=DEFAULT_LOGIN_GRACE, metavar="TIME",
+                       help="close a connection that has no terminal session after this long, e.g. 30s, 2m "
+                            "(default 30s)")
+    serve.add_argument("--max-auth-tries", default=str(DEFAULT_MAX_AUTH_TRIES), metavar="N",
+                       help=f"failed logins one connection may make before it is closed "
+                            f"(default {DEFAULT_MAX_AUTH_TRIES})")
     serve.add_argument("--add-user", metavar="NAME",
                        help="add or replace an account in the password file (asks for the password) and exit")
     return serve
@@ -143,4 +161,6 @@ def config_from_args(args: argparse.Namespace, data_dir: Path) -> ServeConfig:
         idle_timeout=parse_duration(args.idle_timeout),
         rate_burst=_whole(args.rate_burst, "--rate-burst", 1),
         rate_refill_seconds=_seconds(args.rate_refill_seconds, "--rate-refill-seconds"),
+        login_grace=parse_duration(args.login_grace, "--login-grace"),
+        max_auth_tries=_whole(args.max_auth_tries, "--max-auth-tries", 1, 100),
     )

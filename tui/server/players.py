@@ -5,12 +5,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.core.text import clean_text
+
 try:
     from saves.tables import JOIN_CODE_ALPHABET
 except ImportError:  # the table store is not in this build yet; the alphabet is fixed by the plan
     JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
 
 DEFAULT_PLAYER_NAME = "Player"
+DEFAULT_ACCOUNT = "player"
+"""The account of a user name that held nothing showable."""
 _CODE_LENGTH = 4
 _PRINTABLE_NAME = re.compile(r"[\w .'-]{1,24}")
 
@@ -41,13 +45,18 @@ class Login:
 def parse_login(username: str, accounts: bool) -> Login:
     """Split ``NAME+CODE``; with ``accounts`` off a user name that looks like a code also joins.
 
+    Control characters, bidi overrides and zero-width characters are removed
+    (:func:`engine.core.text.clean_text`) before the name goes anywhere; a name
+    with nothing left is "Player".
+
     Args:
         username: the user name the client sent.
         accounts: True for password and keys auth, where the name is an account.
     """
+    username = clean_text(username) or DEFAULT_ACCOUNT
     name, plus, suffix = username.rpartition("+")
     code = as_join_code(suffix) if plus else None
-    account = name if code else username
+    account = (name or DEFAULT_ACCOUNT) if code else username
     if not accounts and not code:
         code = as_join_code(username)
         if code:

@@ -1,7 +1,9 @@
 """The SSH side of ``coven serve``: connections, their limits and logins, starting and stopping.
 
 Each connection may open one session (:mod:`tui.server.session`). Everything
-else a client may ask for (forwarding, a second session) is refused here.
+else a client may ask for (forwarding, a second session) is refused here,
+each refusal logged with its reason and, where SSH has room for it, told to
+the client.
 """
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
+from engine.core.text import is_safe_text
 from tui.server.accounts import check_password, read_password_file
-from tui.server.config import LOGIN_TIMEOUT_SECONDS, ServeConfig
-from tui.server.limits import RateLimiter, SessionCounter
+from tui.server.closing import disconnect_politely
+from tui.server.config import ServeConfig, describe_duration
+from tui.server.limits import AuthThrottle, RateLimiter, SessionCounter, address_key
 from tui.server.players import Login, parse_login
 from tui.server.session import CovenSession
 
@@ -42,13 +47,21 @@ class ServerState:
     authorized_keys: asyncssh.SSHAuthorizedKeys | None = None
     limiter: RateLimiter = field(init=False)
     counter: SessionCounter = field(init=False)
+    throttle: AuthThrottle = field(default_factory=AuthThrottle)
     connections: set[CovenConnection] = field(default_factory=set)
-    hangups: set[asyncio.Task[int | None]] = field(default_factory=set)
+    hangups: set[asyncio.Task[Any]] = field(default_factory=set)
+    lingering: set[asyncio.Task[None]] = field(default_factory=set)
     serial: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def __post_init__(self) -> None:
         self.limiter = RateLimiter(self.config.rate_burst, self.config.rate_refill_seconds)
         self.counter = SessionCounter(self.config.max_sessions)
+
+    def linger(self, task: asyncio.Task[None] | None) -> None:
+        """Hold on to a refused client's closing ``task`` until it is done (or the server stops)."""
+        if task is not None:
+            self.lingering.add(task)
+            task.add_done_callback(self.lingering.discard)
 
     def connect_hint(self) -> str:
         """How to connect, for messages: ``ssh -t -p PORT HOST``."""
@@ -73,10 +86,17 @@ class ServerState:
 
 
 def printable(text: str, limit: int = 64) -> str:
-    """``text`` safe for one log line: control characters escaped, at most ``limit`` characters."""
-    shown = "".join(char if char.isprintable() and not char.isspace() else f"\\x{ord(char):02x}"
-                    if ord(char) < 256 else f"\\u{ord(char):04x}" for char in text[:limit])
-    return shown + ("..." if len(text) > limit else "")
+    """``text`` safe for one log line, at most ``limit`` characters.
+
+    Spaces and whatever :mod:`engine.core.text` refuses in a name (controls, bidi
+    overrides, zero-width characters) are spelled out as escapes.
+    """
+    def shown(char: str) -> str:
+        if is_safe_text(char) and char.isprintable() and not char.isspace():
+            return char
+        return f"\\x{ord(char):02x}" if ord(char) < 256 else f"\\u{ord(char):04x}"
+
+    return "".join(map(shown, text[:limit])) + ("..." if len(text) > limit else "")
 
 
 class CovenConnection(asyncssh.SSHServer):
@@ -86,80 +106,148 @@ class CovenConnection(asyncssh.SSHServer):
         self.state = state
         self.number = next(state.serial)
         self.address = "?"
+        self.key = "?"
         self.user = "-"
         self.login: Login | None = None
         self.conn: asyncssh.SSHServerConnection | None = None
         self.started = time.monotonic()
-        self.admitted = False
         self.refused = False
+        self.closing = False
         self.method = "none"
         self.session: CovenSession | None = None
+        self.failed_passwords = 0
+        self.failed_logins = 0
+        self.grace_timer: asyncio.TimerHandle | None = None
 
     def note(self, message: str, *args: object, level: int = logging.INFO) -> None:
         """Log one line about this connection, with its address and user."""
         log.log(level, f"#%d %s user=%s {message}", self.number, self.address, self.user, *args)
 
-    def refuse(self, reason: str, *, now: bool = False) -> None:
-        """Disconnect with ``reason``, which the client prints.
+    def refuse(self, reason: str, *, quiet: bool = False, now: bool = False,
+               code: int = asyncssh.DISC_TOO_MANY_CONNECTIONS) -> None:
+        """Disconnect with ``reason``, which the client prints; logged unless ``quiet``.
 
-        Args:
-            reason: one line for the player.
-            now: disconnect at once; otherwise on the next loop turn, because
-                ``connection_made`` runs before asyncssh has sent its version line.
+        The disconnect waits for the next loop turn unless ``now``, because
+        ``connection_made`` runs before asyncssh has sent its version line; the
+        client then gets time to read the reason (:mod:`tui.server.closing`).
         """
         self.refused = True
-        self.note("refused: %s", reason)
-        if self.conn is None:
+        if not quiet:
+            self.note("refused: %s", reason)
+        if self.conn is None or self.closing:
             return
+        self.closing = True
+        conn = self.conn
         if now:
-            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+            self.state.linger(disconnect_politely(conn, code, reason))
         else:
-            asyncio.get_running_loop().call_soon(self.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+            asyncio.get_running_loop().call_soon(lambda: self.state.linger(disconnect_politely(conn, code, reason)))
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
+        self.key = address_key(self.address)
         self.state.connections.add(self)
         self.note("connect")
-        if not self.state.limiter.allow(self.address):
+        if not self.state.limiter.allow(self.key):
             self.refuse(f"Too many connection attempts from {self.address}; wait a little.")
+            return
+        self._arm_grace()
+
+    def _arm_grace(self) -> None:
+        """Give the client the login grace time to have a live session, or be closed."""
+        if self.grace_timer is not None:
+            self.grace_timer.cancel()
+        self.grace_timer = asyncio.get_running_loop().call_later(self.state.config.login_grace, self._grace_over)
+
+    def _grace_over(self) -> None:
+        self.grace_timer = None
+        if self.session is not None and self.session.live:
+            return
+        span = describe_duration(self.state.config.login_grace)
+        self.refuse(f"No terminal session within {span}; connect with: {self.state.connect_hint()}",
+                    code=asyncssh.DISC_CONNECTION_LOST)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.state.connections.discard(self)
-        if self.admitted:
-            self.state.counter.release()
+        if self.grace_timer is not None:
+            self.grace_timer.cancel()
         if self.session is not None:
             self.session.client_gone()
+        if self.failed_passwords:
+            self.note("%d failed password attempt(s) from %s (%d lately from %s)", self.failed_passwords,
+                      self.address, self.state.throttle.failures(self.key), self.key, level=logging.WARNING)
         quiet = (asyncssh.ConnectionLost, BrokenPipeError, ConnectionResetError)
         detail = f" ({exc})" if exc and not isinstance(exc, quiet) else ""
         self.note("disconnect after %.1f s%s", time.monotonic() - self.started, detail)
+
+    def _table_full(self) -> str:
+        return f"The table is full (at most {self.state.config.max_sessions} at once); try again later."
 
     def begin_auth(self, username: str) -> bool:
         self.user = printable(username)
         if self.refused:
             return True
         config = self.state.config
-        # begin_auth runs again if the client changes user name mid-login: count it once.
-        if not self.admitted and not self.state.counter.try_admit():
-            self.refuse(f"The table is full (at most {config.max_sessions} at once); try again later.",
-                        now=True)
+        if self.state.counter.count >= self.state.counter.maximum:
+            # Said before the password, to spare the player typing it; the place is only taken
+            # when a session starts, so connections that never open one hold none.
+            self.refuse(self._table_full(), now=True)
             return True
-        self.admitted = True
         self.login = parse_login(username, accounts=config.auth != "none")
         if config.auth == "none":
             self.note("auth ok method=none")
             return False
         return True
 
+    def admit(self, session: CovenSession) -> bool:
+        """Take a player's place for ``session``; refuse the connection when the table is full."""
+        if self.state.counter.try_admit():
+            if self.grace_timer is not None:
+                self.grace_timer.cancel()
+                self.grace_timer = None
+            return True
+        reason = self._table_full()
+        if session.chan is not None:
+            session.chan.write_stderr(f"{reason}\r\n".encode())
+            session.chan.exit(1)
+        self.refuse(reason)
+        return False
+
+    def session_ended(self, session: CovenSession) -> None:
+        """Free ``session``'s place (once); the connection then has the grace time to go."""
+        if session.admitted:
+            session.admitted = False
+            self.state.counter.release()
+            if not self.closing and self.conn is not None:
+                self._arm_grace()
+
+    def _login_failed(self) -> None:
+        """Count one failed login; past ``--max-auth-tries`` the connection is closed."""
+        self.failed_logins += 1
+        tries = self.state.config.max_auth_tries
+        if self.failed_logins >= tries:
+            # At once, before asyncssh answers this attempt: a client told "no methods left" would
+            # stop before it read the reason.
+            self.refuse(f"Too many failed login attempts ({tries}); goodbye.", now=True,
+                        code=asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
+
     def password_auth_supported(self) -> bool:
         return self.state.config.auth == "password" and not self.refused
 
     async def validate_password(self, username: str, password: str) -> bool:
         path = self.state.config.password_file
-        if self.login is None or path is None:
+        if self.login is None or path is None or self.refused:
             return False
         account = self.login.account
+        throttle = self.state.throttle
+        # Failures from this address (or its IPv6 /64) make every later attempt wait longer.
+        wait = throttle.reserve(self.key)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if self.refused:
+            return False
         try:
             # Read on every attempt, so `--add-user` takes effect without a restart;
             # scrypt is slow on purpose, so it runs off the event loop.
@@ -169,8 +257,14 @@ class CovenConnection(asyncssh.SSHServer):
             self.note("password check failed: %s", error, level=logging.ERROR)
             ok = False
         self.method = "password"
-        self.note("auth %s method=password account=%s", "ok" if ok else "failed", account,
-                  level=logging.INFO if ok else logging.WARNING)
+        if ok:
+            throttle.succeeded(self.key)
+            self.note("auth ok method=password account=%s", account)
+        else:
+            # One summary line when the connection closes, not one per guess.
+            throttle.failed(self.key)
+            self.failed_passwords += 1
+            self._login_failed()
         return ok
 
     def public_key_auth_supported(self) -> bool:
@@ -178,9 +272,10 @@ class CovenConnection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         keys = self.state.authorized_keys
-        ok = keys is not None and keys.validate(key, "", self.address) is not None
+        ok = keys is not None and keys.validate(key, "", self.address) is not None and not self.refused
         if not ok:
             self.note("auth failed method=keys key=%s", key.get_fingerprint("sha256"), level=logging.WARNING)
+            self._login_failed()
         self.method = "keys"
         return ok
 
@@ -188,13 +283,16 @@ class CovenConnection(asyncssh.SSHServer):
         if self.method == "keys":  # a password's success is logged where it is checked
             self.note("auth ok method=%s", self.method)
 
-    def session_requested(self) -> CovenSession:
+    def session_requested(self) -> tuple[asyncssh.SSHServerChannel[bytes], CovenSession]:
         if self.session is not None:
             self.note("refused: a second session on one connection")
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
                                             "Coven allows one session per connection.")
+        assert self.conn is not None
+        chan: asyncssh.SSHServerChannel[bytes] = self.conn.create_server_channel()
+        refuse_forwarding_requests(chan, self)
         self.session = CovenSession(self)
-        return self.session
+        return chan, self.session
 
     def _no_forwarding(self, what: str) -> None:
         self.note("refused: %s forwarding", what)
@@ -218,12 +316,39 @@ class CovenConnection(asyncssh.SSHServer):
         return False
 
 
+_FORWARDING_REQUESTS = {
+    "_process_auth_agent_req_at_openssh_dot_com_request": "agent",
+    "_process_x11_req_request": "X11",
+}
+"""The channel requests asyncssh refuses without telling its application, by handler name."""
+
+
+def refuse_forwarding_requests(chan: asyncssh.SSHServerChannel[bytes], owner: CovenConnection) -> None:
+    """Make ``chan`` refuse agent and X11 forwarding with a logged reason and a line on stderr.
+
+    asyncssh answers these requests inside the channel and never asks the
+    server, so the channel's own handlers are replaced for this one channel.
+    """
+    for handler, what in _FORWARDING_REQUESTS.items():
+        if not hasattr(chan, handler):  # pragma: no cover - a future asyncssh that renamed it
+            raise RuntimeError(f"asyncssh has no {handler}; check how it handles {what} forwarding")
+
+        def refuse(packet: object, what: str = what) -> bool:
+            reason = f"Coven does not forward {what} connections; nothing of yours is shared."
+            owner.note("refused: %s forwarding", what)
+            chan.write_stderr(f"{reason}\r\n".encode())
+            return False
+
+        setattr(chan, handler, refuse)
+
+
 async def start_server(state: ServerState, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
     """Listen on the configured address; ``state.port`` becomes the real port."""
     config = state.config
     acceptor = await asyncssh.create_server(
         lambda: CovenConnection(state), config.host or None, config.port,
-        server_host_keys=[host_key], server_version="Coven", login_timeout=LOGIN_TIMEOUT_SECONDS,
+        # asyncssh's own login timeout is only a backstop: the grace timer closes with a reason first.
+        server_host_keys=[host_key], server_version="Coven", login_timeout=config.login_grace + 10,
         encoding=None, line_editor=False, agent_forwarding=False, x11_forwarding=False,
         keepalive_interval=60, keepalive_count_max=3)
     state.port = acceptor.get_port()
@@ -249,6 +374,11 @@ async def stop_server(state: ServerState, acceptor: asyncssh.SSHAcceptor) -> Non
     for connection in list(state.connections):
         if connection.conn is not None:
             connection.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "Coven is shutting down.")
-    if state.hangups:
-        await asyncio.gather(*list(state.hangups), return_exceptions=True)
+    for task in list(state.lingering):
+        task.cancel()
+    for _ in range(3):  # a child still starting adds its own hang-up when it finds its player gone
+        pending = [task for task in state.hangups if not task.done()]
+        if not pending:
+            break
+        await asyncio.gather(*pending, return_exceptions=True)
     await acceptor.wait_closed()

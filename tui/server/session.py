@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
-from tui.server.limits import InputBudget
+from tui.server.limits import MAX_COLUMNS, MAX_ROWS, clamp_size
+from tui.server.paste import InputGate
 from tui.server.players import Login
-from tui.server.pty_bridge import PtyChild
+from tui.server.pty_bridge import INPUT_LIMIT, PtyChild
 
 if TYPE_CHECKING:
     from tui.server.server import CovenConnection
@@ -33,6 +34,10 @@ TERMINAL_RESET = (
     b"\x1b[?1049l\x1b[0m\x1b[?25h\r\n"  # main screen, plain text, cursor shown
 )
 """What a terminal needs to be usable again after Coven ran in it without quitting itself."""
+MARKER_RESERVE = 2048
+"""Room kept free in the child's input queue for paste markers, which are never cut."""
+DROP_REPORT_SECONDS = 1.0
+"""Quiet time after which dropped input is logged, as one line with the whole count."""
 
 
 def child_command(login: Login, port: int, host: str = "127.0.0.1") -> list[str]:
@@ -40,10 +45,12 @@ def child_command(login: Login, port: int, host: str = "127.0.0.1") -> list[str]
 
     ``--serve-port`` and ``--serve-host`` let the app show joiners the right ``ssh -p PORT``
     line and tell it that it serves a connection; ``--account`` scopes the sessions it shows.
+    Values from the client are glued to their flag (``--name=VALUE``), so a name such as
+    ``--help`` stays a name and is never read as a flag.
     """
-    command = [sys.executable, "-m", "tui.cli", "play", "--name", login.player, "--serve-port", str(port),
-               "--serve-host", host, "--account", login.account]
-    return command + (["--join", login.code] if login.code else [])
+    command = [sys.executable, "-m", "tui.cli", "play", f"--name={login.player}", f"--serve-port={port}",
+               f"--serve-host={host}", f"--account={login.account}"]
+    return command + ([f"--join={login.code}"] if login.code else [])
 
 
 class CovenSession(asyncssh.SSHServerSession[bytes]):
@@ -59,8 +66,9 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.closed = False
         self.last_input = time.monotonic()
         self.idle_timer: asyncio.TimerHandle | None = None
-        self.input_budget = InputBudget()
-        self.over_budget = False
+        self.gate = InputGate()
+        self.drop_timer: asyncio.TimerHandle | None = None
+        self.admitted = False
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -68,8 +76,20 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: Mapping[int, int]) -> bool:
         self.term = term_type or None
-        self.size = (term_size[0] or 80, term_size[1] or 24)
+        self.size = self._clamped(term_size[0], term_size[1])
         return True
+
+    def _clamped(self, columns: int, rows: int) -> tuple[int, int]:
+        size = clamp_size(columns, rows)
+        if size != (columns or size[0], rows or size[1]):
+            self.owner.note("terminal %dx%d clamped to %dx%d (at most %dx%d)", columns, rows, *size,
+                            MAX_COLUMNS, MAX_ROWS)
+        return size
+
+    @property
+    def live(self) -> bool:
+        """Whether this session holds a player's place: its Coven is starting or running."""
+        return self.admitted and not self.closed
 
     def shell_requested(self) -> bool:
         return True
@@ -92,7 +112,12 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
             self.chan.write_stderr((self.refusal + "\r\n").encode())
             self.chan.exit(1)
             return
-        asyncio.get_running_loop().create_task(self._start_child())
+        if not self.owner.admit(self):
+            return
+        self.admitted = True
+        task = asyncio.get_running_loop().create_task(self._start_child())
+        self.owner.state.hangups.add(task)
+        task.add_done_callback(self.owner.state.hangups.discard)
 
     async def _start_child(self) -> None:
         assert self.chan is not None and self.size is not None and self.owner.login is not None
@@ -104,10 +129,14 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
                          label=f"#{self.owner.number} {self.owner.address} user={self.owner.user}")
         try:
             await child.start()
-        except OSError as error:
+        except Exception as error:  # noqa: BLE001 - whatever failed, the player hears why and the place is freed
             self.owner.note("could not start Coven: %s", error, level=logging.ERROR)
-            self.chan.write_stderr(b"Coven could not start here; tell the host.\r\n")
-            self.chan.exit(1)
+            self.closed = True
+            self.owner.session_ended(self)
+            if not self.owner.closing:
+                self.chan.write_stderr(b"Coven could not start here; tell the host.\r\n")
+                self.chan.exit(1)
+                self.owner.refuse("Coven could not start here; tell the host.", quiet=True)
             return
         self.child = child
         if self.size != (columns, rows):  # the window changed while the child was starting
@@ -127,23 +156,32 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
             return
         self.owner.note("coven exited with status %d", status)
         self.chan.exit(status if 0 <= status < 256 else 1)
+        self.client_gone()
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.last_input = time.monotonic()
-        allowed = self.input_budget.take(len(data))
-        if allowed < len(data):
-            if not self.over_budget:
-                self.owner.note("input faster than anyone types; %d bytes dropped", len(data) - allowed,
-                                level=logging.WARNING)
-            self.over_budget = True
-            data = data[:allowed]
-        else:
-            self.over_budget = False
-        if self.child is not None and data:
-            self.child.write(data)
+        child = self.child
+        room = INPUT_LIMIT - MARKER_RESERVE - (child.queued_input if child is not None else 0)
+        passed = self.gate.filter(data, room)
+        if self.gate.dropped and self.drop_timer is None:
+            self.drop_timer = asyncio.get_running_loop().call_later(DROP_REPORT_SECONDS, self._report_dropped)
+        if child is not None and passed:
+            child.write(passed)
+
+    def _report_dropped(self) -> None:
+        """Log the bytes dropped in one burst of input, once it calmed down (or the session ended)."""
+        if self.drop_timer is not None:
+            self.drop_timer.cancel()
+            self.drop_timer = None
+        if time.monotonic() - self.last_input < DROP_REPORT_SECONDS and not self.closed:
+            self.drop_timer = asyncio.get_running_loop().call_later(DROP_REPORT_SECONDS, self._report_dropped)
+            return
+        dropped = self.gate.take_dropped()
+        if dropped:
+            self.owner.note("input faster than anyone types; %d bytes dropped", dropped, level=logging.WARNING)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.size = (width or 80, height or 24)
+        self.size = self._clamped(width, height)
         if self.child is not None:
             self.child.resize(*self.size)
 
@@ -191,9 +229,13 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
 
     def client_gone(self) -> None:
         """Hang the child up (once) and have the server reap it."""
+        first = not self.closed
         self.closed = True
         if self.idle_timer is not None:
             self.idle_timer.cancel()
+        if first:
+            self._report_dropped()
+            self.owner.session_ended(self)
         child, self.child = self.child, None
         if child is None:
             return
