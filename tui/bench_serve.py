@@ -2,8 +2,9 @@
 
 The bench starts ``coven serve``'s own server (:mod:`tui.server.server`) in
 this process on a free local port, twice: once as it is, once with each
-connection's child running :class:`BareApp` (a Header, a Static and a Footer)
-instead of Coven. A scripted asyncssh client then measures, for each:
+connection's child running the bare app of :func:`_bare_app` (a Header, a
+Static and a Footer) instead of Coven; only the command the server starts for
+a child differs. A scripted asyncssh client then measures, for each:
 
 - the bytes of the first frame at 100x30, of one key press and of a resize to
   120x40, and of a first frame at 120x40 (what a resize should cost at most);
@@ -15,7 +16,7 @@ A frame is over once its screen's marker text has arrived and the output has
 been quiet for :data:`QUIET_SECONDS`. Byte counts are the figures that matter
 here; times depend on the machine.
 
-``python -m tui.bench_serve`` runs :class:`BareApp`; only the bench starts it.
+``python -m tui.bench_serve`` runs the bare app; only the bench starts it.
 """
 
 from __future__ import annotations
@@ -85,6 +86,10 @@ def _bare_app() -> Any:
 # -- the client ---------------------------------------------------------------------------------------
 
 
+class BenchError(Exception):
+    """A measurement could not be taken (the served app never showed its screen)."""
+
+
 @dataclass
 class _Counter:
     """What one client has received: bytes, and when the last ones came."""
@@ -141,7 +146,7 @@ class Client:
         deadline = time.monotonic() + LIMIT_SECONDS
         while self.counter.shown_at is None:
             if self.counter.closed or time.monotonic() > deadline:
-                raise RuntimeError(f"the served app never showed {self.counter.marker.decode()!r}")
+                raise BenchError(f"the served app never showed {self.counter.marker.decode()!r}")
             await asyncio.sleep(0.01)
         return self.counter.shown_at - self.started
 
@@ -293,12 +298,18 @@ def _shown(value: float, unit: str) -> str:
 
 def run(clients: int = CONCURRENT) -> int:
     """Serve Coven and the bare app, measure both and print the figures with their ratios."""
+    import asyncssh
+
     clients = max(1, clients)
     with tempfile.TemporaryDirectory(prefix="coven-bench-serve-") as folder:
         data_dir = Path(folder)
         data_dir.chmod(0o700)
-        coven = asyncio.run(_measure(False, clients, data_dir))
-        bare = asyncio.run(_measure(True, clients, data_dir))
+        try:
+            coven = asyncio.run(_measure(False, clients, data_dir))
+            bare = asyncio.run(_measure(True, clients, data_dir))
+        except (BenchError, OSError, asyncssh.Error) as error:
+            print(f"coven: bench serve could not measure: {error}", file=sys.stderr)
+            return 1
     table = Table(title=f"coven bench serve: one SSH client at {FIRST_SIZE[0]}x{FIRST_SIZE[1]}, "
                         f"Coven against a bare Textual app (Header, Static, Footer)")
     for name, justify in (("measure", "left"), ("Coven", "right"), ("bare app", "right"), ("Coven/bare", "right")):
