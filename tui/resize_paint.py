@@ -33,7 +33,7 @@ class OnePaintResizeApp(App[ReturnType]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._painted_size: tuple[int, int] | None = None
+        self._last_size: tuple[int, int] | None = None
         self._holding_frames = True  # from the start: the first screen paints several times too
         self._frames_held = False
         self._settle_timer: Timer | None = None
@@ -45,7 +45,7 @@ class OnePaintResizeApp(App[ReturnType]):
     def on_resize(self, event: events.Resize) -> None:
         """Hold frames back while the size moves."""
         size = (event.size.width, event.size.height)
-        previous, self._painted_size = self._painted_size, size
+        previous, self._last_size = self._last_size, size
         if previous != size:
             self._hold_frames()
 
