@@ -15,9 +15,8 @@ import asyncssh
 import pytest
 
 from ssh_client import ROOT, ServeProcess, SSHPlayer, open_connection, wait_until
-from tui.server.limits import MAX_COLUMNS, MAX_ROWS, AuthThrottle, address_key
-from tui.server.paste import PASTE_END, PASTE_START, InputGate
-from tui.server.limits import InputBudget
+from tui.server.limits import MAX_COLUMNS, MAX_ROWS
+from tui.server.paste import PASTE_END, PASTE_START
 
 TITLE = "C O V E N"
 NEW_GAME = "Start game"
@@ -144,7 +143,7 @@ class _Guesser(asyncssh.SSHClient):
 
 def test_password_guessing_is_bounded_per_connection_and_slowed_per_address(coven_data_dir: Path) -> None:
     added = subprocess.run([sys.executable, "-m", "tui.cli", "serve", "--add-user", "ana"],
-                           input="correct horse\n", capture_output=True, text=True, timeout=60, cwd=ROOT,
+                           input="correct horse\n", capture_output=True, text=True, timeout=60, cwd=ROOT, check=False,
                            env=os.environ)
     assert added.returncode == 0, added.stderr
     with ServeProcess.start(coven_data_dir, "--auth", "password") as server:
@@ -166,37 +165,6 @@ def test_password_guessing_is_bounded_per_connection_and_slowed_per_address(cove
     assert "user=ana auth ok method=password account=ana" in log
     assert "refused: Too many failed login attempts (6); goodbye." in log
     assert "guess number" not in log and "horse" not in log
-
-
-def test_the_per_address_key_counts_ipv6_by_its_64_and_ipv4_whole() -> None:
-    assert address_key("203.0.113.7") == "203.0.113.7"
-    assert address_key("203.0.113.8") != address_key("203.0.113.7")
-    assert address_key("2001:db8:1:2:aaaa::1") == address_key("2001:db8:1:2:ffff:ffff:ffff:ffff") == \
-        "2001:db8:1:2::/64"
-    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
-    assert address_key("fe80::1%eth0") == "fe80::/64"
-    assert address_key("::ffff:203.0.113.7") == "203.0.113.7"
-    assert address_key("not an address") == "not an address"
-
-
-def test_the_password_delay_doubles_to_a_cap_queues_attempts_and_is_forgotten() -> None:
-    now = [0.0]
-    throttle = AuthThrottle(first_delay=0.5, max_delay=4.0, forget_after=600.0, clock=lambda: now[0])
-    assert throttle.reserve("a") == 0.0
-    waits = []
-    for _ in range(6):
-        throttle.failed("a")
-        wait = throttle.reserve("a")
-        waits.append(wait)
-        now[0] += wait
-    assert waits == [0.5, 1.0, 2.0, 4.0, 4.0, 4.0]
-    assert throttle.reserve("a") == 4.0  # a second connection at once waits behind the first
-    assert throttle.reserve("b") == 0.0  # another address is not slowed
-    throttle.succeeded("a")
-    assert throttle.reserve("a") == 0.0 and throttle.failures("a") == 0
-    throttle.failed("a")
-    now[0] += 600.0
-    assert throttle.failures("a") == 0 and throttle.reserve("a") == 0.0
 
 
 # -- bracketed paste --------------------------------------------------------------------------------
@@ -226,28 +194,6 @@ def test_a_paste_beyond_the_input_cap_keeps_its_markers_and_the_keys_after_it_wo
     assert 0 < first <= 4 * 1024 + 12
     # All but what the budget let through: a burst of 16 KiB and 4 KiB a second while it lasted.
     assert 1024 * 1024 - 96 * 1024 <= second <= 1024 * 1024
-
-
-def test_the_input_gate_never_cuts_a_marker_even_split_across_reads() -> None:
-    data = _paste(50_000) + b"q"
-    for cut in range(1, 60, 1):
-        cuts = [cut, len(PASTE_START) + 49_995 + cut % 7, len(data) - 1]
-        gate = InputGate(InputBudget(burst=1000, per_second=1, clock=lambda: 0.0))
-        pieces = [data[start:end] for start, end in zip([0, *cuts], [*cuts, len(data)], strict=True)]
-        passed = b"".join(gate.filter(piece, room=10**9) for piece in pieces)
-        assert passed.startswith(PASTE_START) and passed.count(PASTE_START) == 1
-        assert PASTE_END in passed and not gate.in_paste
-        assert gate.take_dropped() == len(data) - len(passed)
-
-
-def test_the_input_gate_passes_a_lone_escape_at_once_and_bounds_a_flood_of_markers() -> None:
-    gate = InputGate(InputBudget(burst=100, per_second=1, clock=lambda: 0.0))
-    assert gate.filter(b"\x1b", room=10**9) == b"\x1b"  # never held back waiting for a marker
-    assert gate.filter(b"j", room=10**9) == b"j"
-    flood = (PASTE_START + PASTE_END) * 10_000
-    passed = gate.filter(flood, room=10**9)
-    assert len(passed) < 3000 and not gate.in_paste
-    assert passed.count(PASTE_START) == passed.count(PASTE_END)
 
 
 # -- user names ---------------------------------------------------------------------------------------
@@ -311,7 +257,8 @@ def test_every_rate_limited_client_reads_its_refusal(coven_data_dir: Path) -> No
             done = subprocess.run(
                 [ssh, "-F", "/dev/null", "-p", str(server.port), "-o", "BatchMode=yes",
                  "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
-                 "ana@127.0.0.1", "true"], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+                 "ana@127.0.0.1", "true"], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+                check=False)
             heard.append("Too many connection attempts from 127.0.0.1; wait a little." in done.stderr)
         log = server.log
     assert heard == [True] * 10

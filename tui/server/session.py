@@ -69,6 +69,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.gate = InputGate()
         self.drop_timer: asyncio.TimerHandle | None = None
         self.admitted = False
+        self.clamp_notes = 0
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -81,7 +82,8 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
 
     def _clamped(self, columns: int, rows: int) -> tuple[int, int]:
         size = clamp_size(columns, rows)
-        if size != (columns or size[0], rows or size[1]):
+        if size != (columns or size[0], rows or size[1]) and self.clamp_notes < 3:  # a few, not a flood
+            self.clamp_notes += 1
             self.owner.note("terminal %dx%d clamped to %dx%d (at most %dx%d)", columns, rows, *size,
                             MAX_COLUMNS, MAX_ROWS)
         return size

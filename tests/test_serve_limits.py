@@ -1,0 +1,132 @@
+"""The limits of ``coven serve`` on their own: per-address keys, the password delay, the input gate
+that spares paste markers, and a session start that fails."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from tui.server.limits import AuthThrottle, InputBudget, address_key
+from tui.server.paste import PASTE_END, PASTE_START, InputGate
+
+
+def _paste(size: int) -> bytes:
+    return PASTE_START + b"x" * size + PASTE_END
+
+
+def test_the_per_address_key_counts_ipv6_by_its_64_and_ipv4_whole() -> None:
+    assert address_key("203.0.113.7") == "203.0.113.7"
+    assert address_key("203.0.113.8") != address_key("203.0.113.7")
+    assert address_key("2001:db8:1:2:aaaa::1") == address_key("2001:db8:1:2:ffff:ffff:ffff:ffff") == \
+        "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+    assert address_key("fe80::1%eth0") == "fe80::/64"
+    assert address_key("::ffff:203.0.113.7") == "203.0.113.7"
+    assert address_key("not an address") == "not an address"
+
+
+def test_the_password_delay_doubles_to_a_cap_queues_attempts_and_is_forgotten() -> None:
+    now = [0.0]
+    throttle = AuthThrottle(first_delay=0.5, max_delay=4.0, forget_after=600.0, clock=lambda: now[0])
+    assert throttle.reserve("a") == 0.0
+    waits = []
+    for _ in range(6):
+        throttle.failed("a")
+        wait = throttle.reserve("a")
+        waits.append(wait)
+        now[0] += wait
+    assert waits == [0.5, 1.0, 2.0, 4.0, 4.0, 4.0]
+    assert throttle.reserve("a") == 4.0  # a second connection at once waits behind the first
+    assert throttle.reserve("b") == 0.0  # another address is not slowed
+    throttle.succeeded("a")
+    assert throttle.reserve("a") == 0.0 and throttle.failures("a") == 0
+    throttle.failed("a")
+    now[0] += 600.0
+    assert throttle.failures("a") == 0 and throttle.reserve("a") == 0.0
+
+
+def test_the_input_gate_never_cuts_a_marker_even_split_across_reads() -> None:
+    data = _paste(50_000) + b"q"
+    for cut in range(1, 60, 1):
+        cuts = [cut, len(PASTE_START) + 49_995 + cut % 7, len(data) - 1]
+        gate = InputGate(InputBudget(burst=1000, per_second=1, clock=lambda: 0.0))
+        pieces = [data[start:end] for start, end in zip([0, *cuts], [*cuts, len(data)], strict=True)]
+        passed = b"".join(gate.filter(piece, room=10**9) for piece in pieces)
+        assert passed.startswith(PASTE_START) and passed.count(PASTE_START) == 1
+        assert PASTE_END in passed and not gate.in_paste
+        assert gate.take_dropped() == len(data) - len(passed)
+
+
+def test_the_input_gate_passes_a_lone_escape_at_once_and_bounds_a_flood_of_markers() -> None:
+    gate = InputGate(InputBudget(burst=100, per_second=1, clock=lambda: 0.0))
+    assert gate.filter(b"\x1b", room=10**9) == b"\x1b"  # never held back waiting for a marker
+    assert gate.filter(b"j", room=10**9) == b"j"
+    flood = (PASTE_START + PASTE_END) * 10_000
+    passed = gate.filter(flood, room=10**9)
+    assert len(passed) < 3000 and not gate.in_paste
+    assert passed.count(PASTE_START) == passed.count(PASTE_END)
+
+
+class _FakeChannel:
+    def __init__(self) -> None:
+        self.stderr = b""
+        self.status: int | None = None
+
+    def get_environment(self) -> dict[str, str]:
+        return {}
+
+    def write_stderr(self, data: bytes) -> None:
+        self.stderr += data
+
+    def write(self, data: bytes) -> None:
+        pass
+
+    def exit(self, status: int) -> None:
+        self.status = status
+
+
+class _FakeConnection:
+    def __init__(self) -> None:
+        self.disconnected: tuple[int, str] | None = None
+
+    def get_extra_info(self, name: str) -> object:
+        return ("127.0.0.1", 40000) if name == "peername" else None
+
+    def disconnect(self, code: int, reason: str) -> None:
+        self.disconnected = (code, reason)
+
+
+def test_a_session_that_cannot_start_frees_its_place_and_closes_with_a_reason(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui.server.config import ServeConfig
+    from tui.server.pty_bridge import PtyChild
+    from tui.server.server import CovenConnection, ServerState
+    from tui.server.session import CovenSession
+
+    async def no_pty_left(self: PtyChild) -> None:
+        raise RuntimeError("out of pseudo-terminals")
+
+    monkeypatch.setattr(PtyChild, "start", no_pty_left)
+
+    async def scenario() -> None:
+        state = ServerState(ServeConfig(max_sessions=1), tmp_path)
+        connection, conn, chan = CovenConnection(state), _FakeConnection(), _FakeChannel()
+        connection.connection_made(conn)  # type: ignore[arg-type]
+        assert connection.begin_auth("ana") is False
+        session = CovenSession(connection)
+        session.connection_made(chan)  # type: ignore[arg-type]
+        session.pty_requested("xterm", (80, 24, 0, 0), {})
+        session.session_started()
+        assert state.counter.count == 1
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if conn.disconnected:
+                break
+        assert state.counter.count == 0
+        assert chan.stderr == b"Coven could not start here; tell the host.\r\n" and chan.status == 1
+        assert conn.disconnected is not None and conn.disconnected[1] == "Coven could not start here; tell the host."
+        connection.connection_lost(None)
+
+    asyncio.run(scenario())
