@@ -228,17 +228,26 @@ def test_odd_user_names_are_names_never_options_and_are_cleaned(coven_data_dir: 
 # -- refusals -----------------------------------------------------------------------------------------
 
 
-def test_agent_forwarding_is_refused_with_a_logged_reason(coven_data_dir: Path) -> None:
+def test_agent_and_x11_forwarding_are_refused_with_a_logged_reason(coven_data_dir: Path) -> None:
+    from asyncssh.packet import Boolean, String, UInt32
+
     with ServeProcess.start(coven_data_dir) as server:
-        async def scenario() -> str:
+        async def scenario() -> tuple[str, bool]:
             player = await SSHPlayer.connect(server.port, "ana", agent_forwarding=True)
             await player.wait_for(TITLE)
             await _logged(server, "refused: agent forwarding", 1)
+            # asyncssh's client asks for X11 only with a display of its own; the request itself is what counts.
+            granted = await player.chan._make_request(  # noqa: SLF001
+                b"x11-req", Boolean(False), String(b"MIT-MAGIC-COOKIE-1"), String(b"00" * 16), UInt32(0))
+            await _logged(server, "refused: X11 forwarding", 1)
+            await _press_until(player, "n", NEW_GAME)  # the session goes on
             await player.close()
-            return player.stderr
+            return player.stderr, granted
 
-        stderr = asyncio.run(scenario())
-    assert "Coven does not forward agent connections" in stderr
+        stderr, granted = asyncio.run(scenario())
+    assert not granted
+    assert "Coven does not forward agent connections; nothing of yours is shared." in stderr
+    assert "Coven does not forward X11 connections; nothing of yours is shared." in stderr
     assert "user=ana refused: agent forwarding" in server.log
 
 

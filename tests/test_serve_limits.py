@@ -130,3 +130,26 @@ def test_a_session_that_cannot_start_frees_its_place_and_closes_with_a_reason(
         connection.connection_lost(None)
 
     asyncio.run(scenario())
+
+
+def test_beyond_the_pending_limit_a_new_connection_is_refused_with_a_reason(tmp_path: Path) -> None:
+    from tui.server.config import ServeConfig
+    from tui.server.server import MIN_PENDING, CovenConnection, ServerState
+
+    async def scenario() -> None:
+        state = ServerState(ServeConfig(max_sessions=2, rate_burst=1000), tmp_path)
+        assert state.max_pending == MIN_PENDING
+        waiting = []
+        for _ in range(MIN_PENDING + 1):
+            connection, conn = CovenConnection(state), _FakeConnection()
+            connection.connection_made(conn)  # type: ignore[arg-type]
+            waiting.append((connection, conn))
+        await asyncio.sleep(0)  # refusals are sent on the next loop turn
+        refused = [conn.disconnected for _, conn in waiting if conn.disconnected]
+        assert len(refused) == 1
+        assert refused[0][1] == "Too many connections are logging in right now; try again in a minute."
+        for connection, _ in waiting:
+            connection.connection_lost(None)
+        assert not state.connections
+
+    asyncio.run(scenario())

@@ -22,11 +22,15 @@ LINGER_SECONDS = 5.0
 _READ_SIZE = 4096
 
 
-def disconnect_politely(conn: asyncssh.SSHServerConnection, code: int, reason: str) -> asyncio.Task[None] | None:
-    """Disconnect ``conn`` with ``reason``; returns the task that lingers until the client is gone."""
+def disconnect_politely(conn: asyncssh.SSHServerConnection, code: int, reason: str, *,
+                        linger: bool = True) -> asyncio.Task[None] | None:
+    """Disconnect ``conn`` with ``reason``; returns the task that lingers until the client is gone.
+
+    With ``linger`` off this is a plain disconnect, for when too many already linger.
+    """
     transport_socket = conn.get_extra_info("socket")
     kept: socket.socket | None = None
-    if transport_socket is not None:
+    if transport_socket is not None and linger:
         with contextlib.suppress(OSError):
             kept = transport_socket.dup()
     conn.disconnect(code, reason)  # writes the message now; asyncssh closes its own descriptor soon after

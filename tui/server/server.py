@@ -24,6 +24,7 @@ from engine.core.text import is_safe_text
 from tui.server.accounts import check_password, read_password_file
 from tui.server.closing import disconnect_politely
 from tui.server.config import ServeConfig, describe_duration
+from tui.server.forwarding import refuse_forwarding_requests
 from tui.server.limits import AuthThrottle, RateLimiter, SessionCounter, address_key
 from tui.server.players import Login, parse_login
 from tui.server.session import CovenSession
@@ -31,6 +32,10 @@ from tui.server.session import CovenSession
 log = logging.getLogger("coven.serve")
 
 DEFAULT_TERM = "xterm-256color"
+MIN_PENDING = 64
+"""Connections that may be logging in at once, however small ``--max-sessions`` is."""
+MAX_LINGERING = 256
+"""Refused clients given time to read their reason at once; beyond that they are cut off at once."""
 _TERM_NAME = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 _ENV_VALUE = re.compile(r"[\x20-\x7e]{0,64}")
 _PASSED_ENV = ("COLORTERM", "NO_COLOR")
@@ -56,6 +61,11 @@ class ServerState:
     def __post_init__(self) -> None:
         self.limiter = RateLimiter(self.config.rate_burst, self.config.rate_refill_seconds)
         self.counter = SessionCounter(self.config.max_sessions)
+
+    @property
+    def max_pending(self) -> int:
+        """Most connections at once without a live session (logging in, or refused and closing)."""
+        return max(MIN_PENDING, 2 * self.config.max_sessions)
 
     def linger(self, task: asyncio.Task[None] | None) -> None:
         """Hold on to a refused client's closing ``task`` until it is done (or the server stops)."""
@@ -138,10 +148,15 @@ class CovenConnection(asyncssh.SSHServer):
             return
         self.closing = True
         conn = self.conn
+        def disconnect() -> None:
+            # Each lingering client holds a socket; a flood of them is cut off instead.
+            polite = len(self.state.lingering) < MAX_LINGERING
+            self.state.linger(disconnect_politely(conn, code, reason, linger=polite))
+
         if now:
-            self.state.linger(disconnect_politely(conn, code, reason))
+            disconnect()
         else:
-            asyncio.get_running_loop().call_soon(lambda: self.state.linger(disconnect_politely(conn, code, reason)))
+            asyncio.get_running_loop().call_soon(disconnect)
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -152,6 +167,10 @@ class CovenConnection(asyncssh.SSHServer):
         self.note("connect")
         if not self.state.limiter.allow(self.key):
             self.refuse(f"Too many connection attempts from {self.address}; wait a little.")
+            return
+        if len(self.state.connections) - self.state.counter.count > self.state.max_pending:
+            # Like OpenSSH's MaxStartups: many addresses at once cannot pile up half-open logins.
+            self.refuse("Too many connections are logging in right now; try again in a minute.")
             return
         self._arm_grace()
 
@@ -314,32 +333,6 @@ class CovenConnection(asyncssh.SSHServer):
     def unix_server_requested(self, listen_path: str) -> bool:
         self.note("refused: remote unix socket forwarding")
         return False
-
-
-_FORWARDING_REQUESTS = {
-    "_process_auth_agent_req_at_openssh_dot_com_request": "agent",
-    "_process_x11_req_request": "X11",
-}
-"""The channel requests asyncssh refuses without telling its application, by handler name."""
-
-
-def refuse_forwarding_requests(chan: asyncssh.SSHServerChannel[bytes], owner: CovenConnection) -> None:
-    """Make ``chan`` refuse agent and X11 forwarding with a logged reason and a line on stderr.
-
-    asyncssh answers these requests inside the channel and never asks the
-    server, so the channel's own handlers are replaced for this one channel.
-    """
-    for handler, what in _FORWARDING_REQUESTS.items():
-        if not hasattr(chan, handler):  # pragma: no cover - a future asyncssh that renamed it
-            raise RuntimeError(f"asyncssh has no {handler}; check how it handles {what} forwarding")
-
-        def refuse(packet: object, what: str = what) -> bool:
-            reason = f"Coven does not forward {what} connections; nothing of yours is shared."
-            owner.note("refused: %s forwarding", what)
-            chan.write_stderr(f"{reason}\r\n".encode())
-            return False
-
-        setattr(chan, handler, refuse)
 
 
 async def start_server(state: ServerState, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
