@@ -24,7 +24,9 @@ from saves import LiveSession, SessionStore
 from saves.save_failures import DISK_FULL, LOCKED, READ_ONLY, SaveFailedError, passing_reason
 from tui.app import CovenApp
 from tui.save_retry import RECOVERED, backoff
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
+from tui.screens.menu import MainMenu
 from tui.widgets.save_banner import SaveBanner
 from tui_fakes import FakeTable, FakeUI, fake_ui, seats, sync
 
@@ -206,6 +208,37 @@ async def test_a_locked_database_holds_the_players_move_until_r_saves_it(
         assert [call.delay for call in clock.calls] == [0.5]
         assert clock.calls[0].stopped, "r replaced the scheduled retry"
     other.close()
+
+
+@sync
+async def test_leaving_while_a_move_is_held_asks_first(fake_spec: GameSpec, fake_ui: FakeUI) -> None:
+    store = SessionStore()
+    writes = FailingInserts(store._conn)  # type: ignore[arg-type]
+    store._conn = writes  # type: ignore[assignment]
+    live = LiveSession.create(store, "count-to-ten", {"target": 1000}, 5, seats("Ana", "Bea:easy"))
+    app = CovenApp(store=store, auto_delay=0.01)
+    clock = FakeClock()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_game(app, pilot, live, clock)
+        await until(pilot, lambda: live.to_act == (0,) and screen.status_text == "Ana to choose", "Ana's turn")
+        writes.failures = 1_000
+        table = screen.table
+        assert isinstance(table, FakeTable)
+        table.choose(0, {"add": 2})
+        await until(pilot, lambda: screen.saving.failing, "the save to fail")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert DISK_FULL in app.screen.question and "lose that move" in app.screen.question
+        await pilot.press("n")  # stay
+        await until(pilot, lambda: app.screen is screen, "the game again")
+        assert screen.saving.failing and [call.delay for call in clock.waiting] == [0.5]
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        assert clock.waiting == [], "no retry is left behind"
+    with SessionStore() as again:
+        assert again.load(live.session_id).log == ()
 
 
 def test_live_session_reports_a_passing_failure_and_changes_nothing(fake_spec: GameSpec) -> None:

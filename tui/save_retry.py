@@ -115,9 +115,23 @@ class SaveRetry:
         self.screen.notify("Wait: the last move is not saved yet (r tries again now).", timeout=4)
         return True
 
-    def stop(self) -> None:
-        """Cancel a scheduled retry (the screen is closing); the held action stays unsaved and unshown."""
-        self._cancel()
+    def confirm_leave(self, then: Callable[[], object], doing: str = "Leave") -> None:
+        """Run ``then`` (which leaves the game) at once, or while a move is held once the player agrees to lose it."""
+        if self.pending is None:
+            then()
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        reason = self.screen.query_one(SaveBanner).reason or "saving is failing"
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._cancel()
+                then()
+
+        self.screen.app.push_screen(ConfirmScreen(
+            f"Your last move is not saved yet: {reason}. {doing} anyway and lose that move? "
+            "Everything before it is saved.", doing, "Stay"), answered)
 
     def _still_legal(self, seat: int | None, action: Any) -> bool:
         """True when ``action`` may still be played by ``seat`` (others' moves may have arrived meanwhile)."""

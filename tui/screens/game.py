@@ -80,6 +80,7 @@ class GameScreen(Screen[None]):
         self._pending_modal: Screen[None] | None = None
         self._bot_failed = False
         self.saving = SaveRetry(self)  # holds a move whose save failed; while it waits, nothing else happens
+        self.confirm_leave = self.saving.confirm_leave  # quitting asks first while a move is held (CovenApp.leave_then)
 
     # -- layout -------------------------------------------------------------
 
@@ -420,7 +421,10 @@ class GameScreen(Screen[None]):
         self.query_one("#game-log", RichLog).toggle_class("hidden")
 
     def action_menu(self) -> None:
-        """Back to the main menu; every action is saved already."""
+        """Back to the main menu; every action is saved already (else the player is asked first)."""
+        self.saving.confirm_leave(self._to_menu)
+
+    def _to_menu(self) -> None:
         self.auto_play = False
         from tui.app import CovenApp
 

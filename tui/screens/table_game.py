@@ -209,13 +209,13 @@ class TableGameScreen(GameScreen):
 
             def answered(yes: bool | None) -> None:
                 if yes:
-                    self._leave()
+                    self.saving.confirm_leave(self._leave)
 
             self.app.push_screen(ConfirmScreen(
                 "Leave the table? Bots and automatic steps wait until you come back with your host token; "
                 "the other players wait too.", "Leave", "Stay"), answered)
             return
-        self._leave()
+        self.saving.confirm_leave(self._leave)
 
     def _leave(self) -> None:
         """Give up this process's seats and go to the menu, reminding the player of the token."""
