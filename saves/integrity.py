@@ -76,13 +76,14 @@ def lenient_text(conn: sqlite3.Connection) -> Iterator[None]:
 
 
 def _text_problem(value: object, what: str, *, blank_ok: bool = True) -> str | None:
+    """What is wrong with stored text, the subject ``what`` first (e.g. "its progress"), or None."""
     if not isinstance(value, str):
-        return f"its {what} is {shown(value)}, not text"
+        return f"{what} is {shown(value)}, not text"
     if not blank_ok and not value.strip():
-        return f"its {what} is blank"
+        return f"{what} is blank"
     problem = text_problem(value)
     if problem is not None:
-        return f"its {what} holds {problem}"
+        return f"{what} holds {problem}"
     return None
 
 
@@ -108,7 +109,7 @@ def session_row_problem(
     seed: object = 0, options_ok: bool = True,
 ) -> str | None:  # fmt: skip
     """What is wrong with a ``sessions`` row, in words, or None when Coven could have written it."""
-    problem = _text_problem(game_id, "game id", blank_ok=False)
+    problem = _text_problem(game_id, "its game id", blank_ok=False)
     if problem is not None:
         return problem
     if not isinstance(status, str) or status not in STATUSES:
@@ -117,10 +118,10 @@ def session_row_problem(
         return f"its seed is {shown(seed)}, not a whole number"
     if not options_ok:
         return "its options are not a JSON object"
-    problem = _text_problem(progress, "progress")
+    problem = _text_problem(progress, "its progress")
     if problem is None and result is not None:
-        problem = _text_problem(result, "result")
-    return problem or _time_problem(created, "start") or _time_problem(updated, "last played")
+        problem = _text_problem(result, "its result")
+    return problem or _time_problem(created, "its start") or _time_problem(updated, "its last played")
 
 
 def seats_from_rows(rows: Sequence[Sequence[Any]]) -> tuple[tuple[SeatInfo, ...], str | None]:

@@ -143,6 +143,7 @@ def test_version_1_database_is_upgraded_in_place() -> None:
         "INSERT INTO sessions (game_id, options, seed, status, created, updated)"
         " VALUES ('count-to-ten', '{}', 7, 'active', 'then', 'then')"
     )
+    conn.execute("INSERT INTO seats (session_id, seat, name, kind) VALUES (1, 0, 'Ana', 'human')")  # none: damaged
     conn.commit()
     conn.close()
     with SessionStore() as store:
