@@ -141,3 +141,16 @@ def test_a_log_that_no_longer_replays_is_named(fake_spec: object) -> None:
         (bad, "its log no longer replays")
     ]
     assert "you may add only 1 or 2" in checkup.damaged_sessions[0].reason
+
+
+def test_a_newer_coven_database_is_not_checked_nor_moved(capsys: pytest.CaptureFixture[str]) -> None:
+    conn = sqlite3.connect(db_path())
+    conn.execute("CREATE TABLE future (x)")
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    before = db_path().read_bytes()
+    assert main(["doctor", "--move-aside"]) == 1
+    out = capsys.readouterr().out
+    assert "written by a newer Coven (schema 99" in out and "Upgrade Coven" in out
+    assert db_path().read_bytes() == before
