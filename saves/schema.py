@@ -117,7 +117,9 @@ SCHEMA_VERSION = len(MIGRATIONS)
 _PASSING_CODES = frozenset({
     sqlite3.SQLITE_PERM, sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_NOMEM, sqlite3.SQLITE_READONLY,
     sqlite3.SQLITE_INTERRUPT, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN,
-    sqlite3.SQLITE_PROTOCOL, sqlite3.SQLITE_AUTH,
+    sqlite3.SQLITE_PROTOCOL, sqlite3.SQLITE_AUTH, sqlite3.SQLITE_NOLFS,
+    # A schema changed by another process meanwhile, or a mistake in Coven's own SQL: not the file's fault.
+    sqlite3.SQLITE_SCHEMA, sqlite3.SQLITE_MISUSE, sqlite3.SQLITE_RANGE,
 })
 _COMPANIONS = ("-wal", "-shm", "-journal")
 

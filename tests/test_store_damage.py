@@ -218,3 +218,20 @@ def test_an_import_leaves_no_big_write_ahead_log_behind(tmp_path: Path, fake_spe
         assert _wal_size() == 0  # and again on a clean close, though `other` is still open
     finally:
         other.close()
+
+
+def test_a_locked_database_is_refused_in_words_never_moved(coven_data_dir: Path) -> None:
+    two_sessions()
+    holder = sqlite3.connect(db_path(), isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("UPDATE sessions SET progress = 'held'")
+    try:
+        with pytest.raises(StoreError, match="locked"):
+            SessionStore(timeout=0.1)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert not any(".corrupt-" in path.name for path in coven_data_dir.iterdir())
+    with SessionStore() as store:
+        assert store.notice is None and len(store.list_sessions()) == 2
