@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from saves import transfer
 from saves.decks import deck_problems
 from saves.transfer import CHANGED_WARNING, FORMAT_VERSION, content_digest, import_session_file
 from table_helpers import Opener, open_tables  # noqa: F401  (open_tables is a fixture)
+from tui_fakes import sync
 from tui.cli import main
 
 EMBER_TEXT = decklist(EMBER_DAWN.deck, "Ember Dawn")
@@ -381,3 +383,69 @@ def test_write_text_file_replaces_a_regular_file_and_refuses_a_folder(tmp_path: 
     with pytest.raises(TextFileError, match="a folder, not a regular file"):
         write_text_file(tmp_path, "x", overwrite=True)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["a.txt"]
+
+
+class Watchdog:
+    """Frees a writer stuck on ``fifo`` after ``seconds`` (by opening its read end) and remembers it had to."""
+
+    def __init__(self, fifo: Path, seconds: float = 20.0) -> None:
+        self.fifo = fifo
+        self.fired = False
+        self._reader: int | None = None
+        self._timer = threading.Timer(seconds, self._free)
+
+    def _free(self) -> None:
+        self.fired = True
+        self._reader = os.open(self.fifo, os.O_RDONLY | os.O_NONBLOCK)
+
+    def __enter__(self) -> Watchdog:
+        self._timer.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._timer.cancel()
+        if self._reader is None:  # also free a writer still waiting when the test body failed early
+            self._reader = os.open(self.fifo, os.O_RDONLY | os.O_NONBLOCK)
+        time.sleep(0.2)
+        os.close(self._reader)  # a writer still going gets a broken pipe and ends
+
+
+@sync
+async def test_the_deck_editor_refuses_to_export_into_a_fifo(store: SessionStore, fifo: Path) -> None:
+    from deck_editor_helpers import SIZE, editor, message, open_starter
+    from tui.app import CovenApp
+    from tui.screens.confirm import ConfirmScreen
+
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await open_starter(pilot, 0)
+        with Watchdog(fifo) as watchdog:
+            editor(app).export_path(str(fifo))
+            await pilot.pause()
+        assert not watchdog.fired, "the export blocked on the FIFO"
+        assert not isinstance(app.screen, ConfirmScreen)  # nothing to replace: refused at once
+        assert "not a regular file" in message(app)
+
+
+@sync
+async def test_a_screenshot_is_never_written_into_a_fifo(store: SessionStore, tmp_path: Path) -> None:
+    from tui.app import CovenApp
+
+    folder = tmp_path / "shots"
+    folder.mkdir()
+    fifo = folder / "shot.svg"
+    os.mkfifo(fifo)
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=(100, 30)) as pilot:
+        with Watchdog(fifo) as watchdog:
+            assert app.deliver_screenshot(filename="shot.svg", path=str(folder)) is None
+            await pilot.pause()
+            for thread in threading.enumerate():  # Textual writes a screenshot in a thread of its own
+                if thread is not threading.current_thread() and thread.name != watchdog._timer.name \
+                        and not thread.daemon:
+                    thread.join(1)
+        assert not watchdog.fired, "the screenshot blocked on the FIFO"
+        assert any("not a regular file" in str(note.message) for note in app._notifications)
+    assert list(folder.iterdir()) == [fifo]

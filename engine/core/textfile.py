@@ -48,6 +48,8 @@ def read_text_file(path: str | os.PathLike[str], limit: int, what: str) -> str:
             if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
                 raise TextFileError(not_regular)
             raw = file.read(limit + 1)
+    except TextFileError:
+        raise
     except OSError as error:
         raise TextFileError(f"Could not read {source}: {error.strerror or error}") from None
     except ValueError:  # a NUL, or a lone surrogate no file system name can hold
@@ -123,6 +125,8 @@ def write_text_file(path: str | os.PathLike[str], text: str, *, overwrite: bool 
                 _rename_without_replacing(temp_name, target)
         finally:
             Path(temp_name).unlink(missing_ok=True)
+    except TextFileError:
+        raise
     except FileNotFoundError:
         if not target.parent.is_dir():
             raise TextFileError(f"Could not write {target}: the folder {target.parent} does not exist.") from None
