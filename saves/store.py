@@ -105,8 +105,10 @@ class SessionStore(SessionListing):
             try:
                 # A short wait only: a reader elsewhere must not hold up quitting.
                 self._conn.execute("PRAGMA busy_timeout = 200")
-                busy = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
-                self._conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
+                try:
+                    busy = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+                finally:
+                    self._conn.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
             except sqlite3.Error:
                 return False
             return int(busy) == 0
