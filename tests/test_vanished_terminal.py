@@ -11,13 +11,13 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import select
 import signal
 import sqlite3
 import struct
 import subprocess
 import sys
 import termios
-import threading
 import time
 from pathlib import Path
 
@@ -40,7 +40,6 @@ def test_coven_exits_when_its_terminal_vanishes(coven_data_dir: Path) -> None:
         saved = [entry.action for entry in live.log]
     screen = pyte.Screen(80, 24)
     stream = pyte.ByteStream(screen)
-    lock = threading.Lock()
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
@@ -51,26 +50,14 @@ def test_coven_exits_when_its_terminal_vanishes(coven_data_dir: Path) -> None:
         start_new_session=True, preexec_fn=_ignore_sighup, cwd=Path(__file__).resolve().parents[1],
     )
     os.close(slave)
-
-    def read() -> None:
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            with lock:
-                stream.feed(chunk)
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
     try:
         deadline = time.monotonic() + BOUND
         while "Continue" not in "\n".join(screen.display):
             assert process.poll() is None, "coven ended before drawing its menu"
             assert time.monotonic() < deadline, "coven never drew its menu:\n" + "\n".join(screen.display)
-            time.sleep(0.05)
+            # Read here, not in a thread: a read blocked in another thread would keep the master open after close.
+            if select.select([master], [], [], 0.1)[0]:
+                stream.feed(os.read(master, 65536))
         os.close(master)  # the terminal vanishes
         master = -1
         try:
