@@ -189,6 +189,7 @@ class CovenConnection(asyncssh.SSHServer):
                     code=asyncssh.DISC_CONNECTION_LOST)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.closing = True  # nothing more to refuse, and no grace timer to arm again
         self.state.connections.discard(self)
         if self.grace_timer is not None:
             self.grace_timer.cancel()

@@ -125,11 +125,11 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         assert self.chan is not None and self.size is not None and self.owner.login is not None
         state = self.owner.state
         columns, rows = self.size
-        env = state.child_environment(self.term, dict(self.chan.get_environment()))
-        child = PtyChild(child_command(self.owner.login, state.port, state.config.host), env, columns, rows, self._output, self._exited,
-                         cwd=SOURCE_ROOT,
-                         label=f"#{self.owner.number} {self.owner.address} user={self.owner.user}")
         try:
+            env = state.child_environment(self.term, dict(self.chan.get_environment()))
+            child = PtyChild(child_command(self.owner.login, state.port, state.config.host), env, columns, rows,
+                             self._output, self._exited, cwd=SOURCE_ROOT,
+                             label=f"#{self.owner.number} {self.owner.address} user={self.owner.user}")
             await child.start()
         except Exception as error:  # noqa: BLE001 - whatever failed, the player hears why and the place is freed
             self.owner.note("could not start Coven: %s", error, level=logging.ERROR)
