@@ -23,6 +23,7 @@ from typing import Any, TypeGuard
 
 from engine import GameSpec, get_game
 from engine.core import InvalidOptionsError, UnknownGameError, canonical_json
+from engine.core.registry import MAX_OPTION_BYTES
 from engine.core.textfile import TextFileError, TextFileExistsError, read_text_file, write_text_file
 from saves.errors import SessionFileError, SessionFileExistsError
 from saves.file_text import check_file_text
@@ -177,14 +178,24 @@ def _cut(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else f"{text[:limit]}..."
 
 
-def _depth_problem(document: object) -> str | None:
-    """Where ``document`` nests deeper than :data:`MAX_DEPTH`, or None."""
+def _shape_problem(document: object) -> str | None:
+    """Where ``document`` nests deeper than :data:`MAX_DEPTH` or holds overlong text, or None.
+
+    Only lengths are looked at, so a file of megabyte-long strings is refused
+    before anything reads them character by character.
+    """
     stack: list[tuple[object, int, str]] = [(document, 0, "")]
     while stack:
         value, depth, where = stack.pop()
         if depth > MAX_DEPTH:
             return f"The file nests objects and lists deeper than {MAX_DEPTH} levels (at {_cut(where, 60)})."
+        if isinstance(value, str) and len(value) > MAX_OPTION_BYTES:
+            return (f"The file's {_cut(where, 60) or 'text'} is longer than {MAX_OPTION_BYTES // 1024} KiB; "
+                    f"no text in a session is that long.")
         if isinstance(value, dict):
+            if any(len(key) > MAX_OPTION_BYTES for key in value):
+                return f"A key in the file's {_cut(where, 60) or 'top level'} is longer than " \
+                       f"{MAX_OPTION_BYTES // 1024} KiB."
             stack.extend((item, depth + 1, f"{where}.{key}" if where else str(key)) for key, item in value.items())
         elif isinstance(value, list):
             stack.extend((item, depth + 1, f"{where}[{index}]") for index, item in enumerate(value))
@@ -336,9 +347,9 @@ def import_session_file(store: SessionStore, path: str | os.PathLike[str]) -> Im
             field and the problem. Nothing is written.
     """
     document = read_session_file(path)
-    depth = _depth_problem(document)
-    if depth is not None:
-        raise SessionFileError(depth)
+    shape = _shape_problem(document)
+    if shape is not None:
+        raise SessionFileError(shape)
     spec = _check_header(document)
     check_file_text(document)  # every string, before any of them is used or shown
     options_data = document.get("options", {})

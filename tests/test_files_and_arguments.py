@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -449,3 +450,26 @@ async def test_a_screenshot_is_never_written_into_a_fifo(store: SessionStore, tm
         assert not watchdog.fired, "the screenshot blocked on the FIFO"
         assert any("not a regular file" in str(note.message) for note in app._notifications)
     assert list(folder.iterdir()) == [fifo]
+
+
+@pytest.mark.parametrize("where", ["title", "options", "log"])
+def test_overlong_text_anywhere_in_an_import_is_refused_by_name(
+    store: SessionStore, tmp_path: Path, where: str
+) -> None:
+    path = tmp_path / "game.json"
+    document = wizbits_export(store, path)
+    long_text = "x" * (MAX_OPTION_BYTES + 1)
+    if where == "title":
+        document["title"] = long_text
+        field = "title"
+    elif where == "options":
+        document["options"]["deck_2"] = long_text
+        field = "options.deck_2"
+    else:
+        document["log"] = [{"seat": 0, "action": {"type": long_text}}]
+        field = "log[0].action.type"
+    with pytest.raises(SessionFileError, match=rf"The file's {re.escape(field)} is longer than 64 KiB"):
+        import_session_file(store, write_json(path, document))
+    if where == "title":  # at the bound it is only text Coven ignores
+        document["title"] = "x" * MAX_OPTION_BYTES
+        assert import_session_file(store, write_json(path, document)).warning == CHANGED_WARNING
