@@ -100,7 +100,7 @@ class _Watcher(asyncssh.SSHClient):
 
 
 def test_connections_that_open_no_session_are_reaped_and_hold_no_place(coven_data_dir: Path) -> None:
-    with ServeProcess.start(coven_data_dir, "--max-sessions", "2", "--login-grace", "1s") as server:
+    with ServeProcess.start(coven_data_dir, "--max-sessions", "2", "--login-grace", "3s") as server:
         async def scenario() -> None:
             player = await SSHPlayer.connect(server.port, "ana")
             await player.wait_for(TITLE)
@@ -110,7 +110,7 @@ def test_connections_that_open_no_session_are_reaped_and_hold_no_place(coven_dat
             reasons = await asyncio.wait_for(asyncio.gather(*(watcher.lost for watcher in watchers)), 30)
             for reason in reasons:
                 assert isinstance(reason, asyncssh.DisconnectError)
-                assert reason.reason.startswith("No terminal session within 1 second; connect with: ssh -t")
+                assert reason.reason.startswith("No terminal session within 3 seconds; connect with: ssh -t")
             for squatter in squatters:
                 await asyncio.wait_for(squatter.wait_closed(), 10)
             # The player with a live session was not reaped, and the second place is free.
@@ -122,8 +122,8 @@ def test_connections_that_open_no_session_are_reaped_and_hold_no_place(coven_dat
 
         asyncio.run(scenario())
         log = server.log
-    assert "user=squat0 refused: No terminal session within 1 second" in log
-    assert "user=squat1 refused: No terminal session within 1 second" in log
+    assert "user=squat0 refused: No terminal session within 3 seconds" in log
+    assert "user=squat1 refused: No terminal session within 3 seconds" in log
     assert "user=ana refused" not in log
 
 
