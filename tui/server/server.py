@@ -101,6 +101,7 @@ def printable(text: str, limit: int = 64) -> str:
     Spaces and whatever :mod:`engine.core.text` refuses in a name (controls, bidi
     overrides, zero-width characters) are spelled out as escapes.
     """
+
     def shown(char: str) -> str:
         if is_safe_text(char) and char.isprintable() and not char.isspace():
             return char
@@ -148,6 +149,7 @@ class CovenConnection(asyncssh.SSHServer):
             return
         self.closing = True
         conn = self.conn
+
         def disconnect() -> None:
             # Each lingering client holds a socket; a flood of them is cut off instead.
             polite = len(self.state.lingering) < MAX_LINGERING
