@@ -113,7 +113,8 @@ def record_notifications(app: CovenApp) -> list[tuple[str, str]]:
 
 async def open_game(app: CovenApp, pilot: Pilot[None], live: LiveSession, clock: FakeClock) -> GameScreen:
     app.start_game(live)
-    await until(pilot, lambda: isinstance(app.screen, GameScreen) and bool(app.screen.table.shown), "the game screen")
+    await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted, "the game screen")
+    await pilot.pause()
     screen = app.screen
     assert isinstance(screen, GameScreen)
     screen.saving.schedule = clock.schedule
