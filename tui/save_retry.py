@@ -99,6 +99,8 @@ class SaveRetry:
         screen = self.screen
         if not self._still_legal(seat, action):  # a shared table moved on while it waited
             self._end()
+            if seat is not None and screen.plays_here(seat):
+                screen.notify("The game moved on before your move could be saved; choose again.", severity="warning")
             screen.advance()
             return
         if screen._apply(seat, action):
