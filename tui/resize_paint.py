@@ -1,13 +1,12 @@
-"""One full paint per terminal resize, and one for the first screen, however many Textual computes.
+"""One full paint per terminal resize, however many Textual computes.
 
 When the terminal changes size, Textual 8 lays out and paints the top screen,
 then repaints it for its own new virtual size, for each screen under it (the
 default screen always sits under Coven's menu) and again for every widget that
 re-lays itself out. Each of those paints is a whole screen, so a resized Coven
 sent about four screens' worth of bytes, which over SSH is what the player
-waits for; the first screen, whose footer and header settle in steps, went out
-two or three times too. :class:`OnePaintResizeApp` holds frames back from the
-start and from the first resize of a burst until the size has been still for
+waits for. :class:`OnePaintResizeApp` holds frames back from the first resize
+of a burst until the size has been still for
 :data:`RESIZE_SETTLE_SECONDS` and the screen has caught up, then paints the
 whole screen once.
 """
@@ -29,24 +28,22 @@ RESIZE_SETTLE_SECONDS = 0.1
 
 
 class OnePaintResizeApp(App[ReturnType]):
-    """An app that paints its first screen once, and once again after a resize or a burst of resizes."""
+    """An app that paints once after a resize or a burst of resizes."""
 
     def __init__(self) -> None:
         super().__init__()
         self._last_size: tuple[int, int] | None = None
-        self._holding_frames = True  # from the start: the first screen paints several times too
+        # The first screen is not held: its first frame would come a tenth of a second later,
+        # and start-up time is what a player waits for; later settling frames are small.
+        self._holding_frames = False
         self._frames_held = False
         self._settle_timer: Timer | None = None
-
-    def on_mount(self) -> None:
-        """Paint the first screen once it has settled."""
-        self._hold_frames()
 
     def on_resize(self, event: events.Resize) -> None:
         """Hold frames back while the size moves."""
         size = (event.size.width, event.size.height)
         previous, self._last_size = self._last_size, size
-        if previous != size:
+        if previous is not None and previous != size:  # the first Resize is the start, not a change
             self._hold_frames()
 
     def _hold_frames(self) -> None:
