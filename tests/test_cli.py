@@ -51,7 +51,7 @@ def test_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_usage_error_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export", "not-a-number", "x.json"]) == 2
-    assert "invalid int value" in capsys.readouterr().err
+    assert "a session id is a whole number such as 3" in capsys.readouterr().err
 
 
 def test_no_command_runs_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
