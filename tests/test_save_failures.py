@@ -9,9 +9,10 @@ retry happens, so nothing here depends on how fast the machine is.
 
 from __future__ import annotations
 
+import random
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ import pytest
 from textual.pilot import Pilot
 
 from engine import GameSpec
-from saves import LiveSession, SessionStore
+from saves import LiveSession, Presence, SessionStore, TableStore
 from saves.save_failures import DISK_FULL, LOCKED, READ_ONLY, SaveFailedError, passing_reason
 from tui.app import CovenApp
 from tui.save_retry import RECOVERED, backoff
@@ -240,6 +241,62 @@ async def test_leaving_while_a_move_is_held_asks_first(fake_spec: GameSpec, fake
         assert clock.waiting == [], "no retry is left behind"
     with SessionStore() as again:
         assert again.load(live.session_id).log == ()
+
+
+@pytest.fixture
+def other() -> Iterator[TableStore]:
+    """Another player's process at a shared table."""
+    store = SessionStore()
+    with Presence() as presence:
+        yield TableStore(store, presence)
+    store.close()
+
+
+@sync
+async def test_at_a_shared_table_the_held_move_is_saved_after_the_others_moves(other: TableStore) -> None:
+    from tui.screens.lobby import LobbyScreen
+    from tui.screens.table_game import TableGameScreen
+    from tui.widgets.team_builder import TeamBuilder
+
+    app = CovenApp(auto_delay=0.0)
+    clock = FakeClock()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        other.take_seat(lobby.link.code, 1, "Bea")
+        await until(pilot, lambda: "Everyone is here" in app.export_screenshot().replace("&#160;", " "), "Bea")
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+        game = app.screen
+        assert isinstance(game, TableGameScreen)
+        game.saving.schedule = clock.schedule
+        assert app.store is not None
+        writes = FailingInserts(app.store._conn)  # type: ignore[arg-type]
+        app.store._conn = writes  # type: ignore[assignment]
+        shown = record_notifications(app)
+        writes.failures = 1_000
+        builder = game.query_one(TeamBuilder)
+        while len(builder.picks) < 5:
+            await pilot.press("space", "down")
+        await pilot.press("c")  # Ana's team: not saved
+        await until(pilot, lambda: game.saving.failing, "the save to fail")
+        assert game.live.log == ()
+        bea = LiveSession.load(other.store, game.live.session_id, claim=other.claim)
+        view, legal = bea.rules.view(bea.state, 1), bea.rules.legal_actions(bea.state, 1)
+        bea.apply(1, bea.spec.bots["easy"](view, legal, random.Random(3)))  # Bea's team, saved elsewhere
+        await until(pilot, lambda: len(game.live.log) == 1, "Bea's team to arrive while Ana's waits")
+        writes.failures = 0
+        clock.fire()
+        await until(pilot, lambda: len(game.live.log) == 2, "Ana's team, saved after Bea's")
+        assert [entry.seat for entry in game.live.log] == [1, 0]
+        assert not game.saving.failing and not game.query_one(SaveBanner).display
+        assert [title for title, _ in shown] == ["Saving again"]
+        bea.sync()
+        assert bea.digest == game.live.digest
 
 
 def test_live_session_reports_a_passing_failure_and_changes_nothing(fake_spec: GameSpec) -> None:
