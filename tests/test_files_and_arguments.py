@@ -473,3 +473,15 @@ def test_overlong_text_anywhere_in_an_import_is_refused_by_name(
     if where == "title":  # at the bound it is only text Coven ignores
         document["title"] = "x" * MAX_OPTION_BYTES
         assert import_session_file(store, write_json(path, document)).warning == CHANGED_WARNING
+
+
+@pytest.mark.parametrize("ending", ["\r", "\r\n"])
+def test_a_deck_option_in_any_editors_line_endings_survives_export_and_import(
+    store: SessionStore, tmp_path: Path, ending: str
+) -> None:
+    text = ending.join(EMBER_TEXT.splitlines()) + ending
+    assert get_game("wizbits").resolve_options({"deck_1": text})["deck_1"] == EMBER_TEXT
+    path = tmp_path / "game.json"
+    wizbits_export(store, path, deck_1=text)
+    imported = import_session_file(store, path)
+    assert store.load(imported.session_id).options["deck_1"] == EMBER_TEXT

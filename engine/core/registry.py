@@ -66,10 +66,19 @@ class OptionSpec:
     max_bytes: int = MAX_OPTION_BYTES
 
     def check(self, value: object) -> OptionValue:
-        """Return ``value`` if allowed, else raise :class:`InvalidOptionsError`."""
+        """Return ``value`` if allowed, else raise :class:`InvalidOptionsError`.
+
+        Free text (beyond ``choices``) comes back with every line ending as a
+        line feed, so a session keeps it in one form whatever editor wrote it,
+        and its export imports again under the one text rule.
+        """
         if isinstance(value, (int, bool, str)) and type(value) is type(self.default) \
                 and value not in self.choices and self.other is not None:
-            problem = self._bound_problem(value) or self.other(value)
+            problem = self._bound_problem(value)
+            if isinstance(value, str) and problem is None:
+                value = value.replace("\r\n", "\n").replace("\r", "\n")
+                problem = self._text_problem(value)
+            problem = problem or self.other(value)
             if problem is not None:
                 raise InvalidOptionsError(f"option {self.name!r}: {problem}")
             return value
@@ -80,14 +89,18 @@ class OptionSpec:
         return value
 
     def _bound_problem(self, value: OptionValue) -> str | None:
-        """Why free text is too long or unsafe to keep, checked before the (slower) ``other``."""
+        """Why free text is too long to keep, checked before anything reads it character by character."""
         if not isinstance(value, str):
             return None
         # Characters never outnumber UTF-8 bytes, so a long text is refused before it is encoded.
         if len(value) > self.max_bytes or len(value.encode("utf-8", "surrogatepass")) > self.max_bytes:
             return f"the text is longer than {self.max_bytes // 1024} KiB"
-        # Any editor's line ending counts as one; every other control character is refused.
-        problem = text_block_problem(value.replace("\r\n", "\n").replace("\r", "\n"))
+        return None
+
+    @staticmethod
+    def _text_problem(value: str) -> str | None:
+        """Why free text (its line endings already line feeds) is unsafe to show, by the one text rule."""
+        problem = text_block_problem(value)
         return None if problem is None else f"the text holds {problem}"
 
     def choice_label(self, value: OptionValue) -> str:
