@@ -41,6 +41,7 @@ FLAGS = ["--port", "--games", "--option", "--seed", "--bots", "--idle-timeout", 
 
 TEMPLATES: list[tuple[str, Callable[[st.DrawFn], list[str]]]] = [
     ("rules", lambda d: ["rules", d(ODD)]),
+    ("doctor", lambda d: ["doctor", d(ODD)]),
     ("sessions", lambda d: ["sessions", d(ODD)]),
     ("export", lambda d: ["export", d(ODD), d(ODD)]),
     ("export a real session", lambda d: ["export", "1", d(ODD), *d(st.sampled_from([[], ["--force"]]))]),
