@@ -485,3 +485,24 @@ def test_a_deck_option_in_any_editors_line_endings_survives_export_and_import(
     wizbits_export(store, path, deck_1=text)
     imported = import_session_file(store, path)
     assert store.load(imported.session_id).options["deck_1"] == EMBER_TEXT
+
+
+@sync
+async def test_the_sessions_screen_warns_when_an_imported_file_was_changed(store: SessionStore, tmp_path: Path) -> None:
+    from tui.app import CovenApp
+    from tui.screens.confirm import PromptScreen
+
+    path = tmp_path / "game.json"
+    document = wizbits_export(store, path)
+    document["seats"][0]["name"] = "Anna"
+    write_json(path, document)
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "i")
+        assert isinstance(app.screen, PromptScreen)
+        app.screen.query_one("#prompt-input").value = str(path)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        notes = [(note.severity, str(note.message)) for note in app._notifications]
+        assert len(store.list_sessions()) == 2
+    assert any(severity == "warning" and "changed after export" in message for severity, message in notes), notes
