@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import tui.bench
+import tui.cli.bench.games
 from tui.cli import main
 
 
@@ -12,7 +12,7 @@ from tui.cli import main
                                            ("wizbits", "pillar time / (n log2 n)")])
 def test_bench_prints_figures(game_id: str, extra: str | None, capsys: pytest.CaptureFixture[str],
                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tui.bench, "PILLAR_SIZES", (50, 200))  # the real sizes are for the command, not CI
+    monkeypatch.setattr(tui.cli.bench.games, "PILLAR_SIZES", (50, 200))  # the real sizes are for the command, not CI
     assert main(["bench", game_id, "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "games/s" in out and "normal bot decision" in out
@@ -21,7 +21,7 @@ def test_bench_prints_figures(game_id: str, extra: str | None, capsys: pytest.Ca
 
 
 def test_bench_wizbits_figures(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tui.bench, "PILLAR_SIZES", (50, 200))
+    monkeypatch.setattr(tui.cli.bench.games, "PILLAR_SIZES", (50, 200))
     assert main(["bench", "wizbits", "--games", "2"]) == 0
     out = capsys.readouterr().out
     for row in ("pillar of 50 units", "pillar of 200 units", "normal vs easy game (2)",
@@ -41,9 +41,9 @@ def test_bench_tables_measures_how_soon_another_process_sees_a_move(capsys: pyte
 
 def test_bench_serve_prints_each_figure_for_coven_and_the_bare_app(capsys: pytest.CaptureFixture[str],
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    import tui.bench_serve
+    import tui.cli.bench.serve
 
-    monkeypatch.setattr(tui.bench_serve, "QUIET_SECONDS", 0.3)  # smaller counts; the figures are the command's
+    monkeypatch.setattr(tui.cli.bench.serve, "QUIET_SECONDS", 0.3)  # smaller counts; the figures are the command's
     monkeypatch.setenv("COLUMNS", "160")
     assert main(["bench", "serve", "--games", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -54,3 +54,20 @@ def test_bench_serve_prints_each_figure_for_coven_and_the_bare_app(capsys: pytes
         cells = [cell.strip() for cell in line.split("│")[2:5]]
         coven, bare, ratio = (float(cell.split()[0].rstrip("x").replace(",", "")) for cell in cells)
         assert coven > 0 and bare > 0 and ratio == pytest.approx(coven / bare, rel=0.05, abs=0.01), line
+
+
+def test_bench_startup_prints_both_medians_their_ratio_and_both_peak_rss(capsys: pytest.CaptureFixture[str],
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "160")
+    assert main(["bench", "startup", "--games", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = {}
+    for line in lines:
+        cells = [cell.strip() for cell in line.split("│")[1:-1]]
+        if len(cells) == 3 and cells[0] in ("coven (main menu)", "bare Textual app", "ratio"):
+            rows[cells[0]] = [float(cell.split()[0].rstrip("x")) for cell in cells[1:]]
+    assert set(rows) == {"coven (main menu)", "bare Textual app", "ratio"}
+    (coven_ms, coven_mib), (bare_ms, bare_mib) = rows["coven (main menu)"], rows["bare Textual app"]
+    assert coven_ms > 0 and bare_ms > 0 and coven_mib > 0 and bare_mib > 0
+    assert rows["ratio"] == [pytest.approx(coven_ms / bare_ms, rel=0.05, abs=0.01),
+                             pytest.approx(coven_mib / bare_mib, rel=0.05, abs=0.01)]

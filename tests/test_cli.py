@@ -219,16 +219,16 @@ def test_newer_database_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bench_not_available(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setitem(sys.modules, "tui.bench", None)  # makes the import fail
+    monkeypatch.setitem(sys.modules, "tui.cli.bench.games", None)  # makes the import fail
     assert main(["bench", "wizards-cup"]) == 1
     assert "not available" in one_line_error(capsys)
 
 
 def test_bench_runs_when_present(fake_spec: GameSpec, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[str, int]] = []
-    fake_bench = types.ModuleType("tui.bench")
+    fake_bench = types.ModuleType("tui.cli.bench.games")
     fake_bench.run = lambda game_id, games: calls.append((game_id, games))  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "tui.bench", fake_bench)
+    monkeypatch.setitem(sys.modules, "tui.cli.bench.games", fake_bench)
     assert main(["bench", "count-to-ten", "--games", "3"]) == 0
     assert calls == [("count-to-ten", 3)]
     assert main(["bench", "nope"]) == 2

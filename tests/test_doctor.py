@@ -14,7 +14,7 @@ from damage_helpers import damaged_copy_with_companions, hide_moves_from_the_ind
 from saves import LiveSession, SeatInfo, SessionStore, db_path
 from saves.checkup import examine, in_use
 from tui.cli import main
-from tui.doctor import run
+from tui.cli.doctor import run
 
 
 class _Terminal(io.StringIO):

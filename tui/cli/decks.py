@@ -1,6 +1,6 @@
 """``coven deck ...``: check, save, list, show, rename and delete Wizbits deck lists.
 
-Kept apart from :mod:`tui.cli`, which only adds these commands to its parser.
+Kept apart from :mod:`tui.cli` (the package), which only adds these commands to its parser.
 Exit codes: 0 done, 1 a deck list breaks the rules or a saved deck is
 missing or taken, 2 a file cannot be read (or an unknown starter deck).
 """

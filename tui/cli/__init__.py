@@ -31,7 +31,7 @@ from saves import (
 from saves.integrity import DamagedSession
 from saves.transfer import import_session_file
 from tui.rules_docs import RULES_DIR
-from tui.deck_cli import add_deck_commands
+from tui.cli.decks import add_deck_commands
 from tui.server.config import add_serve_parser
 
 
@@ -175,24 +175,29 @@ def _cmd_import(args: argparse.Namespace) -> int:
 
 
 def _cmd_doctor(args: argparse.Namespace) -> int:
-    from tui.doctor import run
+    from tui.cli.doctor import run
 
     return run(move=args.move_aside)
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    if args.games < 1:
+    if args.games is not None and args.games < 1:
         raise _UsageError("--games must be at least 1.")
+    if args.game == "startup":  # not a game: the time to the main menu, against a bare Textual app
+        from tui.cli.bench.startup import RUNS, run as bench_startup
+
+        return bench_startup(runs=args.games or RUNS)
+    args.games = args.games or 100
     if args.game == "tables":  # not a game: how soon processes at a shared table see each other's moves
-        from tui.bench_tables import run as bench_tables
+        from tui.cli.bench.tables import run as bench_tables
 
         return bench_tables(samples=args.games)
     if args.game == "serve":  # not a game: what `coven serve` sends a player, against a bare Textual app
-        from tui.bench_serve import CONCURRENT, run as bench_serve
+        from tui.cli.bench.serve import CONCURRENT, run as bench_serve
 
         return bench_serve(clients=min(args.games, CONCURRENT))
     spec = _game(args.game)
-    bench = _optional_module("tui.bench")
+    bench = _optional_module("tui.cli.bench.games")
     if bench is None or not hasattr(bench, "run"):
         _fail("Benchmarking is not available in this build.")
         return EXIT_ERROR
@@ -244,7 +249,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if len(bots) not in spec.seat_counts:
         seats = " or ".join(str(count) for count in spec.seat_counts)
         raise _UsageError(f"{spec.title} needs {seats} bots in --bots, not {len(bots)}.")
-    from tui.simulate import run
+    from tui.cli.simulate import run
 
     return run(spec, games, bots, seed, _options(spec, args.option))
 
@@ -315,8 +320,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="benchmark a game's engine and bots", description="Play bot games.")
     bench.add_argument("game", metavar="GAME",
                        help="game id, e.g. wizards-cup; 'tables' for shared tables; 'serve' for coven serve "
-                            "(--games then caps the clients connecting at once, 8)")
-    bench.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
+                            "(--games then caps the clients connecting at once, 8); 'startup' for the time to "
+                            "the main menu (--games then counts the starts, default 10)")
+    bench.add_argument("--games", type=int, default=None, metavar="N", help="number of games (default 100)")
     bench.set_defaults(handler=_cmd_bench)
 
     simulate = commands.add_parser("simulate", help="play bot-against-bot games headless",
@@ -368,6 +374,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         _fail(f"Unexpected error ({type(error).__name__}: {error}). Set COVEN_DEBUG=1 for details.")
         return EXIT_ERROR
 
-
-if __name__ == "__main__":
-    sys.exit(main())

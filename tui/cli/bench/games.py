@@ -98,7 +98,7 @@ def _wizbits_pillars(table: Table) -> None:
 
 
 def _wizbits_games(table: Table, games: int) -> None:
-    from tui.simulate import play_game
+    from tui.cli.simulate import play_game
 
     spec = get_game("wizbits")
     count = max(2, min(games, 50))

@@ -16,7 +16,8 @@ A frame is over once its screen's marker text has arrived and the output has
 been quiet for :data:`QUIET_SECONDS`. Byte counts are the figures that matter
 here; times depend on the machine.
 
-``python -m tui.bench_serve`` runs the bare app; only the bench starts it.
+``python tui/cli/bench/serve.py`` (the file, not ``-m``, so the baseline never imports
+``tui.cli`` and what it brings) runs the bare app; only the bench starts it.
 """
 
 from __future__ import annotations
@@ -219,7 +220,8 @@ def _children_run_bare_app(bare: bool) -> Iterator[None]:
         yield
         return
     original: Callable[..., list[str]] = session.child_command
-    session.child_command = lambda *args, **kwargs: [sys.executable, "-m", "tui.bench_serve"]
+    bare_app = str(Path(__file__).resolve())  # run as a file: ``-m`` would import the tui.cli package first
+    session.child_command = lambda *args, **kwargs: [sys.executable, bare_app]
     try:
         yield
     finally:

@@ -27,6 +27,9 @@ TARGET_RATIO = 1.3
 TARGET_RSS_RATIO = 1.2
 """Coven's peak memory at start-up at most this many times the bare app's."""
 
+RUNS = 10
+"""Starts of each program when ``--games`` is not given."""
+
 _SIZE = "(80, 24)"
 
 # Both probes stop at the first frame written to the (headless) terminal: the
@@ -118,7 +121,7 @@ def measure(runs: int) -> tuple[StartupFigures, StartupFigures]:
     return figures(coven), figures(bare)
 
 
-def run(runs: int = 10) -> int:
+def run(runs: int = RUNS) -> int:
     """Print both medians, their ratio and both peak RSS figures; 0 when both targets are met."""
     console = Console()
     console.print(f"Starting Coven and a bare Textual app {runs} times each (headless, 80x24)...")
