@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine import Event, GameRules, GameSpec, Result, Seat, get_game, state_digest
-from engine.core import ActionError, InvalidOptionsError, UnknownGameError
+from engine.core import ActionError, InvalidOptionsError, ReplayError, UnknownGameError
 from saves.errors import SessionLoadError, StoreError
 from saves.records import LogEntry, SeatInfo, SessionStatus
 from saves.save_failures import SaveFailedError, passing_reason
 from saves.store import SessionStore
 
-_CHECKPOINT_EVERY = 32
-"""How often :meth:`LiveSession.state_after` keeps a state, trading memory for speed."""
+
+class Step(NamedTuple):
+    """One point of a session's history: the state after a logged action and that action's events."""
+
+    state: Any
+    """The state after the action (the opening state for step 0). Treat it as read-only."""
+    events: tuple[Event, ...]
+    """The events the action produced (none for step 0)."""
 
 
 def describe_result(result: Result, seats: Sequence[SeatInfo]) -> str:
@@ -71,7 +77,7 @@ class LiveSession:
         options: Mapping[str, Any],
         seed: int,
         seats: Sequence[SeatInfo],
-        state: Any,
+        history: Sequence[Step],
         log: Sequence[LogEntry],
         claim: str | None = None,
     ) -> None:
@@ -81,9 +87,8 @@ class LiveSession:
         self.options: dict[str, Any] = dict(options)
         self.seed = seed
         self._seats = tuple(seats)
-        self._state = state
         self._log = list(log)
-        self._checkpoints: dict[int, Any] = {len(self._log): state}
+        self._history = list(history)
         self.claim = claim
         """This connection's presence claim, checked by the store for a table's session."""
 
@@ -115,7 +120,7 @@ class LiveSession:
         session_id = store.create_session(
             game_id, resolved, seed, seats, status=status, progress=progress, result_text=result_text, owner=owner
         )
-        return cls(store, session_id, spec, resolved, seed, seats, state, [], claim)
+        return cls(store, session_id, spec, resolved, seed, seats, [Step(state, ())], [], claim)
 
     @classmethod
     def load(cls, store: SessionStore, session_id: int, claim: str | None = None) -> LiveSession:
@@ -133,20 +138,19 @@ class LiveSession:
             options = spec.resolve_options(record.options)
             if len(record.seats) not in spec.seat_counts:
                 raise ValueError(f"{spec.title} cannot be played with {len(record.seats)} seats")
-            log = [(entry.seat, entry.action) for entry in record.log]
             names = [seat.name for seat in record.seats]
-            state = spec.rules.replay(options, record.seed, len(record.seats), log, names)
+            history = _replay(spec, options, record.seed, names, record.log)
         except UnknownGameError:
             raise SessionLoadError(
                 f"Session {session_id} is a game of {record.game_id!r}, which this Coven does not know."
             ) from None
         except ValueError as error:  # ReplayError and InvalidOptionsError included
             raise SessionLoadError(f"Session {session_id} cannot be resumed: {error}") from None
-        status, progress, result_text = status_of(spec.rules, state, record.seats)
+        status, progress, result_text = status_of(spec.rules, history[-1].state, record.seats)
         # A crash between older writes could leave the list row stale; the log is the truth.
         if (status, progress, result_text) != (record.status, record.progress, record.result):
             store.update_status(session_id, status, progress, result_text)
-        return cls(store, session_id, spec, options, record.seed, record.seats, state, record.log, claim)
+        return cls(store, session_id, spec, options, record.seed, record.seats, history, record.log, claim)
 
     # -- read-only views ------------------------------------------------------
 
@@ -163,7 +167,7 @@ class LiveSession:
     @property
     def state(self) -> Any:
         """The current state. Treat it as read-only."""
-        return self._state
+        return self._history[-1].state
 
     @property
     def seats(self) -> tuple[SeatInfo, ...]:
@@ -178,7 +182,7 @@ class LiveSession:
     @property
     def result(self) -> Result | None:
         """The game's result, or None while it runs."""
-        return self.rules.result(self._state)
+        return self.rules.result(self.state)
 
     @property
     def finished(self) -> bool:
@@ -188,22 +192,22 @@ class LiveSession:
     @property
     def to_act(self) -> tuple[Seat, ...]:
         """Seats that must act now."""
-        return self.rules.to_act(self._state)
+        return self.rules.to_act(self.state)
 
     @property
     def table_action(self) -> Any:
         """The automatic step waiting for the table, or None."""
-        return self.rules.table_action(self._state)
+        return self.rules.table_action(self.state)
 
     @property
     def progress(self) -> str:
         """The rules' progress phrase for the current state."""
-        return self.rules.progress(self._state)
+        return self.rules.progress(self.state)
 
     @property
     def digest(self) -> str:
         """SHA-256 of the current state, equal for equal states."""
-        return state_digest(self.rules, self._state)
+        return state_digest(self.rules, self.state)
 
     # -- playing ----------------------------------------------------------------
 
@@ -222,7 +226,7 @@ class LiveSession:
         """
         rules = self.rules
         parsed = rules.parse_action(action) if isinstance(action, Mapping) else action
-        new_state, events = rules.apply(self._state, seat, parsed)
+        new_state, events = rules.apply(self.state, seat, parsed)
         status, progress, result_text = status_of(rules, new_state, self._seats)
         try:
             entry = self.store.append_action(
@@ -242,9 +246,7 @@ class LiveSession:
             raise SaveFailedError(reason) from error
         # Only now that the action is committed does the game move on.
         self._log.append(entry)
-        self._state = new_state
-        if len(self._log) % _CHECKPOINT_EVERY == 0:
-            self._checkpoints[len(self._log)] = new_state
+        self._history.append(Step(new_state, tuple(events)))
         return events
 
     def sync(self) -> list[list[Event]]:
@@ -262,15 +264,13 @@ class LiveSession:
             if entry.seq != len(self._log) + 1:
                 raise SessionLoadError(f"Session {self.session_id} has a gap in its action log at {entry.seq}.")
             try:
-                state, events = self.rules.apply(self._state, entry.seat, entry.action)
+                state, events = self.rules.apply(self.state, entry.seat, entry.action)
             except ActionError as error:
                 raise SessionLoadError(
                     f"Session {self.session_id} cannot continue: action {entry.seq} is illegal: {error}"
                 ) from None
             self._log.append(entry)
-            self._state = state
-            if entry.seq % _CHECKPOINT_EVERY == 0:
-                self._checkpoints[entry.seq] = state
+            self._history.append(Step(state, tuple(events)))
             new_events.append(events)
         return new_events
 
@@ -283,6 +283,14 @@ class LiveSession:
 
     # -- replaying ----------------------------------------------------------------
 
+    def history(self) -> Sequence[Step]:
+        """Every step so far: the opening (step 0), then one per logged action.
+
+        Kept since :meth:`load` replayed the log, so reading it never applies
+        an action again. The result is a snapshot; later actions do not change it.
+        """
+        return tuple(self._history)
+
     def state_after(self, n: int) -> Any:
         """The state after the first ``n`` log entries (0 is the opening state).
 
@@ -291,20 +299,7 @@ class LiveSession:
         """
         if not 0 <= n <= len(self._log):
             raise IndexError(f"the log has {len(self._log)} actions, not {n}")
-        if n == len(self._log):
-            return self._state
-        start = max((k for k in self._checkpoints if k <= n), default=None)
-        if start is None:
-            names = [seat.name for seat in self._seats]
-            start, state = 0, self._spec.new_state(self.options, self.seed, len(self._seats), names)
-            self._checkpoints[0] = state
-        else:
-            state = self._checkpoints[start]
-        for entry in self._log[start:n]:
-            state, _ = self.rules.apply(state, entry.seat, entry.action)
-            if entry.seq % _CHECKPOINT_EVERY == 0:
-                self._checkpoints[entry.seq] = state
-        return state
+        return self._history[n].state
 
     def events_at(self, n: int) -> list[Event]:
         """The events produced by log entry ``n`` (from 1).
@@ -314,6 +309,22 @@ class LiveSession:
         """
         if not 1 <= n <= len(self._log):
             raise IndexError(f"the log has {len(self._log)} actions, not {n}")
-        entry = self._log[n - 1]
-        _, events = self.rules.apply(self.state_after(n - 1), entry.seat, entry.action)
-        return events
+        return list(self._history[n].events)
+
+
+def _replay(spec: GameSpec, options: Mapping[str, Any], seed: int, names: Sequence[str],
+            log: Sequence[LogEntry]) -> list[Step]:
+    """Every step of ``log`` from the opening state, in one pass.
+
+    Raises:
+        ReplayError: an entry is malformed or illegal; its index is given.
+    """
+    state = spec.new_state(options, seed, len(names), names)
+    steps = [Step(state, ())]
+    for index, entry in enumerate(log, start=1):
+        try:
+            state, events = spec.rules.apply(state, entry.seat, entry.action)
+        except ActionError as error:
+            raise ReplayError(index, error.reason) from error
+        steps.append(Step(state, tuple(events)))
+    return steps

@@ -99,10 +99,9 @@ class GameScreen(Screen[None]):
         """Write the history so far into the log, then start the loop."""
         live = self.live
         log = self.query_one("#game-log", RichLog)
-        state = live.state_after(0)
         history: list[Event] = []
-        for entry in live.log:
-            state, events = live.rules.apply(state, entry.seat, entry.action)
+        for step in live.history()[1:]:
+            events = list(step.events)
             for line in event_lines(events):
                 log.write(line)
             history.extend(events)

@@ -48,13 +48,9 @@ class ReplayScreen(Screen[None]):
         self.live = live
         self.table: GameTable = game_ui(live.spec.game_id).make_table()
         self.table.keys_hint = self.KEYS_HINT
-        self.states: list[Any] = [live.state_after(0)]
-        self.step_events: list[list[Event]] = [[]]
-        state = self.states[0]
-        for entry in live.log:
-            state, events = live.rules.apply(state, entry.seat, entry.action)
-            self.states.append(state)
-            self.step_events.append(events)
+        history = live.history()
+        self.states: list[Any] = [step.state for step in history]
+        self.step_events: list[list[Event]] = [list(step.events) for step in history]
         self._start = max(0, min(start, self.total))
 
     @property
