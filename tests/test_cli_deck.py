@@ -201,3 +201,10 @@ def test_list_flags_a_saved_list_that_no_longer_checks(capsys: pytest.CaptureFix
     assert main(["deck", "list"]) == 0
     line = EMBER_TEXT.splitlines().index("4 Flickerwand") + 1
     assert capsys.readouterr().out == f"Old  needs fixing (line {line}: unknown card 'Flickerstaff')\n"
+
+
+def test_the_help_names_every_starter_deck_and_only_those() -> None:
+    from engine.wizbits.decks import STARTER_DECKS
+    from tui.cli.decks import STARTER_IDS
+
+    assert STARTER_IDS == tuple(STARTER_DECKS)  # the help lists them without loading Wizbits' cards

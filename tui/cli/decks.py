@@ -11,25 +11,21 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.core.text import shown_text
-from engine.core.textfile import TextFileError, TextFileExistsError, write_text_file
-from engine.wizbits.decklist import DeckProblem, decklist
-from engine.wizbits.decks import STARTER_DECKS
 from saves import SessionStore
-from saves.decks import (
-    DeckError,
-    DeckFileError,
-    DeckNotFoundError,
-    DeckStore,
-    InvalidDeckError,
-    deck_problems,
-    deck_summary,
-    read_deck_file,
-)
+
+# The deck rules, Wizbits' cards and the deck store are imported by the handlers that use them,
+# so building the parser (every `coven` start) never loads a game's card data.
+if TYPE_CHECKING:
+    from engine.wizbits.decklist import DeckProblem
+    from saves.decks import DeckStore
 
 EXIT_INVALID = 1
 EXIT_FILE = 2
+STARTER_IDS = ("ember-dawn", "tidal-dusk")
+"""The starter decks' ids, for the help text (``engine.wizbits.decks.STARTER_DECKS`` has the decks)."""
 
 _Handler = Callable[[argparse.Namespace], int]
 
@@ -51,12 +47,16 @@ def _print_problems(problems: tuple[DeckProblem, ...] | list[DeckProblem]) -> No
 
 
 def _decks(store: SessionStore) -> DeckStore:
+    from saves.decks import DeckStore
+
     if store.notice:
         _fail(store.notice)
     return DeckStore(store)
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
+    from saves.decks import deck_problems, deck_summary, read_deck_file
+
     text = read_deck_file(args.file)
     problems = deck_problems(text)
     if problems:
@@ -67,6 +67,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_save(args: argparse.Namespace) -> int:
+    from saves import SessionStore
+    from saves.decks import InvalidDeckError, deck_summary, read_deck_file
+
     text = read_deck_file(args.file)
     with SessionStore() as store:
         try:
@@ -80,6 +83,9 @@ def _cmd_save(args: argparse.Namespace) -> int:
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
+    from saves import SessionStore
+    from saves.decks import deck_problems, deck_summary
+
     with SessionStore() as store:
         saved = _decks(store).list_decks()
     if not saved:
@@ -96,6 +102,8 @@ def _cmd_list(args: argparse.Namespace) -> int:
 
 def _saved_name(name: str) -> str:
     """``name`` if a saved deck could have it; a lone surrogate (undecodable bytes typed) never could."""
+    from saves.decks import DeckNotFoundError
+
     if any("\ud800" <= char <= "\udfff" for char in name):
         raise DeckNotFoundError(name)
     return name
@@ -125,6 +133,10 @@ def _cmd_delete(args: argparse.Namespace) -> int:
 
 
 def _cmd_export_starter(args: argparse.Namespace) -> int:
+    from engine.core.textfile import TextFileError, TextFileExistsError, write_text_file
+    from engine.wizbits.decklist import decklist
+    from engine.wizbits.decks import STARTER_DECKS
+
     starter = STARTER_DECKS.get(args.starter)
     if starter is None:
         _fail(f"Unknown starter deck {args.starter!r}. Starter decks: {', '.join(STARTER_DECKS)}.")
@@ -147,6 +159,8 @@ def _guarded(handler: _Handler) -> _Handler:
     """Turn a deck error into one line on stderr and its exit code."""
 
     def run(args: argparse.Namespace) -> int:
+        from saves.decks import DeckError, DeckFileError
+
         try:
             return handler(args)
         except DeckFileError as error:
@@ -190,5 +204,5 @@ def add_deck_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
     add("rename", _cmd_rename, "rename a saved deck", ("name", "a saved deck's name"), ("new_name", "its new name"))
     add("delete", _cmd_delete, "delete a saved deck", ("name", "a saved deck's name"))
     export = add("export-starter", _cmd_export_starter, "write a starter deck's list to a file, as a template",
-                 ("starter", f"starter deck id: {', '.join(STARTER_DECKS)}"), ("file", "file to write"))
+                 ("starter", f"starter deck id: {', '.join(STARTER_IDS)}"), ("file", "file to write"))
     export.add_argument("--force", action="store_true", help="replace FILE if it exists")

@@ -314,8 +314,9 @@ def run(clients: int = CONCURRENT) -> int:
             return 1
     table = Table(title=f"coven bench serve: one SSH client at {FIRST_SIZE[0]}x{FIRST_SIZE[1]}, "
                         f"Coven against a bare Textual app (Header, Static, Footer)")
-    for name, justify in (("measure", "left"), ("Coven", "right"), ("bare app", "right"), ("Coven/bare", "right")):
-        table.add_column(name, justify=justify)
+    table.add_column("measure")
+    for name in ("Coven", "bare app", "Coven/bare"):
+        table.add_column(name, justify="right")
     for name, mine, theirs, unit in _rows(coven, bare, clients):
         table.add_row(name, _shown(mine, unit), _shown(theirs, unit), _ratio(mine, theirs))
     Console().print(table)
