@@ -113,6 +113,36 @@ async def test_resumed_game_shows_the_events_so_far(fake_ui: FakeUI, store: Sess
         assert table.events[-1] == live.events_at(len(live.log))[-1]
 
 
+@sync
+async def test_opening_a_session_or_its_replay_applies_each_logged_action_once(
+    fake_ui: FakeUI, store: SessionStore, monkeypatch: Any
+) -> None:
+    from tui.screens.replay import ReplayScreen
+
+    live = LiveSession.create(store, "wizards-cup", None, 7, seats("Ann", "Bob"))
+    play_until(live, 6)
+    rules_class = type(live.rules)
+    original = rules_class.apply
+    applied: list[Any] = []
+
+    def counting_apply(self: Any, state: Any, seat: Any, action: Any) -> Any:
+        applied.append(seat)
+        return original(self, state, seat, action)
+
+    monkeypatch.setattr(rules_class, "apply", counting_apply)
+    app = CovenApp(store=store, auto_delay=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_session(live.session_id)
+        await pilot.pause()
+        assert game_screen(app).table.events  # the resumed game shows its history...
+        assert applied == [entry.seat for entry in live.log]  # ...from one pass over the log
+        applied.clear()
+        app.open_replay(live.session_id)
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.total == 6
+        assert applied == [entry.seat for entry in live.log]
+
+
 # -- sessions and replay -------------------------------------------------------------------
 
 
