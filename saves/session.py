@@ -34,7 +34,7 @@ def describe_result(result: Result, seats: Sequence[SeatInfo]) -> str:
     return f"{head} {result.reason}".strip()
 
 
-def status_of(rules: GameRules[Any, Any], state: Any, seats: Sequence[SeatInfo]) -> tuple[SessionStatus, str, str | None]:
+def status_of(rules: GameRules[Any, Any, Any], state: Any, seats: Sequence[SeatInfo]) -> tuple[SessionStatus, str, str | None]:
     """The ``(status, progress, result_text)`` to store for ``state``."""
     result = rules.result(state)
     progress = rules.progress(state)
@@ -160,7 +160,7 @@ class LiveSession:
         return self._spec
 
     @property
-    def rules(self) -> GameRules[Any, Any]:
+    def rules(self) -> GameRules[Any, Any, Any]:
         """The game's rules."""
         return self._spec.rules
 

@@ -51,7 +51,7 @@ class Bump:
 Action = Add | Bump
 
 
-class CountRules(GameRules[CountState, Action]):
+class CountRules(GameRules[CountState, Action, dict[str, Any]]):
     """Rules of count-to-ten."""
 
     def new_state(

@@ -69,10 +69,16 @@ class Result:
 
 S = TypeVar("S")
 A = TypeVar("A")
+V = TypeVar("V")
 
 
-class GameRules(ABC, Generic[S, A]):
-    """Rules of one game. Stateless: every method takes the state it reads."""
+class GameRules(ABC, Generic[S, A, V]):
+    """Rules of one game. Stateless: every method takes the state it reads.
+
+    Generic in the game's state ``S``, action ``A`` and seat view ``V``; code
+    that serves every game (the registry, saves, the generic screens) holds a
+    ``GameRules[Any, Any, Any]``.
+    """
 
     game_id: str = ""
 
@@ -110,7 +116,7 @@ class GameRules(ABC, Generic[S, A]):
         """The automatic step waiting to be played by :data:`TABLE`, if any."""
 
     @abstractmethod
-    def view(self, state: S, seat: Seat | None) -> Any:
+    def view(self, state: S, seat: Seat | None) -> V:
         """What ``seat`` may know, with hidden information removed.
 
         ``seat=None`` is the spectator's view.
@@ -217,6 +223,6 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
-def state_digest(rules: GameRules[Any, Any], state: Any) -> str:
+def state_digest(rules: GameRules[Any, Any, Any], state: Any) -> str:
     """A SHA-256 of the canonical state JSON; equal states give equal digests."""
     return hashlib.sha256(canonical_json(rules.state_to_json(state)).encode()).hexdigest()

@@ -128,14 +128,14 @@ class GameSpec:
     game_id: str
     title: str
     seat_counts: tuple[int, ...]
-    rules: GameRules[Any, Any]
+    rules: GameRules[Any, Any, Any]
     options: tuple[OptionSpec, ...] = ()
     summary: str = ""
     rules_doc: str = ""
     bots: Mapping[str, Bot] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, entry: GameEntry, rules: GameRules[Any, Any], *, options: tuple[OptionSpec, ...] = (),
+    def of(cls, entry: GameEntry, rules: GameRules[Any, Any, Any], *, options: tuple[OptionSpec, ...] = (),
            bots: Mapping[str, Bot] | None = None) -> GameSpec:
         """The full spec of an announced game: its entry's metadata plus its rules, options and bots."""
         return cls(game_id=entry.game_id, title=entry.title, seat_counts=entry.seat_counts, rules=rules,

@@ -41,7 +41,7 @@ def player_scores(player: ApprenticeState) -> list[CategoryScore]:
     return score(area_of(player), RECIPE_CARDS[player.recipe], INGREDIENT_BY_ID[player.ingredients])
 
 
-class WitchDraftRules(GameRules[WitchDraftState, WitchDraftAction]):
+class WitchDraftRules(GameRules[WitchDraftState, WitchDraftAction, WitchDraftView]):
     """The rules of WitchDraft for 2 to 5 apprentices."""
 
     def new_state(

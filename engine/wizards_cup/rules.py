@@ -46,7 +46,7 @@ def _pending_cards(player: PlayerState, key: str) -> list[str]:
     return [str(card) for card in cards]
 
 
-class WizardsCupRules(GameRules[WizardsCupState, Action]):
+class WizardsCupRules(GameRules[WizardsCupState, Action, WizardsCupView]):
     """The rules of Wizards Cup for two players."""
 
     def new_state(

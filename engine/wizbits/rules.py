@@ -82,7 +82,7 @@ def resolve_deck(choice: str) -> tuple[str, Deck]:
         raise InvalidOptionsError(f"not a starter deck or a valid deck list: {error}") from error
 
 
-class WizbitsRules(GameRules[WizbitsState, Action]):
+class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
     """Rules of Wizbits Elemenstor Battle for two players."""
 
     def new_state(self, options: Mapping[str, Any], seed: int, seats: int,
