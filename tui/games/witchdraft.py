@@ -27,7 +27,7 @@ from tui.games.base import GameTable, GameUI
 from tui.screens.witchdraft_results import WitchDraftScoreScreen
 from tui.widgets.draft_hand import DraftHand
 from tui.widgets.potion_grid import PotionGrid
-from tui.widgets.wizard_card import load_css
+from tui.widgets.styles import load_css
 
 GAME_ID = "witchdraft"
 

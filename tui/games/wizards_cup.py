@@ -18,9 +18,9 @@ from tui.games.base import GameTable, GameUI
 from tui.screens.wizards_cup_results import RoundResultScreen, WizardsCupResultScreen
 from tui.widgets.duel_zone import DuelZone
 from tui.widgets.lineup import LineupEditor
+from tui.widgets.styles import load_css
 from tui.widgets.swap_picker import SwapPicker
 from tui.widgets.team_builder import TeamBuilder
-from tui.widgets.wizard_card import load_css
 
 GAME_ID = "wizards-cup"
 

@@ -32,7 +32,7 @@ from tui.games.base import GameUI
 from tui.games.wizbits_choosing import ChoosingTable
 from tui.screens.wizbits_results import WizbitsResultScreen
 from tui.widgets.pillar_tree import PillarTree
-from tui.widgets.wizard_card import load_css
+from tui.widgets.styles import load_css
 from tui.widgets.wizbits_card import WizbitsCard
 from tui.widgets.wizbits_choices import load_stage, row_action
 from tui.widgets.wizbits_inspect import ChoiceList, unit_looks

@@ -23,7 +23,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.wizbits.actions import Payment
-from tui.widgets.wizard_card import load_css
+from tui.widgets.styles import load_css
 
 SHORTFALL = "more needed"
 """The engine's words for a payment that does not yet gather enough (see ``payment.check_payment``)."""

@@ -22,7 +22,7 @@ from engine.wizbits.cards import CARDS
 from engine.wizbits.model import Card
 from engine.wizbits.terms import Attribute, Category, Element
 from engine.wizbits.text import card_text
-from tui.widgets.wizard_card import load_css
+from tui.widgets.styles import load_css
 from tui.widgets.wizbits_card import CATEGORY_SHORT, card_name, element_text
 
 COSTS: tuple[int, ...] = tuple(sorted({card.cost for card in CARDS}))

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.decklist import MAX_COPIES, MIN_DECK_SIZE, Deck, decklist, validate_deck
 from engine.wizbits.terms import Category, Element
-from tui.widgets.wizard_card import load_css
+from tui.widgets.styles import load_css
 from tui.widgets.wizbits_card import CATEGORY_SHORT, ELEMENT_COLOURS, ELEMENT_GLYPHS, card_name
 
 CATEGORY_HEADINGS: dict[Category, str] = {Category.CHARACTER: "Characters", Category.ELEMENT: "Elements",

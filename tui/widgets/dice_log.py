@@ -16,7 +16,7 @@ from textual.events import Resize
 from textual.widgets import RichLog
 
 from engine import Event
-from tui.widgets.wizard_card import load_css
+from tui.widgets.styles import load_css
 
 
 def check_line(data: Mapping[str, Any], seats: Sequence[str] = ()) -> Text:

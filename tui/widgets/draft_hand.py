@@ -32,6 +32,7 @@ from engine.witchdraft.cards import (
     Ingredient,
 )
 from engine.witchdraft.state import ApprenticeView, WitchDraftView
+from tui.widgets.styles import load_css
 from tui.widgets.witchdraft_look import (
     ANIMAL_GLYPHS,
     BOND,
@@ -43,7 +44,7 @@ from tui.widgets.witchdraft_look import (
     chip_text,
     legend_text,
 )
-from tui.widgets.wizard_card import load_css
+
 
 def colour_text(colour: Colour | None, short: bool = False, bare: bool = False) -> Text:
     """``"■ Crimson"`` in the colour's style; ``"Cr"`` when ``short``, ``"Crimson"`` when ``bare``."""

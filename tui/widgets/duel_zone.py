@@ -14,7 +14,8 @@ from textual.widgets import Label, Static
 
 from engine.wizards_cup.cards import CARDS, Timing
 from engine.wizards_cup.state import Phase, PlayerView, WizardsCupView
-from tui.widgets.wizard_card import WizardCard, load_css, wizard_name
+from tui.widgets.styles import load_css
+from tui.widgets.wizard_card import WizardCard, wizard_name
 
 STEP_STYLES: dict[str, str] = {
     "power": "bold #1e1e1e on #d08cff",

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from engine.wizbits.continuous import points_of
 from engine.wizbits.lab import LabTable
-from tui.widgets.wizard_card import load_css
+from tui.widgets.styles import load_css
 
 
 def permanent_lines(table: LabTable) -> list[tuple[str, Text]]:

@@ -33,7 +33,7 @@ from saves import SessionStore, StoreError
 from saves.decks import DeckStore
 from saves.paths import data_dir
 from tui.safe_text import markup_safe, plain
-from tui.widgets.wizard_card import load_css
+from tui.widgets.styles import load_css
 
 NO_DECK = "-"
 """The deck choice for a side with an empty deck."""

@@ -45,7 +45,7 @@ from tui.widgets.pillar_tree_text import (
     short_tag,
     unit_forms,
 )
-from tui.widgets.wizard_card import load_css
+from tui.widgets.styles import load_css
 
 Mode = Literal["build", "step"]
 

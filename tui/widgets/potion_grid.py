@@ -19,7 +19,7 @@ from textual.widget import Widget
 
 from engine.witchdraft.geometry import ROTATIONS, Cell, Placement, cells
 from tui.widgets.potion_cells import CELL_SIZES, GHOST_PALETTES, Canvas, draw_card, draw_dots, palette_of
-from tui.widgets.wizard_card import load_css
+from tui.widgets.styles import load_css
 
 PlacedArea = Sequence[tuple[str, int, int, int]]
 """Placed cards as ``(card_id, x, y, rotation)``, the apprentice first."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.markup import escape
 from textual.widgets import Static
 
-from tui.widgets.wizard_card import load_css
+from tui.widgets.styles import load_css
 
 
 class SaveBanner(Static):

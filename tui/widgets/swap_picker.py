@@ -17,7 +17,8 @@ from textual.widgets.option_list import Option
 
 from engine.wizards_cup.cards import CARDS, WIZARDS
 from engine.wizards_cup.rules import team_total
-from tui.widgets.wizard_card import WizardCard, card_row, load_css, wizard_name
+from tui.widgets.styles import load_css
+from tui.widgets.wizard_card import WizardCard, card_row, wizard_name
 
 
 def _row(card_id: str, mark: str, mark_style: str) -> Text:

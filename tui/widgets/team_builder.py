@@ -15,7 +15,8 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.wizards_cup.cards import CARDS, PICKS, WIZARDS
-from tui.widgets.wizard_card import WizardCard, card_row, load_css, wizard_name
+from tui.widgets.styles import load_css
+from tui.widgets.wizard_card import WizardCard, card_row, wizard_name
 
 
 class TeamBuilder(Widget):

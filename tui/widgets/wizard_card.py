@@ -7,8 +7,6 @@ so every list shows a wizard the same way.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -17,6 +15,7 @@ from textual.widget import Widget
 
 from engine.wizards_cup.cards import CARDS, Element, Timing, Wizard
 from tui.widgets.element_look import ELEMENT_HUES, ELEMENT_SYMBOLS
+from tui.widgets.styles import load_css
 
 ELEMENT_COLOURS: dict[Element, str] = {element: ELEMENT_HUES[element.value.lower()] for element in Element}
 """Text colour of each element (borders use the matching ``-fire``… classes in the .tcss)."""
@@ -33,11 +32,6 @@ TIMING_LABELS: dict[Timing, str] = {
 
 TIMING_SHORT: dict[Timing, str] = {Timing.INSTANT: "reveal", Timing.ONGOING: "ongoing", Timing.DISCARD: "discard"}
 """One-word timing for list rows."""
-
-
-def load_css(module_file: str) -> str:
-    """The text of the ``.tcss`` file beside ``module_file`` (used as a widget's DEFAULT_CSS)."""
-    return Path(module_file).with_suffix(".tcss").read_text(encoding="utf-8")
 
 
 def element_text(element: Element, width: int = 0) -> Text:

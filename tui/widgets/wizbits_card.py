@@ -20,7 +20,7 @@ from engine.wizbits.model import Card
 from engine.wizbits.terms import Category, Element
 from engine.wizbits.text import ability_text, main_points_text
 from tui.widgets.element_look import ELEMENT_HUES, ELEMENT_SYMBOLS
-from tui.widgets.wizard_card import load_css
+from tui.widgets.styles import load_css
 
 ELEMENT_COLOURS: dict[Element, str] = {element: ELEMENT_HUES[element.value.lower()] for element in Element}
 """Text colour of each element (borders use the matching ``-fire``… classes in the .tcss)."""

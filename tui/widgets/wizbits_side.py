@@ -25,8 +25,8 @@ from engine.wizbits.terms import Attribute
 from engine.wizbits.text import ability_text
 from engine.wizbits.views import PermanentView, PlayerView, WizbitsView
 from tui.safe_text import markup_safe
+from tui.widgets.styles import load_css
 from tui.widgets.wizbits_card import ELEMENT_COLOURS, ELEMENT_GLYPHS
-from tui.widgets.wizard_card import load_css
 
 
 def card_label(view: WizbitsView, iid: int | None) -> str:
