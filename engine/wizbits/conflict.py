@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from engine.core.contract import Event
 from engine.core.errors import IllegalActionError
-from engine.wizbits.continuous import has_attribute, points_of
+from engine.wizbits.continuous import collect_triggers, has_attribute, points_of
 from engine.wizbits.dice import (
     SPECIAL_CHECK_BREAK_GLOBAL_CHECK,
     SPECIAL_CHECK_GLOBAL_CHECK,
@@ -23,8 +23,8 @@ from engine.wizbits.dice import (
     die_level,
     roll_check,
 )
+from engine.wizbits.phases import open_pillar, play_unit, start_play_phase
 from engine.wizbits.pillar_units import UnitKind
-from engine.wizbits.continuous import collect_triggers
 from engine.wizbits.resolve import destroy
 from engine.wizbits.state import Battle, JsonDict, Phase, WizbitsState, opponent
 from engine.wizbits.terms import Attribute, TriggerEvent
@@ -65,8 +65,6 @@ def check_attack(state: WizbitsState, attackers: tuple[int, ...]) -> None:
 
 def declare_attack(state: WizbitsState, attackers: tuple[int, ...], events: list[Event]) -> None:
     """Record the attackers; their "declared as an attacker" triggers wait for the first pillar."""
-    from engine.wizbits.flow import start_play_phase
-
     state.attackers = list(attackers)
     name = state.players[state.active].name
     if not attackers:
@@ -166,8 +164,6 @@ def end_battles(state: WizbitsState, events: list[Event]) -> None:
 
 
 def _form_battles(state: WizbitsState, events: list[Event], assignments: dict[int, int] | None = None) -> None:
-    from engine.wizbits.flow import start_play_phase
-
     battles = []
     for attacker in state.attackers:
         blockers = [defender for defender, target in state.blocks.items() if target == attacker]
@@ -191,8 +187,6 @@ def _form_battles(state: WizbitsState, events: list[Event], assignments: dict[in
 
 
 def _open_respond(state: WizbitsState, events: list[Event]) -> None:
-    from engine.wizbits.flow import open_pillar
-
     open_pillar(state, Phase.RESPOND, events)
 
 
@@ -256,8 +250,6 @@ def divide(state: WizbitsState, seat: int, damage: tuple[tuple[int, int], ...], 
 
 def open_damage_pillar(state: WizbitsState, events: list[Event]) -> None:
     """Both divisions go on a Damage pillar as damage units, resolving together."""
-    from engine.wizbits.flow import open_pillar, play_unit
-
     open_pillar(state, Phase.DAMAGE, events, base="damage")
     for seat in (state.active, opponent(state.active)):
         split = state.division[seat] or {}
@@ -326,8 +318,6 @@ def end_by_main_failures(state: WizbitsState, losers: list[int], events: list[Ev
 
 def next_battle(state: WizbitsState, events: list[Event]) -> None:
     """Fight the next battle, or go on to the third Play Phase."""
-    from engine.wizbits.flow import start_play_phase
-
     state.battle += 1
     if state.battle < len(state.battles):
         _open_respond(state, events)

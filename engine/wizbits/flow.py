@@ -10,9 +10,9 @@ pillar and the Non-Elements pillar after it both end with nobody adding a unit.
 from __future__ import annotations
 
 from engine.core.contract import Event
-from engine.wizbits.continuous import continue_units
+from engine.wizbits.conflict import damage_base_checks, next_battle, start_conflict, start_division
 from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK
-from engine.wizbits.pillar import Pillar
+from engine.wizbits.phases import ear_tug, open_pillar, place_triggers, start_play_phase
 from engine.wizbits.pillar_text import describe_group
 from engine.wizbits.pillar_units import Unit, UnitKind
 from engine.wizbits.resolve import draw, end_of_turn_cleanup, make_check, resolve_group
@@ -22,52 +22,7 @@ PILLAR_OF_PLAY_ROUND = {1: Phase.CHARACTERS, 2: Phase.ATTACK, 3: Phase.SECOND_TE
 """Where each Play Phase of the turn leads once it ends."""
 
 
-def phase_label(state: WizbitsState) -> str:
-    """The current phase as players call it, with the Play Phase's number when in one."""
-    label = Phase.LABELS[state.phase]
-    if state.phase in (Phase.ELEMENTS, Phase.NON_ELEMENTS):
-        return f"Play Phase {state.play_round}: {label}"
-    return label
-
-
-def ear_tug(state: WizbitsState, events: list[Event]) -> None:
-    """Record the end of the current phase."""
-    events.append(Event("phase_end", f"End of {phase_label(state)}.",
-                        {"phase": state.phase, "turn": state.turn, "play_round": state.play_round}))
-
-
 # -- pillars -----------------------------------------------------------------------
-
-
-def open_pillar(state: WizbitsState, phase: str, events: list[Event], base: str = "turn") -> None:
-    """Start ``phase`` with a new pillar; the active player has Priority.
-
-    Triggers that waited for a pillar go on it first, in the order they were set off.
-    """
-    state.phase = phase
-    pillar = Pillar.open(base, state.format, continue_units(state))  # type: ignore[arg-type]
-    state.pillar = pillar
-    state.resolving = False
-    state.priority = state.active
-    state.passes = 0
-    state.units_added = 0
-    if state.waiting_triggers:
-        place_triggers(state, state.waiting_triggers)
-        state.waiting_triggers = []
-
-
-def place_triggers(state: WizbitsState, triggers: list[JsonDict]) -> None:
-    """Put triggers on the highest remaining unit of the main pillar, or keep them for the next pillar."""
-    if state.pillar is None or state.phase not in Phase.PILLARS:
-        state.waiting_triggers.extend(triggers)
-        return
-    state.pillar.place_triggers((int(trigger["owner"]), str(trigger["name"]), trigger) for trigger in triggers)
-
-
-def after_unit_added(state: WizbitsState) -> None:
-    """A unit was added: the run of passes starts again."""
-    state.passes = 0
-    state.units_added += 1
 
 
 def pass_priority(state: WizbitsState, seat: int, events: list[Event]) -> None:
@@ -128,8 +83,6 @@ def _discard_unresolved_cards(state: WizbitsState, group: tuple[Unit, ...]) -> N
 
 def end_pillar(state: WizbitsState, events: list[Event]) -> None:
     """The pillar is done: resolve its base (a Damage Base checks the battle), then move on."""
-    from engine.wizbits.conflict import damage_base_checks, next_battle
-
     state.resolving = False
     state.priority = None
     phase = state.phase
@@ -152,18 +105,9 @@ def end_pillar(state: WizbitsState, events: list[Event]) -> None:
     elif phase == Phase.CHARACTERS:
         start_play_phase(state, 2, events)
     elif phase == Phase.RESPOND:
-        from engine.wizbits.conflict import start_division
-
         start_division(state, events)
     elif phase == Phase.DAMAGE:
         next_battle(state, events)
-
-
-def start_play_phase(state: WizbitsState, play_round: int, events: list[Event]) -> None:
-    """Begin Play Phase ``play_round`` with an Elements pillar."""
-    state.play_round = play_round
-    state.quiet_elements = False
-    open_pillar(state, Phase.ELEMENTS, events)
 
 
 def after_play_phase(state: WizbitsState, events: list[Event]) -> None:
@@ -173,8 +117,6 @@ def after_play_phase(state: WizbitsState, events: list[Event]) -> None:
     if following == Phase.CHARACTERS:
         open_pillar(state, Phase.CHARACTERS, events)
     elif following == Phase.ATTACK:
-        from engine.wizbits.conflict import start_conflict
-
         start_conflict(state, events)
     else:
         state.phase = Phase.SECOND_TEST
@@ -225,9 +167,3 @@ def end_turn(state: WizbitsState, events: list[Event]) -> None:
     state.blocks = {}
 
 
-def play_unit(state: WizbitsState, kind: UnitKind, seat: int, name: str, payload: JsonDict,
-              on: int | None) -> None:
-    """Put a unit on the current pillar for ``seat``."""
-    assert state.pillar is not None
-    state.pillar.play(kind, seat, name, payload, on)
-    after_unit_added(state)

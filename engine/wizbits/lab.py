@@ -28,7 +28,6 @@ from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.continuous import collect_triggers, live_abilities, target_options
 from engine.wizbits.decks import STARTER_DECKS
 from engine.wizbits.effects import Effect, TargetKind
-from engine.wizbits.flow import open_pillar, place_triggers, play_unit
 from engine.wizbits.lab_model import (
     PHASE_OF_BASE,
     LabCard,
@@ -39,6 +38,7 @@ from engine.wizbits.lab_model import (
     Scenario,
 )
 from engine.wizbits.model import Ability, AbilityType, Category
+from engine.wizbits.phases import open_pillar, place_triggers, play_unit
 from engine.wizbits.pillar import BASE_KINDS, FORMATS, Unit, UnitKind
 from engine.wizbits.pillar_text import RTFS
 from engine.wizbits.plays import card_slots

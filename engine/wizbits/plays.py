@@ -14,13 +14,12 @@ from itertools import product
 from engine.core.contract import Event
 from engine.core.errors import IllegalActionError
 from engine.wizbits.actions import Action, Activate, Payment, PlayCard, Targets
-from engine.wizbits.continuous import cost_of, live_abilities, target_options
+from engine.wizbits.continuous import collect_triggers, cost_of, live_abilities, target_options
 from engine.wizbits.effects import Effect
-from engine.wizbits.flow import place_triggers, play_unit
 from engine.wizbits.model import Ability, AbilityType, Card, Category
 from engine.wizbits.payment import check_payment, pay, payment_options
+from engine.wizbits.phases import place_triggers, play_unit
 from engine.wizbits.pillar_units import UnitKind
-from engine.wizbits.continuous import collect_triggers
 from engine.wizbits.resolve import chosen_slots, discard_from_hand, secede
 from engine.wizbits.state import JsonDict, Phase, WizbitsState, opponent
 from engine.wizbits.terms import TriggerEvent

@@ -36,12 +36,13 @@ from engine.wizbits.conflict import (
     sides,
     total_strength,
 )
+from engine.wizbits.continuous import target_options
 from engine.wizbits.decklist import Deck, parse_decklist
 from engine.wizbits.decks import STARTER_DECKS
-from engine.wizbits.flow import end_turn, pass_priority, phase_label, place_triggers, reconcile_up, resolve_step, test_phase
+from engine.wizbits.flow import end_turn, pass_priority, reconcile_up, resolve_step, test_phase
+from engine.wizbits.phases import phase_label, place_triggers
 from engine.wizbits.plays import apply_activate, apply_play, check_activate, check_play, unit_actions
 from engine.wizbits.resolve import discard_from_hand, pending_slots, run_pending
-from engine.wizbits.continuous import target_options
 from engine.wizbits.state import HAND_SIZE, Permanent, Phase, PlayerState, WizbitsState, opponent
 from engine.wizbits.state import state_from_json as _state_from_json
 from engine.wizbits.state import state_to_json as _state_to_json

@@ -30,10 +30,9 @@ from saves import (
 )
 from saves.integrity import DamagedSession
 from saves.transfer import import_session_file
-from tui.rules_docs import RULES_DIR
 from tui.cli.decks import add_deck_commands
+from tui.rules_docs import RULES_DIR
 from tui.server.config import add_serve_parser
-
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
