@@ -13,17 +13,15 @@ import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import asyncssh
 
+from tui.server.config import ServeConfig
 from tui.server.limits import MAX_COLUMNS, MAX_ROWS, clamp_size
 from tui.server.paste import InputGate
 from tui.server.players import Login
 from tui.server.pty_bridge import INPUT_LIMIT, PtyChild
-
-if TYPE_CHECKING:
-    from tui.server.server import CovenConnection
 
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
 """Where the ``tui`` package lives: the children's working directory, so ``-m tui.cli``
@@ -38,6 +36,68 @@ MARKER_RESERVE = 2048
 """Room kept free in the child's input queue for paste markers, which are never cut."""
 DROP_REPORT_SECONDS = 1.0
 """Quiet time after which dropped input is logged, as one line with the whole count."""
+
+
+class SharedState(Protocol):
+    """What a session reads of the server's shared state (:class:`tui.server.server.ServerState`)."""
+
+    @property
+    def config(self) -> ServeConfig: ...
+
+    @property
+    def port(self) -> int: ...
+
+    @property
+    def hangups(self) -> set[asyncio.Task[Any]]: ...
+
+    def connect_hint(self) -> str:
+        """How to connect, for messages."""
+        ...
+
+    def child_environment(self, term: str | None, client_env: dict[str, str]) -> dict[str, str]:
+        """A clean environment for one child."""
+        ...
+
+
+class SessionOwner(Protocol):
+    """The connection a session belongs to (:class:`tui.server.server.CovenConnection`).
+
+    A protocol, so this module never imports the server that imports it.
+    """
+
+    @property
+    def state(self) -> SharedState: ...
+
+    @property
+    def login(self) -> Login | None: ...
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def address(self) -> str: ...
+
+    @property
+    def user(self) -> str: ...
+
+    @property
+    def closing(self) -> bool: ...
+
+    def note(self, message: str, *args: object, level: int = logging.INFO) -> None:
+        """Log one line about the connection."""
+        ...
+
+    def admit(self, session: CovenSession) -> bool:
+        """Take a player's place for ``session``, or refuse the connection."""
+        ...
+
+    def session_ended(self, session: CovenSession) -> None:
+        """Free ``session``'s place."""
+        ...
+
+    def refuse(self, reason: str, *, quiet: bool = False, now: bool = False, code: int = ...) -> None:
+        """Disconnect with ``reason``."""
+        ...
 
 
 def child_command(login: Login, port: int, host: str = "127.0.0.1") -> list[str]:
@@ -56,7 +116,7 @@ def child_command(login: Login, port: int, host: str = "127.0.0.1") -> list[str]
 class CovenSession(asyncssh.SSHServerSession[bytes]):
     """One session channel: a PTY and Coven in it, or a one-line refusal."""
 
-    def __init__(self, owner: CovenConnection) -> None:
+    def __init__(self, owner: SessionOwner) -> None:
         self.owner = owner
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term: str | None = None
