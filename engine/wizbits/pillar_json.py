@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.json_fields import json_object, whole_number
 from engine.wizbits.pillar import (
     BASE_KINDS,
     FORMATS,
@@ -22,6 +23,7 @@ from engine.wizbits.pillar import (
     UnitKind,
     plain_payload,
 )
+from engine.wizbits.pillar_restore import restore_pillar
 
 _UNIT_KEYS = frozenset({"uid", "kind", "owner", "name", "height", "iph", "branch", "on", "order", "payload"})
 _PILLAR_KEYS = frozenset({"base", "format", "next_uid", "next_branch", "continues", "units"})
@@ -107,7 +109,7 @@ def parse_pillar(data: object) -> Pillar:
     countered = fields.get(_COUNTERED, [])
     if not isinstance(continues, list) or not isinstance(units, list) or not isinstance(countered, list):
         raise MalformedPillarError("continues, units and countered must be lists")
-    return Pillar.restore(
+    return restore_pillar(
         base,
         format,
         _int(fields, "next_uid"),
@@ -121,17 +123,8 @@ def parse_pillar(data: object) -> Pillar:
 
 def _object(data: object, keys: frozenset[str], what: str,
             optional: frozenset[str] = frozenset()) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise MalformedPillarError(f"a {what} must be a JSON object, not {type(data).__name__}")
-    missing, extra = keys - data.keys(), data.keys() - keys - optional
-    if missing or extra:
-        raise MalformedPillarError(f"{what} keys are wrong: missing {sorted(missing)}, unknown {sorted(map(str, extra))}")
-    return data
+    return json_object(data, f"a {what}", keys | optional, keys, error=MalformedPillarError)
 
 
 def _int(fields: Mapping[str, Any], key: str) -> int:
-    value = fields[key]
-    # bool is an int subclass, but true/false in JSON is a mistake here.
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise MalformedPillarError(f"{key!r} must be an integer, not {value!r}")
-    return value
+    return whole_number(fields[key], repr(key), error=MalformedPillarError)
