@@ -19,10 +19,11 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
 from engine import GameSpec, get_game
 from engine.core import InvalidOptionsError, UnknownGameError, canonical_json
+from engine.core.json_fields import is_whole_number, kind_of
 from engine.core.registry import MAX_OPTION_BYTES
 from engine.core.textfile import TextFileError, TextFileExistsError, read_text_file, write_text_file
 from saves.errors import SessionFileError, SessionFileExistsError
@@ -153,26 +154,6 @@ def read_session_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     return document
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    # bool is an int subclass, but true/false is never a valid number here.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _kind(value: object) -> str:
-    """What a JSON value is, in words, for messages ("an object", "text", ...)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a number with a fraction"
-    if isinstance(value, str):
-        return "text"
-    return "a list" if isinstance(value, list) else "an object"
-
-
 def _cut(text: str, limit: int = 160) -> str:
     """``text`` shortened for a message: an engine's reason may quote a value megabytes long."""
     return text if len(text) <= limit else f"{text[:limit]}..."
@@ -206,9 +187,9 @@ def _check_header(document: Mapping[str, Any]) -> GameSpec:
     if document.get("format") != FORMAT:
         raise SessionFileError("This is not a Coven session file (its \"format\" is not \"coven-session\").")
     version = document.get("version")
-    if not _is_int(version):
+    if not is_whole_number(version):
         raise SessionFileError(f"The file's format version is missing or not a whole number (\"version\" is "
-                               f"{_kind(version)}).")
+                               f"{kind_of(version)}).")
     if version > FORMAT_VERSION:
         raise SessionFileError(
             f"This file was written by a newer Coven (format version {version}; this Coven reads version "
@@ -218,7 +199,7 @@ def _check_header(document: Mapping[str, Any]) -> GameSpec:
         raise SessionFileError(f"Unsupported session file format version {version}.")
     game_id = document.get("game")
     if not isinstance(game_id, str):
-        raise SessionFileError(f"The file does not say which game it is (\"game\" is {_kind(game_id)}, "
+        raise SessionFileError(f"The file does not say which game it is (\"game\" is {kind_of(game_id)}, "
                                f"not a game id).")
     try:
         return get_game(game_id)
@@ -228,7 +209,7 @@ def _check_header(document: Mapping[str, Any]) -> GameSpec:
 
 def _check_seats(spec: GameSpec, data: object) -> list[SeatInfo]:
     if not isinstance(data, list):
-        raise SessionFileError(f"The file's \"seats\" must be a list, not {_kind(data)}.")
+        raise SessionFileError(f"The file's \"seats\" must be a list, not {kind_of(data)}.")
     if len(data) not in spec.seat_counts:
         counts = " or ".join(str(count) for count in spec.seat_counts)
         raise SessionFileError(f"{spec.title} is played with {counts} seats, but the file has {len(data)}.")
@@ -237,13 +218,13 @@ def _check_seats(spec: GameSpec, data: object) -> list[SeatInfo]:
         where = f"seats[{index}] (seat {index + 1})"
         if not isinstance(item, dict):
             raise SessionFileError(f"Seat {index + 1} is invalid: {where} must be an object with a name, a kind "
-                                   f"and a bot_level, not {_kind(item)}.")
+                                   f"and a bot_level, not {kind_of(item)}.")
         # Types first, so a seat's checks never meet an object where text belongs.
         for key, allowed, wanted in (("name", (str,), "text"), ("kind", (str,), "text"),
                                      ("bot_level", (str, type(None)), "text or null")):
             if key in item and not isinstance(item[key], allowed):
                 raise SessionFileError(f"Seat {index + 1} is invalid: seats[{index}].{key} must be {wanted}, "
-                                       f"not {_kind(item[key])}.")
+                                       f"not {kind_of(item[key])}.")
         try:
             seats.append(SeatInfo.from_json(item))
         except ValueError as error:
@@ -253,7 +234,7 @@ def _check_seats(spec: GameSpec, data: object) -> list[SeatInfo]:
 
 def _check_log(data: object, seat_count: int) -> list[tuple[int | None, dict[str, Any]]]:
     if not isinstance(data, list):
-        raise SessionFileError(f"The file's \"log\" must be a list, not {_kind(data)}.")
+        raise SessionFileError(f"The file's \"log\" must be a list, not {kind_of(data)}.")
     if len(data) > MAX_ACTIONS:
         raise SessionFileError(f"The file's log has {len(data)} actions; at most {MAX_ACTIONS} are accepted.")
     log: list[tuple[int | None, dict[str, Any]]] = []
@@ -261,14 +242,14 @@ def _check_log(data: object, seat_count: int) -> list[tuple[int | None, dict[str
         number = index + 1
         if not isinstance(item, dict):
             raise SessionFileError(f"Action {number} is malformed: log[{index}] must be an object "
-                                   f"{{\"seat\": ..., \"action\": {{...}}}}, not {_kind(item)}.")
+                                   f"{{\"seat\": ..., \"action\": {{...}}}}, not {kind_of(item)}.")
         if not isinstance(item.get("action"), dict):
             raise SessionFileError(f"Action {number} is malformed: log[{index}].action must be an object, "
-                                   f"not {_kind(item.get('action')) if 'action' in item else 'missing'}.")
+                                   f"not {kind_of(item.get('action')) if 'action' in item else 'missing'}.")
         seat = item.get("seat")
-        if seat is not None and not _is_int(seat):
+        if seat is not None and not is_whole_number(seat):
             raise SessionFileError(f"Action {number} is malformed: log[{index}].seat must be a whole number "
-                                   f"or null, not {_kind(seat)}.")
+                                   f"or null, not {kind_of(seat)}.")
         if seat is not None and not 0 <= seat < seat_count:
             raise SessionFileError(f"Action {number} names seat {_cut(str(seat), 20)}, which is not at this table "
                                    f"(log[{index}].seat).")
@@ -354,14 +335,14 @@ def import_session_file(store: SessionStore, path: str | os.PathLike[str]) -> Im
     check_file_text(document)  # every string, before any of them is used or shown
     options_data = document.get("options", {})
     if not isinstance(options_data, dict):
-        raise SessionFileError(f"The file's \"options\" must be an object, not {_kind(options_data)}.")
+        raise SessionFileError(f"The file's \"options\" must be an object, not {kind_of(options_data)}.")
     try:
         options = spec.resolve_options(options_data)
     except ValueError as error:
         raise SessionFileError(f"The file's options are invalid: {error}.") from None
     seed = document.get("seed")
-    if not _is_int(seed):
-        raise SessionFileError(f"The file's \"seed\" must be a whole number, not {_kind(seed)}.")
+    if not is_whole_number(seed):
+        raise SessionFileError(f"The file's \"seed\" must be a whole number, not {kind_of(seed)}.")
     if not _SQLITE_INT[0] <= seed <= _SQLITE_INT[1]:
         raise SessionFileError("The file's \"seed\" is too large (at most 19 digits, as Coven writes it).")
     seats = _check_seats(spec, document.get("seats"))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from engine.core.errors import MalformedActionError
+from engine.core.json_fields import json_list, whole_number
 
 JsonDict = dict[str, Any]
 Targets = tuple[int | None, ...]
@@ -143,15 +144,11 @@ def action_to_json(action: Action) -> JsonDict:
 
 
 def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise MalformedActionError(f"{what} must be a whole number, not {value!r}")
-    return value
+    return whole_number(value, what, low=0, error=MalformedActionError)
 
 
 def _ints(value: object, what: str) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise MalformedActionError(f"{what} must be a list")
-    return tuple(_int(item, what) for item in value)
+    return tuple(_int(item, what) for item in json_list(value, what, error=MalformedActionError))
 
 
 def _pairs(value: object, what: str) -> tuple[tuple[int, int], ...]:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from engine.core.json_fields import json_list, json_object, json_text, whole_number
 from engine.core.text import text_block_problem, text_problem
 from engine.core.textfile import TextFileError, read_text_file, write_text_file
 from engine.wizbits.cards import CARDS_BY_ID, card_by_name
@@ -87,43 +88,21 @@ def dumps(scenario: Scenario) -> str:
 # -- reading ---------------------------------------------------------------------------------
 
 
-def _object(value: object, where: str, keys: set[str], required: set[str]) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise LabFileError(f"{where}: expected an object, got {_kind(value)}")
-    unknown = sorted(str(key) for key in value if key not in keys)
-    if unknown:
-        raise LabFileError(f"{where}: unknown key {unknown[0]!r}")
-    missing = sorted(required - set(value))
-    if missing:
-        raise LabFileError(f"{where}: missing key {missing[0]!r}")
-    return value
-
-
-def _kind(value: object) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", type(None): "null"}.get(
-        type(value), "a number")
+_object = partial(json_object, error=LabFileError)
+_list = partial(json_list, error=LabFileError)
 
 
 def _int(value: object, where: str, low: int = 0, high: int = 2**31) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise LabFileError(f"{where}: expected a whole number from {low} to {high}, got {value!r}")
-    return value
+    return whole_number(value, where, low, high, error=LabFileError)
 
 
 def _str(value: object, where: str, limit: int = 2000, *, block: bool = False) -> str:
-    if not isinstance(value, str) or len(value) > limit:
-        raise LabFileError(f"{where}: expected text of at most {limit} characters")
+    text = json_text(value, where, limit, error=LabFileError)
     # A scenario file comes from outside: its text is shown, so the one text rule applies.
-    problem = text_block_problem(value) if block else text_problem(value)
+    problem = text_block_problem(text) if block else text_problem(text)
     if problem is not None:
-        raise LabFileError(f"{where}: must not contain {problem}")
-    return value
-
-
-def _list(value: object, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise LabFileError(f"{where}: expected a list, got {_kind(value)}")
-    return value
+        raise LabFileError(f"{where} must not contain {problem}")
+    return text
 
 
 def _card_id(value: object, where: str) -> str:
