@@ -24,7 +24,7 @@ SnapCompare = Callable[..., bool]
 def fixed_codes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every table is KXMP and every token K7P2-M3QD-9RTW-H4NB."""
     monkeypatch.setattr("saves.table_rows.random_code", lambda: "KXMP")
-    monkeypatch.setattr("saves.tables.new_token", lambda: "K7P2-M3QD-9RTW-H4NB")
+    monkeypatch.setattr("saves.table_tokens.new_token", lambda: "K7P2-M3QD-9RTW-H4NB")
 
 
 @pytest.fixture

@@ -209,11 +209,11 @@ async def _capture_lab_and_decks(directory: Path) -> list[Path]:
 
 async def _capture_tables(directory: Path) -> list[Path]:
     """A host's lobby once a friend sat down, and the join form (80x24), with a fixed code and token."""
-    from saves import table_rows, tables
+    from saves import table_rows, table_tokens, tables
     from saves.presence import Presence
 
     table_rows.random_code = lambda: "KXMP"  # the pictures must not change with every run
-    tables.new_token = lambda: "K7P2-M3QD-9RTW-H4NB"
+    table_tokens.new_token = lambda: "K7P2-M3QD-9RTW-H4NB"
     store = SessionStore()
     written = [directory / "lobby.svg", directory / "join-table.svg"]
     with Presence() as presence:
