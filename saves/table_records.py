@@ -25,7 +25,6 @@ RECLAIM_WINDOW_SECONDS = 600.0
 TableStatus = Literal["lobby", "playing", "closed"]
 SeatRole = Literal["remote", "local", "bot"]
 
-TABLE_STATUSES: tuple[TableStatus, ...] = ("lobby", "playing", "closed")
 SEAT_ROLES: tuple[SeatRole, ...] = ("remote", "local", "bot")
 
 

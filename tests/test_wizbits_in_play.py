@@ -91,12 +91,12 @@ def test_effects_of_the_opponent_cant_choose_ward_but_yours_can() -> None:
     warden = table.put("glowworm-warden", 1)  # Ward
     scout = table.put("pondskater-scout", 1)
     damage = Damage(Target.CHOSEN_OPPOSING_CHARACTER, 1)
-    assert target_options(table.state, 0, None, damage) == [table.main_1, scout]
-    assert warden in target_options(table.state, 1, None, Heal(Target.CHOSEN_OWN_CHARACTER, 1))
-    assert warden in target_options(table.state, 1, None, Damage(Target.CHOSEN_CHARACTER, 1))
-    assert warden not in target_options(table.state, 0, None, Damage(Target.CHOSEN_CHARACTER, 1))
+    assert target_options(table.state, 0, damage) == [table.main_1, scout]
+    assert warden in target_options(table.state, 1, Heal(Target.CHOSEN_OWN_CHARACTER, 1))
+    assert warden in target_options(table.state, 1, Damage(Target.CHOSEN_CHARACTER, 1))
+    assert warden not in target_options(table.state, 0, Damage(Target.CHOSEN_CHARACTER, 1))
     table.perm(scout).turn_attributes.append("ward")
-    assert target_options(table.state, 0, None, damage) == [table.main_1]
+    assert target_options(table.state, 0, damage) == [table.main_1]
 
 
 def test_moves_never_offer_a_main_character_and_secede_skips_seceded_cards() -> None:
@@ -104,10 +104,10 @@ def test_moves_never_offer_a_main_character_and_secede_skips_seceded_cards() -> 
     scout = table.put("pondskater-scout", 1, seceded=True)
     orb = table.put("dewdrop-orb", 1)
     for effect in (Destroy(Target.CHOSEN_OPPOSING_CARD), ReturnToHand(Target.CHOSEN_OPPOSING_CARD)):
-        assert target_options(table.state, 0, None, effect) == [scout, orb]
-    assert target_options(table.state, 0, None, Secede(Target.CHOSEN_OPPOSING_CARD)) == [orb]
-    assert target_options(table.state, 0, None, Damage(Target.CHOSEN_OPPOSING_CHARACTER, 1)) == [table.main_1, scout]
-    assert target_options(table.state, 0, None, Destroy(Target.CHOSEN_OPPOSING_NON_ELEMENT)) == [orb]
+        assert target_options(table.state, 0, effect) == [scout, orb]
+    assert target_options(table.state, 0, Secede(Target.CHOSEN_OPPOSING_CARD)) == [orb]
+    assert target_options(table.state, 0, Damage(Target.CHOSEN_OPPOSING_CHARACTER, 1)) == [table.main_1, scout]
+    assert target_options(table.state, 0, Destroy(Target.CHOSEN_OPPOSING_NON_ELEMENT)) == [orb]
 
 
 def test_unit_choices_follow_owner_filter_and_the_excluded_unit() -> None:
@@ -121,10 +121,10 @@ def test_unit_choices_follow_owner_filter_and_the_excluded_unit() -> None:
     ability = pillar.play(UnitKind.ABILITY, 1, "ability", {"iid": table.main_1, "ability": 1, "flip": False,
                                                             "targets": [None]})
     opposing = Counter(Target.CHOSEN_OPPOSING_UNIT)
-    assert target_options(table.state, 0, None, opposing) == [theirs.uid, gear.uid, ability.uid]
-    assert target_options(table.state, 0, None, Counter(Target.CHOSEN_OPPOSING_UNIT, CardFilter(Category.ELEMENT))
+    assert target_options(table.state, 0, opposing) == [theirs.uid, gear.uid, ability.uid]
+    assert target_options(table.state, 0, Counter(Target.CHOSEN_OPPOSING_UNIT, CardFilter(Category.ELEMENT))
                           ) == [theirs.uid]
-    assert target_options(table.state, 1, None, Counter(Target.CHOSEN_UNIT), exclude_uid=ability.uid) == [
+    assert target_options(table.state, 1, Counter(Target.CHOSEN_UNIT), exclude_uid=ability.uid) == [
         mine.uid, theirs.uid, gear.uid]
 
 

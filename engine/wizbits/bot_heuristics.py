@@ -172,12 +172,6 @@ class Board:
         """Cards left in a seat's deck."""
         return self.view.players[seat].deck_count
 
-    def main_fail(self, seat: int, extra: int = 0) -> float:
-        """The chance ``seat``'s Main Character fails a Break check with ``extra`` more damage."""
-        points = self.main(seat).points
-        assert points is not None
-        return global_fail(points, extra)
-
     def race(self, changed: dict[int, MainPoints] | None = None, front: dict[int, float] | None = None,
              now: dict[int, MainPoints] | None = None) -> float:
         """:func:`race` for me, with some seats' Main Character points ``changed``."""

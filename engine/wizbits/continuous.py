@@ -109,7 +109,7 @@ def cost_of(state: WizbitsState, seat: int, card: Card) -> int:
 
 
 def target_options(
-    state: WizbitsState, seat: int, source_iid: int | None, effect: Effect, exclude_uid: int | None = None
+    state: WizbitsState, seat: int, effect: Effect, exclude_uid: int | None = None
 ) -> list[int]:
     """The legal choices, sorted, for the chosen target of one effect controlled by ``seat``.
 
@@ -120,7 +120,6 @@ def target_options(
     card matches. Seceded cards are still in play and may be chosen.
 
     Args:
-        source_iid: The card whose effect it is (None for a unit with no card).
         exclude_uid: For unit targets, the unit being built itself (a unit can't
             counter itself) or the source's own unit.
 

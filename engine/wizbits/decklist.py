@@ -32,9 +32,6 @@ MAX_COPIES = 4
 MAX_DECKLIST_BYTES = 64 * 1024
 """The longest deck list accepted anywhere (a game option, a file, the store); a full one is under 4 KiB."""
 
-LINE_BREAKS = ("\n", "\r\n", "\r")
-"""The line endings a deck list may use; every other separator is refused (see :func:`separator_problem`)."""
-
 _BREAK = re.compile(r"\r\n|\r|\n")
 _REFUSED_SEPARATORS = {"\x0b": "a vertical tab", "\x0c": "a form feed", "\x1c": "a file separator (U+001C)",
                        "\x1d": "a group separator (U+001D)", "\x1e": "a record separator (U+001E)",

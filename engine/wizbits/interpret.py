@@ -296,7 +296,7 @@ def secede(state: WizbitsState, iid: int, events: list[Event], triggers: list[Js
             break
         ability = card.flip_abilities[index]
         slots = chosen_slots((ability,))
-        if any(target_options(state, owner, iid, effect) for effect in slots):
+        if any(target_options(state, owner, effect) for effect in slots):
             state.pending.append({"seat": owner, "iid": iid, "ability": index, "flip": True})
             continue
         ctx = Resolution(owner, iid, events=events, triggers=triggers)

@@ -198,11 +198,11 @@ def _foundation(table: LabTable, on: str | None) -> int | None:
     return uid
 
 
-def slot_choices(table: LabTable, seat: int, source: int | None, slots: list[Effect]) -> list[list[str | None]]:
+def slot_choices(table: LabTable, seat: int, slots: list[Effect]) -> list[list[str | None]]:
     """The legal targets of each chosen slot, as references; ``[None]`` when a slot has no legal choice."""
     options: list[list[str | None]] = []
     for effect in slots:
-        found = target_options(table.state, seat, source, effect)
+        found = target_options(table.state, seat, effect)
         unit_slot = effect.target.kind is TargetKind.UNIT
         refs: list[str | None] = [table.unit_ref(x) if unit_slot else table.ref_of(x) for x in found]
         options.append(refs or [None])
@@ -212,7 +212,7 @@ def slot_choices(table: LabTable, seat: int, source: int | None, slots: list[Eff
 def card_choices(table: LabTable, seat: int, card_id: str) -> list[list[str | None]]:
     """The legal targets of each chosen slot of card ``card_id`` played by ``seat`` now."""
     _card(card_id, "card")
-    return slot_choices(table, seat, None, card_slots(CARDS_BY_ID[card_id]))
+    return slot_choices(table, seat, card_slots(CARDS_BY_ID[card_id]))
 
 
 def trigger_abilities(table: LabTable, seat: int) -> list[tuple[str, int, Ability]]:
@@ -228,7 +228,7 @@ def trigger_abilities(table: LabTable, seat: int) -> list[tuple[str, int, Abilit
 def ability_choices(table: LabTable, seat: int, source: str, index: int) -> list[list[str | None]]:
     """The legal targets of each chosen slot of the ability ``index`` of card ``source``."""
     iid = table.card_iid(source)
-    return slot_choices(table, seat, iid, chosen_slots((_ability(table, seat, iid, index),)))
+    return slot_choices(table, seat, chosen_slots((_ability(table, seat, iid, index),)))
 
 
 def _ability(table: LabTable, seat: int, iid: int, index: int) -> Ability:

@@ -103,14 +103,6 @@ def payment_options(state: WizbitsState, seat: int, cost: int, exclude: int | No
     return options
 
 
-def can_pay(state: WizbitsState, seat: int, cost: int, exclude: int | None = None) -> bool:
-    """Whether any payment covers ``cost``."""
-    player = state.players[seat]
-    need = max(0, cost - player.points)
-    points = len(player.deck) + sum(secede_value(state, iid) for iid in secedable(state, seat, exclude))
-    return points >= need
-
-
 def pay(state: WizbitsState, seat: int, cost: int, payment: Payment, events: list[Event],
         triggers: list[JsonDict]) -> None:
     """Gather and spend: granted points first, then the deck's top cards, then seceded cards."""

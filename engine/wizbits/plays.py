@@ -52,18 +52,18 @@ def foundation_choices(state: WizbitsState) -> list[int | None]:
     return [None] + state.pillar.foundations()[1:]
 
 
-def _slot_options(state: WizbitsState, seat: int, source: int, slots: list[Effect]) -> list[list[int | None]]:
+def _slot_options(state: WizbitsState, seat: int, slots: list[Effect]) -> list[list[int | None]]:
     options: list[list[int | None]] = []
     for effect in slots:
-        found: list[int | None] = list(target_options(state, seat, source, effect))
+        found: list[int | None] = list(target_options(state, seat, effect))
         options.append(found or [None])
     return options
 
 
-def _check_targets(state: WizbitsState, seat: int, source: int, slots: list[Effect], targets: Targets) -> None:
+def _check_targets(state: WizbitsState, seat: int, slots: list[Effect], targets: Targets) -> None:
     if len(targets) != len(slots):
         raise IllegalActionError(f"this needs {len(slots)} chosen target(s), not {len(targets)}")
-    for effect, choice, options in zip(slots, targets, _slot_options(state, seat, source, slots)):
+    for effect, choice, options in zip(slots, targets, _slot_options(state, seat, slots)):
         if choice not in options:
             raise IllegalActionError(f"that is not a legal choice for {effect.target.phrase}")
 
@@ -90,7 +90,7 @@ def check_play(state: WizbitsState, seat: int, action: PlayCard) -> None:
         raise IllegalActionError(f"{card.name} ({card.category.label}) can't be played in the "
                                  f"{Phase.LABELS[state.phase]} pillar")
     _check_foundation(state, action.on)
-    _check_targets(state, seat, action.card, card_slots(card), action.targets)
+    _check_targets(state, seat, card_slots(card), action.targets)
     check_payment(state, seat, cost_of(state, seat, card), action.pay)
 
 
@@ -120,7 +120,7 @@ def check_activate(state: WizbitsState, seat: int, action: Activate) -> None:
     if cost.discard > len(state.players[seat].hand):
         raise IllegalActionError(f"you need {cost.discard} card(s) in hand to discard")
     _check_foundation(state, action.on)
-    _check_targets(state, seat, action.card, chosen_slots((ability,)), action.targets)
+    _check_targets(state, seat, chosen_slots((ability,)), action.targets)
     check_payment(state, seat, cost.points, action.pay, exclude=action.card if cost.secede_this else None)
 
 
@@ -180,7 +180,7 @@ def unit_actions(state: WizbitsState, seat: int) -> list[Action]:
             continue
         seen.add(card.card_id)
         payments = payment_options(state, seat, cost_of(state, seat, card))
-        choices = _slot_options(state, seat, iid, card_slots(card))
+        choices = _slot_options(state, seat, card_slots(card))
         for on, targets, payment in product(foundations, product(*choices), payments):
             actions.append(PlayCard(iid, on, tuple(targets), payment))
     for permanent in player.in_play:
@@ -193,7 +193,7 @@ def unit_actions(state: WizbitsState, seat: int) -> list[Action]:
                 continue
             exclude = permanent.iid if cost.secede_this else None
             payments = payment_options(state, seat, cost.points, exclude)
-            choices = _slot_options(state, seat, permanent.iid, chosen_slots((ability,)))
+            choices = _slot_options(state, seat, chosen_slots((ability,)))
             for on, targets, payment in product(foundations, product(*choices), payments):
                 actions.append(Activate(permanent.iid, index, on, tuple(targets), payment))
     return actions

@@ -207,7 +207,7 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
         seat = int(pending["seat"])
         options: list[list[int | None]] = []
         for effect in pending_slots(state, pending):
-            found: list[int | None] = list(target_options(state, seat, int(pending["iid"]), effect))
+            found: list[int | None] = list(target_options(state, seat, effect))
             options.append(found or [None])
         return options
 

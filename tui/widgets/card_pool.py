@@ -77,10 +77,6 @@ def _next(values: Sequence[_T], current: _T | None, step: int) -> _T | None:
     return ring[(ring.index(current) + step) % len(ring)]
 
 
-FILTER_KINDS = ("category", "element", "cost", "attribute")
-"""The filters :meth:`CardPool.cycle` can step through."""
-
-
 def cycled(pool_filter: PoolFilter, kind: str, step: int = 1) -> PoolFilter:
     """``pool_filter`` with the ``kind`` filter moved ``step`` values on ("all" sits between the last and first)."""
     if kind == "category":
