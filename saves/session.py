@@ -291,26 +291,6 @@ class LiveSession:
         """
         return tuple(self._history)
 
-    def state_after(self, n: int) -> Any:
-        """The state after the first ``n`` log entries (0 is the opening state).
-
-        Raises:
-            IndexError: ``n`` is outside ``0..len(log)``.
-        """
-        if not 0 <= n <= len(self._log):
-            raise IndexError(f"the log has {len(self._log)} actions, not {n}")
-        return self._history[n].state
-
-    def events_at(self, n: int) -> list[Event]:
-        """The events produced by log entry ``n`` (from 1).
-
-        Raises:
-            IndexError: ``n`` is outside ``1..len(log)``.
-        """
-        if not 1 <= n <= len(self._log):
-            raise IndexError(f"the log has {len(self._log)} actions, not {n}")
-        return list(self._history[n].events)
-
 
 def _replay(spec: GameSpec, options: Mapping[str, Any], seed: int, names: Sequence[str],
             log: Sequence[LogEntry]) -> list[Step]:

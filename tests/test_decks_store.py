@@ -230,7 +230,7 @@ def test_saved_deck_plays_replays_and_travels(tmp_path: Path) -> None:
         resumed = LiveSession.load(store, session.session_id)
         assert resumed.options["deck_1"] == SQUIRE_TEXT
         assert resumed.digest == session.digest
-        assert resumed.state_after(0).cards == state.cards
+        assert resumed.history()[0].state.cards == state.cards
         path = export_session(store, session.session_id, tmp_path / "game.json")
         copy = LiveSession.load(store, import_session(store, path))
         assert copy.digest == session.digest

@@ -150,26 +150,26 @@ def test_unknown_game_or_broken_log_is_a_load_error(fake_spec: GameSpec) -> None
             LiveSession.load(store, broken)
 
 
-def test_state_after_and_events_at(fake_spec: GameSpec) -> None:
+def test_history_has_each_step_of_a_played_and_of_a_loaded_session(fake_spec: GameSpec) -> None:
     store = SessionStore()
     session = LiveSession.create(store, "count-to-ten", {"target": 1000}, 11, SEATS)
     play(session, 80)
     rules = session.rules
     opening = fake_spec.new_state({"target": 1000}, 11, 2, ["Alice", "Bob"])
-    assert state_digest(rules, session.state_after(0)) == state_digest(rules, opening)
-    assert session.state_after(len(session.log)) is session.state
-    # Step forward, back, and jump around: each agrees with a fresh replay.
-    for n in (5, 4, 40, 33, 64, 1, 79, 80):
-        expected = rules.replay(session.options, 11, 2, [(e.seat, e.action) for e in session.log[:n]], ["Alice", "Bob"])
-        assert state_digest(rules, session.state_after(n)) == state_digest(rules, expected)
-    assert session.events_at(1)[0].text == "Alice adds 1; the total is 1."
-    table_step = next(e.seq for e in session.log if e.seat is None)
-    assert session.events_at(table_step)[0].kind == "count"
-    assert "table" in session.events_at(table_step)[0].text
-    with pytest.raises(IndexError):
-        session.state_after(81)
-    with pytest.raises(IndexError):
-        session.events_at(0)
+    for live in (session, LiveSession.load(store, session.session_id)):
+        history = live.history()
+        assert len(history) == 81 and history[0].events == ()
+        assert state_digest(rules, history[0].state) == state_digest(rules, opening)
+        assert history[-1].state is live.state
+        for n in (1, 4, 33, 64, 80):  # each step agrees with a fresh replay
+            expected = rules.replay(live.options, 11, 2, [(e.seat, e.action) for e in live.log[:n]], ["Alice", "Bob"])
+            assert state_digest(rules, history[n].state) == state_digest(rules, expected)
+        assert history[1].events[0].text == "Alice adds 1; the total is 1."
+        table_step = next(e.seq for e in live.log if e.seat is None)
+        assert history[table_step].events[0].kind == "count" and "table" in history[table_step].events[0].text
+    events = session.apply(*next_action(session.spec, session.state))
+    assert len(history) == 81  # a history already read does not change...
+    assert session.history()[-1] == (session.state, tuple(events))  # ...a new one has the new step
     store.close()
 
 

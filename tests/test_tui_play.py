@@ -110,7 +110,7 @@ async def test_resumed_game_shows_the_events_so_far(fake_ui: FakeUI, store: Sess
         await pilot.pause()
         table = game_screen(app).table
         assert [event.kind for event in table.events].count("duel") == 2
-        assert table.events[-1] == live.events_at(len(live.log))[-1]
+        assert table.events[-1] == live.history()[-1].events[-1]
 
 
 @sync
