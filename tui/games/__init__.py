@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from engine import GameEntry, game_entries
 from engine.core.registry import registered_specs
@@ -15,16 +16,16 @@ _BUNDLED: dict[str, str] = {
 }
 """Where each bundled game's UI class lives, as ``module:Class``."""
 
-_GAME_UIS: dict[str, GameUI | str] = dict(_BUNDLED)
+_GAME_UIS: dict[str, GameUI[Any] | str] = dict(_BUNDLED)
 """Each game's UI, or where to import it from until it is first used."""
 
 
-def register_ui(game_id: str, ui: GameUI) -> None:
+def register_ui(game_id: str, ui: GameUI[Any]) -> None:
     """Make ``ui`` the screen parts for ``game_id``."""
     _GAME_UIS[game_id] = ui
 
 
-def game_ui(game_id: str) -> GameUI:
+def game_ui(game_id: str) -> GameUI[Any]:
     """The screen parts for ``game_id``; imports that game's screens (and engine) on first use."""
     found = _GAME_UIS[game_id]
     if isinstance(found, str):

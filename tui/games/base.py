@@ -1,24 +1,37 @@
-"""The seam between the generic game screen and one game's widgets.
+"""The seam between the generic screens and one game's widgets.
 
 The game screen (``tui/screens/game.py``) owns the session: it applies
 actions, runs bots and table steps, and shows curtains. A game's
 :class:`GameTable` only draws engine views and posts :class:`GameTable.ActionChosen`.
+Whatever else differs between games (what ends a round, which choices an
+option offers) is a hook on the game's :class:`GameUI`, so the generic
+screens never name a game or one of its event kinds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 
 from engine import Event, Result
+from engine.core.registry import OptionSpec, OptionValue
+
+if TYPE_CHECKING:
+    from saves import SessionStore
+
+V = TypeVar("V")
+"""The game's view type: what ``GameRules.view`` returns for it."""
+
+ROUND_RULE = "─" * 24
+"""The line the log draws after an event that ends a round."""
 
 
-class GameTable(Widget):
-    """Draws one game's table from a view and lets a seat choose an action."""
+class GameTable(Widget, Generic[V]):
+    """Draws one game's table from a view (of type ``V``) and lets a seat choose an action."""
 
     class ActionChosen(Message):
         """The deciding seat chose ``action`` (JSON form)."""
@@ -57,7 +70,7 @@ class GameTable(Widget):
         """
         return False
 
-    def show(self, view: Any, deciding_seat: int | None, legal: Sequence[Any]) -> None:
+    def show(self, view: V, deciding_seat: int | None, legal: Sequence[Any]) -> None:
         """Redraw from ``view``.
 
         Args:
@@ -76,17 +89,43 @@ class GameTable(Widget):
         """Forget the events shown so far (the replay calls this before jumping back)."""
 
 
-class GameUI:
-    """Factories for one game's table and result screens."""
+class GameUI(Generic[V]):
+    """One game's screen parts: its table, its result screens and the hooks generic screens ask."""
 
-    def make_table(self) -> GameTable:
+    def make_table(self) -> GameTable[V]:
         """A fresh table widget."""
         raise NotImplementedError
 
-    def round_result(self, view: Any, events: Sequence[Event]) -> Screen[None] | None:
+    def ends_round(self, event: Event) -> bool:
+        """Whether ``event`` ends a round: the log draws a rule after it and :meth:`round_result` is asked.
+
+        The default (False) suits games without rounds.
+        """
+        return False
+
+    def log_lines(self, events: Sequence[Event]) -> list[str]:
+        """The game log's lines for ``events``, with a rule after each round."""
+        lines: list[str] = []
+        for event in events:
+            lines.append(event.text)
+            if self.ends_round(event):
+                lines.append(ROUND_RULE)
+        return lines
+
+    def option_choices(self, option: OptionSpec, store: SessionStore | None) -> list[tuple[str, OptionValue]]:
+        """The new-game form's (label, value) choices for ``option``.
+
+        The default offers the option's own choices. A game may add values
+        beyond them that its option accepts (Wizbits adds the saved decks from
+        ``store``, which is None when no database is open); a label is read as
+        markup, so anything from outside must be escaped.
+        """
+        return [(option.choice_label(choice), choice) for choice in option.choices]
+
+    def round_result(self, view: V, events: Sequence[Event]) -> Screen[None] | None:
         """A modal summarising a round that just ended, or None for games without rounds."""
         return None
 
-    def game_result(self, view: Any, result: Result, events: Sequence[Event]) -> Screen[None]:
+    def game_result(self, view: V, result: Result, events: Sequence[Event]) -> Screen[None]:
         """The final screen of a finished game."""
         raise NotImplementedError

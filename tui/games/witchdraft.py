@@ -37,7 +37,7 @@ def area_from_view(cards: Sequence[tuple[str, int, int, int]]) -> PlayArea:
     return PlayArea(tuple(PlacedCard(card, Placement(x, y, rotation)) for card, x, y, rotation in cards))
 
 
-class WitchDraftTable(GameTable):
+class WitchDraftTable(GameTable[WitchDraftView]):
     """Hand and secret cards on the right, the watched potion on the left.
 
     A round takes two choices, as the engine asks for them: first a card from
@@ -72,7 +72,7 @@ class WitchDraftTable(GameTable):
                 yield PotionGrid(id="wd-grid")
             yield DraftHand(id="wd-hand")
 
-    def show(self, view: Any, deciding_seat: int | None, legal: Sequence[Any]) -> None:
+    def show(self, view: WitchDraftView, deciding_seat: int | None, legal: Sequence[Any]) -> None:
         """Draw ``view``; let ``deciding_seat`` pick a card, or place the revealed pick."""
         self.view, self.seat, self.legal = view, deciding_seat, set(legal)
         if view.seat is not None:
@@ -82,7 +82,7 @@ class WitchDraftTable(GameTable):
         hand = self.query_one(DraftHand)
         me = view.me
         placing = deciding_seat is not None and me is not None and view.stage == "place" and me.picked is not None
-        if placing:
+        if placing and deciding_seat is not None:  # placing implies a deciding seat; said again for the type checker
             self.watching = deciding_seat
         self._show_area()
         hand.show(view, self.watching)
@@ -180,7 +180,7 @@ class WitchDraftTable(GameTable):
 
 def final_scores(view: WitchDraftView) -> list[list[CategoryScore]]:
     """Every seat's eight category scores; recipes are public once the game is over."""
-    scores = []
+    scores: list[list[CategoryScore]] = []
     for player in view.players:
         if player.recipe is None or player.ingredients is None:
             scores.append([])
@@ -190,14 +190,14 @@ def final_scores(view: WitchDraftView) -> list[list[CategoryScore]]:
     return scores
 
 
-class WitchDraftUI(GameUI):
+class WitchDraftUI(GameUI[WitchDraftView]):
     """WitchDraft's table and score screen."""
 
-    def make_table(self) -> GameTable:
+    def make_table(self) -> WitchDraftTable:
         """A fresh draft table."""
         return WitchDraftTable()
 
-    def game_result(self, view: Any, result: Result, events: Sequence[Event]) -> Screen[None]:
+    def game_result(self, view: WitchDraftView, result: Result, events: Sequence[Event]) -> Screen[None]:
         """The category-by-seat score table with the winner or winners."""
         return WitchDraftScoreScreen(view, final_scores(view), result)
 

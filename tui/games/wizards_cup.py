@@ -25,7 +25,7 @@ from tui.widgets.team_builder import TeamBuilder
 GAME_ID = "wizards-cup"
 
 
-class WizardsCupTable(GameTable):
+class WizardsCupTable(GameTable[WizardsCupView]):
     """The Wizards Cup table: one pane per decision, the duel zone otherwise.
 
     The panes only collect a choice; legality is the engine's, through the
@@ -53,7 +53,7 @@ class WizardsCupTable(GameTable):
             yield LineupEditor(id="lineup")
             yield SwapPicker(id="swap")
 
-    def show(self, view: Any, deciding_seat: int | None, legal: Sequence[Any]) -> None:
+    def show(self, view: WizardsCupView, deciding_seat: int | None, legal: Sequence[Any]) -> None:
         """Draw ``view``; open the decision pane for ``deciding_seat`` if there is one."""
         self.view, self.seat, self.legal = view, deciding_seat, list(legal)
         mode = self._mode_for(view, deciding_seat)
@@ -185,7 +185,7 @@ class WizardsCupTable(GameTable):
             event.picker.message = problem
 
 
-class WizardsCupUI(GameUI):
+class WizardsCupUI(GameUI[WizardsCupView]):
     """Factories for the Wizards Cup table and its result screens."""
 
     def __init__(self) -> None:
@@ -203,11 +203,15 @@ class WizardsCupUI(GameUI):
         seen = {(e.data.get("round"), e.data.get("duel")) for e in known}
         return known + [e for e in events if (e.data.get("round"), e.data.get("duel")) not in seen]
 
-    def round_result(self, view: Any, events: Sequence[Event]) -> Screen[None] | None:
+    def ends_round(self, event: Event) -> bool:
+        """The engine's ``round_end`` event closes a round of the Cup."""
+        return event.kind == "round_end"
+
+    def round_result(self, view: WizardsCupView, events: Sequence[Event]) -> Screen[None] | None:
         """The round summary modal."""
         return RoundResultScreen(view, self._history(events))
 
-    def game_result(self, view: Any, result: Result, events: Sequence[Event]) -> Screen[None]:
+    def game_result(self, view: WizardsCupView, result: Result, events: Sequence[Event]) -> Screen[None]:
         """The final screen."""
         return WizardsCupResultScreen(view, result, self._history(events))
 

@@ -24,12 +24,15 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import Event, Result
+from engine.core.registry import OptionSpec, OptionValue
 from engine.wizbits import actions as act
 from engine.wizbits.pillar import BASE_UID
 from engine.wizbits.state import Phase
 from engine.wizbits.views import WizbitsView
+from saves import SessionStore
 from tui.games.base import GameUI
 from tui.games.wizbits_choosing import ChoosingTable
+from tui.screens.deck_picker import deck_option_choices
 from tui.screens.wizbits_results import WizbitsResultScreen
 from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.styles import load_css
@@ -103,7 +106,7 @@ class WizbitsTable(ChoosingTable):
 
     # -- drawing ----------------------------------------------------------------------
 
-    def show(self, view: Any, deciding_seat: int | None, legal: Sequence[Any]) -> None:
+    def show(self, view: WizbitsView, deciding_seat: int | None, legal: Sequence[Any]) -> None:
         """Draw ``view``; open the choice for ``deciding_seat`` if there is one."""
         old_stage = self.stage
         self.view, self.seat, self.legal = view, deciding_seat, list(legal)
@@ -361,13 +364,17 @@ class WizbitsTable(ChoosingTable):
         elif self.stage in ROW_STAGES:
             self._send(row_action(self.stage, self.rows))
 
-class WizbitsUI(GameUI):
+class WizbitsUI(GameUI[WizbitsView]):
     """Factories for the Wizbits battlefield and its result screen."""
 
     def make_table(self) -> WizbitsTable:
         """A fresh battlefield."""
         return WizbitsTable()
 
-    def game_result(self, view: Any, result: Result, events: Sequence[Event]) -> Screen[None]:
+    def option_choices(self, option: OptionSpec, store: SessionStore | None) -> list[tuple[str, OptionValue]]:
+        """A deck option offers the starter decks, then the player's legal saved decks by name."""
+        return deck_option_choices(GAME_ID, option, store)
+
+    def game_result(self, view: WizbitsView, result: Result, events: Sequence[Event]) -> Screen[None]:
         """The final screen."""
         return WizbitsResultScreen(view, result, events)

@@ -26,7 +26,7 @@ from tui.widgets.wizbits_prompt import printed_cost
 from tui.widgets.wizbits_side import card_label
 
 
-class ChoosingTable(GameTable):
+class ChoosingTable(GameTable[WizbitsView]):
     """What the battlefield's choices do: the rows' values, inspecting, playing and sending."""
 
     stage: reactive[str] = reactive("watch", init=False)

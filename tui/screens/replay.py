@@ -15,8 +15,7 @@ from textual.widgets import Footer, RichLog, Static
 from engine import Event
 from saves import LiveSession
 from tui.games import game_ui
-from tui.games.base import GameTable
-from tui.screens.game import event_lines
+from tui.games.base import GameTable, GameUI
 from tui.safe_text import plain
 
 
@@ -46,7 +45,8 @@ class ReplayScreen(Screen[None]):
         """Replay ``live`` from step ``start``."""
         super().__init__()
         self.live = live
-        self.table: GameTable = game_ui(live.spec.game_id).make_table()
+        self.ui: GameUI[Any] = game_ui(live.spec.game_id)
+        self.table: GameTable[Any] = self.ui.make_table()
         self.table.keys_hint = self.KEYS_HINT
         history = live.history()
         self.states: list[Any] = [step.state for step in history]
@@ -101,10 +101,10 @@ class ReplayScreen(Screen[None]):
             log.clear()
             log.write("The game begins.")
             for events in self.step_events[1 : self.step + 1]:
-                for line in event_lines(events):
+                for line in self.ui.log_lines(events):
                     log.write(line)
         elif new_events:
-            for line in event_lines(new_events):
+            for line in self.ui.log_lines(new_events):
                 log.write(line)
 
     @on(GameTable.StepRequested)
