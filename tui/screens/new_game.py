@@ -1,11 +1,13 @@
-"""The new-game form: game, seats (name, human or bot level), seed and options."""
+"""The new-game form: game, seats (name, human or bot level), seed and options.
+
+The screen draws the form and starts the game; the defaults and the checks
+are in :mod:`tui.screens.new_game_form`. Each option's choices come from the
+game's :class:`~tui.games.base.GameUI`, so the form knows no game.
+"""
 
 from __future__ import annotations
 
-import getpass
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from textual import on
@@ -17,140 +19,17 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from engine import GameSpec, get_game
-from engine.core import InvalidOptionsError
-from engine.core.text import text_problem
-from saves import LiveSession, SeatInfo, StoreError
+from saves import LiveSession, StoreError
 from saves.records import MAX_NAME_LENGTH
-from tui.games import playable_games
-from tui.screens.deck_picker import deck_option_choices
+from tui.games import game_ui, playable_games
+from tui.screens.new_game_form import HUMAN, NewGameChoices, Problem, default_kind, default_name, validate
 from tui.safe_text import plain
 
 if TYPE_CHECKING:
     from tui.app import CovenApp
 
-BOT_NAMES: tuple[str, ...] = ("Merlin", "Morgana", "Circe", "Medea", "Cassandra", "Prospero")
-"""Default names for bot seats."""
-
-MAX_SEED = 2**63 - 1
-"""Largest seed the store can keep."""
-
-HUMAN = "human"
-"""Select value of a human seat; bots are ``"bot:<level>"``."""
-
-
-@dataclass(frozen=True)
-class NewGameChoices:
-    """A validated new-game form."""
-
-    game_id: str
-    seats: tuple[SeatInfo, ...]
-    seed: int
-    options: dict[str, Any]
-
-
-def default_kind(spec: GameSpec, index: int) -> str:
-    """Seat 1 is a human; the others are a normal bot (or the middle level)."""
-    levels = spec.bot_levels
-    if index == 0 or not levels:
-        return HUMAN
-    level = "normal" if "normal" in levels else levels[len(levels) // 2]
-    return f"bot:{level}"
-
-
-def default_name(index: int, kind: str | None = None, taken: Sequence[str] = ()) -> str:
-    """The name a seat starts with.
-
-    A human in seat 1 gets the login name, other humans "Player <n>"; a bot
-    gets a wizard's name not in ``taken``. Without ``kind``, seat 1 is taken
-    to be human and the others bots (the form's starting line-up). Not "You":
-    event sentences are in the third person ("Ana reveals ...").
-    """
-    if kind is None:
-        kind = HUMAN if index == 0 else "bot:"
-    if not kind.startswith("bot:"):
-        if index:
-            return f"Player {index + 1}"
-        try:
-            login = getpass.getuser()
-        except (KeyError, OSError):
-            login = ""
-        login = "".join(ch for ch in login if ch.isalnum() or ch in " -_")[:MAX_NAME_LENGTH].strip()
-        return login.capitalize() if login else "Player 1"
-    used = {name.strip().casefold() for name in taken}
-    start = max(index - 1, 0)
-    for offset in range(len(BOT_NAMES)):
-        name = BOT_NAMES[(start + offset) % len(BOT_NAMES)]
-        if name.casefold() not in used:
-            return name
-    return f"Bot {index + 1}"
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with the form, and the id of the field to fix."""
-
-    field: str
-    message: str
-
-
-def validate(
-    spec: GameSpec, rows: list[tuple[str, str]], seed_text: str, options: dict[str, Any]
-) -> tuple[NewGameChoices | None, list[Problem]]:
-    """Check the form; return the choices or the problems found, in form order.
-
-    Args:
-        spec: The chosen game.
-        rows: (name, kind) per seat; kind is ``"human"`` or ``"bot:<level>"``.
-        seed_text: The seed input; blank picks a random seed.
-        options: Option values by name.
-    """
-    problems: list[Problem] = []
-    if len(rows) not in spec.seat_counts:
-        problems.append(Problem("seat-count", f"{spec.title} needs {', '.join(map(str, spec.seat_counts))} seats."))
-    seen: dict[str, int] = {}
-    seat_infos: list[SeatInfo] = []
-    for index, (raw_name, kind) in enumerate(rows, start=1):
-        name, field = raw_name.strip(), f"seat-name-{index - 1}"
-        if not name:
-            problems.append(Problem(field, f"Seat {index} needs a name."))
-            continue
-        if len(name) > MAX_NAME_LENGTH:
-            problems.append(Problem(field, f"Seat {index}'s name is longer than {MAX_NAME_LENGTH} characters."))
-            continue
-        unsafe = text_problem(name)  # the one rule for names (engine.core.text), before SeatInfo refuses it
-        if unsafe is not None:
-            problems.append(Problem(field, f"Seat {index}'s name must not contain {unsafe}."))
-            continue
-        if name.casefold() in seen:
-            problems.append(Problem(field, f"Seats {seen[name.casefold()]} and {index} are both called {name!r}; "
-                                           "names must differ (capitals don't count), or nobody knows whose turn "
-                                           "it is."))
-            continue
-        seen[name.casefold()] = index
-        if kind.startswith("bot:"):
-            seat_infos.append(SeatInfo(name, "bot", kind[4:]))
-        else:
-            seat_infos.append(SeatInfo(name))
-    seed_text = seed_text.strip()
-    seed = random.SystemRandom().randrange(2**31)
-    if seed_text:
-        try:
-            seed = int(seed_text)
-        except ValueError:
-            problems.append(Problem("seed", f"The seed must be a whole number (or blank for a random one), "
-                                            f"not {seed_text!r}."))
-        else:
-            if not 0 <= seed <= MAX_SEED:
-                problems.append(Problem("seed", "The seed must be between 0 and 9223372036854775807."))
-    try:
-        resolved = spec.resolve_options(options)
-    except InvalidOptionsError as error:
-        field = f"option-{spec.options[0].name}" if spec.options else "game-select"
-        problems.append(Problem(field, str(error)))
-        resolved = {}
-    if problems:
-        return None, problems
-    return NewGameChoices(spec.game_id, tuple(seat_infos), seed, resolved), []
+__all__ = ["HUMAN", "NewGameChoices", "NewGameScreen", "Problem", "default_kind", "default_name", "validate"]
+"""The form's own names are re-exported: the shared-table form and seating import them from here."""
 
 
 class NewGameScreen(Screen[None]):
@@ -276,9 +155,10 @@ class NewGameScreen(Screen[None]):
         await container.remove_children()
         widgets: list[Widget] = []
         store = getattr(self.app, "store", None)
+        ui = game_ui(self.spec.game_id)
         for option in self.spec.options:
-            # Deck options also offer the saved decks, by name; their value is the deck list's text.
-            choices = deck_option_choices(self.spec.game_id, option, store)
+            # A game may offer more than an option's own choices (its saved decks, say), by the game's UI.
+            choices = ui.option_choices(option, store)
             widgets.append(
                 Horizontal(
                     Label(option.label, classes="form-label"),
