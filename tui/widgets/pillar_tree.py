@@ -16,12 +16,11 @@ last, and Continue units (Constructed only) under it at height -1.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
@@ -30,20 +29,18 @@ from textual.widgets.tree import TreeNode
 
 from engine.wizbits.pillar import BASE_UID, Pillar, Unit
 from engine.wizbits.pillar_json import parse_pillar
-from engine.wizbits.pillar_text import describe_group, subpillar_word
+from engine.wizbits.pillar_text import subpillar_word
 from engine.wizbits.views import WizbitsView
+from tui.widgets import pillar_tree_messages as messages
 from tui.widgets.pillar_tree_text import (
     PillarOutline,
     PillarReading,
     Row,
     Styles,
-    fit_line,
-    group_line,
-    income_line,
-    reverse_pillar,
+    explanation,
+    line_marks,
     row_detail,
-    short_tag,
-    unit_forms,
+    tree_line,
 )
 from tui.widgets.styles import load_css
 
@@ -90,45 +87,11 @@ class PillarTree(Widget):
     | `pillar-tree--countered` | Countered units still shown because others rest on them. |
     """
 
-    class Signal(Message):
-        """Base of the tree's messages."""
-
-        def __init__(self, tree: PillarTree) -> None:
-            super().__init__()
-            self.tree = tree
-
-        @property
-        def control(self) -> PillarTree:
-            """The pillar tree that sent this."""
-            return self.tree
-
-    class FoundationChanged(Signal):
-        """The foundation the next unit would go on is now ``uid`` (``BASE_UID`` for the base)."""
-
-        def __init__(self, tree: PillarTree, uid: int) -> None:
-            super().__init__(tree)
-            self.uid = uid
-
-    class StepRequested(Signal):
-        """The player asked for one resolution step (``auto``: the auto-resolve timer did)."""
-
-        def __init__(self, tree: PillarTree, auto: bool) -> None:
-            super().__init__(tree)
-            self.auto = auto
-
-    class AutoToggled(Signal):
-        """Auto-resolve was switched on or off."""
-
-        def __init__(self, tree: PillarTree, auto: bool) -> None:
-            super().__init__(tree)
-            self.auto = auto
-
-    class UnitHighlighted(Signal):
-        """The cursor moved onto unit ``uid`` (None: a line that is no unit)."""
-
-        def __init__(self, tree: PillarTree, uid: int | None) -> None:
-            super().__init__(tree)
-            self.uid = uid
+    Signal: TypeAlias = messages.Signal
+    FoundationChanged: TypeAlias = messages.FoundationChanged
+    StepRequested: TypeAlias = messages.StepRequested
+    AutoToggled: TypeAlias = messages.AutoToggled
+    UnitHighlighted: TypeAlias = messages.UnitHighlighted
 
     mode: reactive[Mode] = reactive("build")
     """``"build"`` highlights the foundation for the next unit; ``"step"`` the units about to resolve."""
@@ -221,18 +184,10 @@ class PillarTree(Widget):
     @property
     def explanation(self) -> str:
         """The line under the tree: where the next unit goes, or why the next step resolves as it does."""
-        if self.pillar is None:
+        if self._read is None:
             return "No pillar stands."
-        if self.mode == "step":
-            group = self.next_group
-            return describe_group(group, self.rtf) if group else "The pillar has resolved."
-        count = len(self.legal_foundations)
-        where = f"Next unit goes on {self._reading().name_of(self.foundation)}"
-        tag = self._tag(self.foundation)
-        where += f" ({'main ' if tag == 'Current Foundation' else ''}{tag})." if tag else "."
-        legal = self.legal_foundations
-        hint = count > 1 and self.playing
-        return where + (f" f: {legal.index(self.foundation) + 1} of {count}." if hint else "")
+        return explanation(self._read, self.mode, self.next_group, self.rtf, self.foundation, self.legal_foundations,
+                           hint=self.playing)
 
     def is_expanded(self, uid: int) -> bool:
         """Whether unit ``uid``'s Reverse Pillar is open."""
@@ -260,38 +215,14 @@ class PillarTree(Widget):
         """One tree line for ``row`` in ``width`` cells (0: no limit), styled for its state."""
         styles = Styles(*(self.get_component_rich_style(f"pillar-tree--{part}", partial=True)
                           for part in ("name", "facts", "mark", "tag")))
-        if row.kind == "group":
-            return group_line(row.branch, self._reading().on_name(row.branch), self.rtf, width, styles)
-        if row.kind == "income":
-            step, (printed, ability) = row.step, reverse_pillar(self._reading().card_id(row.uid, self.cards))[row.step - 1]
-            return income_line(step, printed, ability, width, styles)
-        mark, tag, highlight = self._marks(row.uid)
-        if row.kind == "base":
-            assert self.pillar is not None
-            name = self.pillar.base_name
-            text = fit_line(mark, [(name, " · h0", f" · {tag}" if tag else ""),
-                                   (name, " h0", f" {short_tag(tag)}" if tag else ""), (name, " h0", "")],
-                            width, styles)
-        else:
-            unit, countered = self._reading().unit(row.uid)
-            forms = unit_forms(unit, self.seats, self.rtf, tag, short_tag(tag), countered)
-            text = fit_line(mark, forms, width, styles, cuttable=forms[-3:])
-            if countered:
-                highlight = "countered"
+        mark, tag, highlight = "", "", ""
+        if row.kind in ("unit", "base"):
+            mark, tag, highlight = line_marks(row.uid, self.mode, self.foundation, self.next_group, self._tag(row.uid))
+        text, highlight = tree_line(row, width, styles, self._reading(), self.seats, self.cards, self.rtf,
+                                    mark, tag, highlight)
         if highlight:
             text.stylize(self.get_component_rich_style(f"pillar-tree--{highlight}", partial=True))
         return text
-
-    def _marks(self, uid: int) -> tuple[str, str, str]:
-        """(mark column, tag, highlight class) for a unit or the base."""
-        group = self.next_group
-        ranks = {unit.uid: len(group) - index for index, unit in enumerate(group)}
-        if self.mode == "step" and uid in ranks:
-            return f"#{ranks[uid]} ", "prevails" if ranks[uid] == 1 and len(group) > 1 else "", "resolving"
-        tag = self._tag(uid)
-        if self.mode == "build" and uid == self.foundation:
-            return "◆ ", f"{tag} ◀ next" if tag else "◀ next", "foundation"
-        return ("◇ " if tag else "  "), tag, ""
 
     def _rebuild(self) -> None:
         if not self._mounted:

@@ -21,7 +21,7 @@ from textual.widgets.tree import TreeNode
 from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.model import Ability, Card
 from engine.wizbits.pillar import BASE_UID, MAIN, Pillar, Unit, UnitKind
-from engine.wizbits.pillar_text import branch_name, subpillar_word
+from engine.wizbits.pillar_text import branch_name, describe_group, subpillar_word
 from engine.wizbits.text import ability_text
 
 NAME_MIN = 5
@@ -344,3 +344,50 @@ class PillarOutline(Tree[Row]):
         label = self.row_text(node.data, width)
         label.stylize(style)
         return Text.assemble((icon, base_style), label)
+
+
+def line_marks(uid: int, mode: str, foundation: int, group: Sequence[Unit], tag: str) -> tuple[str, str, str]:
+    """(mark column, tag, highlight class) of a unit's or the base's line.
+
+    In step mode the units about to resolve are ranked ``#1`` (the one that
+    prevails) upwards; while building, the foundation for the next unit is ``◆``.
+    """
+    ranks = {unit.uid: len(group) - index for index, unit in enumerate(group)}
+    if mode == "step" and uid in ranks:
+        return f"#{ranks[uid]} ", "prevails" if ranks[uid] == 1 and len(group) > 1 else "", "resolving"
+    if mode == "build" and uid == foundation:
+        return "◆ ", f"{tag} ◀ next" if tag else "◀ next", "foundation"
+    return ("◇ " if tag else "  "), tag, ""
+
+
+def tree_line(row: Row, width: int, styles: Styles, read: PillarReading, seats: Sequence[str],
+              cards: Mapping[int, str], rtf: int, mark: str, tag: str, highlight: str) -> tuple[Text, str]:
+    """The text of one tree line and its highlight class (``"countered"`` overrides the one given)."""
+    if row.kind == "group":
+        return group_line(row.branch, read.on_name(row.branch), rtf, width, styles), highlight
+    if row.kind == "income":
+        printed, ability = reverse_pillar(read.card_id(row.uid, cards))[row.step - 1]
+        return income_line(row.step, printed, ability, width, styles), highlight
+    if row.kind == "base":
+        name = read.pillar.base_name
+        forms = [(name, " · h0", f" · {tag}" if tag else ""), (name, " h0", f" {short_tag(tag)}" if tag else ""),
+                 (name, " h0", "")]
+        return fit_line(mark, forms, width, styles), highlight
+    unit, countered = read.unit(row.uid)
+    unit_lines = unit_forms(unit, seats, rtf, tag, short_tag(tag), countered)
+    return fit_line(mark, unit_lines, width, styles, cuttable=unit_lines[-3:]), "countered" if countered else highlight
+
+
+def explanation(read: PillarReading, mode: str, group: Sequence[Unit], rtf: int, foundation: int,
+                legal: Sequence[int], *, hint: bool) -> str:
+    """The line under the tree: why the next step resolves as it does, or where the next unit goes.
+
+    ``hint`` adds which of the legal foundations is chosen (not in a replay, where nobody builds).
+    """
+    if mode == "step":
+        return describe_group(tuple(group), rtf) if group else "The pillar has resolved."
+    where = f"Next unit goes on {read.name_of(foundation)}"
+    tag = read.tag(foundation, rtf)
+    where += f" ({'main ' if tag == 'Current Foundation' else ''}{tag})." if tag else "."
+    shown = hint and len(legal) > 1
+    return where + (f" f: {list(legal).index(foundation) + 1} of {len(legal)}." if shown else "")
