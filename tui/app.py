@@ -1,9 +1,10 @@
 """The Coven application: opens the session store and routes between screens.
 
 ``coven`` with no arguments calls :func:`run`. Screens never open the store
-themselves; they use :attr:`CovenApp.store` and the navigation helpers here
-(``action_new_game``, ``open_session``, ``go_to_menu`` ...), which the main
-menu, the sessions list and the command palette share.
+and never import this module: they read the shared state through
+:func:`tui.context.coven` (typed by :class:`tui.context.CovenContext`, which
+:class:`CovenApp` satisfies) and post :mod:`tui.navigation` messages, which
+the handlers here turn into the moves between screens.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from textual import events
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.driver import Driver
 from textual.notifications import SeverityLevel
@@ -23,10 +25,14 @@ from engine import get_game
 from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionStore, StoreError
 from tui.commands import CovenCommands
 from tui.games import has_ui, playable_games
+from tui.navigation import GoToMenu, OpenPlace, OpenReplay, OpenSession, QuitCoven, ShowRules, StartGame
 from tui.resize_paint import OnePaintResizeApp
 from tui.safe_text import plain_lines
 from tui.served import refuses_files
 from tui.table_seating import TableSeating
+
+if TYPE_CHECKING:
+    from tui.context import CovenContext
 
 MIN_WIDTH = 80
 """Narrowest terminal Coven lays out properly."""
@@ -193,6 +199,46 @@ class CovenApp(OnePaintResizeApp[None]):
                 self.push_screen(TooSmallScreen(width, height, *self.min_size))
         elif isinstance(top, TooSmallScreen):
             self.pop_screen()
+
+    # -- navigation messages (what screens post) -----------------------------
+
+    @on(GoToMenu)
+    def _go_to_menu_asked(self) -> None:
+        self.go_to_menu()
+
+    @on(OpenPlace)
+    def _place_asked(self, message: OpenPlace) -> None:
+        opens: dict[str, Callable[[], None]] = {
+            "new_game": self.action_new_game,
+            "continue": self.action_continue,
+            "sessions": self.action_sessions,
+            "decks": self.action_decks,
+            "host_table": self.action_host_table,
+            "join_table": self.action_join_table,
+            "pillar_lab": self.action_pillar_lab,
+        }
+        # Each opens just above the menu, closing what is open now: a screen with unsaved work asks first.
+        self.leave_then(opens[message.place])
+
+    @on(ShowRules)
+    def _rules_asked(self, message: ShowRules) -> None:
+        self.action_rules(message.game_id)
+
+    @on(QuitCoven)
+    def _quit_asked(self) -> None:
+        self.request_quit()
+
+    @on(OpenSession)
+    def _session_asked(self, message: OpenSession) -> None:
+        self.open_session(message.session_id)
+
+    @on(OpenReplay)
+    def _replay_asked(self, message: OpenReplay) -> None:
+        self.open_replay(message.session_id)
+
+    @on(StartGame)
+    def _game_asked(self, message: StartGame) -> None:
+        self.start_game(message.live)
 
     # -- navigation -------------------------------------------------------
 
@@ -371,6 +417,12 @@ class CovenApp(OnePaintResizeApp[None]):
             return get_game(game_id).title
         except ValueError:
             return game_id
+
+
+if TYPE_CHECKING:
+
+    def _is_a_context(app: CovenApp) -> CovenContext:
+        return app  # mypy checks here that the app gives screens all that CovenContext promises
 
 
 def run(

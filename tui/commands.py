@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.message import Message
 
 from tui.games import playable_games
-
-if TYPE_CHECKING:
-    from tui.app import CovenApp
+from tui.navigation import OpenPlace, QuitCoven, ShowRules
 
 Command = tuple[str, str, Callable[[], object]]
 """A palette entry: (name, help, callback)."""
@@ -22,21 +20,24 @@ class CovenCommands(Provider):
 
     def _commands(self) -> list[Command]:
         """Every command this provider offers, in display order."""
-        app = cast("CovenApp", self.app)
-        # These leave the screens open now, so a screen with unsaved work (the deck editor) asks first.
-        leave = app.leave_then
+        # The places leave the screens open now, so a screen with unsaved work (the deck editor) asks first.
         commands: list[Command] = [
-            ("New game", "Set up and start a new game", partial(leave, app.action_new_game)),
-            ("Continue", "Resume the most recent unfinished game", partial(leave, app.action_continue)),
-            ("Sessions", "Saved sessions: resume, replay, export, delete", partial(leave, app.action_sessions)),
-            ("Decks", "Build, check, save, import and export Wizbits decks", partial(leave, app.action_decks)),
+            ("New game", "Set up and start a new game", self._posting(lambda: OpenPlace("new_game"))),
+            ("Continue", "Resume the most recent unfinished game", self._posting(lambda: OpenPlace("continue"))),
+            ("Sessions", "Saved sessions: resume, replay, export, delete",
+             self._posting(lambda: OpenPlace("sessions"))),
+            ("Decks", "Build, check, save, import and export Wizbits decks",
+             self._posting(lambda: OpenPlace("decks"))),
         ]
         for spec in playable_games():
-            commands.append(
-                (f"Rules: {spec.title}", f"Read how to play {spec.title}", partial(app.action_rules, spec.game_id))
-            )
-        commands.append(("Quit Coven", "Leave Coven (games are already saved)", app.request_quit))
+            commands.append((f"Rules: {spec.title}", f"Read how to play {spec.title}",
+                             self._posting(partial(ShowRules, spec.game_id))))
+        commands.append(("Quit Coven", "Leave Coven (games are already saved)", self._posting(QuitCoven)))
         return commands
+
+    def _posting(self, make: Callable[[], Message]) -> Callable[[], object]:
+        """A callback posting a fresh ``make()`` to the app each time (a message is posted only once)."""
+        return lambda: self.app.post_message(make())
 
     async def discover(self) -> Hits:
         """Show every command when nothing has been typed yet."""

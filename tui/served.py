@@ -7,15 +7,20 @@ account's sessions (see :meth:`saves.SessionStore.list_sessions`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import App
+
+from tui.context import coven_or_none
 
 NO_FILES = "Over SSH, Coven reads and writes no files on the server; this works in a Coven of your own."
 """Why a file action is refused to a served player."""
 
 
-def refuses_files(app: App[object]) -> bool:
+def refuses_files(app: App[Any]) -> bool:
     """True (after telling the player why) when ``app`` serves an SSH connection, which may not touch files."""
-    if getattr(app, "served", False):
+    context = coven_or_none(app)
+    if context is not None and context.served:
         app.notify(NO_FILES, title="No files over SSH", severity="warning", timeout=8)
         return True
     return False

@@ -7,7 +7,7 @@ joins, and given up when it leaves a table or quits.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from saves import LiveSession, StoreError
 from saves.presence import Presence
@@ -15,7 +15,28 @@ from saves.tables import TableError, TableStore, normalise_code
 from tui.table_link import TableLink
 
 if TYPE_CHECKING:
-    from tui.app import CovenApp
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
+
+    from saves import SessionStore
+
+
+class SeatingHost(Protocol):
+    """What :class:`TableSeating` needs of its app (:class:`tui.app.CovenApp`), so it need not import the app."""
+
+    store: SessionStore | None
+    store_problem: str | None
+    auto_delay: float
+
+    def notify(self, message: str, *, title: str = ..., severity: SeverityLevel = ...,
+               timeout: float | None = ..., markup: bool = ...) -> None:
+        """Show a toast."""
+
+    def push_screen(self, screen: Screen[Any]) -> object:
+        """Show ``screen`` on top."""
+
+    def go_to_menu(self) -> None:
+        """Close every screen above the main menu."""
 
 
 def login_name() -> str:
@@ -26,9 +47,9 @@ def login_name() -> str:
 
 
 class TableSeating:
-    """Hosting, joining, watching and leaving tables for one :class:`CovenApp`."""
+    """Hosting, joining, watching and leaving tables for one Coven app."""
 
-    def __init__(self, app: CovenApp, player_name: str | None, serve_port: int | None,
+    def __init__(self, app: SeatingHost, player_name: str | None, serve_port: int | None,
                  serve_host: str | None = None) -> None:
         """Serve ``app``; ``player_name`` is offered when joining; the server's port and host go in join hints."""
         self.app = app

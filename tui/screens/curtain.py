@@ -8,6 +8,7 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from tui.navigation import leave_to_menu
 from tui.safe_text import plain
 
 
@@ -50,10 +51,4 @@ class CurtainScreen(Screen[None]):
 
     def action_menu(self) -> None:
         """Leave the game (it is saved) and go back to the main menu."""
-        from tui.app import CovenApp
-
-        app = self.app
-        if isinstance(app, CovenApp):
-            app.go_to_menu()
-        else:
-            self.dismiss(None)
+        leave_to_menu(self)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from textual.screen import Screen
 
@@ -17,14 +16,12 @@ from engine.core.textfile import TextFileError, TextFileExistsError, write_text_
 from engine.wizbits.decklist import DeckListError, parse_decklist
 from engine.wizbits.decks import STARTER_DECKS
 from saves.decks import DeckError, DeckExistsError, DeckStore, InvalidDeckError, deck_problems, read_deck_file
+from tui.context import coven
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.screens.deck_picker import DeckChoice, DeckPicker
 from tui.widgets.deck_list import DeckDraft
 from tui.widgets.lab_dialogs import exports_dir, file_target
 from tui.served import refuses_files
-
-if TYPE_CHECKING:
-    from tui.app import CovenApp
 
 MAX_SHOWN_PROBLEMS = 4
 """Import problems listed on screen; the rest are counted."""
@@ -46,14 +43,9 @@ class DeckActions(Screen[None]):
         self.message = ""
 
     @property
-    def coven(self) -> CovenApp:
-        """The running app, typed."""
-        return cast("CovenApp", self.app)
-
-    @property
     def decks(self) -> DeckStore | None:
         """The store's Wizbits decks, or None (after saying so) when there is no store."""
-        store = self.coven.store
+        store = coven(self).store
         if store is None:
             self.say("No session database is open, so decks can't be saved or opened.", error=True)
             return None

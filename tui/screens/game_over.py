@@ -5,6 +5,8 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.screen import Screen
 
+from tui.navigation import leave_to_menu
+
 
 class GameOverScreen(Screen[None]):
     """Base of the final screens: enter or escape returns to the main menu."""
@@ -16,8 +18,4 @@ class GameOverScreen(Screen[None]):
 
     def action_close(self) -> None:
         """Back to the main menu when the app has one; otherwise just close."""
-        go_to_menu = getattr(self.app, "go_to_menu", None)
-        if callable(go_to_menu):
-            go_to_menu()
-        else:
-            self.dismiss(None)
+        leave_to_menu(self)

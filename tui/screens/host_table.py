@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Label, Select
 
 from saves import StoreError
+from tui.context import coven
 from tui.screens.new_game import HUMAN, NewGameScreen, Problem
-
-if TYPE_CHECKING:
-    from tui.app import CovenApp
 
 REMOTE = "remote"
 """Select value of a seat a friend fills from another terminal."""
@@ -68,17 +64,17 @@ class HostTableScreen(NewGameScreen):
                 plan.append(SeatPlan("bot", seat.name, seat.bot_level))
             else:
                 plan.append(SeatPlan("local", seat.name))
-        app = cast("CovenApp", self.app)
-        tables = app.tables.store()
+        seating = coven(self).tables
+        tables = seating.store()
         if tables is None:
             return
         spectators = self.query_one("#spectators", Select).value is True
         host_name = next((seat.name for seat, (_, kind) in zip(choices.seats, rows, strict=True) if kind == HUMAN),
-                         app.tables.player_name)
+                         seating.player_name)
         try:
             hosted = tables.host(choices.game_id, choices.options, choices.seed, plan,
                                  host_name=host_name, allow_spectators=spectators)
         except (StoreError, ValueError) as error:
             self._show_problems([Problem("game-select", f"Could not open the table: {error}")])
             return
-        app.tables.open_lobby(hosted.info.code, hosted.token)
+        seating.open_lobby(hosted.info.code, hosted.token)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,12 +13,10 @@ from textual.widgets.option_list import Option
 from engine import get_game
 from saves import StoreError
 from saves.records import MAX_NAME_LENGTH
+from tui.context import coven
 from tui.safe_text import plain
 from saves.table_tokens import TOKEN_EXAMPLE, normalise_token
 from saves.tables import JOIN_CODE_ALPHABET, MAX_RECLAIM_TRIES, TableInfo, normalise_code
-
-if TYPE_CHECKING:
-    from tui.app import CovenApp
 
 RECLAIM = "reclaim"
 WATCH = "watch"
@@ -57,11 +53,6 @@ class JoinTableScreen(Screen[None]):
         self.initial_code = code
         self.info: TableInfo | None = None
 
-    @property
-    def coven(self) -> CovenApp:
-        """The running app, typed."""
-        return cast("CovenApp", self.app)
-
     def compose(self) -> ComposeResult:
         """Code and name inputs, then what the table offers."""
         yield Header()
@@ -73,7 +64,7 @@ class JoinTableScreen(Screen[None]):
                             restrict=f"[{JOIN_CODE_ALPHABET}{JOIN_CODE_ALPHABET.lower()}ilo]*")
             with Horizontal(classes="form-row"):
                 yield Label("Your name", classes="form-label")
-                yield Input(self.coven.tables.player_name, id="join-name", max_length=MAX_NAME_LENGTH)
+                yield Input(coven(self).tables.player_name, id="join-name", max_length=MAX_NAME_LENGTH)
             yield Static("", id="join-error")
             yield Static("Type the code the host shows and press Enter.", id="join-table")
             yield OptionList(id="join-choices")
@@ -98,7 +89,7 @@ class JoinTableScreen(Screen[None]):
             self._error("A join code is 4 letters (no I, L or O), like KXMP.")
             choices.display = False
             return
-        tables = self.coven.tables.store()
+        tables = coven(self).tables.store()
         if tables is None:
             return
         try:
@@ -155,12 +146,12 @@ class JoinTableScreen(Screen[None]):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         """Take the seat, ask for a token, or watch."""
         info = self.info
-        tables = self.coven.tables.store()
+        tables = coven(self).tables.store()
         if info is None or tables is None:
             return
         choice = event.option.id or ""
         if choice == WATCH:
-            self.coven.tables.watch(info.code)
+            coven(self).tables.watch(info.code)
             return
         if choice == RECLAIM:
             from tui.screens.confirm import PromptScreen
@@ -183,12 +174,12 @@ class JoinTableScreen(Screen[None]):
             self._error(str(error))
             self._look_up(info.code)
             return
-        self.coven.tables.enter_table(info.code, token)
+        coven(self).tables.enter_table(info.code, token)
 
     def _reclaim(self, token: str | None) -> None:
         """Reclaim a seat with ``token``."""
         info = self.info
-        tables = self.coven.tables.store()
+        tables = coven(self).tables.store()
         if not token or info is None or tables is None:
             return
         try:
@@ -196,4 +187,4 @@ class JoinTableScreen(Screen[None]):
         except StoreError as error:
             self._error(str(error))
             return
-        self.coven.tables.enter_table(info.code, normalise_token(token) or token)
+        coven(self).tables.enter_table(info.code, normalise_token(token) or token)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import socket
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,12 +18,11 @@ from textual.widgets import Footer, Header, Static
 from engine import get_game
 from saves import StoreError
 from saves.tables import TableInfo, TableNotFoundError, TableSeat
+from tui.context import coven
+from tui.navigation import leave_to_menu
 from tui.safe_text import plain
 from tui.table_link import POLL_SECONDS, TableLink
 from tui.widgets.join_code import JoinCode
-
-if TYPE_CHECKING:
-    from tui.app import CovenApp
 
 
 def seat_line(seat: TableSeat, info: TableInfo, claim: str, now: datetime) -> str:
@@ -88,11 +86,6 @@ class LobbyScreen(Screen[None]):
         self._opened_game = False
         self._shown: TableInfo | None = None
 
-    @property
-    def coven(self) -> CovenApp:
-        """The running app, typed."""
-        return cast("CovenApp", self.app)
-
     def compose(self) -> ComposeResult:
         """Title, big code, how to join, the seats, the token and the status."""
         info = self.link.current()
@@ -123,7 +116,7 @@ class LobbyScreen(Screen[None]):
         except TableNotFoundError:
             self._opened_game = True
             self.notify("The host closed the table.", severity="warning", timeout=10)
-            self.coven.go_to_menu()
+            leave_to_menu(self)
             return
         except StoreError as error:
             self.notify(str(error), severity="error")
@@ -139,7 +132,7 @@ class LobbyScreen(Screen[None]):
             self._redraw(info)
         if info.status == "playing" and info.session_id is not None:
             self._opened_game = True
-            self.coven.tables.open_game(self.link)
+            coven(self).tables.open_game(self.link)
 
     def _redraw(self, info: TableInfo) -> None:
         """The seat list, this player's token and what the table waits for."""
@@ -188,7 +181,7 @@ class LobbyScreen(Screen[None]):
             return
         if info.session_id is not None:
             self._opened_game = True
-            self.coven.tables.open_game(self.link)
+            coven(self).tables.open_game(self.link)
 
     def action_leave(self) -> None:
         """Leave the lobby: the host closes the table (after asking); a player gives up the seat."""
@@ -201,11 +194,11 @@ class LobbyScreen(Screen[None]):
                         self.link.tables.close(self.link.code)
                     except StoreError as error:
                         self.notify(str(error), severity="error")
-                    self.coven.tables.leave(self.link)
-                    self.coven.go_to_menu()
+                    coven(self).tables.leave(self.link)
+                    leave_to_menu(self)
 
             self.app.push_screen(ConfirmScreen("Close this table? Everyone in the lobby is sent back.",
                                                "Close table", "Stay"), closed)
             return
-        self.coven.tables.leave(self.link)
-        self.coven.go_to_menu()
+        coven(self).tables.leave(self.link)
+        leave_to_menu(self)

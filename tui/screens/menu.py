@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from saves import StoreError
+from tui.context import coven
+from tui.navigation import OpenPlace, QuitCoven, ShowRules
 from tui.safe_text import plain
-
-if TYPE_CHECKING:
-    from tui.app import CovenApp
 
 MENU_ITEMS: tuple[tuple[str, str], ...] = (
     ("new", "New game            n"),
@@ -52,11 +50,6 @@ class MainMenu(Screen[None]):
         Binding("q", "app.quit", "Quit", show=False),
     ]
 
-    @property
-    def coven(self) -> CovenApp:
-        """The running app, typed."""
-        return cast("CovenApp", self.app)
-
     def compose(self) -> ComposeResult:
         """Title, the menu and a hint line."""
         yield Header()
@@ -82,10 +75,11 @@ class MainMenu(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         hint = self.query_one("#continue-hint", Static)
         latest: int | None = None
-        store = self.coven.store
+        context = coven(self)
+        store = context.store
         if store is not None:
             try:
-                latest = store.latest_unfinished(self.coven.account)
+                latest = store.latest_unfinished(context.account)
             except StoreError as error:
                 hint.update(str(error))
                 menu.disable_option("continue")
@@ -100,26 +94,20 @@ class MainMenu(Screen[None]):
     @on(OptionList.OptionSelected, "#menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         """Run the chosen menu entry."""
-        app = self.coven
-        choice = event.option.id
-        if choice == "new":
-            app.action_new_game()
-        elif choice == "continue":
-            app.action_continue()
-        elif choice == "sessions":
-            app.action_sessions()
-        elif choice == "host":
-            app.action_host_table()
-        elif choice == "join":
-            app.action_join_table()
-        elif choice == "decks":
-            app.action_decks()
-        elif choice == "lab":
-            app.action_pillar_lab()
-        elif choice == "rules":
-            app.action_rules()
-        elif choice == "quit":
-            app.exit()
+        choices: dict[str | None, Message] = {
+            "new": OpenPlace("new_game"),
+            "continue": OpenPlace("continue"),
+            "sessions": OpenPlace("sessions"),
+            "host": OpenPlace("host_table"),
+            "join": OpenPlace("join_table"),
+            "decks": OpenPlace("decks"),
+            "lab": OpenPlace("pillar_lab"),
+            "rules": ShowRules(),
+            "quit": QuitCoven(),
+        }
+        message = choices.get(event.option.id)
+        if message is not None:
+            self.app.post_message(message)
 
 
 class StoreProblemScreen(Screen[None]):

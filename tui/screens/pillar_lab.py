@@ -45,6 +45,7 @@ from engine.wizbits.model import Category
 from engine.wizbits.plays import card_slots
 from engine.wizbits.resolve import chosen_slots
 from engine.wizbits.text import ability_text, card_text
+from tui.context import coven_or_none
 from tui.screens.lab_files import LabFileActions
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.lab_cards import LabCards
@@ -368,7 +369,9 @@ class PillarLabScreen(LabFileActions):
     @work(exclusive=True)
     async def action_setup(self, _shown: bool = True) -> None:
         """Title, format, RTF, base, and each side's name, deck and Main Character."""
-        changed = await self.app.push_screen_wait(SetupScreen(self.table.scenario, saved_decks(getattr(self.app, "store", None), self.table.scenario.seed)))
+        context = coven_or_none(self)  # the Lab needs no session database; with one, it offers the saved decks
+        store = None if context is None else context.store
+        changed = await self.app.push_screen_wait(SetupScreen(self.table.scenario, saved_decks(store, self.table.scenario.seed)))
         if changed is not None:
             self._load(changed, lenient=True)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,12 +21,11 @@ from saves.integrity import DamagedSession
 from saves.store_listing import SessionListEntry
 from saves.transfer import import_session_file
 
+from tui.context import coven
+from tui.navigation import OpenReplay, OpenSession
 from tui.safe_text import plain
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.served import refuses_files
-
-if TYPE_CHECKING:
-    from tui.app import CovenApp
 
 COLUMNS: tuple[str, ...] = ("ID", "Game", "Seats", "Status", "Progress", "Last played")
 """The sessions table's column labels.
@@ -91,18 +89,13 @@ class SessionsScreen(Screen[None]):
         super().__init__()
         self.summaries: list[SessionListEntry] = []
 
-    @property
-    def coven(self) -> CovenApp:
-        """The running app, typed."""
-        return cast("CovenApp", self.app)
-
     def compose(self) -> ComposeResult:
         """Title, table, empty-state message and footer."""
         yield Header()
         yield Static("Saved sessions", classes="screen-title")
         table: DataTable[str] = DataTable(id="sessions-table", cursor_type="row", zebra_stripes=True)
         yield table
-        yield Static(EMPTY_SERVED_TEXT if self.coven.served else EMPTY_TEXT, id="sessions-empty", classes="hint")
+        yield Static(EMPTY_SERVED_TEXT if coven(self).served else EMPTY_TEXT, id="sessions-empty", classes="hint")
         yield Static("", id="session-detail", classes="hint")
         yield Footer()
 
@@ -118,9 +111,9 @@ class SessionsScreen(Screen[None]):
         """Re-read the list from the store, keeping the cursor on ``select`` or the current row."""
         table = self.query_one("#sessions-table", DataTable)
         keep = select if select is not None else self.selected_id()
-        store = self.coven.store
+        store = coven(self).store
         try:
-            self.summaries = store.list_sessions(self.coven.account) if store is not None else []
+            self.summaries = store.list_sessions(coven(self).account) if store is not None else []
         except StoreError as error:
             self.notify(str(error), severity="error")
             self.summaries = []
@@ -139,7 +132,7 @@ class SessionsScreen(Screen[None]):
                 continue
             cells = {
                 "ID": str(summary.session_id),
-                "Game": self.coven.game_title(summary.game_id),
+                "Game": coven(self).game_title(summary.game_id),
                 "Seats": self.seats_label(summary),
                 "Status": "finished" if summary.status == "finished" else "in progress",
                 "Progress": summary.progress,
@@ -165,7 +158,7 @@ class SessionsScreen(Screen[None]):
         reason = entry.reason if len(entry.reason) <= DAMAGED_WIDTH else entry.reason[:DAMAGED_WIDTH - 1] + "…"
         cells = {
             "ID": str(entry.session_id),
-            "Game": self.coven.game_title(entry.game_id) if entry.game_id else "?",
+            "Game": coven(self).game_title(entry.game_id) if entry.game_id else "?",
             "Seats": "?",
             "Status": "damaged",
             "Progress": reason,
@@ -211,7 +204,7 @@ class SessionsScreen(Screen[None]):
         moves = f"{summary.actions} action{'s' if summary.actions != 1 else ''}"
         outcome = summary.result or "Not finished yet."
         self.query_one("#session-detail", Static).update(plain(
-            f"Session {summary.session_id} · {self.coven.game_title(summary.game_id)} · {moves} · "
+            f"Session {summary.session_id} · {coven(self).game_title(summary.game_id)} · {moves} · "
             f"started {format_time(summary.created)}\n{outcome}"
         ))
 
@@ -239,7 +232,7 @@ class SessionsScreen(Screen[None]):
         """Hide the per-session actions while the list is empty."""
         if action in ("resume", "replay", "export", "delete") and not self.summaries:
             return False
-        if action in ("import", "export") and self.coven.served:
+        if action in ("import", "export") and coven(self).served:
             return False  # no files over SSH (the actions say so if reached anyway)
         return True
 
@@ -252,21 +245,21 @@ class SessionsScreen(Screen[None]):
         """Resume the highlighted session."""
         session_id = self._selected_or_explain()
         if session_id is not None and not self.refuse_damaged(session_id, "Cannot resume"):
-            self.coven.open_session(session_id)
+            self.app.post_message(OpenSession(session_id))
 
     def action_replay(self) -> None:
         """Step through the highlighted session."""
         session_id = self._selected_or_explain()
         if session_id is not None and not self.refuse_damaged(session_id, "Cannot replay"):
-            self.coven.open_replay(session_id)
+            self.app.post_message(OpenReplay(session_id))
 
     def action_delete(self) -> None:
         """Delete the highlighted session after confirmation."""
         session_id = self._selected_or_explain()
-        if session_id is None or self.coven.refuse_live_table(session_id, "be deleted"):
+        if session_id is None or coven(self).refuse_live_table(session_id, "be deleted"):
             return
-        store = self.coven.store
-        if store is not None and not store.owned_by(session_id, self.coven.account):
+        store = coven(self).store
+        if store is not None and not store.owned_by(session_id, coven(self).account):
             self.notify(f"Session {session_id} is not yours to delete; you may replay it.",
                         title="Not deleted", severity="warning")
             return
@@ -275,7 +268,7 @@ class SessionsScreen(Screen[None]):
             question = f"Delete damaged session {session_id}? This cannot be undone."
         else:
             question = (
-                f"Delete session {session_id} ({self.coven.game_title(summary.game_id)}: "
+                f"Delete session {session_id} ({coven(self).game_title(summary.game_id)}: "
                 f"{' vs '.join(summary.seat_names)})? This cannot be undone."  # ConfirmScreen draws it as plain text
             )
 
@@ -283,7 +276,7 @@ class SessionsScreen(Screen[None]):
             """Delete the session if the user said yes."""
             if not yes:
                 return
-            store = self.coven.store
+            store = coven(self).store
             try:
                 if store is not None:
                     store.delete(session_id)
@@ -301,12 +294,12 @@ class SessionsScreen(Screen[None]):
             return
         session_id = self._selected_or_explain()
         if session_id is None or self.refuse_damaged(session_id, "Not exported") or \
-                self.coven.refuse_live_table(session_id, "be exported"):
+                coven(self).refuse_live_table(session_id, "be exported"):
             return
 
         def write(target: Path, overwrite: bool) -> None:
             """Export to ``target``; ask before replacing an existing file."""
-            store = self.coven.store
+            store = coven(self).store
             if store is None:
                 return
             try:
@@ -346,7 +339,7 @@ class SessionsScreen(Screen[None]):
 
         def chosen(path: str | None) -> None:
             """Act on the path the user typed."""
-            store = self.coven.store
+            store = coven(self).store
             if not path or store is None:
                 return
             try:

@@ -10,18 +10,17 @@ or the spectator's view.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from textual.binding import Binding
 
 from engine import ActionError
 from saves import LiveSession, LogConflictError, StoreError
 from saves.tables import TableNotFoundError
+from tui.context import coven
+from tui.navigation import leave_to_menu
 from tui.screens.game import GameScreen
 from tui.table_link import POLL_SECONDS, TableLink
-
-if TYPE_CHECKING:
-    from tui.app import CovenApp
 
 RETRIES = 3
 """How often an action is tried again after another process saved first."""
@@ -57,11 +56,6 @@ class TableGameScreen(GameScreen):
             kind = "host token" if self._host else "seat token"
             self.notify(f"Your {kind} is {self.link.token}. If you drop, Join a table with it to get back.",
                         title=f"Table {self.link.code}", timeout=12)
-
-    @property
-    def coven(self) -> CovenApp:
-        """The running app, typed."""
-        return cast("CovenApp", self.app)
 
     # -- who plays what ----------------------------------------------------------
 
@@ -224,5 +218,5 @@ class TableGameScreen(GameScreen):
         if token and self.live.result is None:
             self.app.notify(f"You left table {self.link.code}. Your token {token} gets your seat back "
                             "within 10 minutes (Join a table).", timeout=15)
-        self.coven.tables.leave(self.link)
-        self.coven.go_to_menu()
+        coven(self).tables.leave(self.link)
+        leave_to_menu(self)

@@ -1,0 +1,87 @@
+"""Moving between Coven's screens: messages a screen posts and the app handles.
+
+A screen never calls the app's navigation methods; it posts one of these to
+``self.app`` (``self.app.post_message(OpenSession(4))``), and
+:class:`tui.app.CovenApp` does the rest: loading the session, refusing a live
+table's game, asking a screen with unsaved work before leaving it. So a screen
+needs nothing of the app's class, and the app alone knows its screens.
+
+Shared state (the store, the account, the tables) is read through
+:func:`tui.context.coven` instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from textual.message import Message
+from textual.screen import Screen
+
+from tui.context import coven_or_none
+
+if TYPE_CHECKING:
+    from saves import LiveSession
+
+Place = Literal["new_game", "continue", "sessions", "decks", "host_table", "join_table", "pillar_lab"]
+"""A main-menu place that opens just above the menu, closing the screens open now."""
+
+
+class GoToMenu(Message):
+    """Close every screen above the main menu."""
+
+
+class OpenPlace(Message):
+    """Open a main-menu place above the menu, once any screen with unsaved work agrees to close."""
+
+    def __init__(self, place: Place) -> None:
+        """Ask for ``place`` (``"sessions"``, ``"decks"`` ...)."""
+        super().__init__()
+        self.place: Place = place
+
+
+class ShowRules(Message):
+    """Show a game's rules on top of the current screen (``""``: let the player pick the game)."""
+
+    def __init__(self, game_id: str = "") -> None:
+        """Ask for the rules of ``game_id``."""
+        super().__init__()
+        self.game_id = game_id
+
+
+class QuitCoven(Message):
+    """Quit Coven, once any screen with unsaved work agrees."""
+
+
+class OpenSession(Message):
+    """Resume a saved session (a live table's game is refused, with the reason)."""
+
+    def __init__(self, session_id: int) -> None:
+        """Ask to resume ``session_id``."""
+        super().__init__()
+        self.session_id = session_id
+
+
+class OpenReplay(Message):
+    """Replay a saved session."""
+
+    def __init__(self, session_id: int) -> None:
+        """Ask to replay ``session_id``."""
+        super().__init__()
+        self.session_id = session_id
+
+
+class StartGame(Message):
+    """Show the game screen of a session just created, above the main menu."""
+
+    def __init__(self, live: LiveSession) -> None:
+        """Ask to play ``live``."""
+        super().__init__()
+        self.live = live
+
+
+def leave_to_menu(screen: Screen[Any]) -> None:
+    """Go back to the main menu from ``screen``; under another app (a test's host) just close ``screen``."""
+    if coven_or_none(screen) is None:
+        screen.dismiss(None)
+    else:
+        screen.app.post_message(GoToMenu())
