@@ -120,13 +120,41 @@ def test_a_session_that_cannot_start_frees_its_place_and_closes_with_a_reason(
         session.pty_requested("xterm", (80, 24, 0, 0), {})
         session.session_started()
         assert state.counter.count == 1
-        for _ in range(100):
+        for _ in range(6000):  # up to a minute on a busy machine; it takes milliseconds
             await asyncio.sleep(0.01)
             if conn.disconnected:
                 break
         assert state.counter.count == 0
         assert chan.stderr == b"Coven could not start here; tell the host.\r\n" and chan.status == 1
         assert conn.disconnected is not None and conn.disconnected[1] == "Coven could not start here; tell the host."
+        connection.connection_lost(None)
+
+    asyncio.run(scenario())
+
+
+class _ClosingChannel(_FakeChannel):
+    """A channel the client has already closed: asyncssh refuses writes to it."""
+
+    def write(self, data: bytes) -> None:
+        raise BrokenPipeError("channel is closing")
+
+    def exit(self, status: int) -> None:
+        raise BrokenPipeError("channel is closing")
+
+
+def test_a_goodbye_to_a_client_that_already_left_ends_the_session_quietly(tmp_path: Path) -> None:
+    from tui.server.config import ServeConfig
+    from tui.server.server import CovenConnection, ServerState
+    from tui.server.session import CovenSession
+
+    async def scenario() -> None:
+        state = ServerState(ServeConfig(max_sessions=1), tmp_path)
+        connection, conn, chan = CovenConnection(state), _FakeConnection(), _ClosingChannel()
+        connection.connection_made(conn)  # type: ignore[arg-type]
+        session = CovenSession(connection)
+        session.connection_made(chan)  # type: ignore[arg-type]
+        session.say_goodbye("The server is stopping.")  # raised BrokenPipeError before
+        assert session.closed
         connection.connection_lost(None)
 
     asyncio.run(scenario())

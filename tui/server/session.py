@@ -282,8 +282,11 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         screen, with mouse reporting on and no cursor.
         """
         if self.chan is not None and not self.closed:
-            self.chan.write(TERMINAL_RESET + f"{line}\r\n".encode())
-            self.chan.exit(0)
+            try:
+                self.chan.write(TERMINAL_RESET + f"{line}\r\n".encode())
+                self.chan.exit(0)
+            except OSError:  # BrokenPipeError: asyncssh refuses writes to a closing channel
+                pass  # the client left first, so there is no terminal to give back
         self.client_gone()
 
     def connection_lost(self, exc: Exception | None) -> None:
