@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -10,7 +9,6 @@ from itertools import product
 
 import pytest
 
-from engine.wizbits.card_json import card_from_json, card_to_json, effect_from_json, to_json
 from engine.wizbits.cards import CARDS, CARDS_BY_ID, CHARACTERS, ELEMENTS, NON_ELEMENTS, card_by_name
 from engine.wizbits.decks import STARTER_DECKS
 from engine.wizbits.dice import STANDARD_DIE_LEVELS, Stat, parse_check
@@ -272,32 +270,6 @@ def test_conflict_speed_cards_and_abilities() -> None:
     assert not CARDS_BY_ID["sparkswarm-volley"].has_conflict_speed
     sage_trigger = CARDS_BY_ID["tidewhisper-sage"].abilities[1]
     assert sage_trigger.is_conflict_speed
-
-
-# JSON ------------------------------------------------------------------------------------------
-
-
-def test_every_card_round_trips_through_json() -> None:
-    for card in CARDS:
-        data = json.loads(json.dumps(card_to_json(card)))
-        assert card_from_json(data) == card, card.name
-
-
-def test_effects_serialise_with_their_kind() -> None:
-    check = CARDS_BY_ID["riddle-cube"].abilities[0].effects[0]
-    data = to_json(check)
-    assert data["kind"] == "check" and data["spec"] == "Will Check Break 5"
-    assert data["on_fail"] == [{"kind": "damage", "target": "checker", "amount": 1}]
-    assert effect_from_json(data) == check
-    with pytest.raises(ValueError):
-        effect_from_json({"kind": "teleport", "target": "you"})
-
-
-def test_a_card_from_bad_json_is_refused() -> None:
-    data = card_to_json(CARDS_BY_ID["flickerwand"])
-    del data["cost"]
-    with pytest.raises(ValueError):
-        card_from_json(data)
 
 
 def test_printed_main_points_are_standard_levels() -> None:
