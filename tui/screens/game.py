@@ -22,6 +22,7 @@ from textual.widgets import Footer, RichLog, Static
 from engine import Event
 from saves import LiveSession
 from tui.games.base import GameTable
+from tui.navigation import leave_to_menu
 from tui.save_retry import SaveRetry
 from tui.screens.game_loop import GameLoop
 from tui.widgets.save_banner import SaveBanner
@@ -179,9 +180,4 @@ class GameScreen(GameLoop):
 
     def _to_menu(self) -> None:
         self.auto_play = False
-        from tui.app import CovenApp
-
-        if isinstance(self.app, CovenApp):
-            self.app.go_to_menu()
-        else:
-            self.dismiss(None)
+        leave_to_menu(self)

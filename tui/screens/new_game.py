@@ -8,7 +8,7 @@ game's :class:`~tui.games.base.GameUI`, so the form knows no game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -21,12 +21,11 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from engine import GameSpec, get_game
 from saves import LiveSession, StoreError
 from saves.records import MAX_NAME_LENGTH
+from tui.context import coven, coven_or_none
 from tui.games import game_ui, playable_games
+from tui.navigation import StartGame
 from tui.screens.new_game_form import HUMAN, NewGameChoices, Problem, default_kind, default_name, validate
 from tui.safe_text import plain
-
-if TYPE_CHECKING:
-    from tui.app import CovenApp
 
 __all__ = ["HUMAN", "NewGameChoices", "NewGameScreen", "Problem", "default_kind", "default_name", "validate"]
 """The form's own names are re-exported: the shared-table form and seating import them from here."""
@@ -105,9 +104,9 @@ class NewGameScreen(Screen[None]):
 
     def _default_name(self, index: int, kind: str, taken: Sequence[str]) -> str:
         """The name a seat row starts with (see :func:`default_name`); seat 1's human is this player."""
-        tables = getattr(self.app, "tables", None)
-        if index == 0 and kind == HUMAN and tables is not None:
-            return str(tables.player_name)  # the SSH user's name when served, else the login name
+        context = coven_or_none(self)
+        if index == 0 and kind == HUMAN and context is not None:
+            return context.tables.player_name  # the SSH user's name when served, else the login name
         return default_name(index, kind, taken)
 
     def _current_rows(self) -> list[tuple[str, str]]:
@@ -154,7 +153,8 @@ class NewGameScreen(Screen[None]):
         container = self.query_one("#option-rows", Vertical)
         await container.remove_children()
         widgets: list[Widget] = []
-        store = getattr(self.app, "store", None)
+        context = coven_or_none(self)
+        store = None if context is None else context.store
         ui = game_ui(self.spec.game_id)
         for option in self.spec.options:
             # A game may offer more than an option's own choices (its saved decks, say), by the game's UI.
@@ -241,17 +241,17 @@ class NewGameScreen(Screen[None]):
             self._show_problems(problems)
             return
         self._show_problems([])
-        app = cast("CovenApp", self.app)
-        if app.store is None:
+        context = coven(self)
+        if context.store is None:
             self.notify("No session database is open.", severity="error")
             return
         try:
-            live = LiveSession.create(app.store, choices.game_id, choices.options, choices.seed, choices.seats,
-                                      owner=app.account)
+            live = LiveSession.create(context.store, choices.game_id, choices.options, choices.seed, choices.seats,
+                                      owner=context.account)
         except (StoreError, ValueError) as error:
             self._show_problems([Problem("game-select", f"Could not start the game: {error}")])
             return
-        app.start_game(live)
+        self.app.post_message(StartGame(live))
 
     def _show_problems(self, problems: list[Problem]) -> None:
         """List ``problems`` at the top of the form and in a notification, then focus the first bad field.
