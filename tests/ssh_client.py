@@ -210,7 +210,7 @@ class SSHPlayer:
         """What the server wrote on the session's stderr."""
         return self.session.stderr.decode("utf-8", "replace")
 
-    async def wait_for(self, text: str | Callable[[str], bool], timeout: float = 20.0) -> str:
+    async def wait_for(self, text: str | Callable[[str], bool], timeout: float = 60.0) -> str:
         """Wait until the screen shows ``text`` (or the check holds); returns the screen.
 
         Raises:

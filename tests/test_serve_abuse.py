@@ -45,7 +45,7 @@ async def _press_until(player: SSHPlayer, key: str, text: str, tries: int = 6) -
     return await player.wait_for(text, timeout=10)
 
 
-async def _logged(server: ServeProcess, text: str, count: int, timeout: float = 20.0) -> None:
+async def _logged(server: ServeProcess, text: str, count: int, timeout: float = 60.0) -> None:
     """Wait until the server's log holds ``text`` ``count`` times, letting the client run meanwhile."""
     deadline = asyncio.get_running_loop().time() + timeout
     while server.log.count(text) < count:
@@ -78,7 +78,7 @@ def test_an_oversize_terminal_is_clamped_and_its_child_stays_small(coven_data_di
             await second.close()
 
         asyncio.run(scenario())
-        wait_until(lambda: not server.children(), "the players' processes to be reaped", 15)
+        wait_until(lambda: not server.children(), "the players' processes to be reaped", 60)
         log = server.log
     assert "user=ana terminal 10000x10000 clamped to 400x200" in log
     assert "user=bea terminal 70000x70000 clamped to 400x200" in log
@@ -112,7 +112,7 @@ def test_connections_that_open_no_session_are_reaped_and_hold_no_place(coven_dat
                 assert isinstance(reason, asyncssh.DisconnectError)
                 assert reason.reason.startswith("No terminal session within 3 seconds; connect with: ssh -t")
             for squatter in squatters:
-                await asyncio.wait_for(squatter.wait_closed(), 10)
+                await asyncio.wait_for(squatter.wait_closed(), 60)
             # The player with a live session was not reaped, and the second place is free.
             await _press_until(player, "n", NEW_GAME)
             second = await SSHPlayer.connect(server.port, "bea")
@@ -210,7 +210,7 @@ def test_odd_user_names_are_names_never_options_and_are_cleaned(coven_data_dir: 
                 assert f"--name={name}" in command and f"--account={name}" in command
                 await _press_until(player, "n", NEW_GAME)
                 await player.close()
-                wait_until(lambda: not server.children(), "the player's process to be reaped", 15)
+                wait_until(lambda: not server.children(), "the player's process to be reaped", 60)
             # asyncssh's client will not send an escape in a user name; a hostile one would.
             with mock.patch("asyncssh.connection.saslprep", lambda text: text), \
                     pytest.raises(asyncssh.DisconnectError):
@@ -334,7 +334,7 @@ def test_the_data_folder_and_the_database_are_private_while_and_after_serving(co
             await ana.close()
 
         _asyncio.run(host_a_table())
-        _wait_until(lambda: not server.children(), "Ana's process to end", 15)
+        _wait_until(lambda: not server.children(), "Ana's process to end", 60)
     assert _mode(coven_data_dir) == 0o700
     for path in coven_data_dir.glob("coven.sqlite3*"):
         assert _mode(path) == 0o600, path
@@ -382,7 +382,7 @@ def test_reclaiming_over_ssh_stops_after_too_many_wrong_tokens(coven_data_dir: _
                 await bea.close()
 
             _asyncio.run(guess_then_return())
-            _wait_until(lambda: not server.children(), "the players' processes to end", 15)
+            _wait_until(lambda: not server.children(), "the players' processes to end", 60)
     finally:
         host_presence.close()
         store.close()

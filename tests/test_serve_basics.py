@@ -40,7 +40,7 @@ def test_menu_over_ssh_resizes_with_the_window(coven_data_dir: Path) -> None:
             await player.close()
 
         asyncio.run(scenario())
-        wait_until(lambda: not server.children(), "the player's process to be reaped", 10)
+        wait_until(lambda: not server.children(), "the player's process to be reaped", 60)
         log = server.log
     assert "127.0.0.1 user=- connect" in log
     assert "user=ana auth ok method=none" in log
@@ -74,7 +74,7 @@ def test_child_gets_a_clean_environment_and_the_pty_as_its_terminal(coven_data_d
             await player.close()
 
         asyncio.run(scenario())
-        wait_until(lambda: not server.children(), "the player's process to be reaped", 10)
+        wait_until(lambda: not server.children(), "the player's process to be reaped", 60)
 
 
 def test_host_key_is_private_and_kept_across_restarts(coven_data_dir: Path) -> None:

@@ -181,7 +181,7 @@ async def play_table(server: ServeProcess) -> tuple[list[str], list[str]]:
     await ana.close()
     await bea.close()
     store.close()
-    wait_until(lambda: not server.children(), "both players' processes to end", 15)
+    wait_until(lambda: not server.children(), "both players' processes to end", 60)
     return duels[0], duels[1]
 
 
@@ -195,9 +195,9 @@ def test_a_dropped_ssh_player_comes_back_with_the_seat_token_and_plays_on() -> N
 async def drop_and_reclaim(server: ServeProcess) -> None:
     ana, bea, code, token = await open_table(server)
     await bea.close()  # Bea's connection drops before she has chosen her team
-    await ana.wait_for(lambda text: "Bea dropped" in " ".join(text.split()), timeout=15)
+    await ana.wait_for(lambda text: "Bea dropped" in " ".join(text.split()), timeout=60)
     await choose_team(ana)  # Ana chooses; the table waits for Bea
-    await ana.wait_for("Waiting for Bea (dropped)", timeout=15)
+    await ana.wait_for("Waiting for Bea (dropped)", timeout=60)
 
     stranger = await SSHPlayer.connect(server.port, f"cy+{code}")
     await stranger.wait_for("Reclaim my seat")
@@ -211,7 +211,7 @@ async def drop_and_reclaim(server: ServeProcess) -> None:
     bea.send(token.lower())
     bea.press("enter")
     await bea.wait_for(f"Table {code} · Wizards Cup", timeout=20)
-    await ana.wait_for(lambda text: "Bea is back" in " ".join(text.split()), timeout=15)
+    await ana.wait_for(lambda text: "Bea is back" in " ".join(text.split()), timeout=60)
     await bea.wait_for(lambda text: "Pick" in text and "Confirm" in text)
     await choose_team(bea)  # she plays on from where she left
     await ana.wait_for("Waiting Card", timeout=20)  # both teams in: Ana sets her lineup
@@ -223,4 +223,4 @@ async def drop_and_reclaim(server: ServeProcess) -> None:
     assert info.seats[1].name == "Bea" and info.seats[1].claim is not None
     await ana.close()
     await bea.close()
-    wait_until(lambda: not server.children(), "every player's process to end", 15)
+    wait_until(lambda: not server.children(), "every player's process to end", 60)
