@@ -232,3 +232,17 @@ def test_bench_runs_when_present(fake_spec: GameSpec, monkeypatch: pytest.Monkey
     assert main(["bench", "count-to-ten", "--games", "3"]) == 0
     assert calls == [("count-to-ten", 3)]
     assert main(["bench", "nope"]) == 2
+
+
+def test_rules_and_unknown_games_import_no_games_rules(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    code = ("import sys; from tui.cli import main; codes = [main(['rules', 'wizbits']), main(['rules', 'nope'])]; "
+            "print(codes, sorted(m for m in sys.modules if m.split('.')[:2] in "
+            "(['engine', 'wizbits'], ['engine', 'witchdraft'], ['engine', 'wizards_cup'])))")
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]), COVEN_DATA_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.splitlines()[-1] == "[0, 2] []"
+    assert "Unknown game 'nope'. Known games: wizards-cup, witchdraft, wizbits" in done.stderr

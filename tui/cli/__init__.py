@@ -18,8 +18,10 @@ from datetime import datetime
 from pathlib import Path
 from types import ModuleType
 
-from engine import GameSpec, all_games, get_game
+from engine import GameSpec, game_entries, get_game
 from engine.core import InvalidOptionsError, UnknownGameError
+from engine.core.catalog import entry_for
+from engine.core.registry import registered_specs
 from engine.core.text import shown_text
 from saves import (
     SessionFileError,
@@ -53,8 +55,23 @@ def _game(game_id: str) -> GameSpec:
     try:
         return get_game(game_id)
     except UnknownGameError:
-        known = ", ".join(spec.game_id for spec in all_games()) or "none"
+        known = ", ".join(_known_game_ids()) or "none"
         raise _UsageError(f"Unknown game {game_id!r}. Known games: {known}.") from None
+
+
+def _known_game_ids() -> list[str]:
+    """Every game id, announced ones first, without importing any game."""
+    announced = [entry.game_id for entry in game_entries()]
+    return announced + [spec.game_id for spec in registered_specs() if spec.game_id not in announced]
+
+
+def _title_and_rules(game_id: str) -> tuple[str, str]:
+    """A game's title and rules document, from its announcement when it has one (no import)."""
+    entry = entry_for(game_id)
+    if entry is not None:
+        return entry.title, entry.rules_doc
+    spec = _game(game_id)
+    return spec.title, spec.rules_doc
 
 
 def _open_store() -> SessionStore:
@@ -98,10 +115,10 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.markdown import Markdown
 
-    spec = _game(args.game)
-    path = RULES_DIR / spec.rules_doc
-    if not spec.rules_doc or not path.is_file():
-        _fail(f"The rules of {spec.title} are not available (missing {path}).")
+    title, rules_doc = _title_and_rules(args.game)
+    path = RULES_DIR / rules_doc
+    if not rules_doc or not path.is_file():
+        _fail(f"The rules of {title} are not available (missing {path}).")
         return EXIT_ERROR
     Console(file=sys.stdout).print(Markdown(path.read_text(encoding="utf-8")))
     return 0
@@ -130,8 +147,8 @@ def _cmd_sessions(args: argparse.Namespace) -> int:
                           plain(summary.reason), plain(_local_time(summary.updated)))
             continue
         try:
-            title = get_game(summary.game_id).title
-        except UnknownGameError:
+            title = _title_and_rules(summary.game_id)[0]
+        except _UsageError:
             title = f"{summary.game_id} (unknown)"
         finished = summary.status == "finished"
         table.add_row(
@@ -183,7 +200,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if args.games is not None and args.games < 1:
         raise _UsageError("--games must be at least 1.")
     if args.game == "startup":  # not a game: the time to the main menu, against a bare Textual app
-        from tui.cli.bench.startup import RUNS, run as bench_startup
+        from tui.cli.bench.startup import RUNS
+        from tui.cli.bench.startup import run as bench_startup
 
         return bench_startup(runs=args.games or RUNS)
     args.games = args.games or 100
@@ -192,7 +210,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
         return bench_tables(samples=args.games)
     if args.game == "serve":  # not a game: what `coven serve` sends a player, against a bare Textual app
-        from tui.cli.bench.serve import CONCURRENT, run as bench_serve
+        from tui.cli.bench.serve import CONCURRENT
+        from tui.cli.bench.serve import run as bench_serve
 
         return bench_serve(clients=min(args.games, CONCURRENT))
     spec = _game(args.game)
