@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import subprocess
 import sys
 from pathlib import Path
@@ -40,8 +41,13 @@ FORBIDDEN_AT_START = ("engine.wizards_cup", "engine.witchdraft", "engine.wizbits
 
 def test_coven_reaches_the_menu_without_importing_any_games_rules_or_bots(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(REPO), COVEN_DATA_DIR=str(tmp_path / "data"))
-    done = subprocess.run([sys.executable, "-c", _TO_THE_MENU], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=300, check=True)
+    keyboard, terminal = pty.openpty()  # coven reads keys from a terminal, and refuses anything else
+    try:
+        done = subprocess.run([sys.executable, "-c", _TO_THE_MENU], cwd=tmp_path, env=env, stdin=terminal,
+                              capture_output=True, text=True, timeout=300, check=True)
+    finally:
+        os.close(keyboard)
+        os.close(terminal)
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["screen"] == "MainMenu"
     loaded = report["modules"]
@@ -58,3 +64,13 @@ def test_a_game_loads_its_rules_on_first_use(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(REPO)),
                           capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.split() == ["False", "True", "True", "True"]
+
+
+def test_coven_without_a_terminal_to_read_keys_from_says_so_and_leaves(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(REPO), COVEN_DATA_DIR=str(tmp_path / "data"))
+    for stdin in (subprocess.DEVNULL, subprocess.PIPE):  # /dev/null, and a pipe at end of file
+        done = subprocess.run([sys.executable, "-m", "tui.cli"], cwd=tmp_path, env=env, stdin=stdin, input=None,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2
+        assert done.stderr == "coven: the card table reads keys from a terminal, and standard input is not one.\n"
+        assert done.stdout == ""  # no screen modes switched on and left behind

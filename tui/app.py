@@ -10,6 +10,7 @@ the handlers here turn into the moves between screens.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -425,6 +426,10 @@ if TYPE_CHECKING:
         return app  # mypy checks here that the app gives screens all that CovenContext promises
 
 
+NOT_A_TERMINAL = "coven: the card table reads keys from a terminal, and standard input is not one."
+EXIT_NOT_A_TERMINAL = 2
+
+
 def run(
     store_path: str | os.PathLike[str] | Path | None = None,
     *,
@@ -433,7 +438,17 @@ def run(
     serve_port: int | None = None,
     account: str | None = None,
     serve_host: str | None = None,
-) -> None:
-    """Run Coven in the terminal until the user quits (see :class:`CovenApp` for the arguments)."""
-    CovenApp(store_path=store_path, player_name=player_name, join_code=join_code, serve_port=serve_port,
-             account=account, serve_host=serve_host).run()
+) -> int:
+    """Run Coven in the terminal until the user quits (see :class:`CovenApp` for the arguments).
+
+    Returns:
+        The exit status: 0, or 2 when standard input is not a terminal.
+    """
+    if not sys.stdin.isatty():
+        # No key could ever come, and Textual would read end of file over and over.
+        print(NOT_A_TERMINAL, file=sys.stderr)
+        return EXIT_NOT_A_TERMINAL
+    app = CovenApp(store_path=store_path, player_name=player_name, join_code=join_code, serve_port=serve_port,
+                   account=account, serve_host=serve_host)
+    app.run()
+    return app.return_code or 0

@@ -11,6 +11,7 @@ after that frame, and the peak RSS of the process (``wait4``).
 from __future__ import annotations
 
 import os
+import pty
 import statistics
 import subprocess
 import sys
@@ -89,11 +90,16 @@ def _one_start(code: str, data_dir: Path) -> tuple[float, float]:
     """Seconds to the first frame and exit, and peak RSS in MiB, of one fresh interpreter."""
     env = dict(os.environ, COVEN_DATA_DIR=str(data_dir))
     env.pop("COVEN_DEBUG", None)
-    started = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=data_dir,
-                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - started
+    keyboard, terminal = pty.openpty()  # coven reads keys from a terminal, and refuses anything else
+    try:
+        started = time.perf_counter()
+        process = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=data_dir,
+                                   stdin=terminal, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+    finally:
+        os.close(keyboard)
+        os.close(terminal)
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
         error = process.stderr.read().decode("utf-8", "replace") if process.stderr else ""
