@@ -20,7 +20,7 @@ from saves.save_failures import SaveFailedError
 from tui.widgets.save_banner import SaveBanner
 
 if TYPE_CHECKING:
-    from tui.screens.game import GameScreen
+    from tui.screens.game_loop import GameLoop
 
 FIRST_DELAY = 0.5
 """Seconds before the first retry."""
@@ -57,7 +57,7 @@ class SaveRetry:
         schedule: Runs the next retry later; replace it to drive retries by hand.
     """
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: GameLoop) -> None:
         """Retry for ``screen``, which shows :class:`SaveBanner` and applies actions with ``_apply``."""
         self.screen = screen
         self.pending: tuple[int | None, Any] | None = None

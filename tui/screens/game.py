@@ -41,6 +41,9 @@ class GameScreen(GameLoop):
         Binding("r", "retry_save", "Retry saving"),
     ]
 
+    saving: SaveRetry
+    """Holds a move whose save failed, retries it, and asks before leaving while it waits."""
+
     def __init__(self, live: LiveSession, auto_delay: float = 0.8) -> None:
         """Play ``live``; ``auto_delay`` is the pause between automatic steps."""
         super().__init__(live, auto_delay)

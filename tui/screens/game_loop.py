@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from textual import on
 from textual.reactive import reactive
@@ -27,8 +27,16 @@ from tui.games import game_ui
 from tui.games.base import GameTable, GameUI
 from tui.screens.curtain import CurtainScreen
 
-if TYPE_CHECKING:
-    from tui.save_retry import SaveRetry
+
+class HeldMove(Protocol):
+    """What the loop asks of the screen's :class:`~tui.save_retry.SaveRetry` (a protocol, so neither imports the other)."""
+
+    @property
+    def failing(self) -> bool:
+        """True while a move whose save failed is held: nothing else may happen."""
+
+    def failed(self, seat: int | None, action: Any, error: StoreError) -> bool:
+        """Hold ``action`` if its save may work later, else say why it was refused; True when held."""
 
 
 class GameLoop(Screen[None]):
@@ -40,7 +48,7 @@ class GameLoop(Screen[None]):
     status_text: reactive[str] = reactive("")
     """What the screen is waiting for, shown above the table."""
 
-    saving: SaveRetry
+    saving: HeldMove
     """Holds a move whose save failed; while it waits, nothing else happens (set by the screen)."""
 
     def __init__(self, live: LiveSession, auto_delay: float = 0.8) -> None:
