@@ -33,12 +33,13 @@ from waiting import until
 class LabHost(App[None]):
     """Just the Lab, on the given scenario."""
 
-    def __init__(self, scenario: Scenario | None = None) -> None:
+    def __init__(self, scenario: Scenario | None = None, store: SessionStore | None = None) -> None:
         super().__init__()
         self.scenario = scenario
+        self.store = store
 
     def on_mount(self) -> None:
-        self.push_screen(PillarLabScreen(self.scenario, auto_pause=0.05))
+        self.push_screen(PillarLabScreen(self.scenario, auto_pause=0.05, store=self.store))
 
 
 def lab(app: App[None]) -> PillarLabScreen:
@@ -264,8 +265,7 @@ async def test_setup_offers_saved_decks_and_keeps_a_listed_deck(store: SessionSt
 
     tidal = STARTER_DECKS["tidal-dusk"].deck
     DeckStore(store).save_deck("Night Tide", decklist(tidal))
-    app = LabHost(blank_scenario())
-    app.store = store  # type: ignore[attr-defined]  # as CovenApp has it
+    app = LabHost(blank_scenario(), store)  # the Lab is given the store, as CovenApp gives it its own
     async with app.run_test(size=(100, 30)) as pilot:
         screen = lab(app)
         await pilot.press("s")

@@ -334,7 +334,7 @@ class CovenApp(OnePaintResizeApp[None]):
         from tui.screens.pillar_lab import PillarLabScreen
 
         self.go_to_menu()
-        self.push_screen(PillarLabScreen(auto_pause=max(self.auto_delay, 0.05)))
+        self.push_screen(PillarLabScreen(auto_pause=max(self.auto_delay, 0.05), store=self.store))
 
     def action_rules(self, game_id: str = "") -> None:
         """Show the rules of ``game_id``, or let the user pick a game."""

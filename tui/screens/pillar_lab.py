@@ -45,7 +45,7 @@ from engine.wizbits.model import Category
 from engine.wizbits.plays import card_slots
 from engine.wizbits.resolve import chosen_slots
 from engine.wizbits.text import ability_text, card_text
-from tui.context import coven_or_none
+from saves import SessionStore
 from tui.screens.lab_files import LabFileActions
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.lab_cards import LabCards
@@ -111,9 +111,11 @@ class PillarLabScreen(LabFileActions):
     OPTIONAL = ("switch_side", "use_ability", "load", "setup")
     """Keys shown in the Footer only while it has room, most wanted first."""
 
-    def __init__(self, scenario: Scenario | None = None, auto_pause: float = 1.0) -> None:
-        """Open on ``scenario`` (the first shipped example when None)."""
+    def __init__(self, scenario: Scenario | None = None, auto_pause: float = 1.0,
+                 store: SessionStore | None = None) -> None:
+        """Open on ``scenario`` (the first shipped example when None); set-up offers ``store``'s saved decks."""
         super().__init__()
+        self.store = store  # the Lab needs no session database; with one, it offers the saved decks
         self.table: LabTable = build(scenario if scenario is not None else shipped_scenarios()[0])
         self.seat = self.table.scenario.active
         """Who the next play is for."""
@@ -369,9 +371,7 @@ class PillarLabScreen(LabFileActions):
     @work(exclusive=True)
     async def action_setup(self, _shown: bool = True) -> None:
         """Title, format, RTF, base, and each side's name, deck and Main Character."""
-        context = coven_or_none(self)  # the Lab needs no session database; with one, it offers the saved decks
-        store = None if context is None else context.store
-        changed = await self.app.push_screen_wait(SetupScreen(self.table.scenario, saved_decks(store, self.table.scenario.seed)))
+        changed = await self.app.push_screen_wait(SetupScreen(self.table.scenario, saved_decks(self.store, self.table.scenario.seed)))
         if changed is not None:
             self._load(changed, lenient=True)
 
