@@ -87,7 +87,7 @@ def _docstrings(tree: ast.Module) -> set[int]:
                     and isinstance(first.value.value, str):
                 found.add(id(first.value))
         if isinstance(node, (ast.Module, ast.ClassDef)):  # attribute docstrings: a string after an assignment
-            for before, after in zip(node.body, node.body[1:]):
+            for before, after in zip(node.body, node.body[1:], strict=False):
                 if isinstance(before, (ast.Assign, ast.AnnAssign)) and isinstance(after, ast.Expr) \
                         and isinstance(after.value, ast.Constant) and isinstance(after.value.value, str):
                     found.add(id(after.value))
