@@ -170,8 +170,9 @@ def test_no_screen_widget_or_game_reads_the_app_by_attribute_name() -> None:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr")
-                    and node.args and isinstance(node.args[0], ast.Attribute) and node.args[0].attr == "app"):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("getattr", "hasattr") and node.args
+                    and isinstance(node.args[0], ast.Attribute) and node.args[0].attr == "app"):
                 offenders.append(f"{path.relative_to(REPO)}:{node.lineno}")
     assert offenders == [], "use tui.context.coven(self) instead of getattr(self.app, ...):\n" + "\n".join(offenders)
 

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 from textual import events, on
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
-from textual.binding import Binding
 
 from engine import get_game
 from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionStore, StoreError

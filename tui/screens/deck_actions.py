@@ -19,9 +19,9 @@ from saves.decks import DeckError, DeckExistsError, DeckStore, InvalidDeckError,
 from tui.context import coven
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.screens.deck_picker import DeckChoice, DeckPicker
+from tui.served import refuses_files
 from tui.widgets.deck_list import DeckDraft
 from tui.widgets.lab_dialogs import exports_dir, file_target
-from tui.served import refuses_files
 
 MAX_SHOWN_PROBLEMS = 4
 """Import problems listed on screen; the rest are counted."""

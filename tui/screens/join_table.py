@@ -13,10 +13,10 @@ from textual.widgets.option_list import Option
 from engine import get_game
 from saves import StoreError
 from saves.records import MAX_NAME_LENGTH
-from tui.context import coven
-from tui.safe_text import plain
 from saves.table_tokens import TOKEN_EXAMPLE, normalise_token
 from saves.tables import JOIN_CODE_ALPHABET, MAX_RECLAIM_TRIES, TableInfo, normalise_code
+from tui.context import coven
+from tui.safe_text import plain
 
 RECLAIM = "reclaim"
 WATCH = "watch"

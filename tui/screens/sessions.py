@@ -20,7 +20,6 @@ from saves import (
 from saves.integrity import DamagedSession
 from saves.store_listing import SessionListEntry
 from saves.transfer import import_session_file
-
 from tui.context import coven
 from tui.navigation import OpenReplay, OpenSession
 from tui.safe_text import plain
