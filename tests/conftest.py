@@ -1,14 +1,34 @@
-"""Shared fixtures. Every test gets its own data directory, never the user's."""
+"""Shared fixtures and the async test runner. Every test gets its own data directory, never the user's."""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from engine import GameSpec, register
 from engine.core import registry
+from saves import Presence, SessionStore, TableStore
+
+if TYPE_CHECKING:  # the app's modules load only for the tests that use its fakes
+    from table_helpers import Opener
+    from tui_fakes import FakeUI
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run an ``async def`` test to its end in a fresh event loop (no async pytest plugin is installed)."""
+    test = pyfuncitem.obj
+    if not inspect.iscoroutinefunction(test):
+        return None
+    names = inspect.signature(test).parameters
+    asyncio.run(test(**{name: pyfuncitem.funcargs[name] for name in names}))
+    return True
 
 
 @pytest.fixture(autouse=True)
@@ -31,3 +51,42 @@ def fake_spec() -> Iterator[GameSpec]:
     yield SPEC
     # The registry has no public unregister; drop it so other tests' game lists stay real.
     registry._REGISTRY.pop(SPEC.game_id, None)
+
+
+@pytest.fixture
+def store() -> Iterator[SessionStore]:
+    """A store in the test's data directory, closed after the test."""
+    with SessionStore() as opened:
+        yield opened
+
+
+@pytest.fixture
+def fake_ui(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeUI]:
+    """Use the fake table for every game during one test."""
+    from tui_fakes import FakeUI
+
+    import tui.games
+
+    ui = FakeUI()
+    monkeypatch.setattr(tui.games, "_GAME_UIS", {"wizards-cup": ui, "count-to-ten": ui})
+    yield ui
+
+
+@pytest.fixture
+def open_tables(fake_spec: GameSpec, tmp_path: Path) -> Iterator[Opener]:
+    """Open a TableStore as another process would: its own connection and its own presence."""
+    with ExitStack() as stack:
+
+        def opener() -> TableStore:
+            store = stack.enter_context(SessionStore())
+            presence = stack.enter_context(Presence(tmp_path / "presence"))
+            return TableStore(store, presence)
+
+        yield opener
+
+
+@pytest.fixture
+def other() -> Iterator[TableStore]:
+    """Another player's process at a shared table: its own connection and presence claim."""
+    with SessionStore() as store, Presence() as presence:
+        yield TableStore(store, presence)

@@ -19,6 +19,16 @@ def two_sessions() -> tuple[int, int]:
     return good, bad
 
 
+def newer_coven_database() -> bytes:
+    """Leave the database as a newer Coven would (schema 99, a table this one does not know); return its bytes."""
+    conn = sqlite3.connect(db_path())
+    conn.execute("CREATE TABLE future (x)")
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    return db_path().read_bytes()
+
+
 def write_damage(sql: str, *params: object) -> None:
     """Write what Coven never would, past the schema's CHECKs, as a hostile or broken program might."""
     conn = sqlite3.connect(db_path(), isolation_level=None)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from textual.widgets import Input, Static
 
-from saves import SessionStore
 from tui.app import CovenApp
 from tui.screens.confirm import PromptScreen
 from tui.screens.deck_editor import DeckEditorScreen
@@ -16,13 +13,6 @@ from tui.screens.deck_picker import DeckPicker
 from tui.widgets.card_pool import CardPool
 
 SIZE = (100, 30)
-
-
-@pytest.fixture
-def store() -> Iterator[SessionStore]:
-    """A store in the test's data directory."""
-    with SessionStore() as opened:
-        yield opened
 
 
 def editor(app: CovenApp) -> DeckEditorScreen:

@@ -2,31 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack
-from pathlib import Path
+from collections.abc import Callable
 
-import pytest
-
-from engine import GameSpec
-from saves import Presence, SeatPlan, SessionStore, TableStore
+from saves import SeatPlan, TableStore
 
 PLAN = [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2")]
 
 Opener = Callable[[], TableStore]
-
-
-@pytest.fixture
-def open_tables(fake_spec: GameSpec, tmp_path: Path) -> Iterator[Opener]:
-    """Open a TableStore as another process would: its own connection and its own presence."""
-    with ExitStack() as stack:
-
-        def opener() -> TableStore:
-            store = stack.enter_context(SessionStore())
-            presence = stack.enter_context(Presence(tmp_path / "presence"))
-            return TableStore(store, presence)
-
-        yield opener
 
 
 def host_table(tables: TableStore, plan: list[SeatPlan] = PLAN) -> tuple[str, str]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from damage_helpers import newer_coven_database
 from fake_game import next_action
 
 from engine import GameSpec
@@ -210,10 +211,7 @@ def test_database_missing_a_table_is_recovered(fake_spec: GameSpec, capsys: pyte
 
 
 def test_newer_database_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    conn = sqlite3.connect(db_path())
-    conn.execute("PRAGMA user_version = 99")
-    conn.commit()
-    conn.close()
+    newer_coven_database()
     assert main(["sessions"]) == 1
     assert "newer Coven (schema 99" in one_line_error(capsys)
 

@@ -22,8 +22,8 @@ from tui.widgets.card_pool import PoolFilter, cycled, filter_cards
 from tui.widgets.deck_list import DeckDraft, DeckList, by_category, by_cost, by_element
 from tui.widgets.lab_dialogs import PickScreen
 from tui.widgets.wizbits_card import WizbitsCard
-from tui_fakes import game_screen, sync
-from deck_editor_helpers import (  # noqa: F401  (store is a fixture)
+from tui_fakes import game_screen
+from deck_editor_helpers import (
     SIZE,
     answer_prompt,
     build_legal_deck,
@@ -32,10 +32,8 @@ from deck_editor_helpers import (  # noqa: F401  (store is a fixture)
     message,
     open_starter,
     pool_ids,
-    store,
     type_text,
 )
-
 
 
 def test_each_filter_keeps_only_matching_cards() -> None:
@@ -106,7 +104,6 @@ def test_card_view_shows_the_whole_card() -> None:
 # -- the editor on screen ----------------------------------------------------------------
 
 
-@sync
 async def test_filters_and_search_narrow_the_pool(store: SessionStore) -> None:
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:
@@ -133,7 +130,6 @@ async def test_filters_and_search_narrow_the_pool(store: SessionStore) -> None:
         assert editor(app).draft.size == 0
 
 
-@sync
 async def test_add_remove_and_the_copy_limit(store: SessionStore) -> None:
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:
@@ -154,7 +150,6 @@ async def test_add_remove_and_the_copy_limit(store: SessionStore) -> None:
         assert editor(app).draft.size == 0
 
 
-@sync
 async def test_marking_the_main_character(store: SessionStore) -> None:
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:
@@ -170,7 +165,6 @@ async def test_marking_the_main_character(store: SessionStore) -> None:
         assert editor(app).draft.main == second
 
 
-@sync
 async def test_live_validation_messages(store: SessionStore) -> None:
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:
@@ -186,7 +180,6 @@ async def test_live_validation_messages(store: SessionStore) -> None:
         assert "No Main Character is marked" in checks(app)
 
 
-@sync
 async def test_build_a_legal_deck_and_start_a_game_with_it(store: SessionStore) -> None:
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:
@@ -230,7 +223,6 @@ async def test_build_a_legal_deck_and_start_a_game_with_it(store: SessionStore) 
         assert state.cards[state.players[0].main] == editor_main
 
 
-@sync
 async def test_every_key_in_every_pane_at_80x24(store: SessionStore) -> None:
     keys = ["plus", "minus", "backspace", "m", "c", "e", "o", "t", "f", "r", "d", "delete", "enter", "space",
             "up", "down", "pageup", "pagedown", "home", "end", "left", "right", "z", "9", "ctrl+o", "i", "x",
@@ -254,7 +246,6 @@ async def test_every_key_in_every_pane_at_80x24(store: SessionStore) -> None:
         assert draft.main is None or (CARDS_BY_ID[draft.main].is_character and draft.copies(draft.main) >= 1)
 
 
-@sync
 async def test_the_command_palette_opens_the_editor(store: SessionStore) -> None:
     from tui.commands import CovenCommands
 
@@ -266,7 +257,6 @@ async def test_the_command_palette_opens_the_editor(store: SessionStore) -> None
         assert isinstance(app.screen, DeckEditorScreen)
 
 
-@sync
 async def test_the_deck_cursor_stays_near_a_card_that_leaves(store: SessionStore) -> None:
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:
@@ -294,7 +284,6 @@ def footer_shown(app: CovenApp) -> list[str]:
     return [key.description for key in app.screen.query(FooterKey) if key.region.width and key.region.right <= width]
 
 
-@sync
 async def test_the_footer_shows_rename_copy_delete_for_a_saved_deck_at_80_columns(store: SessionStore) -> None:
     DeckStore(store).save_deck("Embers", decklist(STARTER_DECKS["ember-dawn"].deck))
     app = CovenApp(store=store, auto_delay=60)

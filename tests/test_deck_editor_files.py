@@ -15,18 +15,15 @@ from tui.app import CovenApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.deck_editor import DeckEditorScreen
 from tui.screens.menu import MainMenu
-from tui_fakes import sync
-from deck_editor_helpers import (  # noqa: F401  (store is a fixture)
+from deck_editor_helpers import (
     SIZE,
     answer_prompt,
     editor,
     message,
     open_starter,
-    store,
 )
 
 
-@sync
 async def test_save_rename_duplicate_delete(store: SessionStore) -> None:
     decks = DeckStore(store)
     app = CovenApp(store=store, auto_delay=60)
@@ -60,7 +57,6 @@ async def test_save_rename_duplicate_delete(store: SessionStore) -> None:
         assert editor(app).deck_name is None and editor(app).draft.size == 60
 
 
-@sync
 async def test_import_shows_the_bad_line_and_export_round_trips(store: SessionStore, tmp_path: Path) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("# my deck\n4 Sparkswarm Volley\n3 Sparkle Pony\n", encoding="utf-8")
@@ -87,7 +83,6 @@ async def test_import_shows_the_bad_line_and_export_round_trips(store: SessionSt
         assert "Could not read" in message(app)
 
 
-@sync
 async def test_unsaved_changes_are_asked_about_before_leaving(store: SessionStore) -> None:
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:
@@ -111,9 +106,6 @@ async def test_unsaved_changes_are_asked_about_before_leaving(store: SessionStor
         assert isinstance(app.screen, MainMenu)
 
 
-
-
-@sync
 async def test_export_goes_to_the_exports_folder_shows_the_path_and_asks_before_replacing(
         store: SessionStore, coven_data_dir: Path) -> None:
     app = CovenApp(store=store, auto_delay=60)
@@ -146,7 +138,6 @@ async def test_export_goes_to_the_exports_folder_shows_the_path_and_asks_before_
         assert parse_decklist(written.read_text(encoding="utf-8"), check_rules=False) == editor(app).draft.deck()
 
 
-@sync
 async def test_quitting_or_the_palette_asks_about_unsaved_changes(store: SessionStore,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     from tui.commands import CovenCommands
@@ -183,7 +174,6 @@ async def test_quitting_or_the_palette_asks_about_unsaved_changes(store: Session
         assert exits == [True] and isinstance(app.screen, DeckEditorScreen)
 
 
-@sync
 async def test_saving_under_a_taken_name_and_answering_replace_replaces_the_deck(store: SessionStore) -> None:
     decks = DeckStore(store)
     decks.save_deck("Embers", decklist(STARTER_DECKS["tidal-dusk"].deck))

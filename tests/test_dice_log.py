@@ -8,7 +8,6 @@ from textual.app import App, ComposeResult
 
 from engine import Event
 from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK, MainPoints, parse_check, roll_check
-from tui_fakes import sync
 from tui.widgets.dice_log import DiceLog, check_line
 
 
@@ -38,7 +37,6 @@ class LogApp(App[None]):
         yield DiceLog(seats=("Ana", "Bo"))
 
 
-@sync
 async def test_only_check_events_are_logged() -> None:
     app = LogApp()
     async with app.run_test(size=(80, 12)) as pilot:
@@ -60,7 +58,6 @@ class NarrowApp(App[None]):
         yield DiceLog(seats=("Ana", "Bo"))
 
 
-@sync
 async def test_lines_wrap_to_a_narrow_pane_so_the_outcome_stays_visible() -> None:
     app = NarrowApp()
     async with app.run_test(size=(80, 12)) as pilot:

@@ -9,7 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from damage_helpers import damaged_copy_with_companions, hide_moves_from_the_index, two_sessions, write_damage
+from damage_helpers import (
+    damaged_copy_with_companions,
+    hide_moves_from_the_index,
+    newer_coven_database,
+    two_sessions,
+    write_damage,
+)
 
 from saves import LiveSession, SeatInfo, SessionStore, db_path
 from saves.checkup import examine, in_use
@@ -144,12 +150,7 @@ def test_a_log_that_no_longer_replays_is_named(fake_spec: object) -> None:
 
 
 def test_a_newer_coven_database_is_not_checked_nor_moved(capsys: pytest.CaptureFixture[str]) -> None:
-    conn = sqlite3.connect(db_path())
-    conn.execute("CREATE TABLE future (x)")
-    conn.execute("PRAGMA user_version = 99")
-    conn.commit()
-    conn.close()
-    before = db_path().read_bytes()
+    before = newer_coven_database()
     assert main(["doctor", "--move-aside"]) == 1
     out = capsys.readouterr().out
     assert "written by a newer Coven (schema 99" in out and "Upgrade Coven" in out

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from table_helpers import Opener, open_tables  # noqa: F401  (open_tables is a fixture)
-from tui_fakes import sync
+from table_helpers import Opener
 
 import engine.wizards_cup
 import engine.wizbits  # noqa: F401  (registers the game)
@@ -39,12 +38,6 @@ from tui.cli import main
 
 EMBER_TEXT = decklist(EMBER_DAWN.deck, "Ember Dawn")
 SEPARATORS = ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
-
-
-@pytest.fixture
-def store() -> Iterator[SessionStore]:
-    with SessionStore() as opened:
-        yield opened
 
 
 def clean_output(capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
@@ -357,7 +350,6 @@ def test_a_deck_option_in_any_editors_line_endings_survives_export_and_import(
     assert store.load(imported.session_id).options["deck_1"] == EMBER_TEXT
 
 
-@sync
 async def test_the_sessions_screen_warns_when_an_imported_file_was_changed(store: SessionStore, tmp_path: Path) -> None:
     from tui.app import CovenApp
     from tui.screens.confirm import PromptScreen

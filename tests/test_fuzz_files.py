@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -66,12 +65,6 @@ def exports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any
             export_session(store, _played(store, game_id), path)
             documents[game_id] = json.loads(path.read_text(encoding="utf-8"))
     return documents
-
-
-@pytest.fixture
-def store() -> Iterator[SessionStore]:
-    with SessionStore() as opened:
-        yield opened
 
 
 def _paths(value: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -26,7 +26,6 @@ from tui.widgets.lab_dialogs import PickScreen
 from tui.widgets.pillar_tree import PillarTree
 from saves import SessionStore
 from saves.decks import DeckStore
-from tui_fakes import store, sync  # noqa: F401  (fixture)
 from waiting import until
 
 
@@ -77,7 +76,6 @@ async def pick(pilot: Any, wanted: str) -> None:
 
 
 @pytest.mark.parametrize("index", range(len(shipped_scenarios())))
-@sync
 async def test_each_shipped_scenario_steps_in_the_engines_order(index: int) -> None:
     scenario = shipped_scenarios()[index]
     expected = engine_steps(scenario)
@@ -110,7 +108,6 @@ async def test_each_shipped_scenario_steps_in_the_engines_order(index: int) -> N
         assert screen.query_one(DiceLog).count == len(checks)
 
 
-@sync
 async def test_auto_resolves_to_the_end() -> None:
     scenario = shipped_scenarios()[0]
     app = LabHost(scenario)
@@ -122,7 +119,6 @@ async def test_auto_resolves_to_the_end() -> None:
             len(engine_steps(scenario))
 
 
-@sync
 async def test_build_a_pillar_by_keyboard_for_both_sides() -> None:
     app = LabHost(blank_scenario())
     async with app.run_test(size=(100, 30)) as pilot:
@@ -156,7 +152,6 @@ async def test_build_a_pillar_by_keyboard_for_both_sides() -> None:
         assert tree.next_group == next_group(screen.table) and tree.next_group[0].uid == ability.uid
 
 
-@sync
 async def test_set_up_edits_rebuild_the_table() -> None:
     app = LabHost(blank_scenario())
     async with app.run_test(size=(100, 30)) as pilot:
@@ -180,7 +175,6 @@ async def test_set_up_edits_rebuild_the_table() -> None:
         assert screen.table.scenario.sides[0].main.card == "cinderwing-archmage"
 
 
-@sync
 async def test_save_load_and_a_clear_error_for_a_bad_file(tmp_path: Path) -> None:
     scenario = shipped_scenarios()[1]
     app = LabHost(scenario)
@@ -210,7 +204,6 @@ async def test_save_load_and_a_clear_error_for_a_bad_file(tmp_path: Path) -> Non
         assert screen.table.scenario == scenario
 
 
-@sync
 async def test_the_main_menu_opens_the_lab() -> None:
     from tui.app import CovenApp
     from tui.screens.menu import MainMenu
@@ -226,8 +219,6 @@ async def test_the_main_menu_opens_the_lab() -> None:
         assert isinstance(app.screen, MainMenu)
 
 
-
-@sync
 async def test_setup_changes_the_rules_text_format_and_the_base_then_damage_is_built() -> None:
     from textual.widgets import Select
 
@@ -259,7 +250,6 @@ async def test_setup_changes_the_rules_text_format_and_the_base_then_damage_is_b
         assert screen.table.done and screen.query_one(DiceLog).count == 2
 
 
-@sync
 async def test_setup_offers_saved_decks_and_keeps_a_listed_deck(store: SessionStore) -> None:
     from textual.widgets import Select
 
@@ -298,7 +288,6 @@ def footer_shown(app: App[None]) -> list[str]:
     return [key.description for key in keys]
 
 
-@sync
 async def test_the_footer_fits_save_and_menu_at_100x30_and_80x24() -> None:
     # Keys the Footer has no room for are left out whole (and still work: see the next test), never cut.
     damage_lesson = next(s for s in shipped_scenarios() if s.base == "damage")
@@ -323,7 +312,6 @@ async def test_the_footer_fits_save_and_menu_at_100x30_and_80x24() -> None:
             assert stepping <= set(shown) and "Card" not in shown, (size, scenario.title, shown)
 
 
-@sync
 async def test_the_keys_list_holds_the_hidden_keys_and_presses_the_one_chosen() -> None:
     app = LabHost(shipped_scenarios()[0])
     async with app.run_test(size=(80, 24)) as pilot:
@@ -347,7 +335,6 @@ async def test_the_keys_list_holds_the_hidden_keys_and_presses_the_one_chosen() 
         assert app.screen.query_one(Input).value.endswith("pillar-lab.json")
 
 
-@sync
 async def test_the_event_log_wraps_again_when_the_terminal_narrows() -> None:
     app = LabHost(shipped_scenarios()[0])
     async with app.run_test(size=(120, 40)) as pilot:
@@ -364,7 +351,6 @@ async def test_the_event_log_wraps_again_when_the_terminal_narrows() -> None:
         assert all(" ".join(event.text.split()) in text for event in screen.table.events)
 
 
-@sync
 async def test_a_scenario_is_saved_in_the_exports_folder_and_not_replaced_unasked(coven_data_dir: Path) -> None:
     from tui.screens.confirm import ConfirmScreen
 

@@ -7,9 +7,6 @@ restated here.
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from textual.app import App, ComposeResult
@@ -38,16 +35,6 @@ def two_subpillars(format: str = "limited") -> Pillar:
     pillar.play(UnitKind.CARD, 1, "Wildfire Cascade", {"iid": 13}, on=oracle.uid)
     pillar.play(UnitKind.CARD, 0, "Sunlit Insight", {"iid": 14}, on=duelist.uid)
     return pillar
-
-
-def sync(test: Callable[[], Awaitable[None]]) -> Callable[[], None]:
-    """Run an async pilot test with asyncio (no pytest-asyncio plugin here)."""
-
-    @functools.wraps(test)
-    def run() -> None:
-        asyncio.run(test())  # type: ignore[arg-type]
-
-    return run
 
 
 class Host(App[None]):
@@ -102,7 +89,6 @@ def line_of(app: Host, name: str) -> str:
     return next(line for line in lines(app) if f"{name} · " in line)
 
 
-@sync
 async def test_building_highlights_the_main_tip_and_f_cycles_the_legal_foundations() -> None:
     pillar = two_subpillars()
     app = Host(pillar)
@@ -125,7 +111,6 @@ async def test_building_highlights_the_main_tip_and_f_cycles_the_legal_foundatio
         assert widget.explanation.startswith(f"Next unit goes on {name}")
 
 
-@sync
 async def test_f_does_nothing_without_subpillars_and_enter_picks_a_foundation() -> None:
     pillar = Pillar.open()
     pillar.play(UnitKind.CARD, 0, "Dawnfly Oracle", {"iid": 10})
@@ -147,7 +132,6 @@ async def test_f_does_nothing_without_subpillars_and_enter_picks_a_foundation() 
         assert app.of(PillarTree.FoundationChanged)[-1].uid == tip
 
 
-@sync
 async def test_the_foundation_follows_its_branch_when_a_card_covers_it() -> None:
     pillar = two_subpillars()
     app = Host(pillar)
@@ -161,7 +145,6 @@ async def test_the_foundation_follows_its_branch_when_a_card_covers_it() -> None
         assert widget.foundation == card.uid != chosen
 
 
-@sync
 async def test_step_mode_highlights_the_next_group_in_precedence_and_explains_it() -> None:
     pillar = two_subpillars()
     pillar.resolve_group()  # Sunlit Insight alone at height 3; three units stand at height 2
@@ -179,7 +162,6 @@ async def test_step_mode_highlights_the_next_group_in_precedence_and_explains_it
         assert widget.cursor_uid == group[-1].uid
 
 
-@sync
 async def test_n_posts_a_step_and_the_new_pillar_drops_the_resolved_units() -> None:
     pillar = two_subpillars()
     app = Host(pillar, mode="step")
@@ -195,7 +177,6 @@ async def test_n_posts_a_step_and_the_new_pillar_drops_the_resolved_units() -> N
         assert all(unit.name in shown for unit in pillar.units())
 
 
-@sync
 async def test_auto_steps_until_paused_and_stops_when_the_pillar_is_resolved() -> None:
     pillar = two_subpillars()
     app = Host(pillar, mode="step")
@@ -220,7 +201,6 @@ async def test_auto_steps_until_paused_and_stops_when_the_pillar_is_resolved() -
         assert not widget.auto and [m.auto for m in app.of(PillarTree.AutoToggled)][-2:] == [True, False]
 
 
-@sync
 async def test_reverse_pillar_opens_with_e_and_by_itself_when_about_to_resolve() -> None:
     pillar = two_subpillars()
     app = Host(pillar)
@@ -248,7 +228,6 @@ async def test_reverse_pillar_opens_with_e_and_by_itself_when_about_to_resolve()
         assert widget.is_expanded(sunlit.uid) and not widget.is_expanded(oracle.uid)
 
 
-@sync
 async def test_rtf_two_says_spire() -> None:
     app = Host(two_subpillars(), rtf=2, width=80)
     async with app.run_test(size=(100, 24)):
@@ -259,7 +238,6 @@ async def test_rtf_two_says_spire() -> None:
         assert "Subpillar 1 · on Dawnfly Oracle" in "\n".join(lines(app))
 
 
-@sync
 async def test_continue_units_show_under_the_base_only_in_constructed() -> None:
     for format in ("constructed", "limited"):
         app = Host(two_subpillars(format))
@@ -273,7 +251,6 @@ async def test_continue_units_show_under_the_base_only_in_constructed() -> None:
                 assert base == len(shown) - 1 and not any("continue" in line for line in shown)
 
 
-@sync
 async def test_each_line_fits_its_pane_and_keeps_owner_kind_height_and_iph() -> None:
     pillar = Pillar.open("damage")
     pillar.play(UnitKind.DAMAGE, 1, "Damage from a very long seat name indeed", {"damage": []})
@@ -287,7 +264,6 @@ async def test_each_line_fits_its_pane_and_keeps_owner_kind_height_and_iph() -> 
         assert line_of(app, "Foundation").strip().startswith("◆ Damage Base Foundation")
 
 
-@sync
 async def test_highlighting_a_unit_posts_its_uid() -> None:
     pillar = two_subpillars()
     app = Host(pillar)

@@ -7,10 +7,8 @@ the draft view will.
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import App, ComposeResult
@@ -105,16 +103,6 @@ class GridApp(App[None]):
         self.statuses.append(message.text)
 
 
-def sync(test: Callable[[], Awaitable[None]]) -> Callable[[], None]:
-    """Run an async pilot test with asyncio (no pytest-asyncio plugin here)."""
-
-    @functools.wraps(test)
-    def run() -> None:
-        asyncio.run(test())  # type: ignore[arg-type]
-
-    return run
-
-
 def hand_card(state: WitchDraftState) -> str:
     return state.players[0].hand[0]
 
@@ -124,7 +112,6 @@ def cursor(grid: PotionGrid) -> Placement:
     return grid.cursor
 
 
-@sync
 async def test_ghost_starts_on_a_legal_spot_and_moves_and_rotates() -> None:
     state = drafted(3)
     app = GridApp(state, card=hand_card(state))
@@ -142,7 +129,6 @@ async def test_ghost_starts_on_a_legal_spot_and_moves_and_rotates() -> None:
         assert rotations == [(start.rotation + 90 * n) % 360 for n in (1, 2, 3, 4)]
 
 
-@sync
 async def test_illegal_reason_is_shown_and_enter_refuses() -> None:
     state = drafted(2)
     app = GridApp(state, card=hand_card(state), start=Placement(0, 0, 0))
@@ -160,7 +146,6 @@ async def test_illegal_reason_is_shown_and_enter_refuses() -> None:
         assert grid.status == "Illegal: touches no card"
 
 
-@sync
 async def test_perpendicular_reason() -> None:
     state = RULES.new_state({}, SEED, 2, ["Ana", "Bo"])
     # Lying flat right of the flat apprentice card breaks the right-angle rule.
@@ -174,7 +159,6 @@ async def test_perpendicular_reason() -> None:
         assert "✗ Illegal: must be perpendicular to a card it touches" in " ".join(shown.split())
 
 
-@sync
 async def test_enter_posts_placed_only_when_legal() -> None:
     state = drafted(2)
     card = hand_card(state)
@@ -197,7 +181,6 @@ def m_control_is(grid: PotionGrid, message: Any) -> bool:
     return message.control is grid
 
 
-@sync
 async def test_legal_status_reports_the_engine_gain() -> None:
     state = drafted(4)
     card = hand_card(state)
@@ -209,7 +192,6 @@ async def test_legal_status_reports_the_engine_gain() -> None:
         assert grid.status.startswith(f"Legal · +{points} brew point")
 
 
-@sync
 async def test_zoom_toggles_with_z() -> None:
     state = drafted(3)
     app = GridApp(state)
@@ -222,7 +204,6 @@ async def test_zoom_toggles_with_z() -> None:
         assert grid.zoom == "compact"
 
 
-@sync
 async def test_view_follows_the_cursor_far_from_the_area() -> None:
     state = drafted(5)
     app = GridApp(state, card=hand_card(state), zoom="detailed")
@@ -235,7 +216,6 @@ async def test_view_follows_the_cursor_far_from_the_area() -> None:
                     assert grid.is_cell_visible(cell), (key, grid.cursor)
 
 
-@sync
 async def test_shift_arrows_pan_and_moving_brings_the_ghost_back() -> None:
     state = drafted(5)
     app = GridApp(state, card=hand_card(state), zoom="detailed")
@@ -248,7 +228,6 @@ async def test_shift_arrows_pan_and_moving_brings_the_ghost_back() -> None:
         assert all(grid.is_cell_visible(cell) for cell in cells(cursor(grid)))
 
 
-@sync
 async def test_arrows_pan_when_not_placing_and_keys_hidden() -> None:
     state = drafted(5)
     app = GridApp(state, zoom="detailed")
@@ -263,7 +242,6 @@ async def test_arrows_pan_when_not_placing_and_keys_hidden() -> None:
         assert grid.status.startswith("5 companions · z zoom")
 
 
-@sync
 async def test_click_moves_the_ghost_to_that_square() -> None:
     state = drafted(3)
     app = GridApp(state, card=hand_card(state))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,7 @@ import pytest
 from textual.pilot import Pilot
 
 from engine import GameSpec
-from saves import LiveSession, Presence, SessionStore, TableStore
+from saves import LiveSession, SessionStore, TableStore
 from saves.save_failures import DISK_FULL, LOCKED, READ_ONLY, SaveFailedError, passing_reason
 from tui.app import CovenApp
 from tui.save_retry import RECOVERED, backoff
@@ -29,7 +29,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
 from tui.screens.menu import MainMenu
 from tui.widgets.save_banner import SaveBanner
-from tui_fakes import FakeTable, FakeUI, fake_ui, seats, sync
+from tui_fakes import FakeTable, FakeUI, seats
 
 __all__ = ["fake_ui"]  # the fixture, used by name
 
@@ -45,6 +45,13 @@ class FailingInserts:
         self.message = message
         self.failures = 0
         self.attempts = 0
+
+    @classmethod
+    def into(cls, store: SessionStore) -> FailingInserts:
+        """Put a failing connection in ``store``'s place; set ``failures`` on the result to fail."""
+        writes = cls(store._conn)  # type: ignore[arg-type]
+        store._conn = writes  # type: ignore[assignment]
+        return writes
 
     def execute(self, sql: str, *args: Any) -> Any:
         if sql.lstrip().startswith("INSERT INTO actions"):
@@ -126,13 +133,11 @@ def test_backoff_doubles_from_half_a_second_to_ten() -> None:
     assert [backoff(n) for n in range(1, 9)] == [0.5, 1, 2, 4, 8, 10, 10, 10]
 
 
-@sync
 async def test_a_full_disk_is_told_once_holds_the_bots_and_the_move_is_saved_when_it_clears(
     fake_spec: GameSpec, fake_ui: FakeUI
 ) -> None:
     store = SessionStore()
-    writes = FailingInserts(store._conn)  # type: ignore[arg-type]
-    store._conn = writes  # type: ignore[assignment]
+    writes = FailingInserts.into(store)
     live = LiveSession.create(store, "count-to-ten", {"target": 1000}, 5, seats("Hal:easy", "Bea:easy"))
     app = CovenApp(store=store, auto_delay=0.01)
     clock = FakeClock()
@@ -177,7 +182,6 @@ async def test_a_full_disk_is_told_once_holds_the_bots_and_the_move_is_saved_whe
         assert len(stored) >= saved + 1, "the held move was saved"
 
 
-@sync
 async def test_a_locked_database_holds_the_players_move_until_r_saves_it(
     fake_spec: GameSpec, fake_ui: FakeUI, coven_data_dir: Path
 ) -> None:
@@ -212,11 +216,9 @@ async def test_a_locked_database_holds_the_players_move_until_r_saves_it(
     other.close()
 
 
-@sync
 async def test_leaving_while_a_move_is_held_asks_first(fake_spec: GameSpec, fake_ui: FakeUI) -> None:
     store = SessionStore()
-    writes = FailingInserts(store._conn)  # type: ignore[arg-type]
-    store._conn = writes  # type: ignore[assignment]
+    writes = FailingInserts.into(store)
     live = LiveSession.create(store, "count-to-ten", {"target": 1000}, 5, seats("Ana", "Bea:easy"))
     app = CovenApp(store=store, auto_delay=0.01)
     clock = FakeClock()
@@ -243,16 +245,6 @@ async def test_leaving_while_a_move_is_held_asks_first(fake_spec: GameSpec, fake
         assert again.load(live.session_id).log == ()
 
 
-@pytest.fixture
-def other() -> Iterator[TableStore]:
-    """Another player's process at a shared table."""
-    store = SessionStore()
-    with Presence() as presence:
-        yield TableStore(store, presence)
-    store.close()
-
-
-@sync
 async def test_at_a_shared_table_the_held_move_is_saved_after_the_others_moves(other: TableStore) -> None:
     from tui.screens.lobby import LobbyScreen
     from tui.screens.table_game import TableGameScreen
@@ -275,8 +267,7 @@ async def test_at_a_shared_table_the_held_move_is_saved_after_the_others_moves(o
         assert isinstance(game, TableGameScreen)
         game.saving.schedule = clock.schedule
         assert app.store is not None
-        writes = FailingInserts(app.store._conn)  # type: ignore[arg-type]
-        app.store._conn = writes  # type: ignore[assignment]
+        writes = FailingInserts.into(app.store)
         shown = record_notifications(app)
         writes.failures = 1_000
         builder = game.query_one(TeamBuilder)
@@ -302,8 +293,7 @@ async def test_at_a_shared_table_the_held_move_is_saved_after_the_others_moves(o
 def test_live_session_reports_a_passing_failure_and_changes_nothing(fake_spec: GameSpec) -> None:
     with SessionStore() as store:
         live = LiveSession.create(store, "count-to-ten", {"target": 1000}, 5, seats("Ana", "Bo"))
-        writes = FailingInserts(store._conn)  # type: ignore[arg-type]
-        store._conn = writes  # type: ignore[assignment]
+        writes = FailingInserts.into(store)
         writes.failures = 1
         digest = live.digest
         with pytest.raises(SaveFailedError) as raised:

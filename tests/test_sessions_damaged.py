@@ -9,10 +9,9 @@ from textual.widgets import DataTable, Static
 
 from saves import LiveSession, SessionStore
 from tui.app import CovenApp
-from tui_fakes import FakeUI, fake_ui, game_screen, seats, sync  # noqa: F401  (fixtures)
+from tui_fakes import FakeUI, game_screen, seats
 
 
-@sync
 async def test_a_damaged_session_is_listed_refused_and_the_others_open(
     fake_ui: FakeUI, coven_data_dir: Path, tmp_path: Path
 ) -> None:
@@ -48,7 +47,6 @@ async def test_a_damaged_session_is_listed_refused_and_the_others_open(
         assert game_screen(app).live.session_id == good
 
 
-@sync
 async def test_continue_on_a_damaged_session_says_why(fake_ui: FakeUI) -> None:
     with SessionStore() as store:
         bad = LiveSession.create(store, "wizards-cup", None, 2, seats("Bea", "Cy")).session_id

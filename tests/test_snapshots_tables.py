@@ -5,13 +5,11 @@ The join code and the tokens are fixed so the pictures are the same every run.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
 
-from saves import SessionStore
-from saves.presence import Presence
 from saves.tables import SeatPlan, TableStore
 from tui.app import CovenApp
 from tui.screens.lobby import LobbyScreen
@@ -25,15 +23,6 @@ def fixed_codes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every table is KXMP and every token K7P2-M3QD-9RTW-H4NB."""
     monkeypatch.setattr("saves.table_rows.random_code", lambda: "KXMP")
     monkeypatch.setattr("saves.table_tokens.new_token", lambda: "K7P2-M3QD-9RTW-H4NB")
-
-
-@pytest.fixture
-def other() -> Iterator[TableStore]:
-    """Another player's process."""
-    store = SessionStore()
-    with Presence() as presence:
-        yield TableStore(store, presence)
-    store.close()
 
 
 def test_lobby_once_everyone_is_here(snap_compare: SnapCompare, other: TableStore) -> None:

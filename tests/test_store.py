@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from damage_helpers import newer_coven_database
 
 from saves import (
     SCHEMA_VERSION,
@@ -222,12 +223,7 @@ def test_extra_tables_and_columns_are_not_damage() -> None:
 
 
 def test_newer_schema_is_refused_and_untouched(coven_data_dir: Path) -> None:
-    conn = sqlite3.connect(db_path())
-    conn.execute("CREATE TABLE future (x)")
-    conn.execute("PRAGMA user_version = 99")
-    conn.commit()
-    conn.close()
-    before = db_path().read_bytes()
+    before = newer_coven_database()
     stat_before = db_path().stat()
     with pytest.raises(NewerSchemaError) as caught:
         SessionStore()

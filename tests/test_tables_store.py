@@ -25,7 +25,7 @@ from saves import (
     normalise_code,
 )
 from saves.table_tokens import hash_token
-from table_helpers import PLAN, Opener, host_table, open_tables  # noqa: F401  (open_tables is a fixture)
+from table_helpers import PLAN, Opener, host_table
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
@@ -31,16 +31,6 @@ from tui.screens.table_game import TableGameScreen
 from tui.widgets.team_builder import TeamBuilder
 
 SPEC = get_game("wizards-cup")
-
-
-@pytest.fixture
-def other() -> Iterator[TableStore]:
-    """Another player's process: its own connection and presence claim."""
-    store = SessionStore()
-    presence = Presence()
-    yield TableStore(store, presence)
-    presence.close()
-    store.close()
 
 
 def screen_text(app: CovenApp) -> str:
@@ -79,10 +69,6 @@ def play_for(live: LiveSession, seat: int, rng: random.Random) -> None:
     view = live.rules.view(live.state, seat)
     legal = live.rules.legal_actions(live.state, seat)
     live.apply(seat, SPEC.bots["easy"](view, legal, rng))
-
-
-def run(test: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(test())
 
 
 def test_host_a_table_wait_in_the_lobby_and_play_against_a_remote_player(other: TableStore) -> None:
@@ -132,7 +118,7 @@ def test_host_a_table_wait_in_the_lobby_and_play_against_a_remote_player(other: 
             assert token
         await asyncio.sleep(0)
 
-    run(scenario)
+    asyncio.run(scenario())
 
 
 def test_join_by_code_take_a_seat_and_follow_the_host_into_the_game(other: TableStore) -> None:
@@ -162,7 +148,7 @@ def test_join_by_code_take_a_seat_and_follow_the_host_into_the_game(other: Table
             assert game.human_seats == [1] and not game.drives_table and not game.table.steps_here
             await wait_until(pilot, lambda: f"Table {code} · Wizards Cup" in screen_text(app), "the status line")
 
-    run(scenario)
+    asyncio.run(scenario())
 
 
 def test_a_dropped_player_reclaims_the_seat_with_the_token(other: TableStore) -> None:
@@ -184,7 +170,7 @@ def test_a_dropped_player_reclaims_the_seat_with_the_token(other: TableStore) ->
                              "the table")
             token = first.screen.link.token or ""  # type: ignore[attr-defined]
 
-    run(sit_down)  # leaving the app drops the seat
+    asyncio.run(sit_down())  # leaving the app drops the seat
     info = other.refresh(code)
     assert info.seats[1].claim is None and info.seats[1].dropped_at is not None
 
@@ -201,7 +187,7 @@ def test_a_dropped_player_reclaims_the_seat_with_the_token(other: TableStore) ->
             await wait_until(pilot, lambda: isinstance(second.screen, TableGameScreen), "the game again")
             assert second.screen.human_seats == [1]  # type: ignore[attr-defined]
 
-    run(come_back)
+    asyncio.run(come_back())
 
 
 def test_a_code_that_is_not_live_leaves_the_player_at_the_menu() -> None:
@@ -212,7 +198,7 @@ def test_a_code_that_is_not_live_leaves_the_player_at_the_menu() -> None:
             assert isinstance(app.screen, MainMenu)
             assert any("No open table has the code ZZZZ" in str(n.message) for n in app._notifications)
 
-    run(scenario)
+    asyncio.run(scenario())
 
 
 def test_sessions_do_not_resume_a_live_tables_game(other: TableStore) -> None:
@@ -232,7 +218,7 @@ def test_sessions_do_not_resume_a_live_tables_game(other: TableStore) -> None:
             assert isinstance(app.screen, MainMenu)
             assert any("cannot be replayed now" in str(n.message) for n in app._notifications)
 
-    run(scenario)
+    asyncio.run(scenario())
 
 
 def test_simultaneous_picks_from_two_processes_both_count(other: TableStore) -> None:
@@ -264,7 +250,7 @@ def test_simultaneous_picks_from_two_processes_both_count(other: TableStore) -> 
             remote.sync()
             assert remote.digest == game.live.digest
 
-    run(scenario)
+    asyncio.run(scenario())
 
 
 def test_a_spectator_watches_without_a_seat_and_sees_no_hidden_cards(other: TableStore) -> None:
@@ -301,7 +287,7 @@ def test_a_spectator_watches_without_a_seat_and_sees_no_hidden_cards(other: Tabl
             for card in hidden:
                 assert CARDS[card].name not in shown, f"a team's hidden {CARDS[card].name} is on the spectator's screen"
 
-    run(scenario)
+    asyncio.run(scenario())
 
 
 def test_quitting_from_the_lobby_closes_the_hosts_table(other: TableStore) -> None:
@@ -313,7 +299,7 @@ def test_quitting_from_the_lobby_closes_the_hosts_table(other: TableStore) -> No
             await pilot.press("ctrl+q")
         assert not other.is_live(code)
 
-    run(scenario)
+    asyncio.run(scenario())
 
 
 def test_after_ten_minutes_the_host_hands_a_dropped_seat_to_a_bot() -> None:
@@ -350,7 +336,7 @@ def test_after_ten_minutes_the_host_hands_a_dropped_seat_to_a_bot() -> None:
             await pilot.press("c")  # Ana's team; the bot has chosen Bea's
             await wait_until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "both teams")
 
-    run(scenario)
+    asyncio.run(scenario())
 
 
 def test_a_finished_tables_game_is_an_ordinary_session_to_replay(other: TableStore) -> None:
@@ -377,7 +363,7 @@ def test_a_finished_tables_game_is_an_ordinary_session_to_replay(other: TableSto
             await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
             assert app.screen.live.session_id == session_id  # type: ignore[attr-defined]
 
-    run(scenario)
+    asyncio.run(scenario())
 
 
 def test_a_seat_left_before_the_start_opens_again_for_anyone() -> None:
@@ -398,7 +384,7 @@ def test_a_seat_left_before_the_start_opens_again_for_anyone() -> None:
                 await wait_until(pilot, lambda: "Wren · seated" in screen_text(app), "Wren")
             store.close()
 
-    run(scenario)
+    asyncio.run(scenario())
 
 
 def test_the_join_hint_names_where_friends_can_reach_the_server() -> None:
@@ -434,4 +420,4 @@ def test_players_are_told_when_the_host_is_away(other: TableStore) -> None:
             other.presence.close()  # Hal, the host, is gone with his Coven
             await wait_until(pilot, lambda: game.status_text == "Waiting for Hal (away)…", "Hal to be away")
 
-    run(scenario)
+    asyncio.run(scenario())

@@ -23,7 +23,7 @@ from saves import LiveSession, SeatInfo, SeatPlan, SessionStore, TableError, db_
 from saves.decks import DeckError, DeckStore
 from saves.file_text import check_file_text
 from saves.errors import SessionFileError
-from table_helpers import Opener, host_table, open_tables  # noqa: F401  (open_tables is a fixture)
+from table_helpers import Opener, host_table
 from tui import cli
 from tui.cli import main
 
@@ -255,10 +255,10 @@ def test_a_lab_scenario_file_is_held_to_the_rule() -> None:
     data["about"] = "Two lines\n\tof notes."
     scenario_from_json(data)  # an about text may have lines
     data["sides"][1]["name"] = "Bo\x1b[2J"
-    with pytest.raises(LabFileError, match=re.escape("sides[1].name: must not contain a control character (U+001B)")):
+    with pytest.raises(LabFileError, match=re.escape("sides[1].name must not contain a control character (U+001B)")):
         scenario_from_json(data)
     data["sides"][1]["name"], data["title"] = "Bo", "Lesson\u202e"
-    with pytest.raises(LabFileError, match=re.escape("title: must not contain a bidirectional override (U+202E)")):
+    with pytest.raises(LabFileError, match=re.escape("title must not contain a bidirectional override (U+202E)")):
         scenario_from_json(data)
 
 

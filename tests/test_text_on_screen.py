@@ -12,7 +12,6 @@ from saves import LiveSession, SeatInfo, SessionStore, export_session
 from tui.app import CovenApp
 from tui.screens.curtain import CurtainScreen
 from tui.screens.sessions import SessionsScreen
-from tui_fakes import store, sync  # noqa: F401  (store is a fixture)
 
 MARKUP_NAME = "[bold red]x"
 
@@ -22,7 +21,6 @@ def screen_lines(app: CovenApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-@sync
 async def test_a_name_that_looks_like_markup_is_shown_as_typed_in_the_game(store: SessionStore) -> None:
     live = LiveSession.create(store, "wizards-cup", None, 7, [SeatInfo(MARKUP_NAME), SeatInfo("[i]Bea[/i]")])
     app = CovenApp(store=store)
@@ -40,7 +38,6 @@ async def test_a_name_that_looks_like_markup_is_shown_as_typed_in_the_game(store
         assert toast.message == f"It is {MARKUP_NAME}'s turn [/]" and not toast.markup
 
 
-@sync
 async def test_the_sessions_screen_shows_names_as_typed(store: SessionStore) -> None:
     LiveSession.create(store, "wizards-cup", None, 7, [SeatInfo(MARKUP_NAME), SeatInfo("[i]Bea")])
     app = CovenApp(store=store)
@@ -52,7 +49,6 @@ async def test_the_sessions_screen_shows_names_as_typed(store: SessionStore) -> 
         assert f"{MARKUP_NAME} vs [i]Bea" in shown
 
 
-@sync
 async def test_the_sessions_screen_never_draws_a_raw_escape_from_the_store(
     store: SessionStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -73,7 +69,6 @@ async def test_the_sessions_screen_never_draws_a_raw_escape_from_the_store(
         assert "\x1b" not in shown and "\x07" not in shown
 
 
-@sync
 async def test_the_new_game_form_refuses_an_unsafe_name_and_says_which(store: SessionStore) -> None:
     app = CovenApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -88,7 +83,6 @@ async def test_the_new_game_form_refuses_an_unsafe_name_and_says_which(store: Se
         assert app.screen is screen and store.list_sessions() == []
 
 
-@sync
 async def test_the_delete_question_quotes_a_markup_name_as_typed(store: SessionStore) -> None:
     from tui.screens.confirm import ConfirmScreen
 
@@ -104,7 +98,6 @@ async def test_the_delete_question_quotes_a_markup_name_as_typed(store: SessionS
         assert f"{MARKUP_NAME} vs Bea" in shown and "\\[" not in shown
 
 
-@sync
 async def test_importing_a_lone_surrogate_on_the_sessions_screen_is_refused_not_a_crash(
     store: SessionStore, tmp_path: Path
 ) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,12 +20,6 @@ from saves import transfer
 from saves.transfer import FORMAT, FORMAT_VERSION, read_session_file
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bob", "bot", "hard")]
-
-
-@pytest.fixture
-def store() -> Iterator[SessionStore]:
-    with SessionStore() as opened:
-        yield opened
 
 
 @pytest.fixture

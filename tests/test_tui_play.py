@@ -6,11 +6,10 @@ from typing import Any
 
 from saves import LiveSession, SessionStore
 from tui.app import CovenApp
-from tui_fakes import FakeUI, fake_ui, game_screen, play_until, seats, store, sync  # noqa: F401  (fixtures)
+from tui_fakes import FakeUI, game_screen, play_until, seats
 from waiting import until
 
 
-@sync
 async def test_curtain_for_two_humans(fake_ui: FakeUI, store: SessionStore) -> None:
     from tui.screens.curtain import CurtainScreen
 
@@ -32,7 +31,6 @@ async def test_curtain_for_two_humans(fake_ui: FakeUI, store: SessionStore) -> N
         assert table.shown[-1][0].seat is None
 
 
-@sync
 async def test_no_curtain_for_one_human_against_a_bot(fake_ui: FakeUI, store: SessionStore) -> None:
     live = LiveSession.create(store, "wizards-cup", None, 7, seats("You", "Merlin:easy"))
     app = CovenApp(store=store)
@@ -48,7 +46,6 @@ async def test_no_curtain_for_one_human_against_a_bot(fake_ui: FakeUI, store: Se
         assert screen.table.shown[-1][1] == 0
 
 
-@sync
 async def test_illegal_action_is_reported(fake_ui: FakeUI, store: SessionStore) -> None:
     live = LiveSession.create(store, "wizards-cup", None, 7, seats("You", "Merlin:easy"))
     app = CovenApp(store=store)
@@ -64,7 +61,6 @@ async def test_illegal_action_is_reported(fake_ui: FakeUI, store: SessionStore) 
         assert any(n.severity == "error" for n in app._notifications)
 
 
-@sync
 async def test_table_steps_with_space_and_auto_play(fake_ui: FakeUI, store: SessionStore) -> None:
     live = LiveSession.create(store, "wizards-cup", None, 7, seats("Ann:easy", "Bob:easy"))
     play_until(live, 4)  # teams and lineups chosen: the duels wait
@@ -84,7 +80,6 @@ async def test_table_steps_with_space_and_auto_play(fake_ui: FakeUI, store: Sess
         assert type(app.screen).__name__ == "MainMenu"
 
 
-@sync
 async def test_step_keys_are_hidden_while_a_human_here_decides(fake_ui: FakeUI, store: SessionStore) -> None:
     live = LiveSession.create(store, "wizards-cup", None, 7, seats("Ana", "Merlin:easy"))
     app = CovenApp(store=store)
@@ -100,7 +95,6 @@ async def test_step_keys_are_hidden_while_a_human_here_decides(fake_ui: FakeUI, 
         assert "Next step" not in shown and "Auto play" not in shown and "Log" in shown
 
 
-@sync
 async def test_resumed_game_shows_the_events_so_far(fake_ui: FakeUI, store: SessionStore) -> None:
     live = LiveSession.create(store, "wizards-cup", None, 7, seats("Ann:easy", "Bob:easy"))
     play_until(live, 6)
@@ -113,7 +107,6 @@ async def test_resumed_game_shows_the_events_so_far(fake_ui: FakeUI, store: Sess
         assert table.events[-1] == live.history()[-1].events[-1]
 
 
-@sync
 async def test_opening_a_session_or_its_replay_applies_each_logged_action_once(
     fake_ui: FakeUI, store: SessionStore, monkeypatch: Any
 ) -> None:
@@ -146,7 +139,6 @@ async def test_opening_a_session_or_its_replay_applies_each_logged_action_once(
 # -- sessions and replay -------------------------------------------------------------------
 
 
-@sync
 async def test_delete_asks_for_confirmation(fake_ui: FakeUI, store: SessionStore) -> None:
     from tui.screens.confirm import ConfirmScreen
 
@@ -162,7 +154,6 @@ async def test_delete_asks_for_confirmation(fake_ui: FakeUI, store: SessionStore
         assert app.screen.query_one("#sessions-empty").display
 
 
-@sync
 async def test_export_and_import(fake_ui: FakeUI, store: SessionStore, tmp_path: Any) -> None:
     from tui.screens.confirm import PromptScreen
 
@@ -182,7 +173,6 @@ async def test_export_and_import(fake_ui: FakeUI, store: SessionStore, tmp_path:
         assert len(store.list_sessions()) == 2
 
 
-@sync
 async def test_export_asks_before_replacing_a_file(fake_ui: FakeUI, store: SessionStore, tmp_path: Any) -> None:
     from tui.screens.confirm import ConfirmScreen, PromptScreen
 
@@ -207,7 +197,6 @@ async def test_export_asks_before_replacing_a_file(fake_ui: FakeUI, store: Sessi
         assert '"coven-session"' in target.read_text()
 
 
-@sync
 async def test_sessions_say_in_progress_and_mark_bots(fake_ui: FakeUI, store: SessionStore) -> None:
     from textual.widgets import DataTable
 
@@ -220,7 +209,6 @@ async def test_sessions_say_in_progress_and_mark_bots(fake_ui: FakeUI, store: Se
         assert row[1:3] == ["Ana vs Merlin (bot)", "in progress"]  # one game only: no Game column
 
 
-@sync
 async def test_replay_steps(fake_ui: FakeUI, store: SessionStore) -> None:
     from tui.screens.replay import ReplayScreen
 
@@ -240,7 +228,6 @@ async def test_replay_steps(fake_ui: FakeUI, store: SessionStore) -> None:
         assert screen.step == 0 and screen.viewpoint is None
 
 
-@sync
 async def test_replay_shows_seat_views_only_once_the_game_is_over(fake_ui: FakeUI, store: SessionStore) -> None:
     from tui.screens.replay import ReplayScreen
 

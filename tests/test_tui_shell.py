@@ -9,11 +9,10 @@ from textual.widgets import OptionList, Static
 
 from saves import LiveSession, SessionStore
 from tui.app import CovenApp
-from tui_fakes import FakeUI, fake_ui, game_screen, seats, store, sync  # noqa: F401  (fixtures)
+from tui_fakes import FakeUI, game_screen, seats
 from waiting import until
 
 
-@sync
 async def test_menu_keys_open_screens(fake_ui: FakeUI) -> None:
     from tui.screens.menu import MainMenu
     from tui.screens.new_game import NewGameScreen
@@ -30,7 +29,6 @@ async def test_menu_keys_open_screens(fake_ui: FakeUI) -> None:
             assert isinstance(app.screen, MainMenu)
 
 
-@sync
 async def test_continue_disabled_without_sessions_and_resumes_latest(fake_ui: FakeUI, store: SessionStore) -> None:
     from tui.screens.menu import NO_CONTINUE
 
@@ -47,7 +45,6 @@ async def test_continue_disabled_without_sessions_and_resumes_latest(fake_ui: Fa
         assert game_screen(app).live.session_id == live.session_id
 
 
-@sync
 async def test_command_palette_lists_main_commands(fake_ui: FakeUI) -> None:
     from tui.commands import CovenCommands
 
@@ -59,7 +56,6 @@ async def test_command_palette_lists_main_commands(fake_ui: FakeUI) -> None:
         assert "Rules: Wizards Cup" in names and "Quit Coven" in names
 
 
-@sync
 async def test_command_palette_opens_sessions(fake_ui: FakeUI) -> None:
     from tui.screens.sessions import SessionsScreen
 
@@ -82,7 +78,6 @@ async def test_command_palette_opens_sessions(fake_ui: FakeUI) -> None:
         assert isinstance(app.screen, SessionsScreen)
 
 
-@sync
 async def test_too_small_notice_appears_and_disappears() -> None:
     from tui.screens.menu import MainMenu
     from tui.screens.too_small import TooSmallScreen
@@ -99,7 +94,6 @@ async def test_too_small_notice_appears_and_disappears() -> None:
         await until(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the notice again")
 
 
-@sync
 async def test_newer_schema_database_shows_message(coven_data_dir: Any) -> None:
     import sqlite3
 
@@ -118,7 +112,6 @@ async def test_newer_schema_database_shows_message(coven_data_dir: Any) -> None:
         assert type(app.screen).__name__ == "StoreProblemScreen"
 
 
-@sync
 async def test_corrupt_database_notice_is_shown(coven_data_dir: Any) -> None:
     from saves import db_path
 
@@ -132,7 +125,6 @@ async def test_corrupt_database_notice_is_shown(coven_data_dir: Any) -> None:
 # -- new game -------------------------------------------------------------------------
 
 
-@sync
 async def test_new_game_form_starts_a_game(fake_ui: FakeUI, store: SessionStore) -> None:
     from tui.screens.new_game import NewGameScreen
 
@@ -153,7 +145,6 @@ async def test_new_game_form_starts_a_game(fake_ui: FakeUI, store: SessionStore)
         assert [type(s).__name__ for s in app.screen_stack][-2:] == ["MainMenu", "GameScreen"]
 
 
-@sync
 async def test_new_game_validation_messages(fake_ui: FakeUI, store: SessionStore) -> None:
     app = CovenApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -182,7 +173,6 @@ async def test_new_game_validation_messages(fake_ui: FakeUI, store: SessionStore
         assert store.list_sessions() == []
 
 
-@sync
 async def test_new_game_errors_are_visible_at_80x24(fake_ui: FakeUI, store: SessionStore) -> None:
     app = CovenApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -200,7 +190,6 @@ async def test_new_game_errors_are_visible_at_80x24(fake_ui: FakeUI, store: Sess
         assert "whole number" in shown
 
 
-@sync
 async def test_switching_a_seat_kind_keeps_a_typed_name(fake_ui: FakeUI, store: SessionStore) -> None:
     from textual.widgets import Input, Select
 
@@ -230,9 +219,6 @@ async def test_switching_a_seat_kind_keeps_a_typed_name(fake_ui: FakeUI, store: 
 # -- game screen and curtain ---------------------------------------------------------------
 
 
-
-
-@sync
 async def test_rules_screen_missing_file_is_friendly(tmp_path: Any) -> None:
     from tui.screens.rules import rules_markdown
 

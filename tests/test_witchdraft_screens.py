@@ -19,7 +19,6 @@ from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.widgets.draft_hand import DraftHand
 from tui.widgets.potion_grid import PotionGrid
-from tui_fakes import sync
 
 SIZE = (80, 24)
 SEED = 21
@@ -82,7 +81,6 @@ def test_witchdraft_curtain(snap_compare: Any) -> None:
     assert snap_compare(app, run_before=ann_picks, terminal_size=SIZE)
 
 
-@sync
 async def test_pass_and_play_hides_each_hand_behind_the_curtain() -> None:
     with SessionStore() as store:
         live = pass_and_play(store)
@@ -130,7 +128,6 @@ async def test_pass_and_play_hides_each_hand_behind_the_curtain() -> None:
             assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Bob"
 
 
-@sync
 async def test_face_up_placing_passes_the_keyboard_without_a_curtain() -> None:
     with SessionStore() as store:
         live = pass_and_play(store, face_up=True)
@@ -154,7 +151,6 @@ async def test_face_up_placing_passes_the_keyboard_without_a_curtain() -> None:
             assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Ann"
 
 
-@sync
 async def test_replay_steps_through_a_finished_game() -> None:
     with SessionStore() as store:
         live = against_merlin(store, rounds=50)
@@ -189,7 +185,6 @@ async def test_replay_steps_through_a_finished_game() -> None:
             assert "recipe hidden" in table and "(you)" in table
 
 
-@sync
 async def test_new_game_shows_on_off_options_as_yes_and_no() -> None:
     from textual.widgets import Select, Static
 
@@ -208,7 +203,6 @@ async def test_new_game_shows_on_off_options_as_yes_and_no() -> None:
             assert str(select.query_one("#label", Static).render()) == "No"
 
 
-@sync
 async def test_sessions_list_keeps_every_column_with_five_seats() -> None:
     from textual.widgets import DataTable, Static
 
@@ -238,7 +232,6 @@ async def test_sessions_list_keeps_every_column_with_five_seats() -> None:
             assert " ".join(" ".join(lines).split()).endswith(reason)
 
 
-@sync
 async def test_zoom_pan_and_areas_work_whatever_has_focus() -> None:
     with SessionStore() as store:
         live = against_merlin(store)

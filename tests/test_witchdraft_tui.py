@@ -6,15 +6,11 @@ so the tests only change when the UI (or the engine) does.
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import random
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
 from engine import Result, get_game
@@ -122,20 +118,9 @@ def text_of(widget: Static) -> str:
     return str(widget.render())
 
 
-def sync(test: Callable[[], Awaitable[None]]) -> Callable[[], None]:
-    """Run an async pilot test with asyncio (no pytest-asyncio plugin here)."""
-
-    @functools.wraps(test)
-    def run() -> None:
-        asyncio.run(test())  # type: ignore[arg-type]
-
-    return run
-
-
 # --- DraftHand -----------------------------------------------------------------------------
 
 
-@sync
 async def test_choosing_a_card_posts_card_chosen() -> None:
     app = two_player_app()
     hand_cards = app.start.players[0].hand
@@ -150,7 +135,6 @@ async def test_choosing_a_card_posts_card_chosen() -> None:
         assert app.chosen == [hand_cards[1], hand_cards[0]]
 
 
-@sync
 async def test_hand_lists_every_card_with_its_details() -> None:
     app = two_player_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -167,7 +151,6 @@ async def test_hand_lists_every_card_with_its_details() -> None:
         assert CARDS[hand_cards[0]].name in detail
 
 
-@sync
 async def test_no_card_chosen_once_the_pick_is_in() -> None:
     game = Game(2).rounds(1)
     game.pick(0)
@@ -180,7 +163,6 @@ async def test_no_card_chosen_once_the_pick_is_in() -> None:
         assert app.chosen == []
 
 
-@sync
 async def test_brackets_post_watch_seat() -> None:
     app = four_player_face_up_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -194,7 +176,6 @@ async def test_brackets_post_watch_seat() -> None:
         assert "▶ Dee" in table
 
 
-@sync
 async def test_hidden_recipes_say_hidden() -> None:
     app = two_player_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -205,7 +186,6 @@ async def test_hidden_recipes_say_hidden() -> None:
         assert "Recipe" in secret and "Ingredients" in secret
 
 
-@sync
 async def test_face_up_recipes_are_shown() -> None:
     app = four_player_face_up_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -215,7 +195,6 @@ async def test_face_up_recipes_are_shown() -> None:
         assert table.count("∞") == 3  # the three other apprentices' ingredient cards
 
 
-@sync
 async def test_spectator_sees_no_hand_and_hidden_recipes() -> None:
     app = HandApp(Game(3).rounds(1).view(None))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -235,7 +214,6 @@ def test_winners_sentence() -> None:
     assert winners_sentence(["Ana", "Bo", "Cy"]) == "Ana, Bo and Cy share the victory"
 
 
-@sync
 async def test_score_screen_shows_totals_and_shared_victory() -> None:
     game = tie_game()
     totals = [total(lines) for lines in game.scores()]
@@ -257,7 +235,6 @@ async def test_score_screen_shows_totals_and_shared_victory() -> None:
         assert app.dismissed
 
 
-@sync
 async def test_score_screen_single_winner_five_seats_fits() -> None:
     game = Game(5, seed=3).rounds()
     result = game.result()

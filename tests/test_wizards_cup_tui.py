@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-import pytest
 from textual.app import App, ComposeResult
-from textual.screen import Screen
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
@@ -169,22 +165,11 @@ def tiebreak_game() -> tuple[Game, Result]:
 # --- behaviour -------------------------------------------------------------------------------
 
 
-def sync(test: Callable[[], Awaitable[None]]) -> Callable[[], None]:
-    """Run an async pilot test with asyncio (no pytest-asyncio plugin here)."""
-
-    @functools.wraps(test)
-    def run() -> None:
-        asyncio.run(test())  # type: ignore[arg-type]
-
-    return run
-
-
 def test_registered() -> None:
     assert isinstance(game_ui("wizards-cup"), WizardsCupUI)
     assert isinstance(WizardsCupUI().make_table(), WizardsCupTable)
 
 
-@sync
 async def test_team_builder_posts_team_after_five_picks() -> None:
     app = team_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -204,7 +189,6 @@ async def test_team_builder_posts_team_after_five_picks() -> None:
     RULES.parse_action(app.chosen[0][1])  # the engine accepts the JSON
 
 
-@sync
 async def test_team_builder_refuses_a_sixth_pick() -> None:
     app = team_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -221,7 +205,6 @@ async def test_team_builder_refuses_a_sixth_pick() -> None:
         assert builder.message == ""
 
 
-@sync
 async def test_team_builder_keeps_the_displayed_card() -> None:
     app = team_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -236,7 +219,6 @@ async def test_team_builder_keeps_the_displayed_card() -> None:
         assert builder.picks == []
 
 
-@sync
 async def test_lineup_reorder_and_waiting_card() -> None:
     app = lineup_app()
     team = list(app.start[0].players[0].team)
@@ -252,7 +234,6 @@ async def test_lineup_reorder_and_waiting_card() -> None:
     assert app.chosen == [(0, {"type": "lineup", "order": [team[1], team[0], team[2], team[5], team[4]]})]
 
 
-@sync
 async def test_lineup_bracket_keys_move() -> None:
     app = lineup_app()
     team = list(app.start[0].players[0].team)
@@ -263,7 +244,6 @@ async def test_lineup_bracket_keys_move() -> None:
     assert app.chosen == [(0, {"type": "lineup", "order": [team[2], team[0], team[1], team[3], team[4]]})]
 
 
-@sync
 async def test_swap_posts_swap_and_keep() -> None:
     game = swap_game()
     view = game.view(0)
@@ -285,7 +265,6 @@ async def test_swap_posts_swap_and_keep() -> None:
     assert app.chosen == [(0, {"type": "swap", "out": team[1], "in": unused[1]}), (0, {"type": "keep"})]
 
 
-@sync
 async def test_waiting_status_without_a_decision() -> None:
     game = Game()
     game.act(0, {"type": "team", "cards": ANA_TEAM})
@@ -296,7 +275,6 @@ async def test_waiting_status_without_a_decision() -> None:
         assert app.query_one(DuelZone).status == "Your choice is in. Waiting for Bo…"
 
 
-@sync
 async def test_duel_reason_line_and_round_summary() -> None:
     app = duel_app(3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -314,7 +292,6 @@ async def test_duel_reason_line_and_round_summary() -> None:
         assert app.screen is not screen
 
 
-@sync
 async def test_game_result_dismisses() -> None:
     game, result = tiebreak_game()
     screen = WizardsCupUI().game_result(game.view(None), result, game.events)
@@ -327,8 +304,6 @@ async def test_game_result_dismisses() -> None:
     assert app.dismissed
 
 
-
-@sync
 async def test_plays_a_round_on_the_real_game_screen() -> None:
     """Team, lineup, duels, round summary and swap through the app's own game screen."""
     import saves
@@ -369,7 +344,6 @@ async def test_plays_a_round_on_the_real_game_screen() -> None:
                 assert RULES.view(live.state, 0).phase is Phase.LINEUP
 
 
-@sync
 async def test_piles_keep_three_lines_with_long_names() -> None:
     """A long "next" or "top" wizard is cut short; the Waiting line stays in view at 80x24."""
     import dataclasses
@@ -396,7 +370,6 @@ async def test_piles_keep_three_lines_with_long_names() -> None:
         assert lines[2] == "Waiting ♣ Mist Warden"  # Ana's own Waiting Card stays in view
 
 
-@sync
 async def test_replay_shows_its_own_keys_in_the_duel_zone() -> None:
     import saves
     import tui.app as app_module
@@ -427,7 +400,6 @@ async def test_replay_shows_its_own_keys_in_the_duel_zone() -> None:
             assert "Duel 1" in str(zone.query_one("#dz-reason").render())
 
 
-@sync
 async def test_resumed_game_shows_why_the_last_duel_ended() -> None:
     import saves
     import tui.app as app_module

@@ -5,24 +5,17 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Self
 
 import pytest
-from tui_fakes import sync
 
 from engine.core.textfile import TextFileError, write_text_file
 from engine.wizbits.lab import LabError
 from engine.wizbits.lab_json import shipped_scenarios, write_scenario
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.cli import main
-
-
-@pytest.fixture
-def store() -> Iterator[SessionStore]:
-    with SessionStore() as opened:
-        yield opened
 
 
 def clean_output(capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
@@ -121,7 +114,6 @@ class Watchdog:
         os.close(self._reader)  # a writer still going gets a broken pipe and ends
 
 
-@sync
 async def test_the_deck_editor_refuses_to_export_into_a_fifo(store: SessionStore, fifo: Path) -> None:
     from deck_editor_helpers import SIZE, editor, message, open_starter
 
@@ -141,7 +133,6 @@ async def test_the_deck_editor_refuses_to_export_into_a_fifo(store: SessionStore
         assert "not a regular file" in message(app)
 
 
-@sync
 async def test_a_screenshot_is_never_written_into_a_fifo(store: SessionStore, tmp_path: Path) -> None:
     from tui.app import CovenApp
 

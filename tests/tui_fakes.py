@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Callable, Coroutine, Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-import pytest
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
-import tui.games
-from engine import Event, Result, get_game
-from saves import LiveSession, SeatInfo, SessionStore
+from engine import Event, Result
+from saves import LiveSession, SeatInfo
 from tui.app import CovenApp
 from tui.games.base import GameTable, GameUI
 
@@ -77,21 +73,6 @@ class FakeUI(GameUI):
         return FakeResult(result)
 
 
-@pytest.fixture
-def fake_ui(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeUI]:
-    """Use the fake table for every game during one test."""
-    ui = FakeUI()
-    monkeypatch.setattr(tui.games, "_GAME_UIS", {"wizards-cup": ui, "count-to-ten": ui})
-    yield ui
-
-
-@pytest.fixture
-def store() -> Iterator[SessionStore]:
-    """A store in the test's data directory."""
-    with SessionStore() as opened:
-        yield opened
-
-
 def seats(*specs: str) -> list[SeatInfo]:
     """SeatInfo from "Name" (human) or "Name:level" (bot)."""
     result = []
@@ -122,16 +103,6 @@ def game_screen(app: CovenApp) -> Any:
     from tui.screens.game import GameScreen
 
     return next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
-
-
-def sync(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """Run an async test with asyncio (no async pytest plugin is installed)."""
-
-    @functools.wraps(test)
-    def wrapper(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-
-    return wrapper
 
 
 # -- main menu ---------------------------------------------------------------------
