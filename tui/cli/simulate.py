@@ -99,8 +99,8 @@ def report(spec: GameSpec, tally: Tally, bots: Sequence[str], seed: int,
            options: Mapping[str, object] | None = None) -> list[str]:
     """The figures as plain lines."""
     games = tally.games
-    lines = [f"{spec.title}: {games} game{'s' if games != 1 else ''}, seed {seed}, "
-             f"{' vs '.join(bots)} (seats rotate each game)"]
+    lines = [(f"{spec.title}: {games} game{'s' if games != 1 else ''}, seed {seed}, "
+              f"{' vs '.join(bots)} (seats rotate each game)")]
     if options:
         lines.append("options: " + ", ".join(f"{name}={value}" for name, value in options.items()))
     for label, wins in zip(_labels(bots), tally.wins):

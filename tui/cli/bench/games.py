@@ -89,7 +89,7 @@ def _wizbits_pillars(table: Table) -> None:
     scaled = []
     for n in PILLAR_SIZES:
         tries = 3 if n <= 10_000 else 1
-        best = min(_timed(lambda: resolve_all(random_pillar(n, seed))) for seed in range(tries))
+        best = min(_timed(lambda n=n, seed=seed: resolve_all(random_pillar(n, seed))) for seed in range(tries))
         target = f", target {PILLAR_TARGET[1]} s" if n == PILLAR_TARGET[0] else ""
         table.add_row(f"pillar of {n:,} units", f"{best:.3f} s ({best / n * 1e6:.1f} µs/unit{target})")
         scaled.append(f"{best / (n * math.log2(n)) * 1e9:.0f}")
@@ -106,7 +106,7 @@ def _wizbits_games(table: Table, games: int) -> None:
         samples = []
         for seed in range(count):
             levels = list(pair) if seed % 2 == 0 else list(reversed(pair))
-            samples.append(_timed(lambda: play_game(spec, 20_000 + seed, levels)))
+            samples.append(_timed(lambda seed=seed, levels=levels: play_game(spec, 20_000 + seed, levels)))
         table.add_row(f"{pair[0]} vs {pair[1]} game ({count})",
                       f"mean {statistics.mean(samples) * 1e3:.0f} ms, max {max(samples) * 1e3:.0f} ms "
                       f"(target {GAME_TARGET * 1e3:.0f})")
