@@ -47,7 +47,6 @@ class NewGameScreen(Screen[None]):
         super().__init__()
         self.spec: GameSpec = get_game(playable_games()[0].game_id)
         self._seat_count = self.spec.seat_counts[0]
-        self._generation = 0
         self._default_names: dict[int, str] = {}
         """The name the form itself put in each seat; any other name was typed and is kept."""
 
@@ -122,7 +121,6 @@ class NewGameScreen(Screen[None]):
         """Recreate one row per seat, keeping what was typed where possible."""
         container = self.query_one("#seat-rows", Vertical)
         await container.remove_children()
-        self._generation += 1
         kinds = {value for _, value in self._kind_options()}
         rows = []
         names = [name for name, _ in keep[: self._seat_count]]
