@@ -201,3 +201,17 @@ def test_no_import_cycles_beyond_the_known_ones() -> None:
     gone = sorted(sorted(group) for group in ALLOWED_CYCLES - found)
     assert new == [], f"import cycles: {new}"
     assert gone == [], f"these cycles are gone: remove them from ALLOWED_CYCLES: {gone}"
+
+
+def test_no_floor_imports_a_floor_above_it() -> None:
+    """engine imports neither saves nor tui, and saves never tui: anywhere, lazy imports included."""
+    floor = {package: level for level, package in enumerate(PACKAGES)}
+    offenders = []
+    for name, path in project_modules().items():
+        own = floor[name.partition(".")[0]]
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for line, imported in every_import(tree, name, path.name == "__init__.py"):
+            target = floor.get(imported.partition(".")[0])
+            if target is not None and target > own:
+                offenders.append(f"{path.relative_to(REPO)}:{line} imports {imported}")
+    assert offenders == [], "a lower floor imports a higher one:\n" + "\n".join(offenders)
