@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import sqlite3
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,12 +28,9 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
 from tui.screens.menu import MainMenu
 from tui.widgets.save_banner import SaveBanner
+from table_helpers import host_from_menu
 from tui_fakes import FakeTable, FakeUI, seats
-
-__all__ = ["fake_ui"]  # the fixture, used by name
-
-BOUND = 60.0
-"""Generous seconds for anything awaited: the suite must pass on a busy machine."""
+from waiting import until
 
 
 class FailingInserts:
@@ -95,15 +91,6 @@ class FakeClock:
         (call,) = self.waiting
         call.fired = True
         call.callback()
-
-
-async def until(pilot: Pilot[None], check: Callable[[], bool], what: str) -> None:
-    """Wait (generously) until ``check()`` holds."""
-    deadline = time.monotonic() + BOUND
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never happened: {what}")
-        await pilot.pause(0.02)
 
 
 def record_notifications(app: CovenApp) -> list[tuple[str, str]]:
@@ -246,20 +233,13 @@ async def test_leaving_while_a_move_is_held_asks_first(fake_spec: GameSpec, fake
 
 
 async def test_at_a_shared_table_the_held_move_is_saved_after_the_others_moves(other: TableStore) -> None:
-    from tui.screens.lobby import LobbyScreen
     from tui.screens.table_game import TableGameScreen
     from tui.widgets.team_builder import TeamBuilder
 
     app = CovenApp(auto_delay=0.0)
     clock = FakeClock()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("h")
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen)
-        other.take_seat(lobby.link.code, 1, "Bea")
+        other.take_seat(await host_from_menu(pilot, app), 1, "Bea")
         await until(pilot, lambda: "Everyone is here" in app.export_screenshot().replace("&#160;", " "), "Bea")
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
-from collections.abc import Callable
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Input
 
 from engine import get_game
@@ -29,6 +26,8 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MainMenu
 from tui.screens.table_game import TableGameScreen
 from tui.widgets.team_builder import TeamBuilder
+from table_helpers import host_from_menu
+from waiting import until
 
 SPEC = get_game("wizards-cup")
 
@@ -36,26 +35,6 @@ SPEC = get_game("wizards-cup")
 def screen_text(app: CovenApp) -> str:
     """Everything on screen, as plain text."""
     return app.export_screenshot().replace("&#160;", " ")
-
-
-async def wait_until(pilot: Pilot[None], ready: Callable[[], bool], what: str, seconds: float = 60.0) -> None:
-    """Let the app run until ``ready()``; fail naming ``what`` after a generous ``seconds`` (a hung test's end)."""
-    deadline = time.monotonic() + seconds
-    while not ready():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await pilot.pause(0.05)
-
-
-async def host_from_menu(pilot: Pilot[None], app: CovenApp) -> str:
-    """Open a table from the menu with the form's defaults (Wizards Cup, seat 2 remote); its code."""
-    await pilot.press("h")
-    await pilot.pause()
-    await pilot.press("ctrl+s")
-    await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-    lobby = app.screen
-    assert isinstance(lobby, LobbyScreen)
-    return lobby.link.code
 
 
 def hal_hosts(other: TableStore, seed: int, *, spectators: bool = False) -> str:
@@ -84,10 +63,10 @@ def test_host_a_table_wait_in_the_lobby_and_play_against_a_remote_player(other: 
             assert isinstance(app.screen, LobbyScreen)
 
             token = other.take_seat(code, 1, "Bea")
-            await wait_until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
+            await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
             assert "Everyone is here. Press s to start." in screen_text(app)
             await pilot.press("s")
-            await wait_until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
             game = app.screen
             assert isinstance(game, TableGameScreen)
             assert game.human_seats == [0] and game.drives_table
@@ -102,13 +81,13 @@ def test_host_a_table_wait_in_the_lobby_and_play_against_a_remote_player(other: 
                 remote.apply(0, remote.rules.legal_actions(remote.state, 0)[0])
 
             play_for(remote, 1, random.Random(3))  # Bea builds her team elsewhere
-            await wait_until(pilot, lambda: len(game.live.log) == len(remote.log), "Bea's team to arrive")
+            await until(pilot, lambda: len(game.live.log) == len(remote.log), "Bea's team to arrive")
             assert "Waiting for" not in screen_text(app)  # Ana still has to choose
             builder = game.query_one(TeamBuilder)
             while len(builder.picks) < 5:
                 await pilot.press("space", "down")
             await pilot.press("c")  # Ana's team: both teams are now set, each hidden from the other
-            await wait_until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "the lineups")
+            await until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "the lineups")
             mine = repr(game.live.rules.view(game.live.state, 0))
             secret = [card for card in game.live.state.players[1].team if card not in mine]
             assert secret
@@ -131,10 +110,10 @@ def test_join_by_code_take_a_seat_and_follow_the_host_into_the_game(other: Table
             await pilot.pause()
             assert isinstance(app.screen, JoinTableScreen)
             await pilot.press(*code.lower(), "enter")
-            await wait_until(pilot, lambda: "Take seat 2" in screen_text(app), "the open seat")
+            await until(pilot, lambda: "Take seat 2" in screen_text(app), "the open seat")
             assert "Wizards Cup hosted by Hal" in screen_text(app)
             await pilot.press("enter")
-            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
             lobby = app.screen
             assert isinstance(lobby, LobbyScreen) and lobby.link.token
             assert f"Your seat token: {lobby.link.token}" in screen_text(app)
@@ -142,11 +121,11 @@ def test_join_by_code_take_a_seat_and_follow_the_host_into_the_game(other: Table
             assert other.find(code).seats[1].name == "Ana"
 
             other.start(code)
-            await wait_until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game to open")
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game to open")
             game = app.screen
             assert isinstance(game, TableGameScreen)
             assert game.human_seats == [1] and not game.drives_table and not game.table.steps_here
-            await wait_until(pilot, lambda: f"Table {code} · Wizards Cup" in screen_text(app), "the status line")
+            await until(pilot, lambda: f"Table {code} · Wizards Cup" in screen_text(app), "the status line")
 
     asyncio.run(scenario())
 
@@ -160,13 +139,13 @@ def test_a_dropped_player_reclaims_the_seat_with_the_token(other: TableStore) ->
         nonlocal token
         async with first.run_test(size=(80, 24)) as pilot:
             first.tables.offer_join(code)
-            await wait_until(pilot, lambda: isinstance(first.screen, JoinTableScreen), "the join form")
-            await wait_until(pilot, lambda: "Take seat 2" in screen_text(first), "the seat")
+            await until(pilot, lambda: isinstance(first.screen, JoinTableScreen), "the join form")
+            await until(pilot, lambda: "Take seat 2" in screen_text(first), "the seat")
             await pilot.press("enter")
-            await wait_until(pilot, lambda: isinstance(first.screen, LobbyScreen), "the lobby")
+            await until(pilot, lambda: isinstance(first.screen, LobbyScreen), "the lobby")
             other.start(code)
-            await wait_until(pilot, lambda: isinstance(first.screen, TableGameScreen), "the game")
-            await wait_until(pilot, lambda: "Build your team" in screen_text(first) or "team" in screen_text(first),
+            await until(pilot, lambda: isinstance(first.screen, TableGameScreen), "the game")
+            await until(pilot, lambda: "Build your team" in screen_text(first) or "team" in screen_text(first),
                              "the table")
             token = first.screen.link.token or ""  # type: ignore[attr-defined]
 
@@ -178,13 +157,13 @@ def test_a_dropped_player_reclaims_the_seat_with_the_token(other: TableStore) ->
 
     async def come_back() -> None:
         async with second.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: "Reclaim my seat" in screen_text(second), "the join choices")
+            await until(pilot, lambda: "Reclaim my seat" in screen_text(second), "the join choices")
             assert "Take seat" not in screen_text(second)  # the seat is kept for its token
             await pilot.press("enter")  # the only choice: reclaim
             await pilot.pause()
             second.screen.query_one(Input).value = token.lower()
             await pilot.press("enter")
-            await wait_until(pilot, lambda: isinstance(second.screen, TableGameScreen), "the game again")
+            await until(pilot, lambda: isinstance(second.screen, TableGameScreen), "the game again")
             assert second.screen.human_seats == [1]  # type: ignore[attr-defined]
 
     asyncio.run(come_back())
@@ -230,11 +209,11 @@ def test_simultaneous_picks_from_two_processes_both_count(other: TableStore) -> 
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0, join_code=code)
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: "Take seat 1" in screen_text(app), "the open seat")
+            await until(pilot, lambda: "Take seat 1" in screen_text(app), "the open seat")
             await pilot.press("enter")
-            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
             session_id = other.start(code)
-            await wait_until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
             game = app.screen
             assert isinstance(game, TableGameScreen)
             remote = LiveSession.load(other.store, session_id, claim=other.claim)
@@ -245,7 +224,7 @@ def test_simultaneous_picks_from_two_processes_both_count(other: TableStore) -> 
             assert len(game.live.log) == 0
             ana_pick = spec.rules.legal_actions(game.live.state, 0)[0]
             game.table.post_message(GameTable.ActionChosen(0, spec.rules.action_to_json(ana_pick)))
-            await wait_until(pilot, lambda: len(game.live.log) >= 2, "both picks")
+            await until(pilot, lambda: len(game.live.log) >= 2, "both picks")
             assert [entry.seat for entry in game.live.log[:2]] == [1, 0]
             remote.sync()
             assert remote.digest == game.live.digest
@@ -262,10 +241,10 @@ def test_a_spectator_watches_without_a_seat_and_sees_no_hidden_cards(other: Tabl
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0, join_code=code)
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: "Watch as a spectator" in screen_text(app), "the choices")
+            await until(pilot, lambda: "Watch as a spectator" in screen_text(app), "the choices")
             assert "Take seat" not in screen_text(app)  # every seat is taken
             await pilot.press("down", "enter")
-            await wait_until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
             game = app.screen
             assert isinstance(game, TableGameScreen)
             assert game.human_seats == [] and game.viewer_seat is None and not game.drives_table
@@ -274,11 +253,11 @@ def test_a_spectator_watches_without_a_seat_and_sees_no_hidden_cards(other: Tabl
                 game.live.apply(0, game.live.rules.legal_actions(game.live.state, 0)[0])
             host = LiveSession.load(other.store, session_id, claim=other.claim)
             play_for(host, 0, rng)
-            await wait_until(pilot, lambda: len(game.live.log) == 1, "Hal's team")
-            await wait_until(pilot, lambda: "Waiting for Bea" in screen_text(app), "the wait for Bea")
+            await until(pilot, lambda: len(game.live.log) == 1, "Hal's team")
+            await until(pilot, lambda: "Waiting for Bea" in screen_text(app), "the wait for Bea")
             play_for(host, 1, rng)  # Bea's seat was taken by the same process in this test
-            await wait_until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "the lineups")
-            await wait_until(pilot, lambda: "lineups" in screen_text(app), "the lineups on screen")
+            await until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "the lineups")
+            await until(pilot, lambda: "lineups" in screen_text(app), "the lineups on screen")
             spectator_view = repr(game.live.rules.view(game.live.state, None))
             shown = screen_text(app)
             hidden = [card for player in game.live.state.players for card in player.team
@@ -311,14 +290,14 @@ def test_after_ten_minutes_the_host_hands_a_dropped_seat_to_a_bot() -> None:
             code = await host_from_menu(pilot, app)
             store, presence = SessionStore(), Presence()
             TableStore(store, presence).take_seat(code, 1, "Bea")
-            await wait_until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea")
+            await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea")
             await pilot.press("s")
-            await wait_until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
             game = app.screen
             assert isinstance(game, TableGameScreen)
             presence.close()  # Bea's Coven is gone
             store.close()
-            await wait_until(pilot, lambda: 1 in game._gone, "Bea's drop to be noticed")
+            await until(pilot, lambda: 1 in game._gone, "Bea's drop to be noticed")
             await pilot.press("b")
             await pilot.pause()
             assert not game.live.seats[1].is_bot
@@ -327,14 +306,14 @@ def test_after_ten_minutes_the_host_hands_a_dropped_seat_to_a_bot() -> None:
             assert tables is not None
             tables.clock = lambda: datetime.now(UTC) + timedelta(minutes=11)
             await pilot.press("b")
-            await wait_until(pilot, lambda: game.live.seats[1].is_bot, "the bot to take the seat")
-            await wait_until(pilot, lambda: len(game.live.log) == 1 and game.status_text == "Ana to choose",
+            await until(pilot, lambda: game.live.seats[1].is_bot, "the bot to take the seat")
+            await until(pilot, lambda: len(game.live.log) == 1 and game.status_text == "Ana to choose",
                              "the bot's team, then Ana's turn")
             builder = game.query_one(TeamBuilder)
             while len(builder.picks) < 5:
                 await pilot.press("space", "down")
             await pilot.press("c")  # Ana's team; the bot has chosen Bea's
-            await wait_until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "both teams")
+            await until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "both teams")
 
     asyncio.run(scenario())
 
@@ -358,9 +337,9 @@ def test_a_finished_tables_game_is_an_ordinary_session_to_replay(other: TableSto
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("s")
-            await wait_until(pilot, lambda: "Hal" in screen_text(app) and "Bea" in screen_text(app), "the list")
+            await until(pilot, lambda: "Hal" in screen_text(app) and "Bea" in screen_text(app), "the list")
             await pilot.press("p")  # the only session, highlighted
-            await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+            await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
             assert app.screen.live.session_id == session_id  # type: ignore[attr-defined]
 
     asyncio.run(scenario())
@@ -373,15 +352,15 @@ def test_a_seat_left_before_the_start_opens_again_for_anyone() -> None:
             code = await host_from_menu(pilot, app)
             store, presence = SessionStore(), Presence()
             TableStore(store, presence).take_seat(code, 1, "Vic")
-            await wait_until(pilot, lambda: "Vic · seated" in screen_text(app), "Vic")
+            await until(pilot, lambda: "Vic · seated" in screen_text(app), "Vic")
             presence.close()  # Vic's Coven is gone before the game started
-            await wait_until(pilot, lambda: "open · waiting for a remote player" in screen_text(app),
+            await until(pilot, lambda: "open · waiting for a remote player" in screen_text(app),
                              "the seat to open again")
             with Presence() as newcomer:
                 tables = TableStore(store, newcomer)
                 assert tables.find(code).open_seats() == [1]
                 tables.take_seat(code, 1, "Wren")
-                await wait_until(pilot, lambda: "Wren · seated" in screen_text(app), "Wren")
+                await until(pilot, lambda: "Wren · seated" in screen_text(app), "Wren")
             store.close()
 
     asyncio.run(scenario())
@@ -404,20 +383,20 @@ def test_players_are_told_when_the_host_is_away(other: TableStore) -> None:
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0, join_code=code)
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: "Take seat 2" in screen_text(app), "the open seat")
+            await until(pilot, lambda: "Take seat 2" in screen_text(app), "the open seat")
             await pilot.press("enter")
-            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
             other.start(code)
-            await wait_until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
             game = app.screen
             assert isinstance(game, TableGameScreen)
-            await wait_until(pilot, lambda: game.status_text == "Ana to choose", "Ana's turn")
+            await until(pilot, lambda: game.status_text == "Ana to choose", "Ana's turn")
             builder = game.query_one(TeamBuilder)
             while len(builder.picks) < 5:
                 await pilot.press("space", "down")
             await pilot.press("c")
-            await wait_until(pilot, lambda: game.status_text == "Waiting for Hal…", "the wait for Hal")
+            await until(pilot, lambda: game.status_text == "Waiting for Hal…", "the wait for Hal")
             other.presence.close()  # Hal, the host, is gone with his Coven
-            await wait_until(pilot, lambda: game.status_text == "Waiting for Hal (away)…", "Hal to be away")
+            await until(pilot, lambda: game.status_text == "Waiting for Hal (away)…", "Hal to be away")
 
     asyncio.run(scenario())
