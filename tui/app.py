@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.app import App, SystemCommand
@@ -58,7 +58,8 @@ class CovenApp(OnePaintResizeApp[None]):
 
     TITLE = "Coven"
     SUB_TITLE = "a terminal table for card games"
-    CSS_PATH = "app.tcss"
+    # The menu is the bottom screen (get_default_screen), which Textual gives no stylesheet of its own.
+    CSS_PATH = ["app.tcss", "screens/menu.tcss"]
     COMMANDS = App.COMMANDS | {CovenCommands}
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
@@ -156,14 +157,20 @@ class CovenApp(OnePaintResizeApp[None]):
 
     # -- startup and size -------------------------------------------------
 
-    def on_mount(self) -> None:
-        """Show the main menu (or why the store cannot be used) and any store notice."""
+    def get_default_screen(self) -> Screen[Any]:
+        """The main menu (or why the store cannot be used) is the bottom screen.
+
+        Textual would otherwise put a blank screen beneath it, to be composed,
+        laid out and painted at start and again at every resize.
+        """
         from tui.screens.menu import MainMenu, StoreProblemScreen
 
         if self.store_problem is not None:
-            self.push_screen(StoreProblemScreen(self.store_problem))
-        else:
-            self.push_screen(MainMenu())
+            return StoreProblemScreen(self.store_problem)
+        return MainMenu()
+
+    def on_mount(self) -> None:
+        """Show any store notice, offer a table's seats when asked to join, and check the size."""
         if self.store is not None and self.store.notice:
             self.notify(self.store.notice, title="Session database", severity="warning", timeout=20)
         if self.join_code and self.store is not None:

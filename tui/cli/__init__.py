@@ -292,13 +292,18 @@ def _options(spec: GameSpec, items: Sequence[str]) -> dict[str, object]:
 # -- parsing ----------------------------------------------------------------------
 
 
+_PLAY_DEFAULTS: dict[str, object] = {"name": None, "join": None, "serve_port": None, "account": None,
+                                     "serve_host": None}
+"""What plain ``coven`` runs with: the table, as ``coven play`` with no options."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for ``coven``."""
     parser = argparse.ArgumentParser(
         prog="coven",
         description="Coven: a terminal table for wizarding card games. Run with no command to play.",
     )
-    parser.set_defaults(handler=_cmd_play, name=None, join=None, serve_port=None, account=None, serve_host=None)
+    parser.set_defaults(handler=_cmd_play, **_PLAY_DEFAULTS)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     play = commands.add_parser("play", help="open the card table (the default)",
@@ -360,18 +365,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``coven`` command and return its exit code."""
-    parser = build_parser()
-    for word in sys.argv[1:] if argv is None else argv:
-        if word == "--":
-            break
-        # argparse turns "--flag=--" into an empty list where every handler expects text.
-        if word.startswith("--") and word.endswith("=--"):
-            _fail(f"{word.partition('=')[0]} needs a value; '--' is not one.")
-            return EXIT_USAGE
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:  # --help, or argparse's own usage message
-        return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not words:
+        # Plain `coven` opens the table: start-up skips building every command's parser.
+        args = argparse.Namespace(handler=_cmd_play, **_PLAY_DEFAULTS)
+    else:
+        parser = build_parser()
+        for word in words:
+            if word == "--":
+                break
+            # argparse turns "--flag=--" into an empty list where every handler expects text.
+            if word.startswith("--") and word.endswith("=--"):
+                _fail(f"{word.partition('=')[0]} needs a value; '--' is not one.")
+                return EXIT_USAGE
+        try:
+            args = parser.parse_args(words)
+        except SystemExit as exit_:  # --help, or argparse's own usage message
+            return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
     handler: Handler = args.handler
     for stream in (sys.stdout, sys.stderr):  # a character the terminal cannot show is spelled out, never fatal
         if isinstance(stream, io.TextIOWrapper):

@@ -36,7 +36,7 @@ NO_CONTINUE = "No unfinished game to continue. Press n to start a new one."
 class MainMenu(Screen[None]):
     """The first screen: new game, continue, sessions, tables, decks, the Pillar Lab, rules, quit."""
 
-    CSS_PATH = "menu.tcss"
+    # menu.tcss is loaded by the app: this screen is its bottom screen, which Textual gives no CSS_PATH.
     BINDINGS = [
         Binding("n", "app.new_game", "New"),
         Binding("c", "app.continue", "Continue"),
@@ -113,7 +113,7 @@ class MainMenu(Screen[None]):
 class StoreProblemScreen(Screen[None]):
     """Explains why Coven cannot open its database (e.g. written by a newer Coven)."""
 
-    CSS_PATH = "menu.tcss"
+    # menu.tcss is loaded by the app: this screen is its bottom screen, which Textual gives no CSS_PATH.
     BINDINGS = [Binding("q,escape", "app.quit", "Quit")]
 
     def __init__(self, message: str) -> None:
