@@ -27,12 +27,14 @@ play: $(PLAY_STAMP)
 	@$(BIN)/coven
 
 test: $(TEST_STAMP)
-	$(BIN)/python -m mypy engine saves
+	$(BIN)/python -m mypy engine saves tui
+	$(BIN)/ruff check engine saves tui tests
 	$(BIN)/python -m pytest
 	@$(MAKE) --no-print-directory wheel-check
 
 typecheck: $(TEST_STAMP)
-	$(BIN)/python -m mypy engine saves
+	$(BIN)/python -m mypy engine saves tui
+	$(BIN)/ruff check engine saves tui tests
 
 # Build a wheel, install it in a scratch venv outside the source tree and run it there.
 wheel-check: $(TEST_STAMP)
@@ -45,4 +47,4 @@ bench: $(PLAY_STAMP)
 	$(BIN)/coven bench wizards-cup
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

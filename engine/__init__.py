@@ -5,6 +5,8 @@ without importing its rules; :func:`get_game` imports a game's rules, options
 and bots the first time it is asked for them.
 """
 
+# Announces the bundled games without importing them; each loads on first use.
+from engine import catalog as _catalog  # noqa: F401
 from engine.core import (
     TABLE,
     ActionError,
@@ -22,8 +24,6 @@ from engine.core import (
     state_digest,
 )
 from engine.core.catalog import GameEntry, game_entries
-# Announces the bundled games without importing them; each loads on first use.
-from engine import catalog as _catalog  # noqa: F401
 
 __all__ = [
     "TABLE",

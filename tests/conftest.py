@@ -63,9 +63,8 @@ def store() -> Iterator[SessionStore]:
 @pytest.fixture
 def fake_ui(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeUI]:
     """Use the fake table for every game during one test."""
-    from tui_fakes import FakeUI
-
     import tui.games
+    from tui_fakes import FakeUI
 
     ui = FakeUI()
     monkeypatch.setattr(tui.games, "_GAME_UIS", {"wizards-cup": ui, "count-to-ten": ui})

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from waiting import until
-
 from saves import SeatPlan, TableStore
+from waiting import until
 
 if TYPE_CHECKING:
     from tui.app import CovenApp

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from damage_helpers import newer_coven_database
-from fake_game import next_action
 
+from damage_helpers import newer_coven_database
 from engine import GameSpec
+from fake_game import next_action
 from saves import LiveSession, SeatInfo, SessionStore, db_path
 from tui import cli
 from tui.cli import main

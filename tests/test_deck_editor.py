@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-
 from textual.widgets import OptionList, Select, Static
 
+from deck_editor_helpers import (
+    SIZE,
+    answer_prompt,
+    build_legal_deck,
+    checks,
+    editor,
+    message,
+    open_starter,
+    pool_ids,
+    type_text,
+)
 from engine.wizbits.cards import CARDS, CARDS_BY_ID
 from engine.wizbits.decklist import decklist, parse_decklist, validate_deck
 from engine.wizbits.decks import STARTER_DECKS
@@ -23,17 +33,6 @@ from tui.widgets.deck_list import DeckDraft, DeckList, by_category, by_cost, by_
 from tui.widgets.lab_dialogs import PickScreen
 from tui.widgets.wizbits_card import WizbitsCard
 from tui_fakes import game_screen
-from deck_editor_helpers import (
-    SIZE,
-    answer_prompt,
-    build_legal_deck,
-    checks,
-    editor,
-    message,
-    open_starter,
-    pool_ids,
-    type_text,
-)
 
 
 def test_each_filter_keeps_only_matching_cards() -> None:

@@ -7,6 +7,13 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Static
 
+from deck_editor_helpers import (
+    SIZE,
+    answer_prompt,
+    editor,
+    message,
+    open_starter,
+)
 from engine.wizbits.decklist import decklist, parse_decklist
 from engine.wizbits.decks import STARTER_DECKS
 from saves import SessionStore
@@ -15,13 +22,6 @@ from tui.app import CovenApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.deck_editor import DeckEditorScreen
 from tui.screens.menu import MainMenu
-from deck_editor_helpers import (
-    SIZE,
-    answer_prompt,
-    editor,
-    message,
-    open_starter,
-)
 
 
 async def test_save_rename_duplicate_delete(store: SessionStore) -> None:

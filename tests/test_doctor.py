@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from damage_helpers import (
     damaged_copy_with_companions,
     hide_moves_from_the_index,
@@ -16,7 +17,6 @@ from damage_helpers import (
     two_sessions,
     write_damage,
 )
-
 from saves import LiveSession, SeatInfo, SessionStore, db_path
 from saves.checkup import examine, in_use
 from tui.cli import main

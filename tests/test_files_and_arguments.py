@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_helpers import Opener
 
 import engine.wizards_cup
 import engine.wizbits  # noqa: F401  (registers the game)
@@ -34,6 +33,7 @@ from saves.transfer import (
     content_digest,
     import_session_file,
 )
+from table_helpers import Opener
 from tui.cli import main
 
 EMBER_TEXT = decklist(EMBER_DAWN.deck, "Ember Dawn")
@@ -138,7 +138,7 @@ def test_a_new_game_refuses_an_oversized_deck_option(store: SessionStore) -> Non
     assert store.list_sessions() == []
 
 
-def test_a_table_refuses_an_oversized_deck_option(open_tables: Opener) -> None:  # noqa: F811
+def test_a_table_refuses_an_oversized_deck_option(open_tables: Opener) -> None:
     tables = open_tables()
     plan = [SeatPlan("local", "Ana"), SeatPlan("local", "Bea")]
     with pytest.raises(InvalidOptionsError, match="longer than 64 KiB"):

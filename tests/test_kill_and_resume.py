@@ -103,7 +103,7 @@ def test_killed_coven_resumes_at_its_last_action(coven_data_dir: Path) -> None:
         terminal.wait_for(lambda: "Duel zone" in terminal.text() or "ready" in terminal.text(), "the game screen")
         for duel in (1, 2, 3):
             terminal.send(" ")
-            terminal.wait_for(lambda: f"Duel {duel} " in terminal.text(), f"duel {duel} on screen")
+            terminal.wait_for(lambda duel=duel: f"Duel {duel} " in terminal.text(), f"duel {duel} on screen")
         shown = terminal.text()
     finally:
         terminal.kill()

@@ -19,13 +19,13 @@ from engine.wizbits.lab import Scenario, build, next_group, start, step
 from engine.wizbits.lab_json import read_scenario, shipped_scenarios
 from engine.wizbits.pillar import UnitKind
 from engine.wizbits.pillar_text import describe_group
+from saves import SessionStore
+from saves.decks import DeckStore
 from tui.screens.pillar_lab import PillarLabScreen, blank_scenario
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.lab_cards import LabCards
 from tui.widgets.lab_dialogs import PickScreen
 from tui.widgets.pillar_tree import PillarTree
-from saves import SessionStore
-from saves.decks import DeckStore
 from waiting import until
 
 

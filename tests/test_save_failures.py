@@ -22,13 +22,13 @@ from textual.pilot import Pilot
 from engine import GameSpec
 from saves import LiveSession, SessionStore, TableStore
 from saves.save_failures import DISK_FULL, LOCKED, READ_ONLY, SaveFailedError, passing_reason
+from table_helpers import host_from_menu
 from tui.app import CovenApp
 from tui.save_retry import RECOVERED, backoff
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
 from tui.screens.menu import MainMenu
 from tui.widgets.save_banner import SaveBanner
-from table_helpers import host_from_menu
 from tui_fakes import FakeTable, FakeUI, seats
 from waiting import until
 

@@ -17,8 +17,8 @@ from pathlib import Path
 from engine.wizards_cup.cards import CARDS
 from engine.wizards_cup.state import Phase, WizardsCupState
 from saves import LiveSession, SessionStore
-from saves.tables import TableStore
 from saves.presence import Presence
+from saves.tables import TableStore
 from ssh_client import ServeProcess, SSHPlayer, wait_until
 
 GAME_SECONDS = 150.0

@@ -11,10 +11,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from fake_game import next_action
 
 from engine import GameSpec, IllegalActionError, MalformedActionError, register, state_digest
 from engine.core import InvalidOptionsError, UnknownGameError
+from fake_game import next_action
 from saves import LiveSession, LogConflictError, SeatInfo, SessionLoadError, SessionStore
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bob", "bot", "easy")]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from damage_helpers import write_damage
 from textual.widgets import DataTable, Static
 
+from damage_helpers import write_damage
 from saves import LiveSession, SessionStore
 from tui.app import CovenApp
 from tui_fakes import FakeUI, game_screen, seats

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_pillar_lab_tui import LabHost
-
 from engine.wizbits.lab_json import shipped_scenarios
+from test_pillar_lab_tui import LabHost
 
 
 def by_title(words: str) -> Any:

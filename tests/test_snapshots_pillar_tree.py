@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_pillar_tree import Host, two_subpillars
-
 from engine.wizbits.pillar import Pillar, UnitKind
+from test_pillar_tree import Host, two_subpillars
 
 SIZE = (80, 24)
 

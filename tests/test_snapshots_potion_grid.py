@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_potion_grid import GridApp, drafted, hand_card
-
 from engine.witchdraft.geometry import Placement
+from test_potion_grid import GridApp, drafted, hand_card
 
 SIZE = (80, 24)
 

@@ -15,8 +15,8 @@ from textual.pilot import Pilot
 
 import tui.games
 from saves import LiveSession, SessionStore
-from tui_fakes import FakeUI, play_until, seats
 from tui.app import CovenApp
+from tui_fakes import FakeUI, play_until, seats
 
 SnapCompare = Callable[..., bool]
 FIXED_TIME = "2026-03-14T15:09:26.000000+00:00"

@@ -7,8 +7,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from damage_helpers import newer_coven_database
 
+from damage_helpers import newer_coven_database
 from saves import (
     SCHEMA_VERSION,
     LogConflictError,

@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+
 from damage_helpers import (
     damaged_copy_with_companions,
     hide_moves_from_the_index,
@@ -14,7 +15,6 @@ from damage_helpers import (
     two_sessions,
     write_damage,
 )
-
 from saves import (
     DamagedSession,
     DamagedSessionError,

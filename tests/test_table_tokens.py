@@ -68,11 +68,11 @@ def test_anything_else_is_not_a_token(typed: str) -> None:
     assert normalise_token(typed) is None
 
 
-def test_an_older_tables_short_tokens_still_reclaim(open_tables: Opener) -> None:  # noqa: F811
+def test_an_older_tables_short_tokens_still_reclaim(open_tables: Opener) -> None:
     host = open_tables()
     code, _ = host_table(host)
-    old_token = "KX7P-M3QD"
-    old_hash = hashlib.sha256(b"KX7PM3QD").hexdigest()  # how an older Coven stored it
+    old_token = "KX7P-M3QD"  # what an older Coven showed its player, typed here in another style
+    old_hash = hashlib.sha256(old_token.replace("-", "").encode()).hexdigest()  # how it stored it
     with host.store._write() as conn:
         conn.execute("UPDATE table_seats SET name = 'Bea', token_hash = ?, dropped_at = '2026-01-01T00:00:00+00:00'"
                      " WHERE seat = 1", (old_hash,))
@@ -80,7 +80,7 @@ def test_an_older_tables_short_tokens_still_reclaim(open_tables: Opener) -> None
     assert host.find(code).seats[1].name == "Bea"
 
 
-def test_token_hashes_are_compared_in_constant_time(open_tables: Opener,  # noqa: F811
+def test_token_hashes_are_compared_in_constant_time(open_tables: Opener,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     host, bea = open_tables(), open_tables()
     code, host_token = host_table(host)
@@ -100,7 +100,7 @@ def test_token_hashes_are_compared_in_constant_time(open_tables: Opener,  # noqa
     assert {first for first, _ in compared} == {hash_token(token)}
 
 
-def test_one_connection_may_try_only_so_many_wrong_tokens(open_tables: Opener) -> None:  # noqa: F811
+def test_one_connection_may_try_only_so_many_wrong_tokens(open_tables: Opener) -> None:
     host, bea = open_tables(), open_tables()
     code, _ = host_table(host)
     token = bea.take_seat(code, 1, "Bea")
@@ -119,7 +119,7 @@ def test_one_connection_may_try_only_so_many_wrong_tokens(open_tables: Opener) -
     assert open_tables().reclaim(code, token) == [1]  # Bea, connecting afresh, gets her seat
 
 
-def test_the_join_screen_refuses_reclaims_after_too_many_wrong_tokens(open_tables: Opener) -> None:  # noqa: F811
+def test_the_join_screen_refuses_reclaims_after_too_many_wrong_tokens(open_tables: Opener) -> None:
     host, bea = open_tables(), open_tables()
     code, _ = host_table(host)
     token = bea.take_seat(code, 1, "Bea")

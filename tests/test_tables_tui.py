@@ -19,6 +19,7 @@ from engine.wizards_cup.state import Phase
 from saves import LiveSession, SessionStore
 from saves.presence import Presence
 from saves.tables import SeatClaimError, SeatPlan, TableStore
+from table_helpers import host_from_menu
 from tui.app import CovenApp
 from tui.games.base import GameTable
 from tui.screens.join_table import JoinTableScreen
@@ -26,7 +27,6 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MainMenu
 from tui.screens.table_game import TableGameScreen
 from tui.widgets.team_builder import TeamBuilder
-from table_helpers import host_from_menu
 from waiting import until
 
 SPEC = get_game("wizards-cup")

@@ -21,8 +21,8 @@ from engine.wizbits.decklist import decklist
 from engine.wizbits.decks import EMBER_DAWN
 from saves import LiveSession, SeatInfo, SeatPlan, SessionStore, TableError, db_path, export_session
 from saves.decks import DeckError, DeckStore
-from saves.file_text import check_file_text
 from saves.errors import SessionFileError
+from saves.file_text import check_file_text
 from table_helpers import Opener, host_table
 from tui import cli
 from tui.cli import main

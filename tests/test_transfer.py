@@ -11,12 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_game import next_action
 
 from engine import GameSpec, register
-from saves import LiveSession, SeatInfo, SessionFileError, SessionStore, export_session, import_session
 from engine.core import textfile
-from saves import transfer
+from fake_game import next_action
+from saves import LiveSession, SeatInfo, SessionFileError, SessionStore, export_session, import_session, transfer
 from saves.transfer import FORMAT, FORMAT_VERSION, read_session_file
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bob", "bot", "hard")]

@@ -160,7 +160,7 @@ def test_phase_one_last_cards_return_to_the_pile_which_is_shuffled() -> None:
     pile_before = list(state.draw_pile)
     state = play_round_of_picks(state, rng)
     placed = [p.area[-1][0] for p in state.players]
-    returned = [next(c for c in hand if c != card) for hand, card in zip(hands_before, placed)]
+    returned = [next(c for c in hand if c != card) for hand, card in zip(hands_before, placed, strict=False)]
     assert state.phase == 2 and state.pick == 1
     assert [len(p.hand) for p in state.players] == [5, 5, 5]
     dealt = [card for p in state.players for card in p.hand]

@@ -14,9 +14,9 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, OptionList, Static
 
 from engine import Result, get_game
-from engine.witchdraft.game import RULES
 from engine.witchdraft.bots import normal_bot
 from engine.witchdraft.cards import CARDS
+from engine.witchdraft.game import RULES
 from engine.witchdraft.scoring import CategoryScore, total
 from engine.witchdraft.state import WitchDraftState, WitchDraftView
 from tui.screens.witchdraft_results import WitchDraftScoreScreen, winners_sentence

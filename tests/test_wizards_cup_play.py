@@ -7,8 +7,8 @@ import random
 from pathlib import Path
 
 from engine import state_digest
-from saves import LiveSession, SeatInfo, SessionStore, export_session, import_session
 from engine.wizards_cup.bots import normal_bot, simulate_round
+from saves import LiveSession, SeatInfo, SessionStore, export_session, import_session
 from tests.wizards_cup_helpers import RULES, SPEC, Log, play_random_game
 
 

@@ -26,6 +26,7 @@ from engine.wizbits.model import AbilityType, Category, Speed, TriggerEvent, whe
 from engine.wizbits.statics import AttributeGrant, CostChange, Group, StatBonus
 from engine.wizbits.text import EFFECT_KEYWORDS, ability_text, card_text, effect_text, static_text
 
+
 def words(text: str) -> set[str]:
     return set(re.findall(r"[A-Za-z0-9'-]+", text))
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from wizbits_game import RULES, Game, phase_ends, steer_rolls
 
 from engine import state_digest
 from engine.core.errors import IllegalActionError
 from engine.wizbits.actions import Action, Assign, Attack, Block, Divide, Payment, PlayCard
-from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK, SPECIAL_CHECK_GLOBAL_CHECK
 from engine.wizbits.conflict import current_battle
+from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK, SPECIAL_CHECK_GLOBAL_CHECK
 from engine.wizbits.state import Battle, Phase
+from wizbits_game import RULES, Game, phase_ends, steer_rolls
 
 
 def at_conflict(mine: list[str], theirs: list[str], seed: int = 3) -> tuple[Game, int, list[int], list[int]]:

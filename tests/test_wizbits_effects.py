@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from engine.core.contract import Event
 from engine.wizbits.cards import CARDS
 from engine.wizbits.continuous import has_attribute, points_of

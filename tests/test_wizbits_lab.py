@@ -128,7 +128,7 @@ def test_plays_cost_nothing_and_leave_the_old_table_alone() -> None:
     played = add_play(table, LabPlay(1, card="cinderwing-archmage", targets=("0/table/2",)))
     played = add_play(played, LabPlay(0, source="0/main", ability=1, on="play/1"))
     assert state_to_json(table.state) == before
-    for old, new in zip(table.state.players, played.state.players):
+    for old, new in zip(table.state.players, played.state.players, strict=False):
         assert (len(new.deck), len(new.hand), new.points, len(new.in_play)) == \
                (len(old.deck), len(old.hand), old.points, len(old.in_play))
     units = list(played.pillar.units())

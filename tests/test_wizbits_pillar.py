@@ -170,7 +170,7 @@ def test_the_greatest_height_resolves_together_across_branches() -> None:
     a = card(pillar, "A")
     x = ability(pillar, "X", on=a.uid)
     y = ability(pillar, "Y", on=a.uid)
-    b = card(pillar, "B")
+    card(pillar, "B")
     card(pillar, "OnX", on=x.uid)
     card(pillar, "OnY", on=y.uid)
     assert pillar.top_height() == 3

@@ -14,10 +14,9 @@ from engine.wizbits import actions as act
 from tui.screens.wizbits_cost import CostDialog
 from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.wizbits_side import SidePanel
-from wizbits_battle import SMALL, BattleApp, names, opening, prompt, resolving, run, with_hand
 from waiting import until
+from wizbits_battle import SMALL, BattleApp, names, opening, prompt, resolving, run, with_hand
 from wizbits_game import RULES
-
 
 # -- the battlefield ------------------------------------------------------------------------
 

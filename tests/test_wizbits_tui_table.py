@@ -13,11 +13,11 @@ from textual.binding import Binding
 from textual.widgets import Footer, OptionList
 from textual.widgets._footer import FooterKey
 
+from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.decklist import decklist
 from engine.wizbits.decks import STARTER_DECKS
 from engine.wizbits.pillar import Pillar, UnitKind
 from engine.wizbits.text import ability_text
-from engine.wizbits.cards import CARDS_BY_ID
 from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.pillar_tree_text import PillarOutline
 from tui.widgets.wizbits_card import WizbitsCard
@@ -36,7 +36,7 @@ def nested(countered: bool = False) -> Game:
     ``countered``: the Sage's ability was countered, and stays drawn because the damage rests on it.
     """
     game = opening()
-    for player, name in zip(game.state.players, SEATS):
+    for player, name in zip(game.state.players, SEATS, strict=False):
         player.name = name
     scout = next(p.iid for p in game.state.players[1].in_play if game.state.cards[p.iid] == "pondskater-scout")
     main = game.state.players[1].main

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from wizbits_game import RULES, Game, phase_ends
 
 from engine import state_digest
 from engine.core.errors import IllegalActionError
 from engine.wizbits.actions import Activate, DiscardCards, Pass, Payment, Step
 from engine.wizbits.pillar_units import UnitKind
 from engine.wizbits.state import Phase
+from wizbits_game import RULES, Game, phase_ends
 
 ELEMENT = "pollen-drift"  # cost 1, no targets: gain 3 Secession points
 NON_ELEMENT = "empty-thimble"  # cost 0, no abilities

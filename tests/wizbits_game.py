@@ -9,8 +9,8 @@ every card instance in exactly one zone while doing it.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine import Event, get_game
@@ -191,7 +191,7 @@ def steer_rolls(state: WizbitsState, wanted: Sequence[tuple[int, CheckSpec, bool
         points.append(replace(now, scn=now.scn + (damage or {}).get(iid, 0)))
     for start in range(state.rolls, state.rolls + 20000):
         results = [roll_check(seeded_rng(state.seed, "wizbits", start + 1 + index), spec, point, point.scn).success
-                   for index, ((_, spec, _), point) in enumerate(zip(wanted, points))]
+                   for index, ((_, spec, _), point) in enumerate(zip(wanted, points, strict=False))]
         if results == [want for _, _, want in wanted]:
             state.rolls = start
             return

@@ -80,7 +80,7 @@ class CovenDriver(LinuxDriver):
 
     def start_application_mode(self) -> None:
         """Start as Textual does, then watch the terminal for a hang-up (Linux reports it through poll)."""
-        super().start_application_mode()
+        super().start_application_mode()  # type: ignore[no-untyped-call]  # Textual leaves it unannotated
         if sys.platform.startswith("linux"):
             self._watch_stop.clear()
             threading.Thread(target=self._watch, name="coven-terminal-watch", daemon=True).start()

@@ -45,7 +45,8 @@ Scheduler = Callable[[float, Callable[[], None]], Cancellable]
 
 def backoff(failures: int) -> float:
     """Seconds to wait after the ``failures``-th failure in a row (1, 2, ...)."""
-    return min(FIRST_DELAY * 2 ** max(failures - 1, 0), LONGEST_DELAY)
+    delay: float = FIRST_DELAY * 2.0 ** max(failures - 1, 0)
+    return min(delay, LONGEST_DELAY)
 
 
 class SaveRetry:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from engine.witchdraft.actions import Pick, Place, WitchDraftAction
 from engine.witchdraft.cards import CARDS
-from engine.witchdraft.geometry import Placement, PlacedCard, PlayArea, edge_symbols
+from engine.witchdraft.geometry import PlacedCard, Placement, PlayArea, edge_symbols
 from engine.witchdraft.rules import INGREDIENT_BY_ID, RECIPE_CARDS
 from engine.witchdraft.scoring import score_gain
 from engine.witchdraft.state import WitchDraftView
@@ -52,7 +52,7 @@ def best_spot(view: WitchDraftView, options: Sequence[tuple[str, Placement]]) ->
     recipe, ingredients = RECIPE_CARDS[me.recipe], INGREDIENT_BY_ID[me.ingredients]
     gains = [score_gain(area, card, placement, recipe, ingredients) for card, placement in options]
     best_gain = max(gains)
-    best = [option for option, gain in zip(options, gains) if gain == best_gain]
+    best = [option for option, gain in zip(options, gains, strict=False) if gain == best_gain]
     if len(best) == 1:
         return best[0]
     # Only the tied options pay for the open-edge count.

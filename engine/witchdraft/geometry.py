@@ -84,7 +84,7 @@ def edge_symbols(card: Card, p: Placement) -> dict[tuple[Cell, Direction], Ingre
     """Each outer unit edge showing a half symbol, as (cell, world direction)."""
     both = cells(p)
     out: dict[tuple[Cell, Direction], Ingredient] = {}
-    for symbol, (half, direction) in zip(card.edges, _WORLD_EDGES[p.rotation]):
+    for symbol, (half, direction) in zip(card.edges, _WORLD_EDGES[p.rotation], strict=False):
         if symbol is not None:
             out[both[half], direction] = symbol
     return out

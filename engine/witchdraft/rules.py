@@ -17,7 +17,7 @@ from engine.core.rng import seeded_rng
 from engine.core.text import check_seat_names
 from engine.witchdraft.actions import Pick, Place, WitchDraftAction, action_to_json, parse_action
 from engine.witchdraft.cards import APPRENTICE_A, APPRENTICES_B, CARDS, COMPANIONS, INGREDIENT_CARDS, RECIPES
-from engine.witchdraft.geometry import IllegalPlacement, Placement, PlacedCard, PlayArea
+from engine.witchdraft.geometry import IllegalPlacement, PlacedCard, Placement, PlayArea
 from engine.witchdraft.scoring import CategoryScore, score, total
 from engine.witchdraft.state import ApprenticeState, ApprenticeView, WitchDraftState, WitchDraftView
 
@@ -196,7 +196,7 @@ class WitchDraftRules(GameRules[WitchDraftState, WitchDraftAction, WitchDraftVie
         step = 1 if state.phase == 1 else -1
         count = len(state.players)
         passed = [hands[(index - step) % count] for index in range(count)]
-        for player, hand in zip(state.players, passed):
+        for player, hand in zip(state.players, passed, strict=False):
             player.hand = hand
         state.pick += 1
         return events

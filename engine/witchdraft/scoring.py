@@ -97,14 +97,14 @@ def count(area: PlayArea, recipe: Recipe, cards: Mapping[str, Card] = CARDS) -> 
     collected = dict.fromkeys(Ingredient, 0)
     gems: set[Cell] = set()
     bonds = 0
-    for face, placed in zip(faces, area.cards):
+    for face, placed in zip(faces, area.cards, strict=False):
         both = cells(placed.placement)
-        for cell, half in zip(both, face.halves):
+        for cell, half in zip(both, face.halves, strict=False):
             if half.gem:
                 gems.add(cell)
             if half.circle is not None:
                 collected[half.circle] += 1
-        for symbol, (cell, direction) in zip(face.edges, world_edges(placed.placement)):
+        for symbol, (cell, direction) in zip(face.edges, world_edges(placed.placement), strict=False):
             # Count each shared edge once, from its west or north side.
             if symbol is None or direction not in ("E", "S"):
                 continue
@@ -137,7 +137,7 @@ def score(area: PlayArea, recipe: Recipe, ingredient_card: IngredientCard,
     """The eight scoring lines, in the rulebook's order."""
     counted = count(area, recipe, cards).values()
     return [CategoryScore(name, n, pts)
-            for name, n, pts in zip(CATEGORIES, counted, points(recipe, ingredient_card))]
+            for name, n, pts in zip(CATEGORIES, counted, points(recipe, ingredient_card), strict=False)]
 
 
 def total(scores: Iterable[CategoryScore]) -> int:
@@ -162,7 +162,7 @@ def gain_counts(area: PlayArea, card_id: str, placement: Placement, recipe: Reci
     x, y = placement.x, placement.y
     collected = dict.fromkeys(Ingredient, 0)
     gem_pairs = int(card.halves[0].gem and card.halves[1].gem)
-    for (cx, cy), half in zip(cells(placement), card.halves):
+    for (cx, cy), half in zip(cells(placement), card.halves, strict=False):
         if half.circle is not None:
             collected[half.circle] += 1
         if half.gem:
@@ -171,7 +171,7 @@ def gain_counts(area: PlayArea, card_id: str, placement: Placement, recipe: Reci
                 if hit is not None and cards[placed[hit[0]].card_id].halves[hit[1]].gem:
                     gem_pairs += 1
     bonds = 0
-    for symbol, (nx, ny, back) in zip(card.edges, _REACH[placement.rotation]):
+    for symbol, (nx, ny, back) in zip(card.edges, _REACH[placement.rotation], strict=False):
         if symbol is None:
             continue
         hit = taken.get((x + nx, y + ny))
@@ -208,4 +208,4 @@ def score_gain(area: PlayArea, card_id: str, placement: Placement, recipe: Recip
     neighbours instead of rescoring the area.
     """
     rise = gain_counts(area, card_id, placement, recipe, cards).values()
-    return sum(n * pts for n, pts in zip(rise, points(recipe, ingredient_card)))
+    return sum(n * pts for n, pts in zip(rise, points(recipe, ingredient_card), strict=False))

@@ -34,7 +34,7 @@ def simulate_round(first: Lineup, second: Lineup) -> int:
     while True:
         duel += 1
         fresh = [zone is None for zone in zones]
-        zones = [zone if zone is not None else deck.pop(0) for zone, deck in zip(zones, decks)]
+        zones = [zone if zone is not None else deck.pop(0) for zone, deck in zip(zones, decks, strict=False)]
         sides = tuple(Side(CARDS[str(zones[i])], fresh[i], waiting[i], [CARDS[c] for c in discards[i]])
                       for i in (0, 1))
         winner = resolve_duel((sides[0], sides[1]), duel).winner

@@ -73,7 +73,7 @@ def _battles_value(fights: Sequence[Fight], board: Board) -> float:
         theirs = [board.perms[iid] for iid in theirs_ids]
         for side, damage in ((theirs, split(strength(mine), theirs, board)),
                              (mine, split(strength(theirs), mine, board))):
-            for perm, points in zip(side, damage):
+            for perm, points in zip(side, damage, strict=False):
                 assert perm.points is not None
                 landed = damage_landing(perm, points)
                 fail = global_fail(perm.points, landed)

@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.wizbits.bot_heuristics import WIN, Board, card_of, check_fail, damage_landing, global_fail, stepped, subjects
+from engine.wizbits.bot_heuristics import (
+    WIN,
+    Board,
+    card_of,
+    check_fail,
+    damage_landing,
+    global_fail,
+    stepped,
+    subjects,
+)
 from engine.wizbits.dice import Stat, die_level
 from engine.wizbits.effects import (
     ChangeStat,

@@ -217,7 +217,7 @@ def _targets_score(board: Board, action: Action) -> float:
     card = card_of(iid, board)
     ability = (card.flip_abilities if pending.get("flip", True) else card.abilities)[int(pending["ability"])]
     slots = chosen_slots((ability,))
-    return sum(effect_value(effect, board.me, iid, pick, board) for effect, pick in zip(slots, action.targets))
+    return sum(effect_value(effect, board.me, iid, pick, board) for effect, pick in zip(slots, action.targets, strict=False))
 
 
 def keep_value(card: Card) -> float:

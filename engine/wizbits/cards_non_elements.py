@@ -6,8 +6,8 @@ from engine.wizbits.dice import Stat, parse_check
 from engine.wizbits.effects import (
     CardFilter,
     ChangeStat,
-    Damage,
     Check,
+    Damage,
     Discard,
     DiscardMode,
     Draw,

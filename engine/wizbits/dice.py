@@ -150,7 +150,7 @@ def check_text(spec: CheckSpec) -> str:
 
 _STAT = "(?P<stat>strength|will|magic)"
 _FORMS = (
-    re.compile(rf"special check(?P<brk> break)? global check"),
+    re.compile(r"special check(?P<brk> break)? global check"),
     re.compile(r"global check(?P<brk> break)? (?P<number>\d+)"),
     re.compile(rf"special {_STAT} check(?P<brk> break)?"),
     re.compile(rf"{_STAT} check(?P<brk> break)? (?P<number>\d+)"),

@@ -245,7 +245,7 @@ def _targets(table: LabTable, play: LabPlay, options: list[list[str | None]]) ->
     if len(play.targets) != len(options):
         raise LabError(f"this needs {len(options)} chosen target(s), not {len(play.targets)}")
     chosen: list[int | None] = []
-    for number, (ref, legal) in enumerate(zip(play.targets, options), start=1):
+    for number, (ref, legal) in enumerate(zip(play.targets, options, strict=False), start=1):
         if ref not in legal:
             shown = ", ".join("nothing" if item is None else item for item in legal)
             raise LabError(f"target {number} ({ref}) is not a legal choice; legal: {shown}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.wizbits.dice import STANDARD_DIE_LEVELS, GLOBAL_ORDER, MainPoints, Stat
+from engine.wizbits.dice import GLOBAL_ORDER, STANDARD_DIE_LEVELS, MainPoints, Stat
 from engine.wizbits.effects import Check, Effect, Target, iter_effects
 from engine.wizbits.statics import AttributeGrant, Group, StatBonus, Static, TriggerCost
 from engine.wizbits.terms import (

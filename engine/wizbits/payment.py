@@ -15,8 +15,8 @@ from engine.core.contract import Event
 from engine.core.errors import IllegalActionError
 from engine.wizbits.actions import Payment
 from engine.wizbits.continuous import has_attribute
-from engine.wizbits.state import JsonDict, WizbitsState
 from engine.wizbits.effects import GainPoints, Target
+from engine.wizbits.state import JsonDict, WizbitsState
 from engine.wizbits.terms import Attribute
 
 SECEDE_POINTS = 2

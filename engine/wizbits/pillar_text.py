@@ -71,5 +71,5 @@ def describe_group(group: Sequence[Unit], rtf: int) -> str:
         winner, loser = ranked
         why = ", as the later play" if winner.iph == loser.iph else ""
         return f"{opening}{together}; {winner.name} prevails on conflicts{why}."
-    steps = [f"{high.name} over {low.name}" for high, low in zip(ranked, ranked[1:])]
+    steps = [f"{high.name} over {low.name}" for high, low in zip(ranked, ranked[1:], strict=False)]
     return f"{opening}{together}; on conflicts {', '.join(steps[:-1])} and {steps[-1]} prevail."

@@ -63,7 +63,7 @@ def _slot_options(state: WizbitsState, seat: int, slots: list[Effect]) -> list[l
 def _check_targets(state: WizbitsState, seat: int, slots: list[Effect], targets: Targets) -> None:
     if len(targets) != len(slots):
         raise IllegalActionError(f"this needs {len(slots)} chosen target(s), not {len(targets)}")
-    for effect, choice, options in zip(slots, targets, _slot_options(state, seat, slots)):
+    for effect, choice, options in zip(slots, targets, _slot_options(state, seat, slots), strict=False):
         if choice not in options:
             raise IllegalActionError(f"that is not a legal choice for {effect.target.phrase}")
 

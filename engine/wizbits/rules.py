@@ -184,7 +184,7 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
             hand = state.players[seat].hand
             extra = len(hand) - HAND_SIZE
             return [act.DiscardCards(tuple(chosen))
-                    for chosen, _ in zip(combinations(hand, extra), range(MAX_DISCARD_CHOICES))]
+                    for chosen, _ in zip(combinations(hand, extra), range(MAX_DISCARD_CHOICES), strict=False)]
         if phase in Phase.PILLARS:
             return [act.Pass(), *unit_actions(state, seat)]
         if phase == Phase.ATTACK:
@@ -196,7 +196,7 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
             choices = assign_choices(state)
             attackers = sorted(choices)
             options = [[None, *choices[attacker]] for attacker in attackers]
-            return [act.Assign(tuple((a, d) for a, d in zip(attackers, picked) if d is not None))
+            return [act.Assign(tuple((a, d) for a, d in zip(attackers, picked, strict=False) if d is not None))
                     for picked in product(*options)]
         if phase == Phase.DIVIDE:
             return [act.Divide(split) for split in _division_options(state, seat)]
@@ -221,7 +221,7 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
             if not isinstance(action, act.ChooseTargets):
                 raise IllegalActionError("choose targets for the flip ability first")
             options = self._pending_options(state)
-            if len(action.targets) != len(options) or any(t not in o for t, o in zip(action.targets, options)):
+            if len(action.targets) != len(options) or any(t not in o for t, o in zip(action.targets, options, strict=False)):
                 raise IllegalActionError("those are not legal targets for the flip ability")
             return
         phase = state.phase
@@ -304,7 +304,7 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
 def _block_options(state: WizbitsState, seat: int) -> list[tuple[tuple[int, int], ...]]:
     defenders = fighters(state, seat)
     options = [[None, *(a for a in state.attackers if may_battle(state, d, a))] for d in defenders]
-    return [tuple((d, a) for d, a in zip(defenders, picked) if a is not None) for picked in product(*options)]
+    return [tuple((d, a) for d, a in zip(defenders, picked, strict=False) if a is not None) for picked in product(*options)]
 
 
 MAX_FULL_DIVISIONS = 300
@@ -335,5 +335,5 @@ def _division_options(state: WizbitsState, seat: int) -> list[tuple[tuple[int, i
             ways = comb(total + len(targets) - 1, len(targets) - 1)
             splits = _compositions(total, len(targets)) if ways <= MAX_FULL_DIVISIONS \
                 else _typical_splits(total, len(targets))
-            return [tuple((iid, n) for iid, n in zip(targets, split) if n > 0) for split in splits]
+            return [tuple((iid, n) for iid, n in zip(targets, split, strict=False) if n > 0) for split in splits]
     return []

@@ -103,7 +103,7 @@ def report(spec: GameSpec, tally: Tally, bots: Sequence[str], seed: int,
               f"{' vs '.join(bots)} (seats rotate each game)")]
     if options:
         lines.append("options: " + ", ".join(f"{name}={value}" for name, value in options.items()))
-    for label, wins in zip(_labels(bots), tally.wins):
+    for label, wins in zip(_labels(bots), tally.wins, strict=False):
         lines.append(f"{label}: {wins} win{'s' if wins != 1 else ''} ({100 * wins / games:.1f}%)")
     lines.append(f"draws: {tally.draws} ({100 * tally.draws / games:.1f}%)")
     lines.append(f"average actions: {tally.actions / games:.1f}")

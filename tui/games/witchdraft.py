@@ -20,7 +20,7 @@ from textual.widgets import Static
 from engine import Event, Result
 from engine.witchdraft.actions import Pick, Place, WitchDraftAction, action_to_json
 from engine.witchdraft.cards import INGREDIENT_CARDS_BY_ID, RECIPES_BY_ID
-from engine.witchdraft.geometry import IllegalPlacement, Placement, PlacedCard, PlayArea
+from engine.witchdraft.geometry import IllegalPlacement, PlacedCard, Placement, PlayArea
 from engine.witchdraft.scoring import CategoryScore, score, score_gain
 from engine.witchdraft.state import WitchDraftView
 from tui.games.base import GameTable, GameUI

@@ -23,10 +23,10 @@ from engine import Event
 from saves import LiveSession
 from tui.games.base import GameTable
 from tui.navigation import leave_to_menu
+from tui.safe_text import plain
 from tui.save_retry import SaveRetry
 from tui.screens.game_loop import GameLoop
 from tui.widgets.save_banner import SaveBanner
-from tui.safe_text import plain
 
 
 class GameScreen(GameLoop):

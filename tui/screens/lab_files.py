@@ -12,8 +12,8 @@ from textual.screen import Screen
 from engine.wizbits.lab import LabError, LabTable, Scenario
 from engine.wizbits.lab_json import read_scenario, write_scenario
 from tui.screens.confirm import ConfirmScreen, PromptScreen
-from tui.widgets.lab_dialogs import exports_dir, file_target
 from tui.served import refuses_files
+from tui.widgets.lab_dialogs import exports_dir, file_target
 
 DEFAULT_NAME = "pillar-lab.json"
 """The file name offered for saving a scenario, in the exports folder of Coven's data directory."""

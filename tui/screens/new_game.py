@@ -24,8 +24,8 @@ from saves.records import MAX_NAME_LENGTH
 from tui.context import coven, coven_or_none
 from tui.games import game_ui, playable_games
 from tui.navigation import StartGame
-from tui.screens.new_game_form import HUMAN, NewGameChoices, Problem, default_kind, default_name, validate
 from tui.safe_text import plain
+from tui.screens.new_game_form import HUMAN, NewGameChoices, Problem, default_kind, default_name, validate
 
 __all__ = ["HUMAN", "NewGameChoices", "NewGameScreen", "Problem", "default_kind", "default_name", "validate"]
 """The form's own names are re-exported: the shared-table form and seating import them from here."""

@@ -18,7 +18,6 @@ from tui.games import playable_games
 from tui.rules_docs import RULES_DIR
 
 
-
 def rules_markdown(game_id: str, rules_dir: Path | None = None) -> str:
     """The rules document of ``game_id``, or a friendly note when it is missing."""
     folder = RULES_DIR if rules_dir is None else rules_dir

@@ -147,7 +147,7 @@ def ingredients_text(card_id: str) -> Text:
     card = INGREDIENT_CARDS_BY_ID[card_id]
     text = Text.assemble(("Ingredients ", "bold"), (card.name, "italic"))
     labels = ("bond", "scale", "grass", "root")
-    for index, ((glyph, points), label) in enumerate(zip(_ingredient_points(card_id), labels)):
+    for index, ((glyph, points), label) in enumerate(zip(_ingredient_points(card_id), labels, strict=False)):
         entry = Text.assemble(glyph, (f" {label}", "dim"), (f" {points}", "bold"))
         if index % 2 == 0:
             text.append("\n ")
@@ -305,7 +305,7 @@ class DraftHand(Widget, can_focus=False):
         side = [Text(card.name, style="bold"),
                 Text.assemble(animal_text(card.animal), " ", colour_text(card.colour)),
                 half_symbols_text(card)]
-        detail.update(Text("\n").join(Text.assemble(art, "  ", words) for art, words in zip(picture, side)))
+        detail.update(Text("\n").join(Text.assemble(art, "  ", words) for art, words in zip(picture, side, strict=False)))
 
     def _show_table(self) -> None:
         view = self.view

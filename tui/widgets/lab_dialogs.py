@@ -218,7 +218,7 @@ async def ask_targets(app: App[Any], table: LabTable, slots: Sequence[Effect],
     Call it from a worker: it waits for each picker.
     """
     chosen: list[str | None] = []
-    for number, (effect, legal) in enumerate(zip(slots, options), start=1):
+    for number, (effect, legal) in enumerate(zip(slots, options, strict=False), start=1):
         if len(legal) == 1:
             chosen.append(legal[0])
             continue

@@ -72,7 +72,7 @@ def fit_line(mark: str, forms: Sequence[Form], width: int, styles: Styles,
     if width > 0:
         chosen = next((form for form in forms if len(mark) + sum(map(len, form)) <= width), forms[-1])
         if len(mark) + sum(map(len, chosen)) > width:
-            for name, facts, tag in (cuttable if cuttable is not None else [f for f in forms if not f[2]]):
+            for name, facts, _tag in (cuttable if cuttable is not None else [f for f in forms if not f[2]]):
                 room = width - len(mark) - len(facts)
                 if room >= min(NAME_MIN, len(name)):
                     chosen = (cut(name, room), facts, "")

@@ -143,7 +143,7 @@ def draw_card(canvas: Canvas, card_id: str, placement: Placement, zoom: Zoom, pa
     card = CARDS[card_id]
     both = cells(placement)
     symbols = edge_symbols(card, placement)
-    for index, (cell, half) in enumerate(zip(both, card.halves)):
+    for index, (cell, half) in enumerate(zip(both, card.halves, strict=False)):
         other = both[1 - index]
         side = (other[0] - cell[0], other[1] - cell[1])
         if zoom == "compact":
@@ -196,7 +196,7 @@ def _detailed_cell(canvas: Canvas, card_id: str, cell: Cell, index: int, half: H
             canvas.put(x0, y0 + row, down, line)
         if not open_e:
             canvas.put(x0 + 7, y0 + row, down, line)
-    for (cx, cy), corner in zip(((0, 0), (7, 0), (0, 3), (7, 3)), corners):
+    for (cx, cy), corner in zip(((0, 0), (7, 0), (0, 3), (7, 3)), corners, strict=False):
         vertical_open = open_n if cy == 0 else open_s
         horizontal_open = open_w if cx == 0 else open_e
         char = down if vertical_open else across if horizontal_open else corner

@@ -175,7 +175,7 @@ def run(game_id: str, games: int = 100) -> int:
     table.add_row("actions applied", f"{total_actions / elapsed:,.0f} actions/s")
 
     started = time.perf_counter()
-    for seed, state in logs[: min(games, 50)]:
+    for _seed, state in logs[: min(games, 50)]:
         state_digest(spec.rules, state)
     table.add_row("state digest", f"{(time.perf_counter() - started) / min(games, 50) * 1e3:.2f} ms")
 
