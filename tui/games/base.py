@@ -62,6 +62,43 @@ class GameTable(Widget, Generic[V]):
     bot_pause: bool = False
     """When True the screen waits its automatic-step delay before each bot action, so a bot's turn reads as steps."""
 
+    def __init__(self, *children: Widget, name: str | None = None, id: str | None = None,
+                 classes: str | None = None, disabled: bool = False) -> None:
+        super().__init__(*children, name=name, id=id, classes=classes, disabled=disabled)
+        self._eyes: int | None = None
+        self._seat_memos: dict[int | None, object] = {}
+
+    def present(self, eyes: int | None, view: V, deciding_seat: int | None, legal: Sequence[Any]) -> None:
+        """Draw ``view`` for the seat whose eyes are on the table (None: a spectator), then :meth:`show` it.
+
+        What a seat did privately (list cursors, scroll positions, the card in
+        a detail pane, a filter, a pan) must not reach the next person at a
+        shared keyboard. When ``eyes`` changes, the table's :meth:`remember`
+        is kept for the seat that looked last and :meth:`restore` is given
+        what the new seat left (None: it starts fresh), before anything of
+        its view is drawn.
+        """
+        if eyes != self._eyes:
+            self._seat_memos[self._eyes] = self.remember()
+            self._eyes = eyes
+            self.restore(self._seat_memos.get(eyes))
+        self.show(view, deciding_seat, legal)
+
+    def remember(self) -> object:
+        """The private state of the seat looking now (cursors, scrolls...), to give back to :meth:`restore`.
+
+        The default has nothing to keep.
+        """
+        return None
+
+    def restore(self, memo: object | None) -> None:
+        """Take up what :meth:`remember` kept for the seat about to look (None: start fresh).
+
+        Called just before :meth:`show` draws that seat's view: a table may
+        apply part of ``memo`` now and the rest when the pane it belongs to
+        is loaded. No rule lives here; only what the seat looked at.
+        """
+
     def plays_by_itself(self, action: Any) -> bool:
         """Whether the waiting automatic step ``action`` should play after a short pause without a key.
 

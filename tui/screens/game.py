@@ -114,7 +114,7 @@ class GameScreen(GameLoop):
         """Draw the table from ``view_seat``'s view."""
         if view_seat is None and len(self.human_seats) > 1:
             self.revealed_seat = None
-        self.table.show(self.live.rules.view(self.live.state, view_seat), deciding, legal)
+        self.table.present(view_seat, self.live.rules.view(self.live.state, view_seat), deciding, legal)
 
     def write_log(self, lines: Sequence[str]) -> None:
         """Add ``lines`` to the game log."""
