@@ -419,4 +419,4 @@ async def test_resumed_game_shows_why_the_last_duel_ended() -> None:
             await pilot.pause()
             reason = str(app.screen.query_one("#dz-reason").render())
             assert "Duel 2" in reason and "about to begin" not in reason
-            assert "Dawn Acolyte's power" in reason
+            assert "Ana's Dawn Acolyte makes the lower value win" in reason

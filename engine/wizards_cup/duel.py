@@ -110,18 +110,24 @@ def active_powers(sides: tuple[Side, Side], duel_number: int) -> tuple[ActivePow
     return tuple(active)
 
 
-def _names(powers: Sequence[ActivePower]) -> str:
-    return " and ".join(f"{p.source.name}'s power" for p in powers)
-
-
-def resolve_duel(sides: tuple[Side, Side], duel_number: int) -> DuelOutcome:
+def resolve_duel(sides: tuple[Side, Side], duel_number: int,
+                 owners: tuple[str, str] | None = None) -> DuelOutcome:
     """Decide a duel by the rulebook's A, B, C order.
 
     A: if the deciding powers (win, both discarded) agree on one outcome, it
     stands; if they contradict, they are all set aside. B: element. C: value,
     reversed if any lower-value power is in force; equal values discard both
     unless exactly one side wins ties.
+
+    ``owners`` names the two sides in ``why``, so a power always says whose it
+    is ("Ana's Hollow Sage"), which matters most when both sides hold the same
+    wizard or a power works from a discard pile. Without them (the bots'
+    hypothetical duels) a power goes by its wizard's name alone.
     """
+
+    def _names(powers: Sequence[ActivePower]) -> str:
+        return " and ".join(f"{owners[p.side]}'s {p.source.name}" if owners else p.source.name for p in powers)
+
     active = active_powers(sides, duel_number)
     deciding = [p for p in active if p.power.effect in (Effect.WIN, Effect.BOTH_DISCARDED)]
     outcomes = {p.side if p.power.effect is Effect.WIN else None for p in deciding}
@@ -131,7 +137,7 @@ def resolve_duel(sides: tuple[Side, Side], duel_number: int) -> DuelOutcome:
         first = deciding[0]
         why = f"{_names(deciding)}: {first.summary}" if len(deciding) == 1 else f"{_names(deciding)} agree"
         return DuelOutcome(winner, "power", why, active)
-    prefix = f"{_names(deciding)} clash, so " if clash else ""
+    prefix = f"{_names(deciding)} clash and cancel, so " if clash else ""
 
     first_wizard, second_wizard = sides[0].wizard, sides[1].wizard
     for index, (mine, theirs) in enumerate(((first_wizard, second_wizard), (second_wizard, first_wizard))):

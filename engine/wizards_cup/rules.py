@@ -11,6 +11,7 @@ from engine.core.contract import Event, GameRules, Result, Seat
 from engine.core.errors import IllegalActionError
 from engine.core.rng import seeded_rng
 from engine.core.text import check_seat_names
+from engine.core.words import plural
 from engine.wizards_cup.actions import (
     Action,
     ChooseTeam,
@@ -176,6 +177,7 @@ class WizardsCupRules(GameRules[WizardsCupState, Action, WizardsCupView]):
                 order = _pending_cards(player, "order")
                 player.waiting = next(card for card in player.team if card not in order)
                 player.deck, player.zone, player.discard, player.pending = order, None, [], None
+                player.lineup = list(order)
             state.phase, state.duel = Phase.DUEL, 0
             events.append(Event("lineups_set", f"Lineups are set. Round {state.round}: let the duels begin.",
                                 {"round": state.round}))
@@ -183,8 +185,10 @@ class WizardsCupRules(GameRules[WizardsCupState, Action, WizardsCupView]):
             for index, player in enumerate(state.players):
                 choice = player.pending or {}
                 if choice.get("type") == "swap":
-                    slot = player.team.index(str(choice["out"]))
-                    player.team[slot] = str(choice["in"])
+                    out, take = str(choice["out"]), str(choice["in"])
+                    player.team[player.team.index(out)] = take
+                    if out in player.lineup:  # the newcomer opens next round's lineup in its place
+                        player.lineup[player.lineup.index(out)] = take
                     text = f"{player.name} swapped one wizard."
                 else:
                     text = f"{player.name} kept the same team."
@@ -217,7 +221,7 @@ class WizardsCupRules(GameRules[WizardsCupState, Action, WizardsCupView]):
             Side(CARDS[str(p.zone)], fresh[i], CARDS[p.waiting] if p.waiting else None, [CARDS[c] for c in p.discard])
             for i, p in enumerate(state.players)
         )
-        outcome = resolve_duel((sides[0], sides[1]), state.duel)
+        outcome = resolve_duel((sides[0], sides[1]), state.duel, (state.players[0].name, state.players[1].name))
         first, second = state.players
         label = [f"{CARDS[str(p.zone)].name} ({p.name})" for p in state.players]
         if outcome.winner is None:
@@ -268,10 +272,10 @@ class WizardsCupRules(GameRules[WizardsCupState, Action, WizardsCupView]):
         if len(reached) == 1:
             state.winners = reached
             winner = state.players[reached[0]].name
-            state.result_reason = f"{winner} holds {state.tokens_to_win} Cup Tokens and wins the Cup."
+            state.result_reason = f"{winner} holds {plural(state.tokens_to_win, 'Cup Token')} and wins the Cup."
         else:
             totals = [team_total(p.team) for p in state.players]
-            both = f"Both reach {state.tokens_to_win} Cup Tokens together"
+            both = f"Both reach {plural(state.tokens_to_win, 'Cup Token')} together"
             if totals[0] == totals[1]:
                 state.winners = []
                 state.result_reason = f"{both}, and both teams total {totals[0]}: the Cup is shared in a draw."
@@ -298,6 +302,7 @@ class WizardsCupRules(GameRules[WizardsCupState, Action, WizardsCupView]):
                 team=tuple(player.team) if mine else None, deck=tuple(player.deck) if mine else None,
                 waiting=player.waiting if mine else None,
                 pending=dict(player.pending) if mine and player.pending else None,
+                lineup=tuple(player.lineup) if mine else None,
             ))
         return WizardsCupView(
             seat=seat, phase=state.phase, round=state.round, duel=state.duel, tokens_to_win=state.tokens_to_win,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -30,6 +31,8 @@ class PlayerState:
     tokens: int = 0
     pending: dict[str, object] | None = None
     seen: list[str] = field(default_factory=list)
+    lineup: list[str] = field(default_factory=list)
+    """Last round's five in duel order, a swapped-in wizard in the place of the one it replaced."""
 
 
 @dataclass
@@ -63,6 +66,23 @@ class PlayerView:
     deck: tuple[str, ...] | None = None
     waiting: str | None = None
     pending: dict[str, object] | None = None
+    lineup: tuple[str, ...] | None = None
+
+    def opening_lineup(self) -> tuple[str, ...]:
+        """The six slots a lineup opens with (see :func:`opening_lineup`); empty when the team is hidden."""
+        return opening_lineup(self.team or (), self.lineup or ())
+
+
+def opening_lineup(team: Sequence[str], last: Sequence[str]) -> tuple[str, ...]:
+    """Last round's order, then the rest of the team in team order.
+
+    The engine keeps a swapped-in wizard in the place of the one it replaced
+    (:attr:`PlayerState.lineup`), so it opens where that wizard duelled, or as
+    the Waiting Card if the Waiting Card was swapped out. In round 1 there is
+    no last order and the lineup opens in team order.
+    """
+    kept = [card for card in last if card in team]
+    return (*kept, *(card for card in team if card not in kept))
 
 
 @dataclass(frozen=True)
