@@ -74,16 +74,19 @@ def worked_example() -> tuple[Pillar, dict[str, Unit]]:
 def test_worked_example_builds_and_resolves_as_the_issue_says() -> None:
     pillar, units = worked_example()
     assert pillar.foundations() == [units["B"].uid, units["C"].uid]
-    assert describe_group(pillar.next_group(), 1) == "Height 3: C (IPH 2, Subpillar 1) resolves alone."
+    assert describe_group(pillar.next_group(), 1) == (
+        "Greatest remaining height: 3. C (IPH 2, Subpillar 1) resolves alone.")
     assert names(pillar.resolve_group()) == ["C"]
     assert pillar.subpillar_tips() == {1: units["X"].uid}
     step = pillar.next_group()
     assert names(step) == ["X", "B"]  # increasing precedence: B prevails
     assert describe_group(step, 1) == (
-        "Height 2: B (IPH 2) and X (IPH 1, Subpillar 1) resolve together; B prevails on conflicts.")
+        "Greatest remaining height: 2. B (IPH 2) and X (IPH 1, Subpillar 1) resolve together; "
+        "IPH 2 beats IPH 1, so B prevails on conflicts.")
     assert pillar.resolve_group() == step
     assert not pillar.has_subpillars and pillar.main_tip() == units["A"]
-    assert describe_group(pillar.next_group(), 1) == "Height 1: A (IPH 1) resolves alone."
+    assert describe_group(pillar.next_group(), 1) == (
+        "Greatest remaining height: 1. A (IPH 1) resolves alone.")
     assert names(pillar.resolve_group()) == ["A"]
     assert pillar.is_resolved() and pillar.resolve_group() == ()
 
@@ -203,8 +206,9 @@ def test_at_equal_iph_the_later_play_prevails() -> None:
     ability(pillar, "Later", on=a.uid, owner=0)
     group = pillar.next_group()
     assert names(group) == ["Sooner", "Later"]
-    assert describe_group(group, 1) == ("Height 2: Later (IPH 1, Subpillar 2) and Sooner (IPH 1, Subpillar 1) "
-                                        "resolve together; Later prevails on conflicts, as the later play.")
+    assert describe_group(group, 1) == ("Greatest remaining height: 2. Later (IPH 1, Subpillar 2) and Sooner "
+                                        "(IPH 1, Subpillar 1) resolve together; "
+                                        "same IPH: played later, so Later prevails on conflicts.")
 
 
 def test_reverse_pillar_resolves_income_fastest_first_then_printed_order() -> None:
@@ -266,7 +270,8 @@ def test_rtf_names_subpillars_in_texts() -> None:
     with pytest.raises(UnknownRtfError):
         subpillar_word(3)
     pillar, _ = worked_example()
-    assert describe_group(pillar.next_group(), 2) == "Height 3: C (IPH 2, Spire 1) resolves alone."
+    assert describe_group(pillar.next_group(), 2) == (
+        "Greatest remaining height: 3. C (IPH 2, Spire 1) resolves alone.")
     pillar.resolve_group()
     assert "X (IPH 1, Spire 1)" in describe_group(pillar.next_group(), 2)
 
@@ -278,8 +283,8 @@ def test_three_units_at_once_name_the_whole_precedence_chain() -> None:
     ability(pillar, "Hex", on=a.uid)
     card(pillar, "Sunder", on=a.uid)
     assert describe_group(pillar.next_group(), 1) == (
-        "Height 2: Sunder (IPH 2), Hex (IPH 1, Subpillar 2) and Ward (IPH 1, Subpillar 1) resolve together; "
-        "on conflicts Sunder over Hex and Hex over Ward prevail.")
+        "Greatest remaining height: 2. Sunder (IPH 2), Hex (IPH 1, Subpillar 2) and Ward (IPH 1, Subpillar 1) "
+        "resolve together; on conflicts Sunder prevails (IPH 2 beats IPH 1), then Hex (same IPH: played later).")
     with pytest.raises(ValueError):
         describe_group((), 1)
 

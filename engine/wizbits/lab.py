@@ -46,6 +46,7 @@ from engine.wizbits.resolve import chosen_slots
 from engine.wizbits.rules import WizbitsRules
 from engine.wizbits.state import Battle, JsonDict, Permanent, PlayerState, WizbitsState, opponent
 from engine.wizbits.terms import TriggerEvent
+from engine.wizbits.unit_targets import newest_unit_arrow
 
 RULES = WizbitsRules()
 """The game's own rules object: the Lab passes and resolves through it."""
@@ -278,7 +279,8 @@ def _add(table: LabTable, play: LabPlay) -> None:
         state.owners = [*state.owners, play.seat]
         iid = len(state.cards) - 1
         play_unit(state, UnitKind.CARD, play.seat, card.name, {"iid": iid, "targets": targets}, on)
-        table.events.append(Event("play", f"{player.name} plays {card.name} (Lab: no cost).",
+        table.events.append(Event("play", f"{player.name} plays {card.name}{newest_unit_arrow(state)}"
+                                  " (Lab: no cost).",
                                   {"seat": play.seat, "iid": iid, "card": card.card_id, "on": on}))
         if card.category is Category.ELEMENT:
             triggers = collect_triggers(state, TriggerEvent.OPPONENT_PLAYS_ELEMENT, iid, opponent(play.seat))
@@ -292,7 +294,8 @@ def _add(table: LabTable, play: LabPlay) -> None:
         name = state.card(iid).name
         payload = {"iid": iid, "ability": play.ability, "flip": permanent.seceded, "targets": targets}
         play_unit(state, UnitKind.ABILITY, play.seat, f"{name} ability", payload, on)
-        table.events.append(Event("activate", f"{player.name} uses an ability of {name} (Lab: no cost).",
+        table.events.append(Event("activate", f"{player.name} uses an ability of {name}"
+                                  f"{newest_unit_arrow(state)} (Lab: no cost).",
                                   {"seat": play.seat, "iid": iid, "ability": play.ability,
                                    "flip": permanent.seceded}))
     else:

@@ -7,7 +7,7 @@ or either deck's order: decks appear only as counts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.wizbits.continuous import has_attribute, points_of
@@ -15,6 +15,7 @@ from engine.wizbits.dice import MainPoints
 from engine.wizbits.pillar_json import pillar_to_json
 from engine.wizbits.state import Permanent, WizbitsState
 from engine.wizbits.terms import Attribute
+from engine.wizbits.unit_targets import TargetView, WaitingTrigger, pillar_targets, waiting_triggers
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,9 @@ class WizbitsView:
     """A seat's (or a spectator's, ``seat=None``) view of the game.
 
     ``cards`` maps every iid the viewer may identify (public zones, the pillar,
-    their own hand) to its card id; the rest are unknown to them.
+    their own hand) to its card id; the rest are unknown to them. ``targets``
+    (each pillar unit's chosen targets, by uid) and ``waiting`` (triggers set
+    off outside a pillar, for the next one) are public, so every seat gets them.
     """
 
     seat: int | None
@@ -99,6 +102,8 @@ class WizbitsView:
     over: bool
     winner: int | None
     reason: str
+    targets: dict[int, tuple[TargetView, ...]] = field(default_factory=dict)
+    waiting: tuple[WaitingTrigger, ...] = ()
 
 
 def _permanent_view(state: WizbitsState, permanent: Permanent) -> PermanentView:
@@ -147,4 +152,5 @@ def make_view(state: WizbitsState, seat: int | None) -> WizbitsView:
         divided=(state.division[0] is not None, state.division[1] is not None),
         pending=None if pending is None else dict(pending),
         over=state.over, winner=state.winner, reason=state.reason,
+        targets=pillar_targets(state), waiting=waiting_triggers(state),
     )
