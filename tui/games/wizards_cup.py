@@ -45,6 +45,9 @@ class WizardsCupTable(GameTable[WizardsCupView]):
         self.duel_log: list[Event] = []
         """Every duel event shown so far, oldest first (used by the round summary)."""
         self._loaded: tuple[Any, ...] | None = None
+        self._notes: dict[str, Any] = {}
+        """Where the seat now looking left each pane (its cursors), by pane id; other seats' are kept apart."""
+        self._focus_wish: str | None = None
 
     def compose(self) -> ComposeResult:
         with ContentSwitcher(initial="duel"):
@@ -61,12 +64,34 @@ class WizardsCupTable(GameTable[WizardsCupView]):
         zone.show_view(view)
         zone.status = self._status(view, deciding_seat)
         key = (mode, deciding_seat, view.round, view.phase)
+        if key != self._loaded:
+            self._note_pane()
         if mode != "duel" and key != self._loaded:
             self._load_pane(mode, view, deciding_seat)
         self._loaded = key
         self.mode = mode
         self._focus_pane()
         self.call_after_refresh(self._focus_pane)  # again once the screen's auto-focus has run
+
+    def remember(self) -> dict[str, Any]:
+        """Where the seat looking now left each pane: the cursors of its lists, by pane id."""
+        self._note_pane()
+        return dict(self._notes)
+
+    def restore(self, memo: object | None) -> None:
+        """The panes open where the seat now looking left them (None: fresh), each when it is next loaded."""
+        self._notes = dict(memo) if isinstance(memo, dict) else {}
+        self._loaded = None  # loaded for the last seat: load again, for this one
+
+    def _note_pane(self) -> None:
+        """Note where the seat left the pane that was loaded for it, before another pane (or seat) takes over."""
+        if self._loaded is not None and self._loaded[0] != "duel":
+            self._notes[self._loaded[0]] = self._pane(self._loaded[0]).remember()
+
+    def _pane(self, mode: str) -> TeamBuilder | LineupEditor | SwapPicker:
+        panes: dict[str, type[TeamBuilder | LineupEditor | SwapPicker]] = {
+            "team": TeamBuilder, "lineup": LineupEditor, "swap": SwapPicker}
+        return self.query_one(f"#{mode}", panes[mode])
 
     COMPACT_BELOW = 20
     """Below this many rows the panes switch to their ``-compact`` layouts."""
@@ -90,7 +115,10 @@ class WizardsCupTable(GameTable[WizardsCupView]):
         focused = self.screen.focused
         if focused is None or pane not in focused.ancestors:
             lists = pane.query(OptionList)
-            if lists:
+            wished = [option_list for option_list in lists if option_list.id == self._focus_wish]
+            if wished:
+                wished[0].focus()
+            elif lists:
                 lists.first().focus()
 
     @staticmethod
@@ -116,6 +144,9 @@ class WizardsCupTable(GameTable[WizardsCupView]):
             swaps = [action for action in self.legal if isinstance(action, Swap)]
             self.query_one(SwapPicker).load(player.team or (), player.displayed,
                                             {a.out for a in swaps}, {a.take for a in swaps})
+        memo = self._notes.get(mode)
+        self._pane(mode).restore(memo)
+        self._focus_wish = "sp-pool" if mode == "swap" and memo is not None and memo[2] else None
 
     def _status(self, view: WizardsCupView, seat: int | None) -> str:
         names = [player.name for player in view.players]

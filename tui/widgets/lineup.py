@@ -14,6 +14,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.wizards_cup.cards import CARDS, LINEUP_SIZE
+from tui.widgets.seat_private import cursor_id, put_cursor, scroll_home
 from tui.widgets.styles import load_css
 from tui.widgets.wizard_card import WizardCard, card_row, wizard_name
 
@@ -118,6 +119,17 @@ class LineupEditor(Widget):
     def _cursor(self) -> int:
         highlighted = self.query_one("#lu-list", OptionList).highlighted
         return highlighted if highlighted is not None else 0
+
+    def remember(self) -> str | None:
+        """The wizard under the cursor: where this seat left the lineup (kept per seat by the table)."""
+        return cursor_id(self.query_one("#lu-list", OptionList))
+
+    def restore(self, card_id: str | None) -> None:
+        """Cursor on ``card_id`` (None: the first slot) and the scouting notes from their top, for the seat now looking."""
+        option_list = self.query_one("#lu-list", OptionList)
+        put_cursor(option_list, card_id)
+        self.query_one("#lu-card", WizardCard).card_id = cursor_id(option_list)
+        scroll_home(self.query_one("#lu-scout-box"))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from engine.wizards_cup.cards import CARDS, WIZARDS
 from engine.wizards_cup.rules import team_total
+from tui.widgets.seat_private import cursor_id, put_cursor
 from tui.widgets.styles import load_css
 from tui.widgets.wizard_card import WizardCard, card_row, wizard_name
 
@@ -136,6 +137,19 @@ class SwapPicker(Widget):
 
     def watch_message(self) -> None:
         self._summary()
+
+    def remember(self) -> tuple[str | None, str | None, bool]:
+        """Where this seat left the cursors of both lists, and whether the take-in list had the keyboard."""
+        pool = self.query_one("#sp-pool", OptionList)
+        return cursor_id(self.query_one("#sp-team", OptionList)), cursor_id(pool), pool.has_focus
+
+    def restore(self, memo: tuple[str | None, str | None, bool] | None) -> None:
+        """Put both cursors where the seat now looking left them (None: at the top of each list)."""
+        team_cursor, pool_cursor, in_pool = memo or (None, None, False)
+        team, pool = self.query_one("#sp-team", OptionList), self.query_one("#sp-pool", OptionList)
+        put_cursor(team, team_cursor)
+        put_cursor(pool, pool_cursor)
+        self._show_card(pool if in_pool else team)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

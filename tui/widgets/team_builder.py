@@ -15,6 +15,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.wizards_cup.cards import CARDS, PICKS, WIZARDS
+from tui.widgets.seat_private import cursor_id, put_cursor
 from tui.widgets.styles import load_css
 from tui.widgets.wizard_card import WizardCard, card_row, wizard_name
 
@@ -123,6 +124,16 @@ class TeamBuilder(Widget):
             self.set_class(True, "-error")
         else:
             self._show_hint()
+
+    def remember(self) -> str | None:
+        """The wizard under the cursor: where this seat left the list (kept per seat by the table)."""
+        return cursor_id(self.query_one("#tb-list", OptionList))
+
+    def restore(self, card_id: str | None) -> None:
+        """Put the cursor and the card pane on ``card_id`` (None: the first wizard) for the seat now looking."""
+        option_list = self.query_one("#tb-list", OptionList)
+        put_cursor(option_list, card_id)
+        self.query_one("#tb-card", WizardCard).card_id = cursor_id(option_list)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

@@ -1,0 +1,114 @@
+"""Pass-and-play: nothing a seat did privately on screen crosses the curtain to the next person.
+
+Each test plays two people on one keyboard through the real game screen. The
+first moves its cursors (and scrolls, zooms or pans where the widget can) to a
+distinctive place and hands over; the second must find every list at its
+start, the detail panes not showing the first person's card. When the first
+seat's turn comes back it finds its own places again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.wizards_cup.cards import WIZARDS
+from engine.wizards_cup.state import Phase
+from saves import LiveSession, SeatInfo, SessionStore
+from tui.app import CovenApp
+from tui.games.base import GameTable
+from tui.screens.curtain import CurtainScreen
+from tui.widgets.swap_picker import SwapPicker
+from tui.widgets.team_builder import TeamBuilder
+from tui.widgets.wizard_card import WizardCard
+from tui_fakes import game_screen
+from waiting import until
+
+SIZE = (100, 30)
+ANA_TEAM = ["dawn-acolyte", "tide-caller", "thornmother", "lantern-knight", "mist-warden"]
+BO_TEAM = ["ember-adept", "umbral-tyrant", "starless-oracle", "thornmother", "moss-hermit"]
+
+
+def two_people(store: SessionStore, game_id: str, options: dict[str, Any] | None = None, seed: int = 7) -> LiveSession:
+    return LiveSession.create(store, game_id, options, seed, [SeatInfo("Ana"), SeatInfo("Bo")])
+
+
+async def lift_curtain_for(pilot: Any, app: CovenApp, name: str) -> None:
+    """Wait for ``name``'s curtain and lift it."""
+    await until(pilot, lambda: isinstance(app.screen, CurtainScreen) and app.screen.player_name == name,
+                f"{name}'s curtain")
+    await pilot.press("enter")
+    await until(pilot, lambda: not isinstance(app.screen, CurtainScreen), "the curtain to lift")
+    await pilot.pause()
+
+
+def choose(app: CovenApp, seat: int, action: dict[str, Any]) -> None:
+    """Send ``action`` for ``seat`` as the table would (long choices are set up, not typed)."""
+    table = game_screen(app).table
+    table.post_message(GameTable.ActionChosen(seat, action))
+
+
+# -- Wizards Cup ----------------------------------------------------------------------------------
+
+
+async def test_wizards_cup_team_builder_opens_fresh_for_the_next_player() -> None:
+    with SessionStore() as store:
+        live = two_people(store, "wizards-cup")
+        app = CovenApp(store=store, auto_delay=60.0)
+        async with app.run_test(size=SIZE) as pilot:
+            app.start_game(live)
+            await lift_curtain_for(pilot, app, "Ana")
+            builder = game_screen(app).query_one(TeamBuilder)
+            await pilot.press(*["down"] * 6)
+            await pilot.pause()
+            ana_card = WIZARDS[6].card_id
+            assert builder.highlighted_card == ana_card
+            assert builder.query_one("#tb-card", WizardCard).card_id == ana_card
+            choose(app, 0, {"type": "team", "cards": ANA_TEAM})
+            await lift_curtain_for(pilot, app, "Bo")
+            assert builder.highlighted_card == WIZARDS[0].card_id
+            assert builder.query_one("#tb-card", WizardCard).card_id == WIZARDS[0].card_id
+            listing = builder.query_one("#tb-list")
+            assert listing.has_focus and listing.scroll_y == 0
+
+
+async def test_wizards_cup_swap_lists_open_fresh_and_come_back_to_their_seat() -> None:
+    with SessionStore() as store:
+        live = two_people(store, "wizards-cup", {"tokens_to_win": 3})
+        live.apply(0, {"type": "team", "cards": ANA_TEAM})
+        live.apply(1, {"type": "team", "cards": BO_TEAM})
+        for seat in (0, 1):
+            live.apply(seat, {"type": "lineup", "order": list(live.state.players[seat].team)[:5]})
+        while live.table_action is not None:
+            live.play_table()
+        assert live.state.phase is Phase.SWAP
+        app = CovenApp(store=store, auto_delay=0.01)
+        async with app.run_test(size=SIZE) as pilot:
+            app.start_game(live)
+            await until(pilot, lambda: isinstance(app.screen, CurtainScreen), "a round summary to close")
+            await lift_curtain_for(pilot, app, "Ana")
+            picker = game_screen(app).query_one(SwapPicker)
+            team, pool = picker.query_one("#sp-team"), picker.query_one("#sp-pool")
+            await pilot.press("down", "down", "tab", "down", "down", "down")
+            await pilot.pause()
+            assert team.highlighted == 2 and pool.highlighted == 3 and pool.has_focus
+            ana_out, ana_in = team.highlighted_option.id, pool.highlighted_option.id
+            assert picker.query_one("#sp-card", WizardCard).card_id == ana_in
+            await pilot.press("k")  # Ana keeps her team
+            await lift_curtain_for(pilot, app, "Bo")
+            assert team.highlighted == 0 and pool.highlighted == 0
+            assert team.has_focus
+            bo_first = live.state.players[1].team[0]
+            assert picker.query_one("#sp-card", WizardCard).card_id == bo_first
+            await pilot.press("k")
+            # Round 2: both lineups as they stand, the duels played, then Ana's swap again.
+            for seat, name in ((0, "Ana"), (1, "Bo")):
+                await lift_curtain_for(pilot, app, name)
+                await pilot.press("c")
+            await pilot.press("a")
+            await until(pilot, lambda: live.state.phase is Phase.SWAP and live.state.round == 2, "round 2's swaps")
+            await until(pilot, lambda: app.screen is not game_screen(app), "the round summary")
+            if not isinstance(app.screen, CurtainScreen):
+                await pilot.press("escape")
+            await lift_curtain_for(pilot, app, "Ana")
+            assert team.highlighted_option.id == ana_out and pool.highlighted_option.id == ana_in
+            assert pool.has_focus
