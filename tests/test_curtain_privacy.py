@@ -17,6 +17,8 @@ from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
 from tui.games.base import GameTable
 from tui.screens.curtain import CurtainScreen
+from tui.widgets.draft_hand import DraftHand
+from tui.widgets.potion_grid import PotionGrid
 from tui.widgets.swap_picker import SwapPicker
 from tui.widgets.team_builder import TeamBuilder
 from tui.widgets.wizard_card import WizardCard
@@ -112,3 +114,54 @@ async def test_wizards_cup_swap_lists_open_fresh_and_come_back_to_their_seat() -
             await lift_curtain_for(pilot, app, "Ana")
             assert team.highlighted_option.id == ana_out and pool.highlighted_option.id == ana_in
             assert pool.has_focus
+
+
+# -- WitchDraft -----------------------------------------------------------------------------------
+
+
+def witchdraft_two_picks_in(store: SessionStore) -> LiveSession:
+    """Ana and Bo, each with a few cards placed: every pick taken from the top of the hand, every card put first-legal."""
+    live = two_people(store, "witchdraft", {}, seed=21)
+    for _ in range(2):
+        for seat in live.to_act:
+            live.apply(seat, {"type": "pick", "card": live.state.players[seat].hand[0]})
+        for seat in live.to_act:
+            legal = live.rules.legal_actions(live.state, seat)
+            live.apply(seat, live.rules.action_to_json(legal[0]))
+    return live
+
+
+def look(grid: PotionGrid) -> tuple[str, Any]:
+    """How the grid is looked at: its zoom and the world corner its pan shows."""
+    return grid.zoom, grid._view
+
+
+async def test_witchdraft_hand_zoom_pan_and_notes_stay_with_their_seat() -> None:
+    with SessionStore() as store:
+        live = witchdraft_two_picks_in(store)
+        app = CovenApp(store=store, auto_delay=60.0)
+        async with app.run_test(size=SIZE) as pilot:
+            app.start_game(live)
+            await lift_curtain_for(pilot, app, "Ana")
+            screen = game_screen(app)
+            hand, grid = screen.query_one(DraftHand), screen.query_one(PotionGrid)
+            listing, notes = hand.query_one("#dh-hand"), hand.query_one("#dh-info")
+            fresh_view = look(grid)
+            await pilot.press("down", "down", "z", "shift+right", "shift+down")
+            notes.scroll_to(y=3, animate=False, immediate=True)
+            await pilot.pause()
+            ana_look = look(grid)
+            assert listing.highlighted == 2 and ana_look[0] == "detailed" and notes.scroll_y > 0
+            await pilot.press("space")  # Ana picks her third card
+            await lift_curtain_for(pilot, app, "Bo")
+            assert hand.cards == tuple(live.state.players[1].hand)
+            assert listing.highlighted == 0 and notes.scroll_y == 0
+            assert grid.zoom == "compact" and look(grid) != ana_look
+            assert "Bo's potion (you)" in str(screen.query_one("#wd-grid-title").render())
+            assert fresh_view[0] == "compact"
+            await pilot.press("space")  # Bo picks; both place, Ana first
+            await lift_curtain_for(pilot, app, "Ana")
+            assert grid.placing and grid.zoom == "detailed"
+            await pilot.press("enter")  # Ana places her card where the ghost starts
+            await lift_curtain_for(pilot, app, "Bo")
+            assert grid.placing and grid.card_id == live.state.players[1].picked and grid.zoom == "compact"

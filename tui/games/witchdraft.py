@@ -64,6 +64,8 @@ class WitchDraftTable(GameTable[WitchDraftView]):
         self.seat: int | None = None
         self.legal: set[WitchDraftAction] = set()
         self.watching = 0
+        self._ghost: tuple[str, Placement] | None = None
+        """Where the seat now looking left its ghost card, if it was placing when the keyboard changed hands."""
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -93,6 +95,22 @@ class WitchDraftTable(GameTable[WitchDraftView]):
         elif not self._has_focus_inside():
             # Nobody here decides (a bot thinks, or a replay): the grid takes the keys for zoom and pan.
             grid.focus()
+
+    def remember(self) -> tuple[Any, ...]:
+        """What this seat did on screen: the grid's zoom and pan, its ghost, its cursor in the hand."""
+        grid = self.query_one(PotionGrid)
+        ghost = (grid.card_id, grid.cursor) if grid.card_id is not None and grid.cursor is not None else self._ghost
+        return grid.remember(), ghost, self.query_one(DraftHand).remember()
+
+    def restore(self, memo: object | None) -> None:
+        """The seat now looking finds the grid and the hand as it left them (None: fresh), its own potion watched."""
+        look, ghost, card = memo if isinstance(memo, tuple) else (None, None, None)
+        grid = self.query_one(PotionGrid)
+        grid.stop_placing()
+        grid.restore(look)
+        self._ghost = ghost
+        self.watching = 0
+        self.query_one(DraftHand).restore(card)
 
     def _has_focus_inside(self) -> bool:
         focused = self.screen.focused if self.is_attached else None
@@ -128,7 +146,9 @@ class WitchDraftTable(GameTable[WitchDraftView]):
             return None
 
         grid = self.query_one(PotionGrid)
-        grid.start_placing(card, check, lambda placement: score_gain(area, card, placement, recipe, ingredients))
+        start = self._ghost[1] if self._ghost is not None and self._ghost[0] == card else None
+        grid.start_placing(card, check, lambda placement: score_gain(area, card, placement, recipe, ingredients),
+                           start)
         grid.focus()
 
     def on_draft_hand_card_chosen(self, message: DraftHand.CardChosen) -> None:

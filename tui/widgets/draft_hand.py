@@ -32,6 +32,7 @@ from engine.witchdraft.cards import (
     Ingredient,
 )
 from engine.witchdraft.state import ApprenticeView, WitchDraftView
+from tui.widgets.seat_private import scroll_home
 from tui.widgets.styles import load_css
 from tui.widgets.witchdraft_look import (
     ANIMAL_GLYPHS,
@@ -226,6 +227,7 @@ class DraftHand(Widget, can_focus=False):
         """The seat whose play area the player is looking at."""
         self.placing_card: str | None = None
         """Your revealed pick while it waits to be placed (shown instead of the hand)."""
+        self._wish: str | None = None  # the card to put the cursor on at the next redraw (a seat's own place)
 
     def compose(self) -> ComposeResult:
         yield Static(id="dh-title")
@@ -289,8 +291,9 @@ class DraftHand(Widget, can_focus=False):
                 row.append(" ✓", style="bold green")
             options.append(Option(row))
         option_list.set_options(options)
+        wish, self._wish = self._wish, None
         if hand:
-            start = hand.index(chosen) if chosen in hand else 0
+            start = hand.index(chosen) if chosen in hand else hand.index(wish) if wish in hand else 0
             option_list.highlighted = keep if keep is not None and keep < len(hand) else start
         self._show_card()
 
@@ -375,6 +378,19 @@ class DraftHand(Widget, can_focus=False):
         self.watching = (self.watching + step) % len(self.view.players)
         self._show_table()
         self.post_message(self.WatchSeat(self, self.watching))
+
+    def remember(self) -> str | None:
+        """The card under the cursor: where this seat left its hand (kept per seat by the table)."""
+        return self.highlighted_card
+
+    def restore(self, card_id: str | None) -> None:
+        """Before the next seat's view is drawn: its cursor goes on ``card_id`` if it is in that hand, else the top.
+
+        Nothing of the last seat's cursor is kept, and the notes scroll back to their start.
+        """
+        self._wish = card_id
+        self.cards = ()
+        scroll_home(self.query_one("#dh-hand"), self.query_one("#dh-info"))
 
     def focus_hand(self) -> None:
         """Put the keyboard on the hand list."""

@@ -145,6 +145,18 @@ class PotionGrid(Widget, can_focus=True):
         self.refresh_bindings()
         self.refresh()
 
+    def remember(self) -> tuple[str, tuple[int, int] | None]:
+        """The zoom and the pan: how this seat looks at its potion (kept per seat by the table)."""
+        return self.zoom, self._view
+
+    def restore(self, memo: tuple[str, tuple[int, int] | None] | None) -> None:
+        """Look as the seat now looking last did (None: compact, centred as a fresh grid is)."""
+        zoom, view = memo or ("compact", None)
+        self.set_reactive(PotionGrid.zoom, self.validate_zoom(zoom))  # no watcher: it would centre the view again
+        self._view = view
+        self._follow()
+        self.refresh()
+
     def is_cell_visible(self, cell: Cell) -> bool:
         """True when the whole square ``cell`` is inside the drawn part of the grid."""
         left, top, width, height = self._viewport()
