@@ -198,7 +198,7 @@ async def test_team_builder_refuses_a_sixth_pick() -> None:
             await pilot.press("space", "down")
         await pilot.press("space")
         assert len(builder.picks) == 5
-        assert "already have 5" in builder.message
+        assert "You have 5" in builder.message
         assert "unpick one first" in builder.message
         await pilot.press("up", "space")  # unpick the fifth
         assert len(builder.picks) == 4
@@ -214,7 +214,7 @@ async def test_team_builder_keeps_the_displayed_card() -> None:
         assert builder.highlighted_card == "pyre-lord"
         await pilot.press("space")
         assert builder.picks == []
-        assert builder.message == "The displayed card is always in your team"
+        assert builder.message == "Your displayed card stays in"
         await pilot.press("enter")
         assert builder.picks == []
 

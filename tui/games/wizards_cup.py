@@ -136,10 +136,11 @@ class WizardsCupTable(GameTable[WizardsCupView]):
         assert seat is not None
         player, opponent = view.players[seat], view.players[1 - seat]
         if mode == "team":
-            self.query_one(TeamBuilder).load(player.displayed)
+            self.query_one(TeamBuilder).load(player.displayed, opponent=opponent.name,
+                                             opponent_displayed=opponent.displayed)
         elif mode == "lineup":
-            self.query_one(LineupEditor).load(player.team or (), view.round, opponent.name, opponent.displayed,
-                                              opponent.seen)
+            self.query_one(LineupEditor).load(player.opening_lineup(), view.round, opponent.name,
+                                              opponent.displayed, opponent.seen)
         else:
             swaps = [action for action in self.legal if isinstance(action, Swap)]
             self.query_one(SwapPicker).load(player.team or (), player.displayed,

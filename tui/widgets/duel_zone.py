@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
+from engine.core.words import plural
 from engine.wizards_cup.cards import CARDS, Timing
 from engine.wizards_cup.state import Phase, PlayerView, WizardsCupView
 from tui.widgets.styles import load_css
@@ -137,8 +138,7 @@ class DuelZone(Widget):
             title.append(f" · Duel {view.duel}" if view.duel else " · ready", style="bold")
         elif phase:
             title.append(f" · {phase}" if view.round else phase, style="bold")
-        title.append(f"   first to {view.tokens_to_win} Cup Token{'s' if view.tokens_to_win > 1 else ''}",
-                     style="dim")
+        title.append(f"   first to {plural(view.tokens_to_win, 'Cup Token')}", style="dim")
         return title
 
     @staticmethod
@@ -180,7 +180,7 @@ class DuelZone(Widget):
             if top.power is not None and top.power.timing is Timing.DISCARD:
                 text.append(" ✦", style="bold #d08cff")
         text.append("\nWaiting ", style="bold")
-        if mine and player.waiting:
+        if player.waiting:  # the view holds it only for its owner, and for everyone once the game is over
             text.append_text(wizard_name(player.waiting))
         else:
             text.append("hidden" if player.team is None else "—", style="dim italic")

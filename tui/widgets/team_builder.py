@@ -19,6 +19,9 @@ from tui.widgets.seat_private import cursor_id, put_cursor
 from tui.widgets.styles import load_css
 from tui.widgets.wizard_card import WizardCard, card_row, wizard_name
 
+OWNER_WIDTH = 10
+"""Cells for the opponent's name after their displayed card's row in the list."""
+
 
 class TeamBuilder(Widget):
     """Browse the 18 wizards, pick 5 to join the locked displayed card, confirm."""
@@ -51,6 +54,9 @@ class TeamBuilder(Widget):
         super().__init__(id=id, classes=classes)
         self.displayed: str = WIZARDS[0].card_id
         self.picks: list[str] = []
+        self.opponent = ""
+        self.opponent_displayed: str | None = None
+        """The other player's displayed card: public from the start, so shown while picking."""
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -61,10 +67,17 @@ class TeamBuilder(Widget):
                 yield WizardCard(id="tb-card")
                 yield Static(id="tb-team")
                 yield Static(id="tb-message")
+                yield Static(id="tb-opponent")
 
-    def load(self, displayed: str, picks: Iterable[str] = ()) -> None:
-        """Start over with ``displayed`` locked in and ``picks`` already chosen."""
+    def load(self, displayed: str, picks: Iterable[str] = (), *, opponent: str = "",
+             opponent_displayed: str | None = None) -> None:
+        """Start over with ``displayed`` locked in and ``picks`` already chosen.
+
+        ``opponent`` and ``opponent_displayed`` name the other player and their
+        displayed card, which everyone sees before picking.
+        """
         self.displayed = displayed
+        self.opponent, self.opponent_displayed = opponent, opponent_displayed
         self.picks = [card for card in picks if card != displayed][:PICKS]
         self.message = ""
         option_list = self.query_one("#tb-list", OptionList)
@@ -72,6 +85,7 @@ class TeamBuilder(Widget):
         option_list.set_options(Option(self._row(w.card_id), id=w.card_id) for w in WIZARDS)
         option_list.highlighted = highlighted
         self._refresh_summary()
+        self._show_opponent()
 
     @property
     def highlighted_card(self) -> str | None:
@@ -81,10 +95,26 @@ class TeamBuilder(Widget):
 
     def _row(self, card_id: str) -> Text:
         if card_id == self.displayed:
-            return card_row(card_id, "◆", "bold cyan")
-        if card_id in self.picks:
-            return card_row(card_id, "✓", "bold green")
-        return card_row(card_id, "·", "dim")
+            row = card_row(card_id, "◆", "bold cyan")
+        elif card_id in self.picks:
+            row = card_row(card_id, "✓", "bold green")
+        else:
+            row = card_row(card_id, "·", "dim")
+        if card_id == self.opponent_displayed:
+            owner = Text(self.opponent or "opponent")
+            owner.truncate(OWNER_WIDTH, overflow="ellipsis")
+            row.append_text(Text.assemble((" ◇ ", "bold magenta"), owner, style="magenta"))
+        return row
+
+    def _show_opponent(self) -> None:
+        """Two lines (each cut, never wrapped, by the stylesheet): whose displayed card, then the card."""
+        shown = Text()
+        if self.opponent_displayed is not None:
+            shown.append(f"{self.opponent or 'Opponent'}'s displayed card", style="bold")
+            shown.append("\n◇ ", style="bold magenta")
+            shown.append_text(wizard_name(self.opponent_displayed))
+            shown.append(f" {CARDS[self.opponent_displayed].value}", style="bold")
+        self.query_one("#tb-opponent", Static).update(shown)
 
     def _refresh_row(self, card_id: str) -> None:
         option_list = self.query_one("#tb-list", OptionList)
@@ -153,12 +183,12 @@ class TeamBuilder(Widget):
     def toggle(self, card_id: str) -> None:
         """Pick or unpick ``card_id``, refusing what the team can't take."""
         if card_id == self.displayed:
-            self.message = "The displayed card is always in your team"
+            self.message = "Your displayed card stays in"
             return
         if card_id in self.picks:
             self.picks.remove(card_id)
         elif len(self.picks) >= PICKS:
-            self.message = f"You already have {PICKS} — unpick one first"
+            self.message = f"You have {PICKS}: unpick one first"
             return
         else:
             self.picks.append(card_id)
