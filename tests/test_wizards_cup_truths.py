@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-from engine.core.words import plural
 from engine.wizards_cup.duel import resolve_duel
 from engine.wizards_cup.state import Phase, WizardsCupState, opening_lineup
 from tests.wizards_cup_helpers import RULES, lineup_state, side
@@ -82,20 +79,6 @@ def test_a_power_from_the_discard_pile_names_its_owner() -> None:
     tide = side("deepwater-regent", discard=("tide-caller",))
     outcome = resolve_duel((side("deepwater-regent"), tide), 2, ("Ana", "Bo"))
     assert outcome.winner == 1 and outcome.why == "equal values, and Bo's Tide Caller wins the tie"
-
-
-@pytest.mark.parametrize(("count", "noun", "plural_form", "expected"), [
-    (1, "Cup Token", None, "1 Cup Token"),
-    (2, "Cup Token", None, "2 Cup Tokens"),
-    (0, "card", None, "0 cards"),
-    (-1, "point", None, "-1 point"),
-    (1, "copy", "copies", "1 copy"),
-    (3, "copy", "copies", "3 copies"),
-    (1.0, "minute", None, "1 minute"),
-    (1.5, "minute", None, "1.5 minutes"),
-])
-def test_plural_agrees_with_its_count(count: float, noun: str, plural_form: str | None, expected: str) -> None:
-    assert plural(count, noun, plural_form) == expected
 
 
 def test_a_one_token_game_is_won_with_one_cup_token() -> None:

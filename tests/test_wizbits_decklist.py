@@ -95,7 +95,7 @@ def test_an_unfinished_deck_can_be_read_without_the_rules() -> None:
     deck = parse_decklist("1 Flickerwand\n", check_rules=False)
     assert deck == Deck.of({"flickerwand": 1}, None)
     assert [str(problem) for problem in validate_deck(deck)] == [
-        "the deck has 1 cards; it needs at least 60", "no Main Character is marked"]
+        "the deck has 1 card; it needs at least 60", "no Main Character is marked"]
 
 
 # Errors ----------------------------------------------------------------------------------------

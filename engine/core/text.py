@@ -15,6 +15,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
+from engine.core.words import plural
+
 __all__ = [
     "UnsafeTextError",
     "check_name",
@@ -142,7 +144,7 @@ def check_seat_names(names: Sequence[object] | None, seats: int, default: str) -
         return [f"{default} {index + 1}" for index in range(seats)]
     if isinstance(names, str) or len(names) != seats:
         given = "one text" if isinstance(names, str) else str(len(names))
-        raise UnsafeTextError(f"{seats} seat names were expected, not {given}")
+        raise UnsafeTextError(f"{plural(seats, 'seat name')} {'was' if seats == 1 else 'were'} expected, not {given}")
     return [check_name(name, f"Seat {index + 1}'s name") for index, name in enumerate(names)]
 
 

@@ -15,6 +15,7 @@ from engine.core.contract import Event, GameRules, Result, Seat
 from engine.core.errors import IllegalActionError
 from engine.core.rng import seeded_rng
 from engine.core.text import check_seat_names
+from engine.core.words import plural
 from engine.witchdraft.actions import Pick, Place, WitchDraftAction, action_to_json, parse_action
 from engine.witchdraft.cards import APPRENTICE_A, APPRENTICES_B, CARDS, COMPANIONS, INGREDIENT_CARDS, RECIPES
 from engine.witchdraft.geometry import IllegalPlacement, PlacedCard, Placement, PlayArea
@@ -209,9 +210,9 @@ class WitchDraftRules(GameRules[WitchDraftState, WitchDraftAction, WitchDraftVie
         named = [state.players[i].name for i in state.winners]
         names = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
         if len(state.winners) == 1:
-            state.result_reason = f"{names} brews the best potion with {best} brew points."
+            state.result_reason = f"{names} brews the best potion with {plural(best, 'brew point')}."
         else:
-            state.result_reason = f"{names} share the victory with {best} brew points each."
+            state.result_reason = f"{names} share the victory with {plural(best, 'brew point')} each."
         return Event("game_end", state.result_reason, {"winners": list(state.winners), "totals": totals})
 
     def view(self, state: WitchDraftState, seat: Seat | None) -> WitchDraftView:

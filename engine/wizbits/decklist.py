@@ -24,6 +24,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from engine.core.words import plural
 from engine.wizbits.cards import CARDS_BY_ID, card_by_name
 from engine.wizbits.terms import Category
 
@@ -122,7 +123,7 @@ def validate_deck(deck: Deck) -> list[DeckProblem]:
     problems = [DeckProblem(f"{copies} copies of {CARDS_BY_ID[card_id].name}; at most {MAX_COPIES}")
                 for card_id, copies in deck.counts if copies > MAX_COPIES]
     if deck.size < MIN_DECK_SIZE:
-        problems.append(DeckProblem(f"the deck has {deck.size} cards; it needs at least {MIN_DECK_SIZE}"))
+        problems.append(DeckProblem(f"the deck has {plural(deck.size, 'card')}; it needs at least {MIN_DECK_SIZE}"))
     if deck.main is None:
         problems.append(DeckProblem("no Main Character is marked"))
     elif deck.main not in CARDS_BY_ID:

@@ -13,6 +13,7 @@ from itertools import combinations
 
 from engine.core.contract import Event
 from engine.core.errors import IllegalActionError
+from engine.core.words import plural
 from engine.wizbits.actions import Payment
 from engine.wizbits.continuous import has_attribute
 from engine.wizbits.effects import GainPoints, Target
@@ -60,7 +61,7 @@ def check_payment(state: WizbitsState, seat: int, cost: int, pay: Payment, exclu
     player = state.players[seat]
     need = max(0, cost - player.points)
     if pay.deck > len(player.deck):
-        raise IllegalActionError(f"your deck has only {len(player.deck)} cards to take points from")
+        raise IllegalActionError(f"your deck has only {plural(len(player.deck), 'card')} to take points from")
     allowed = set(secedable(state, seat, exclude))
     if len(set(pay.secede)) != len(pay.secede):
         raise IllegalActionError("a card can be seceded only once")

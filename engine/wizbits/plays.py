@@ -13,6 +13,7 @@ from itertools import product
 
 from engine.core.contract import Event
 from engine.core.errors import IllegalActionError
+from engine.core.words import plural
 from engine.wizbits.actions import Action, Activate, Payment, PlayCard, Targets
 from engine.wizbits.continuous import collect_triggers, cost_of, live_abilities, target_options
 from engine.wizbits.effects import Effect
@@ -63,7 +64,7 @@ def _slot_options(state: WizbitsState, seat: int, slots: list[Effect]) -> list[l
 
 def _check_targets(state: WizbitsState, seat: int, slots: list[Effect], targets: Targets) -> None:
     if len(targets) != len(slots):
-        raise IllegalActionError(f"this needs {len(slots)} chosen target(s), not {len(targets)}")
+        raise IllegalActionError(f"this needs {plural(len(slots), 'chosen target')}, not {len(targets)}")
     for effect, choice, options in zip(slots, targets, _slot_options(state, seat, slots), strict=False):
         if choice not in options:
             raise IllegalActionError(f"that is not a legal choice for {effect.target.phrase}")
@@ -119,7 +120,7 @@ def check_activate(state: WizbitsState, seat: int, action: Activate) -> None:
     if cost.secede_this and permanent.seceded:
         raise IllegalActionError("this card is already seceded")
     if cost.discard > len(state.players[seat].hand):
-        raise IllegalActionError(f"you need {cost.discard} card(s) in hand to discard")
+        raise IllegalActionError(f"you need {plural(cost.discard, 'card')} in hand to discard")
     _check_foundation(state, action.on)
     _check_targets(state, seat, chosen_slots((ability,)), action.targets)
     check_payment(state, seat, cost.points, action.pay, exclude=action.card if cost.secede_this else None)

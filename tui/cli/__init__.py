@@ -23,6 +23,7 @@ from engine.core import InvalidOptionsError, UnknownGameError
 from engine.core.catalog import entry_for
 from engine.core.registry import registered_specs
 from engine.core.text import shown_text
+from engine.core.words import plural
 from saves import (
     SessionFileError,
     SessionFileExistsError,
@@ -184,7 +185,7 @@ def _cmd_import(args: argparse.Namespace) -> int:
         session_id = imported.session_id
         record = store.load(session_id)
     names = ", ".join(shown_text(seat.name) for seat in record.seats)
-    print(f"Imported {shown_text(args.file)} as session {session_id} ({names}; {len(record.log)} actions, {record.status}).")
+    print(f"Imported {shown_text(args.file)} as session {session_id} ({names}; {plural(len(record.log), 'action')}, {record.status}).")
     if imported.warning:
         _fail(f"warning: {imported.warning}")
     return 0

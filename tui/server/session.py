@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 import asyncssh
 
+from engine.core.words import plural
 from tui.server.config import ServeConfig
 from tui.server.limits import MAX_COLUMNS, MAX_ROWS, clamp_size
 from tui.server.paste import InputGate
@@ -271,7 +272,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
             return
         self.owner.note("idle timeout")
         minutes = self.owner.state.config.idle_timeout / 60
-        span = f"{minutes:g} minutes" if minutes >= 1 else f"{self.owner.state.config.idle_timeout:g} seconds"
+        span = plural(minutes, "minute") if minutes >= 1 else plural(self.owner.state.config.idle_timeout, "second")
         self.say_goodbye(f"No key pressed for {span}; goodbye from Coven.")
 
     def say_goodbye(self, line: str) -> None:

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from engine.core.rng import seeded_rng
 from engine.core.text import clean_text
+from engine.core.words import plural
 from engine.wizbits.cards import CHARACTERS
 from engine.wizbits.decklist import parse_decklist
 from engine.wizbits.decks import STARTER_DECKS
@@ -140,7 +141,7 @@ class SetupScreen(ModalScreen[Scenario | None]):
                              allow_blank=False, id="setup-base")
             for seat, side in enumerate(scenario.sides):
                 deck = side.deck if isinstance(side.deck, str) else KEEP if side.deck else NO_DECK
-                own = [(f"Its own list ({len(side.deck)} cards)", KEEP)] if deck == KEEP else []
+                own = [(f"Its own list ({plural(len(side.deck), 'card')})", KEEP)] if deck == KEEP else []
                 with Horizontal(classes="setup-row"):
                     yield Input(side.name, placeholder=f"Seat {seat + 1}", id=f"setup-name-{seat}",
                                 classes="setup-name")

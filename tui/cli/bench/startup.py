@@ -23,6 +23,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from engine.core.words import plural
+
 TARGET_RATIO = 1.3
 """Coven's median start-up at most this many times the bare app's."""
 TARGET_RSS_RATIO = 1.2
@@ -130,7 +132,7 @@ def measure(runs: int) -> tuple[StartupFigures, StartupFigures]:
 def run(runs: int = RUNS) -> int:
     """Print both medians, their ratio and both peak RSS figures; 0 when both targets are met."""
     console = Console()
-    console.print(f"Starting Coven and a bare Textual app {runs} times each (headless, 80x24)...")
+    console.print(f"Starting Coven and a bare Textual app {plural(runs, 'time')} each (headless, 80x24)...")
     coven, bare = measure(runs)
     time_ratio = coven.seconds / bare.seconds
     rss_ratio = coven.peak_rss_mib / bare.peak_rss_mib
