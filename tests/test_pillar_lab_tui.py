@@ -94,8 +94,9 @@ async def test_each_shipped_scenario_steps_in_the_engines_order(index: int) -> N
         for number, uids in enumerate(expected, start=1):
             # Before the step: the highlighted group and its explanation are the engine's next step.
             assert tuple(unit.uid for unit in tree.next_group) == uids, f"step {number}"
-            assert tree.explanation == describe_group(tree.next_group, scenario.rtf)
-            explanation = tree.explanation
+            # (A card whose Incomes differ in speed adds why its Reverse Pillar runs in that order.)
+            explanation = describe_group(tree.next_group, scenario.rtf)
+            assert tree.explanation.startswith(explanation)
             await pilot.press("n")
             await pilot.pause()
             # After it, the log shows that same line and the units have left the tree.

@@ -153,7 +153,7 @@ async def test_step_mode_highlights_the_next_group_in_precedence_and_explains_it
         widget = app.query_one(PillarTree)
         group = pillar.next_group()
         assert len(group) == 3
-        assert widget.explanation == describe_group(group, 1)
+        assert widget.explanation == describe_group(group, 1) + " Wildfire Cascade: Reverse Pillar: quick first."
         # #1 is the unit that prevails: the last of the engine's increasing precedence.
         for rank, unit in enumerate(reversed(group), start=1):
             assert line_of(app, unit.name).startswith(f"#{rank} ")

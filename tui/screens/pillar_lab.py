@@ -45,6 +45,7 @@ from engine.wizbits.model import Category
 from engine.wizbits.plays import card_slots
 from engine.wizbits.resolve import chosen_slots
 from engine.wizbits.text import ability_text, card_text
+from engine.wizbits.unit_targets import pillar_targets, waiting_after
 from saves import SessionStore
 from tui.screens.lab_files import LabFileActions
 from tui.widgets.dice_log import DiceLog
@@ -160,7 +161,8 @@ class PillarLabScreen(LabFileActions):
         tree = self.pillar_tree
         tree.set_reactive(PillarTree.mode, "step" if table.started else "build")
         tree.show(table.pillar, cards=dict(enumerate(table.state.cards)), seats=self._names(),
-                  rtf=table.scenario.rtf)
+                  rtf=table.scenario.rtf, targets=pillar_targets(table.state, table.pillar),
+                  waiting=waiting_after(table.state, table.done and table.shown is not None))
         self.query_one(LabCards).show(table)
         scenario = table.scenario
         self.query_one("#lab-title", Static).update(Text(scenario.title, style="bold"))

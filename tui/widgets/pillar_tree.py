@@ -30,18 +30,18 @@ from textual.widgets.tree import TreeNode
 from engine.wizbits.pillar import BASE_UID, Pillar, Unit
 from engine.wizbits.pillar_json import parse_pillar
 from engine.wizbits.pillar_text import subpillar_word
+from engine.wizbits.unit_targets import TargetView, WaitingTrigger
 from engine.wizbits.views import WizbitsView
 from tui.widgets import pillar_tree_messages as messages
-from tui.widgets.pillar_tree_text import (
-    PillarOutline,
-    PillarReading,
-    Row,
-    Styles,
+from tui.widgets.pillar_tree_lines import (
+    aim_texts,
     explanation,
     line_marks,
-    row_detail,
     tree_line,
+    waiting_detail,
+    waiting_line,
 )
+from tui.widgets.pillar_tree_text import PillarOutline, PillarReading, Row, Styles, row_detail
 from tui.widgets.styles import load_css
 
 Mode = Literal["build", "step"]
@@ -107,6 +107,8 @@ class PillarTree(Widget):
 
     def __init__(self, pillar: Pillar | Mapping[str, Any] | None = None, *, seats: Sequence[str] = (),
                  cards: Mapping[int, str] | None = None, rtf: int = 1, mode: Mode = "build",
+                 targets: Mapping[int, Sequence[TargetView]] | None = None, waiting: Sequence[WaitingTrigger] = (),
+                 viewer: int | None = None,
                  auto_pause: float = 1.0, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -116,6 +118,12 @@ class PillarTree(Widget):
         """Seat names, by seat number."""
         self.cards: dict[int, str] = dict(cards or {})
         """Card id of each known instance (a view's ``cards``), for Reverse Pillars."""
+        self.targets: dict[int, tuple[TargetView, ...]] = {uid: tuple(found) for uid, found in (targets or {}).items()}
+        """Each unit's chosen targets, by uid (a view's ``targets``)."""
+        self.waiting: tuple[WaitingTrigger, ...] = tuple(waiting)
+        """Triggers waiting for the next pillar, shown in a section of their own."""
+        self.viewer = viewer
+        """The seat looking (its targets read "your ..."); None: a spectator."""
         self.auto_pause = auto_pause
         """Seconds between auto-resolve steps."""
         self.playing = True
@@ -144,8 +152,10 @@ class PillarTree(Widget):
     # --- public API ---------------------------------------------------------------------------
 
     def show(self, pillar: Pillar | Mapping[str, Any] | None, *, cards: Mapping[int, str] | None = None,
-             seats: Sequence[str] | None = None, rtf: int | None = None) -> None:
-        """Draw this pillar; the other arguments replace what was given before when not None.
+             seats: Sequence[str] | None = None, rtf: int | None = None,
+             targets: Mapping[int, Sequence[TargetView]] | None = None,
+             waiting: Sequence[WaitingTrigger] | None = None, viewer: int | None | Literal["keep"] = "keep") -> None:
+        """Draw this pillar; the other arguments replace what was given before when not None ("keep" for ``viewer``).
 
         While building, the foundation stays put if it is still legal, else
         moves to the new tip of its branch, else to the main Current Foundation.
@@ -155,6 +165,12 @@ class PillarTree(Widget):
             self.cards = dict(cards)
         if seats is not None:
             self.seats = tuple(seats)
+        if targets is not None:
+            self.targets = {uid: tuple(found) for uid, found in targets.items()}
+        if waiting is not None:
+            self.waiting = tuple(waiting)
+        if viewer != "keep":
+            self.viewer = viewer
         self._set_pillar(pillar)
         self._waiting = False
         if rtf is not None:
@@ -168,8 +184,9 @@ class PillarTree(Widget):
             self.auto = False
 
     def show_view(self, view: WizbitsView) -> None:
-        """Draw a Wizbits view's pillar with its seat names, cards and RTF."""
-        self.show(view.pillar, cards=view.cards, seats=[player.name for player in view.players], rtf=view.rtf)
+        """Draw a Wizbits view's pillar with its seat names, cards, RTF, targets and waiting triggers."""
+        self.show(view.pillar, cards=view.cards, seats=[player.name for player in view.players], rtf=view.rtf,
+                  targets=view.targets, waiting=view.waiting, viewer=view.seat)
 
     @property
     def legal_foundations(self) -> list[int]:
@@ -185,9 +202,11 @@ class PillarTree(Widget):
     def explanation(self) -> str:
         """The line under the tree: where the next unit goes, or why the next step resolves as it does."""
         if self._read is None:
-            return "No pillar stands."
+            count = len(self.waiting)
+            return "No pillar stands." + (f" {count} trigger{'s wait' if count != 1 else ' waits'} for the next one."
+                                          if count else "")
         return explanation(self._read, self.mode, self.next_group, self.rtf, self.foundation, self.legal_foundations,
-                           hint=self.playing)
+                           hint=self.playing, cards=self.cards)
 
     def is_expanded(self, uid: int) -> bool:
         """Whether unit ``uid``'s Reverse Pillar is open."""
@@ -207,7 +226,8 @@ class PillarTree(Widget):
     def cursor_uid(self) -> int | None:
         """The unit under the cursor (the unit owning an Income line), or None."""
         node = self.query_one(PillarOutline).cursor_node if self._mounted else None
-        return node.data.uid if node is not None and node.data is not None and node.data.kind != "group" else None
+        row = node.data if node is not None else None
+        return row.uid if row is not None and row.kind in ("unit", "base", "income") else None
 
     # --- drawing ------------------------------------------------------------------------------
 
@@ -215,11 +235,13 @@ class PillarTree(Widget):
         """One tree line for ``row`` in ``width`` cells (0: no limit), styled for its state."""
         styles = Styles(*(self.get_component_rich_style(f"pillar-tree--{part}", partial=True)
                           for part in ("name", "facts", "mark", "tag")))
+        if row.kind in ("waiting", "waiting-group"):
+            return waiting_line(row, self.waiting, self.seats, width, styles)
         mark, tag, highlight = "", "", ""
         if row.kind in ("unit", "base"):
             mark, tag, highlight = line_marks(row.uid, self.mode, self.foundation, self.next_group, self._tag(row.uid))
         text, highlight = tree_line(row, width, styles, self._reading(), self.seats, self.cards, self.rtf,
-                                    mark, tag, highlight)
+                                    mark, tag, highlight, self._aim(row.uid) if row.kind == "unit" else ("", ""))
         if highlight:
             text.stylize(self.get_component_rich_style(f"pillar-tree--{highlight}", partial=True))
         return text
@@ -231,7 +253,7 @@ class PillarTree(Widget):
         cursor = tree.cursor_node.data if tree.cursor_node is not None else None
         resolving = {unit.uid for unit in self.next_group} if self.mode == "step" else set()
         self._unit_nodes = tree.fill(self._read, self.cards, lambda uid: uid in self._user_opened or (
-            uid in resolving and uid not in self._user_closed))
+            uid in resolving and uid not in self._user_closed), len(self.waiting))
         target = self._focus_uid()
         node = self._unit_nodes.get(target) if target is not None else None
         if node is None and cursor is not None:
@@ -257,8 +279,11 @@ class PillarTree(Widget):
         node = self.query_one(PillarOutline).cursor_node
         row = node.data if node is not None else None
         detail = Text()
-        if row is not None and self._read is not None:
-            detail = row_detail(self._read, row.kind, row.uid, row.branch, row.step, self.cards, self.seats, self.rtf)
+        if row is not None and row.kind in ("waiting", "waiting-group"):
+            detail = waiting_detail(row.step, self.waiting, self.seats)
+        elif row is not None and self._read is not None:
+            detail = row_detail(self._read, row.kind, row.uid, row.branch, row.step, self.cards, self.seats, self.rtf,
+                                self._aim(row.uid)[0])
         self.query_one("#pt-detail", Static).update(detail)
 
     # --- actions, watchers and events ---------------------------------------------------------
@@ -402,6 +427,9 @@ class PillarTree(Widget):
     def _reading(self) -> PillarReading:
         assert self._read is not None, "no pillar is on show"
         return self._read
+
+    def _aim(self, uid: int) -> tuple[str, str]:
+        return aim_texts(self.targets.get(uid, ()), self.seats, self.viewer)
 
     def _tag(self, uid: int) -> str:
         return self._read.tag(uid, self.rtf) if self._read is not None else ""

@@ -21,7 +21,7 @@ from textual.widgets.tree import TreeNode
 from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.model import Ability, Card
 from engine.wizbits.pillar import BASE_UID, MAIN, Pillar, Unit, UnitKind
-from engine.wizbits.pillar_text import branch_name, describe_group, subpillar_word
+from engine.wizbits.pillar_text import branch_name, reverse_reason, subpillar_word
 from engine.wizbits.text import ability_text
 
 NAME_MIN = 5
@@ -29,6 +29,9 @@ NAME_MIN = 5
 OWNER_MAX = 10
 OWNER_MIN = 3
 """When nothing else helps, seat names are cut to ``OWNER_MAX`` cells, then ``OWNER_MIN`` (the ellipsis included)."""
+TARGET_MAX = 12
+TARGET_MIN = 6
+"""In narrow lines a unit's targets are cut to ``TARGET_MAX`` cells, then ``TARGET_MIN`` (the ellipsis included)."""
 KIND_SHORT = {UnitKind.CARD: "card", UnitKind.ABILITY: "abil", UnitKind.TRIGGER: "trig", UnitKind.DAMAGE: "dmg",
               UnitKind.CONTINUE: "cont"}
 """Kinds in the compact lines."""
@@ -95,13 +98,16 @@ def branch_prefix(branch: int, rtf: int) -> str:
 
 
 def unit_forms(unit: Unit, seats: Sequence[str], rtf: int, tag: str, short_tag: str,
-               countered: bool) -> list[Form]:
-    """The ways to write a unit's line, longest first (see :func:`fit_line`); the last three are compact.
+               countered: bool, aim: tuple[str, str] = ("", "")) -> list[Form]:
+    """The ways to write a unit's line, longest first (see :func:`fit_line`); the last three are for cutting.
 
     Every form keeps the subpillar label, owner, kind, height and IPH:
-    ``S2 Sunder · Ana · card · h2 IPH2 · tip``, then without the kind
-    repeated in the name, then ``S2 Sunder Ana card h2 IPH2 tip``, then
-    without the tag, then with the owner cut as a last resort.
+    ``S2 Sunder · Ana · card · h2 IPH2 · → your Pup · tip``, then without the kind
+    repeated in the name, then ``S2 Sunder Ana card h2 IPH2 →your Pup tip``, then
+    without the tag, then with the target's owner left out and the owner and
+    target cut as a last resort. ``aim`` is the targets in full and as bare names;
+    with targets, the very last form (target cut short) is meant only for cutting,
+    so a name is cut before a target is cut to :data:`TARGET_MIN`.
     """
     owner = seat_name(seats, unit.owner)
     prefix = branch_prefix(unit.branch, rtf)
@@ -110,14 +116,22 @@ def unit_forms(unit: Unit, seats: Sequence[str], rtf: int, tag: str, short_tag: 
     name = prefix + unit.name
     suffix = f" {unit.kind.value}"
     bare = name[:-len(suffix)] if unit.name.endswith(suffix) and len(unit.name) > len(suffix) else name
-    full = f" · {owner} · {unit.kind.value} · {height}{status}"
+    aimed, names = aim
+    full = f" · {owner} · {unit.kind.value} · {height}{status}" + (f" · → {aimed}" if aimed else "")
     short = KIND_SHORT[unit.kind]
+    compact = f" {owner} {short} {height}{status}"
     forms: list[Form] = [(name, full, f" · {tag}" if tag else ""), (bare, full, f" · {tag}" if tag else "")]
     if short_tag:
-        forms.append((bare, f" {owner} {short} {height}{status}", f" {short_tag}"))
-    forms.append((bare, f" {owner} {short} {height}{status}", ""))
-    for most in (OWNER_MAX, OWNER_MIN):
-        forms.append((bare, f" {cut(owner, most)} {short} {height}{status}", ""))
+        forms.append((bare, compact + (f" →{aimed}" if aimed else ""), f" {short_tag}"))
+        if names:
+            forms.append((bare, f"{compact} →{cut(names, TARGET_MAX)}", f" {short_tag}"))
+    forms.append((bare, compact + (f" →{aimed}" if aimed else ""), ""))
+    # The target is never dropped, only cut: it is what the opponent needs to see.
+    cuts = ((OWNER_MAX, TARGET_MAX), (OWNER_MIN, TARGET_MAX), (OWNER_MIN, TARGET_MIN)) if names \
+        else ((OWNER_MAX, 0), (OWNER_MIN, 0))
+    for most, aim_most in cuts:
+        forms.append((bare, f" {cut(owner, most)} {short} {height}{status}" + (f" →{cut(names, aim_most)}"
+                                                                               if names else ""), ""))
     return forms
 
 
@@ -168,30 +182,34 @@ def income_line(step: int, printed: int, ability: Ability, width: int, styles: S
 
 
 def unit_detail(unit: Unit, seats: Sequence[str], rtf: int, on: str, main_tip: bool, tip: bool,
-                countered: bool) -> Text:
-    """A unit in short sentences, for the lines under the tree."""
+                countered: bool, aimed: str = "") -> Text:
+    """A unit in short sentences, for the lines under the tree; ``aimed`` names its targets."""
     text = Text.assemble((unit.name, "bold"), f" — {unit.kind.value} by {seat_name(seats, unit.owner)}. ")
     if unit.kind is UnitKind.CONTINUE:
         return text.append("Height -1, under the base.")
     status = " (Current Foundation)" if main_tip else " (tip)" if tip else ""
     text.append(f"Height {unit.height}, IPH {unit.iph}, {branch_name(unit.branch, rtf)}{status}, on {on}.")
+    if aimed:
+        text.append(f" Targets {aimed}.")
     if countered:
         text.append(" Countered: it left unresolved.", style="italic")
     return text
 
 
 def row_detail(read: PillarReading, kind: str, uid: int, branch: int, step: int, cards: Mapping[int, str],
-               seats: Sequence[str], rtf: int) -> Text:
+               seats: Sequence[str], rtf: int, aimed: str = "") -> Text:
     """The sentences under the tree for the line under the cursor (see ``Row`` in the widget)."""
     if kind == "income":
-        printed, ability = reverse_pillar(read.card_id(uid, cards))[step - 1]
+        incomes = reverse_pillar(read.card_id(uid, cards))
+        printed, ability = incomes[step - 1]
+        why = reverse_reason([income.speed for _, income in incomes], step)
         return Text.assemble((f"{read.name_of(uid)}, Reverse Pillar {step}: ", "bold"), ability_text(ability),
-                             (f" (printed {printed})", "dim"))
+                             (f" (printed {printed}; {why})", "dim"))
     if kind == "unit":
         unit, countered = read.unit(uid)
         main_tip = not countered and uid == read.pillar.main_tip_uid()
         tip = not countered and read.pillar.is_foundation(uid)
-        return unit_detail(unit, seats, rtf, read.name_of(unit.foundation), main_tip, tip, countered)
+        return unit_detail(unit, seats, rtf, read.name_of(unit.foundation), main_tip, tip, countered, aimed)
     if kind == "base":
         return Text(f"{read.pillar.base_name}: height 0, IPH 0.")
     return Text(f"{subpillar_word(rtf)} {branch}, standing on {read.on_name(branch)}.")
@@ -265,13 +283,13 @@ class PillarReading:
 class Row:
     """What one tree line shows: a unit, the base, a subpillar header or one Income of a Reverse Pillar."""
 
-    kind: Literal["unit", "base", "group", "income"]
+    kind: Literal["unit", "base", "group", "income", "waiting", "waiting-group"]
     uid: int = BASE_UID
     """The unit (for an Income, the unit whose card it is on)."""
     branch: int = MAIN
     """The subpillar a group header names."""
     step: int = 0
-    """An Income's place on the Reverse Pillar, from 1."""
+    """An Income's place on the Reverse Pillar, from 1; a waiting trigger's place in line, from 1."""
 
 
 class PillarOutline(Tree[Row]):
@@ -293,8 +311,10 @@ class PillarOutline(Tree[Row]):
         self.auto_expand = False
 
     def fill(self, read: PillarReading | None, cards: Mapping[int, str],
-             opened: Callable[[int], bool]) -> dict[int, TreeNode[Row]]:
+             opened: Callable[[int], bool], waiting: int = 0) -> dict[int, TreeNode[Row]]:
         """Lay out ``read``'s pillar (None: nothing); ``opened(uid)`` says which Reverse Pillars are open.
+
+        ``waiting`` triggers, set off outside a pillar, follow in a section of their own.
 
         Returns:
             The node of each unit, the base (``BASE_UID``) and Continue unit.
@@ -306,6 +326,10 @@ class PillarOutline(Tree[Row]):
             nodes[BASE_UID] = self.root.add_leaf("", Row("base"))
             for unit in read.pillar.continues:
                 nodes[unit.uid] = self.root.add_leaf("", Row("unit", unit.uid))
+        if waiting:
+            section = self.root.add("", Row("waiting-group"), expand=True)
+            for step in range(1, waiting + 1):
+                section.add_leaf("", Row("waiting", step=step))
         self.root.expand()
         _ = self.last_line  # lay the lines out now, so nodes know their line for the cursor
         return nodes
@@ -344,50 +368,3 @@ class PillarOutline(Tree[Row]):
         label = self.row_text(node.data, width)
         label.stylize(style)
         return Text.assemble((icon, base_style), label)
-
-
-def line_marks(uid: int, mode: str, foundation: int, group: Sequence[Unit], tag: str) -> tuple[str, str, str]:
-    """(mark column, tag, highlight class) of a unit's or the base's line.
-
-    In step mode the units about to resolve are ranked ``#1`` (the one that
-    prevails) upwards; while building, the foundation for the next unit is ``◆``.
-    """
-    ranks = {unit.uid: len(group) - index for index, unit in enumerate(group)}
-    if mode == "step" and uid in ranks:
-        return f"#{ranks[uid]} ", "prevails" if ranks[uid] == 1 and len(group) > 1 else "", "resolving"
-    if mode == "build" and uid == foundation:
-        return "◆ ", f"{tag} ◀ next" if tag else "◀ next", "foundation"
-    return ("◇ " if tag else "  "), tag, ""
-
-
-def tree_line(row: Row, width: int, styles: Styles, read: PillarReading, seats: Sequence[str],
-              cards: Mapping[int, str], rtf: int, mark: str, tag: str, highlight: str) -> tuple[Text, str]:
-    """The text of one tree line and its highlight class (``"countered"`` overrides the one given)."""
-    if row.kind == "group":
-        return group_line(row.branch, read.on_name(row.branch), rtf, width, styles), highlight
-    if row.kind == "income":
-        printed, ability = reverse_pillar(read.card_id(row.uid, cards))[row.step - 1]
-        return income_line(row.step, printed, ability, width, styles), highlight
-    if row.kind == "base":
-        name = read.pillar.base_name
-        forms = [(name, " · h0", f" · {tag}" if tag else ""), (name, " h0", f" {short_tag(tag)}" if tag else ""),
-                 (name, " h0", "")]
-        return fit_line(mark, forms, width, styles), highlight
-    unit, countered = read.unit(row.uid)
-    unit_lines = unit_forms(unit, seats, rtf, tag, short_tag(tag), countered)
-    return fit_line(mark, unit_lines, width, styles, cuttable=unit_lines[-3:]), "countered" if countered else highlight
-
-
-def explanation(read: PillarReading, mode: str, group: Sequence[Unit], rtf: int, foundation: int,
-                legal: Sequence[int], *, hint: bool) -> str:
-    """The line under the tree: why the next step resolves as it does, or where the next unit goes.
-
-    ``hint`` adds which of the legal foundations is chosen (not in a replay, where nobody builds).
-    """
-    if mode == "step":
-        return describe_group(tuple(group), rtf) if group else "The pillar has resolved."
-    where = f"Next unit goes on {read.name_of(foundation)}"
-    tag = read.tag(foundation, rtf)
-    where += f" ({'main ' if tag == 'Current Foundation' else ''}{tag})." if tag else "."
-    shown = hint and len(legal) > 1
-    return where + (f" f: {list(legal).index(foundation) + 1} of {len(legal)}." if shown else "")

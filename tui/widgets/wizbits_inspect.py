@@ -23,8 +23,10 @@ from engine.wizbits.pillar import Unit, UnitKind
 from engine.wizbits.pillar_json import parse_pillar
 from engine.wizbits.pillar_text import branch_name
 from engine.wizbits.text import ability_text
+from engine.wizbits.unit_targets import targets_phrase, threatened
 from engine.wizbits.views import WizbitsView
 from tui.widgets.wizbits_card import ELEMENT_COLOURS, ELEMENT_GLYPHS
+from tui.widgets.wizbits_side import THREAT_MARK
 
 
 @dataclass(frozen=True)
@@ -55,8 +57,25 @@ def _unit_look(view: WizbitsView, unit: Unit) -> Look:
         abilities = card.flip_abilities if unit.payload.get("flip") else card.abilities
         if 0 <= index < len(abilities):
             note += f" {ability_text(abilities[index])}"
+    targets = view.targets.get(unit.uid, ())
+    seats = [player.name for player in view.players]
+    if targets:
+        note += f" Targets: {targets_phrase(targets, seats, view.seat)}."
     label = Text.assemble(("Pillar ", "dim"), (unit.name, "bold"), (f" {owner}", "dim"))
+    if targets:
+        label.append(f" → {targets_phrase(targets, seats, view.seat)}")
     return Look(label, card_id if card_id in CARDS_BY_ID else None, note, unit.uid)
+
+
+def threat_note(view: WizbitsView, iid: int) -> str:
+    """Which units on the pillar target card ``iid``: ``"Targeted by Bo's Eclipse Sting."``."""
+    if view.pillar is None:
+        return ""
+    pillar = parse_pillar(dict(view.pillar))
+    by = [f"{view.players[unit.owner].name}'s {unit.name}" if 0 <= unit.owner < len(view.players) else unit.name
+          for unit in pillar.units()
+          if any(target.kind == "card" and target.ref == iid for target in view.targets.get(unit.uid, ()))]
+    return f"Targeted by {', '.join(by)}." if by else ""
 
 
 def unit_looks(view: WizbitsView) -> list[Look]:
@@ -71,6 +90,7 @@ def unit_looks(view: WizbitsView) -> list[Look]:
 def table_looks(view: WizbitsView) -> list[Look]:
     """Everything on the table to inspect: the opponent's cards in play, yours, then the pillar's units, top first."""
     me = view.seat if view.seat is not None else 0
+    aimed_at = threatened(view.targets)
     looks = []
     for seat in (1 - me, me):
         player = view.players[seat]
@@ -82,7 +102,11 @@ def table_looks(view: WizbitsView) -> list[Look]:
                 label.append(" ★")
             if permanent.seceded:
                 label.append(" flipped", style="italic")
-            looks.append(Look(label, permanent.card_id))
+            note = ""
+            if permanent.iid in aimed_at:
+                label.append(f" {THREAT_MARK} targeted", style="bold")
+                note = threat_note(view, permanent.iid)
+            looks.append(Look(label, permanent.card_id, note))
     return looks + unit_looks(view)
 
 

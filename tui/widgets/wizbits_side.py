@@ -23,10 +23,14 @@ from engine.wizbits.pillar_json import parse_pillar
 from engine.wizbits.state import Phase
 from engine.wizbits.terms import Attribute
 from engine.wizbits.text import ability_text
+from engine.wizbits.unit_targets import threatened
 from engine.wizbits.views import PermanentView, PlayerView, WizbitsView
 from tui.safe_text import markup_safe
 from tui.widgets.styles import load_css
 from tui.widgets.wizbits_card import ELEMENT_COLOURS, ELEMENT_GLYPHS
+
+THREAT_MARK = "◎"
+"""Marks a card in play that a unit on the Pillar targets (a glyph, so it never rests on colour alone)."""
 
 
 def card_label(view: WizbitsView, iid: int | None) -> str:
@@ -84,9 +88,12 @@ def counts_text(player: PlayerView, width: int = 0) -> str:
 def side_text(view: WizbitsView, seat: int, *, brief: bool = False, width: int = 0) -> Text:
     """One seat's side as lines: counts, ★ Main Character, • characters, ▪ Non-Elements, ⟲ seceded cards.
 
+    A card that a unit on the Pillar targets is marked ``◎ targeted`` while that unit stands.
+
     ``brief`` keeps only the counts and the Main Character; ``width`` fits the counts line (0: no limit).
     """
     player: PlayerView = view.players[seat]
+    aimed_at = threatened(view.targets)
     out = Text()
     counts = counts_text(player, width)
     out.append(counts)
@@ -99,9 +106,14 @@ def side_text(view: WizbitsView, seat: int, *, brief: bool = False, width: int =
     if main is not None:
         out.append("\n★ ")
         out.append_text(_name(main))
+        _threat(out, main, aimed_at)
         _attributes(out, main)
         out.append("\n " + points_text(main))
     if brief:
+        # The brief side hides the other cards, but never that one of them is threatened.
+        aimed = [CARDS_BY_ID[p.card_id].name for p in player.in_play if not p.is_main and p.iid in aimed_at]
+        if aimed:
+            out.append(f"\n{THREAT_MARK} targeted: {', '.join(aimed)}", style="bold")
         return out
     for permanent in player.in_play:
         if permanent.is_main:
@@ -110,15 +122,22 @@ def side_text(view: WizbitsView, seat: int, *, brief: bool = False, width: int =
             out.append("\n⟲ ")
             out.append_text(_name(permanent))
             out.append(" FLIPPED", style="bold reverse")
+            _threat(out, permanent, aimed_at)
             for ability in CARDS_BY_ID[permanent.card_id].flip_abilities:
                 out.append("\n  " + ability_text(ability), style="dim")
             continue
         out.append("\n• " if permanent.points is not None else "\n▪ ")
         out.append_text(_name(permanent))
+        _threat(out, permanent, aimed_at)
         _attributes(out, permanent)
         if permanent.points is not None:
             out.append("\n " + points_text(permanent))
     return out
+
+
+def _threat(out: Text, permanent: PermanentView, aimed_at: frozenset[int]) -> None:
+    if permanent.iid in aimed_at:
+        out.append(f" {THREAT_MARK} targeted", style="bold reverse")
 
 
 def _attributes(out: Text, permanent: PermanentView) -> None:
