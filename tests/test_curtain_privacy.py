@@ -15,6 +15,7 @@ from engine.wizards_cup.cards import WIZARDS
 from engine.wizards_cup.state import Phase
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
+from tui.games.wizbits import WizbitsTable
 from tui.games.base import GameTable
 from tui.screens.curtain import CurtainScreen
 from tui.widgets.draft_hand import DraftHand
@@ -22,6 +23,7 @@ from tui.widgets.potion_grid import PotionGrid
 from tui.widgets.swap_picker import SwapPicker
 from tui.widgets.team_builder import TeamBuilder
 from tui.widgets.wizard_card import WizardCard
+from tui.widgets.wizbits_card import WizbitsCard
 from tui_fakes import game_screen
 from waiting import until
 
@@ -165,3 +167,46 @@ async def test_witchdraft_hand_zoom_pan_and_notes_stay_with_their_seat() -> None
             await pilot.press("enter")  # Ana places her card where the ghost starts
             await lift_curtain_for(pilot, app, "Bo")
             assert grid.placing and grid.card_id == live.state.players[1].picked and grid.zoom == "compact"
+
+
+# -- Wizbits --------------------------------------------------------------------------------------
+
+
+def wizbits_ana_holds_priority(store: SessionStore) -> LiveSession:
+    """Ana holds Priority with cards in hand, and so does Bo; everyone passes where they may."""
+    live = two_people(store, "wizbits", {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"}, seed=3)
+    passing = {"type": "pass"}
+    while not (list(live.to_act) == [0] and live.state.players[0].hand and len(live.log) > 20):
+        seat = live.to_act[0] if live.to_act else None
+        if seat is None:
+            live.play_table()
+            continue
+        legal = [live.rules.action_to_json(action) for action in live.rules.legal_actions(live.state, seat)]
+        live.apply(seat, passing if passing in legal else legal[0])
+    return live
+
+
+async def test_wizbits_list_line_card_and_panes_stay_with_their_seat() -> None:
+    with SessionStore() as store:
+        live = wizbits_ana_holds_priority(store)
+        app = CovenApp(store=store, auto_delay=60.0)
+        async with app.run_test(size=(80, 24)) as pilot:  # the compact layout: panes open behind keys
+            app.start_game(live)
+            await lift_curtain_for(pilot, app, "Ana")
+            screen = game_screen(app)
+            table = screen.query_one(WizbitsTable)
+            listing, card = table.query_one("#wb-list"), table.query_one(WizbitsCard)
+            assert table.stage == "hand" and table.compact
+            await pilot.press("down", "down", "down", "o")
+            await pilot.pause()
+            ana_card = card.card_id
+            assert listing.highlighted == 3 and ana_card is not None and table.has_class("-show-opp")
+            await pilot.press("x")  # Ana passes
+            await lift_curtain_for(pilot, app, "Bo")
+            assert table.seat == 1 and table.stage == "hand"
+            assert not table.has_class("-show-opp") and card.card_id != ana_card
+            assert listing.highlighted == 0
+            await pilot.press("x")
+            await lift_curtain_for(pilot, app, "Ana")
+            await until(pilot, lambda: table.seat == 0 and table.stage == "hand", "Ana's Priority again")
+            assert table.has_class("-show-opp") and listing.highlighted == 3
