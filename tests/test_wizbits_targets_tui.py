@@ -128,3 +128,14 @@ async def test_the_lab_lists_the_trigger_waiting_for_the_next_pillar() -> None:
         assert "Bo" in swarm and "trig" in swarm
         for line in drawn(outline):
             assert line.cell_len <= outline.size.width, line.plain
+
+
+def test_the_compact_opponent_side_still_names_its_threatened_card() -> None:
+    app = BattleApp(resolving(), viewer=0)
+
+    async def scenario(pilot: Any) -> None:
+        opponent = app.table.query_one("#wb-opp", SidePanel)
+        assert opponent.brief
+        assert f"{THREAT_MARK} targeted: Pondskater Scout" in opponent.text.plain
+
+    run(app, scenario, SMALL)
