@@ -13,12 +13,13 @@ from typing import Any
 
 from rich.text import Text
 
+from engine.wizbits.actions import Attack
 from engine.wizbits.lab_json import shipped_scenarios
 from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.pillar_tree_text import PillarOutline
 from tui.widgets.wizbits_side import THREAT_MARK, SidePanel
 from waiting import until
-from wizbits_battle import BIG, SMALL, BattleApp, names, resolving, run
+from wizbits_battle import BIG, SMALL, BattleApp, conflict, names, resolving, run
 
 
 def drawn(tree: PillarOutline) -> list[Text]:
@@ -139,3 +140,16 @@ def test_the_compact_opponent_side_still_names_its_threatened_card() -> None:
         assert f"{THREAT_MARK} targeted: Pondskater Scout" in opponent.text.plain
 
     run(app, scenario, SMALL)
+
+
+def test_inspect_lists_a_trigger_waiting_for_the_next_pillar() -> None:
+    game, attackers, _ = conflict()
+    game.act(0, Attack(tuple(attackers)))  # the Squire's "declared as an attacker" trigger waits: no pillar is open
+    app = BattleApp(game, viewer=1)
+
+    async def scenario(pilot: Any) -> None:
+        await pilot.press("i")
+        looks = names(app)
+        assert any(line.startswith("Waiting Emberbeetle Squire Ana") for line in looks)
+
+    run(app, scenario, BIG)

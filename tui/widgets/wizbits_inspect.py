@@ -88,7 +88,7 @@ def unit_looks(view: WizbitsView) -> list[Look]:
 
 
 def table_looks(view: WizbitsView) -> list[Look]:
-    """Everything on the table to inspect: the opponent's cards in play, yours, then the pillar's units, top first."""
+    """Everything to inspect: the opponent's cards in play, yours, the pillar's units top first, waiting triggers."""
     me = view.seat if view.seat is not None else 0
     aimed_at = threatened(view.targets)
     looks = []
@@ -107,7 +107,20 @@ def table_looks(view: WizbitsView) -> list[Look]:
                 label.append(f" {THREAT_MARK} targeted", style="bold")
                 note = threat_note(view, permanent.iid)
             looks.append(Look(label, permanent.card_id, note))
-    return looks + unit_looks(view)
+    return looks + unit_looks(view) + waiting_looks(view)
+
+
+def waiting_looks(view: WizbitsView) -> list[Look]:
+    """The triggers waiting for the next pillar, in the order they go on it."""
+    looks = []
+    for trigger in view.waiting:
+        owner = view.players[trigger.owner].name if 0 <= trigger.owner < len(view.players) else "?"
+        card_id = view.cards.get(trigger.iid)
+        label = Text.assemble(("Waiting ", "dim"), (trigger.name, "bold"), (f" {owner}", "dim"))
+        note = (f"{trigger.name}: trigger by {owner}, set off when {trigger.event}. "
+                "It waits for the next pillar and goes on it first.")
+        looks.append(Look(label, card_id if card_id in CARDS_BY_ID else None, note))
+    return looks
 
 
 class ChoiceList(OptionList):
