@@ -15,8 +15,8 @@ from engine.wizards_cup.cards import WIZARDS
 from engine.wizards_cup.state import Phase
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
-from tui.games.wizbits import WizbitsTable
 from tui.games.base import GameTable
+from tui.games.wizbits import WizbitsTable
 from tui.screens.curtain import CurtainScreen
 from tui.widgets.draft_hand import DraftHand
 from tui.widgets.potion_grid import PotionGrid
@@ -105,7 +105,7 @@ async def test_wizards_cup_swap_lists_open_fresh_and_come_back_to_their_seat() -
             assert picker.query_one("#sp-card", WizardCard).card_id == bo_first
             await pilot.press("k")
             # Round 2: both lineups as they stand, the duels played, then Ana's swap again.
-            for seat, name in ((0, "Ana"), (1, "Bo")):
+            for name in ("Ana", "Bo"):
                 await lift_curtain_for(pilot, app, name)
                 await pilot.press("c")
             await pilot.press("a")

@@ -35,7 +35,7 @@ from tui.games.wizbits_choosing import ChoosingTable
 from tui.screens.deck_picker import deck_option_choices
 from tui.screens.wizbits_results import WizbitsResultScreen
 from tui.widgets.pillar_tree import PillarTree
-from tui.widgets.seat_private import put_index, scroll_home
+from tui.widgets.seat_private import put_index
 from tui.widgets.styles import load_css
 from tui.widgets.wizbits_card import WizbitsCard
 from tui.widgets.wizbits_choices import load_stage, row_action
@@ -81,9 +81,6 @@ class WizbitsTable(ChoosingTable):
     ]
 
     bot_pause = True
-
-    _wish: tuple[str, bool, int | None] | None = None
-    """The stage, inspecting and list line a seat left, put back when its view is next drawn."""
 
     step_mode: reactive[bool] = reactive(True, init=False)
     """Resolution steps wait for ``n`` (or the tree's auto); off, they play by themselves after a pause."""
@@ -138,35 +135,6 @@ class WizbitsTable(ChoosingTable):
             self._update_prompt()
             self._update_card()
         self._focus()
-
-    PANES = ("-show-pillar", "-show-dice", "-show-opp")
-    """The compact layout's secondary panes a seat may open (``t``, ``d``, ``o``)."""
-
-    def remember(self) -> tuple[Any, ...]:
-        """What this seat did on screen: its line in the list (and whether inspecting), foundation, panes open."""
-        line = self.query_one("#wb-list", OptionList).highlighted
-        panes = frozenset(name for name in self.PANES if self.has_class(name))
-        return (self.stage, self.inspecting, line), self.query_one(PillarTree).foundation, panes
-
-    def restore(self, memo: object | None) -> None:
-        """The seat now looking finds its list line, foundation and panes as it left them (None: fresh).
-
-        Everything scrolls back to its start (the dice log to its newest check).
-        """
-        wish, foundation, panes = memo if isinstance(memo, tuple) else (None, None, frozenset())
-        self._wish = wish
-        self.inspecting = bool(wish and wish[1])
-        self.entry, self.message = None, ""
-        for name in self.PANES:
-            self.set_class(name in panes, name)
-        self.query_one("#wb-opp", SidePanel).brief = self.compact and "-show-opp" not in panes
-        tree = self.query_one(PillarTree)
-        legal = tree.legal_foundations
-        if legal:
-            tree.foundation = foundation if foundation in legal else legal[0]
-        scroll_home(self.query_one("#wb-opp"), self.query_one("#wb-you"), self.query_one("#wb-card-box"),
-                    self.query_one(PillarTree).query_one("#pt-tree"))
-        self.query_one(WizbitsDiceLog).scroll_end(animate=False, immediate=True)
 
     def _stage_for(self, view: WizbitsView, seat: int | None) -> str:
         if seat is None:

@@ -20,10 +20,11 @@ from engine.wizbits.views import WizbitsView
 from tui.games.base import GameTable
 from tui.screens.wizbits_cost import CostDialog
 from tui.widgets.pillar_tree import PillarTree
+from tui.widgets.seat_private import scroll_home
 from tui.widgets.wizbits_choices import ChoiceRow, Entry, payments_for, secedables
 from tui.widgets.wizbits_inspect import Look, table_looks
-from tui.widgets.wizbits_prompt import printed_cost
-from tui.widgets.wizbits_side import card_label
+from tui.widgets.wizbits_prompt import WizbitsDiceLog, printed_cost
+from tui.widgets.wizbits_side import SidePanel, card_label
 
 
 class ChoosingTable(GameTable[WizbitsView]):
@@ -48,6 +49,36 @@ class ChoosingTable(GameTable[WizbitsView]):
         self.inspecting = False
         """Whether the list shows the table's cards and units to look at (``i``) instead of the choice."""
         self.looks: list[Look] = []
+        self._wish: tuple[str, bool, int | None] | None = None
+        """The stage, inspecting and list line a seat left, put back when its view is next drawn."""
+
+    # -- what each seat keeps to itself at a shared keyboard ----------------------------------
+
+    PANES = ("-show-pillar", "-show-dice", "-show-opp")
+    """The compact layout's secondary panes a seat may open (``t``, ``d``, ``o``)."""
+
+    def remember(self) -> tuple[Any, ...]:
+        """What this seat did on screen: its list line (and whether inspecting), its pillar tree, the panes open."""
+        line = self.query_one("#wb-list", OptionList).highlighted
+        panes = frozenset(name for name in self.PANES if self.has_class(name))
+        return (self.stage, self.inspecting, line), self.query_one(PillarTree).remember(), panes
+
+    def restore(self, memo: object | None) -> None:
+        """The seat now looking finds its list line, foundation and panes as it left them (None: fresh).
+
+        The line is put back by the next ``show`` if the seat faces the same decision; everything
+        scrolls back to its start (the dice log to its newest check).
+        """
+        wish, tree_memo, panes = memo if isinstance(memo, tuple) else (None, None, frozenset())
+        self._wish = wish
+        self.inspecting = bool(wish and wish[1])
+        self.entry, self.message = None, ""
+        for name in self.PANES:
+            self.set_class(name in panes, name)
+        self.query_one("#wb-opp", SidePanel).brief = self.has_class("-compact") and "-show-opp" not in panes
+        self.query_one(PillarTree).restore(tree_memo)
+        scroll_home(self.query_one("#wb-opp"), self.query_one("#wb-you"), self.query_one("#wb-card-box"))
+        self.query_one(WizbitsDiceLog).scroll_end(animate=False, immediate=True)
 
     def _load(self, stage: str, keep: bool = False) -> None:
         """Fill the list for ``stage`` (drawn by the table)."""

@@ -222,6 +222,24 @@ class PillarTree(Widget):
         (self._user_closed if expanded else self._user_opened).discard(uid)
         node.expand() if expanded else node.collapse()
 
+    def remember(self) -> tuple[int, frozenset[int], frozenset[int]]:
+        """What one seat did to the tree: its foundation and the Reverse Pillars it opened or closed by hand."""
+        return self.foundation, frozenset(self._user_opened), frozenset(self._user_closed)
+
+    def restore(self, memo: tuple[int, frozenset[int], frozenset[int]] | None) -> None:
+        """Put back what :meth:`remember` kept for the seat now looking (None: fresh, as a new tree is).
+
+        The foundation stays only if it is still legal, as in :meth:`show`; the tree scrolls to its top.
+        """
+        foundation, opened, closed = memo or (None, frozenset(), frozenset())
+        self._user_opened, self._user_closed = set(opened), set(closed)
+        target = self._read.follow(foundation) if self._read else BASE_UID
+        if target != self.foundation:
+            self.foundation = target
+        self._rebuild()
+        if self._mounted:
+            self.query_one(PillarOutline).scroll_home(animate=False, immediate=True)
+
     @property
     def cursor_uid(self) -> int | None:
         """The unit under the cursor (the unit owning an Income line), or None."""
