@@ -89,3 +89,18 @@ def test_a_reverse_pillar_says_why_its_order_is_so() -> None:
     assert reverse_reason(speeds, 2) == "Reverse Pillar: Conflict Speed before quick"
     assert reverse_reason(speeds, 3) == "Reverse Pillar: same speed, printed order"
     assert reverse_reason([Speed.NORMAL, Speed.NORMAL], 1) == "Reverse Pillar: same speed, printed order"
+
+
+def test_a_target_gone_to_its_owners_hand_is_no_longer_named() -> None:
+    table = build(loads(ECLIPSE))
+    state = table.state
+    (uid,) = table.units
+    bo = state.players[1]
+    sage = bo.main
+    # As if it had been returned to hand before the Sting resolved: a hand is private.
+    bo.in_play = [p for p in bo.in_play if p.iid != sage]
+    bo.hand.append(sage)
+    for seat in (0, None):
+        view = make_view(state, seat)
+        assert view.targets[uid] == (TargetView("card", -1, "a card that left play", None),)
+        assert sage not in view.cards

@@ -92,10 +92,19 @@ def unit_targets(state: WizbitsState, unit: Unit, pillar: Pillar | None = None) 
             found.append(TargetView("unit", ref, target.name if target else "a unit that has left",
                                     target.owner if target else None))
         elif 0 <= ref < len(state.cards):
-            permanent = state.permanent(ref)
-            found.append(TargetView("card", ref, state.card(ref).name,
-                                    permanent.owner if permanent is not None else None))
+            found.append(_card_target(state, ref))
     return tuple(found)
+
+
+def _card_target(state: WizbitsState, iid: int) -> TargetView:
+    permanent = state.permanent(iid)
+    if permanent is not None:
+        return TargetView("card", iid, state.card(iid).name, permanent.owner)
+    for seat, player in enumerate(state.players):
+        if iid in player.discard:
+            return TargetView("card", iid, state.card(iid).name, seat)
+    # Gone to a hand or a deck since it was chosen: which card it is there is no longer public.
+    return TargetView("card", -1, "a card that left play", None)
 
 
 def pillar_targets(state: WizbitsState, pillar: Pillar | None = None) -> dict[int, tuple[TargetView, ...]]:
