@@ -14,11 +14,14 @@ from typing import Any
 from engine.wizards_cup.cards import WIZARDS
 from engine.wizards_cup.state import Phase
 from saves import LiveSession, SeatInfo, SessionStore
+from test_pillar_tree import Host as TreeHost
+from test_pillar_tree import two_subpillars
 from tui.app import CovenApp
 from tui.games.base import GameTable
 from tui.games.wizbits import WizbitsTable
 from tui.screens.curtain import CurtainScreen
 from tui.widgets.draft_hand import DraftHand
+from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.potion_grid import PotionGrid
 from tui.widgets.swap_picker import SwapPicker
 from tui.widgets.team_builder import TeamBuilder
@@ -210,3 +213,24 @@ async def test_wizbits_list_line_card_and_panes_stay_with_their_seat() -> None:
             await lift_curtain_for(pilot, app, "Ana")
             await until(pilot, lambda: table.seat == 0 and table.stage == "hand", "Ana's Priority again")
             assert table.has_class("-show-opp") and listing.highlighted == 3
+
+
+async def test_pillar_tree_foundation_and_reverse_pillars_are_one_seats_own() -> None:
+    pillar = two_subpillars()
+    app = TreeHost(pillar)
+    async with app.run_test(size=(80, 24)) as pilot:
+        tree = app.query_one(PillarTree)
+        legal = pillar.foundations()
+        oracle = next(unit for unit in pillar.units() if unit.name == "Dawnfly Oracle")
+        await pilot.press("f", "f")  # Ana's foundation: the second subpillar's tip
+        while tree.cursor_uid != oracle.uid:
+            await pilot.press("down")
+        await pilot.press("e")  # and she opens the Oracle's Reverse Pillar
+        assert tree.foundation == legal[2] and tree.is_expanded(oracle.uid)
+        ana = tree.remember()
+        tree.restore(None)  # Bo looks
+        await pilot.pause()
+        assert tree.foundation == legal[0] and not tree.is_expanded(oracle.uid)
+        tree.restore(ana)  # Ana's turn again
+        await pilot.pause()
+        assert tree.foundation == legal[2] and tree.is_expanded(oracle.uid)
