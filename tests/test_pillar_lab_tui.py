@@ -15,7 +15,7 @@ from textual.widgets import Input, OptionList, RichLog
 
 from engine.wizbits.decklist import decklist
 from engine.wizbits.decks import STARTER_DECKS
-from engine.wizbits.lab import Scenario, build, next_group, start, step
+from engine.wizbits.lab import Scenario, build, next_group, pass_priority, start, step
 from engine.wizbits.lab_json import read_scenario, shipped_scenarios
 from engine.wizbits.pillar import UnitKind
 from engine.wizbits.pillar_text import describe_group
@@ -57,6 +57,9 @@ def engine_steps(scenario: Scenario) -> list[tuple[int, ...]]:
     table, _ = start(build(scenario))
     steps = []
     while next_group(table):
+        if table.priority is not None:  # a trigger opened Priority; nobody answers it
+            table, _ = pass_priority(table)
+            continue
         table, _, group = step(table)
         steps.append(tuple(unit.uid for unit in group))
     return steps
@@ -92,6 +95,10 @@ async def test_each_shipped_scenario_steps_in_the_engines_order(index: int) -> N
         await pilot.pause()
         assert tree.mode == "step"
         for number, uids in enumerate(expected, start=1):
+            while screen.table.priority is not None:  # a trigger opened Priority: g passes, as a game's players do
+                assert tree.mode == "build"
+                await pilot.press("g")
+                await pilot.pause()
             # Before the step: the highlighted group and its explanation are the engine's next step.
             assert tuple(unit.uid for unit in tree.next_group) == uids, f"step {number}"
             # (A card whose Incomes differ in speed adds why its Reverse Pillar runs in that order.)
@@ -384,3 +391,35 @@ async def test_a_scenario_is_saved_in_the_exports_folder_and_not_replaced_unaske
         await pilot.press("y")
         await pilot.pause()
         assert read_scenario(saved) == shipped_scenarios()[3]
+
+
+async def test_the_lab_stops_for_priority_after_a_trigger_and_g_passes() -> None:
+    scenario = next(s for s in shipped_scenarios() if s.title == "Destroyed or sent home?")
+    app = LabHost(scenario)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = lab(app)
+        tree = screen.query_one(PillarTree)
+        await pilot.press("g")
+        await pilot.pause()
+        while screen.table.priority is None:
+            assert tree.next_group, "the Swarm's trigger opens Priority before the pillar is done"
+            await pilot.press("n")
+            await pilot.pause()
+        # The Lab waits for the players: building again for the seat holding Priority, with g to pass in the Footer.
+        holder = screen.table.priority
+        assert holder == scenario.active and screen.seat == holder and tree.mode == "build"
+        assert "Priority" in str(screen.query_one("#lab-status").render())
+        shown = {active.binding.action: active.binding.description for active in screen.active_bindings.values()}
+        assert shown.get("pass_priority") == "Pass" and screen.check_action("pass_priority", ()) is True
+        assert screen.check_action("play_card", ()) is True and screen.check_action("resolve", ()) is False
+        await pilot.press("n")  # no step while Priority is open
+        await pilot.pause()
+        assert screen.table.priority == holder
+        await pilot.press("g")
+        await pilot.pause()
+        assert screen.table.priority == 1 - holder and screen.seat == 1 - holder
+        await pilot.press("g")
+        await pilot.pause()
+        assert screen.table.priority is None and tree.mode == "step"
+        names = [player.name for player in screen.table.state.players]
+        assert f"{names[holder]} passes. {names[1 - holder]} passes." in logged(screen)

@@ -25,7 +25,7 @@ from engine.wizbits.dice import (
 )
 from engine.wizbits.phases import open_pillar, play_unit, start_play_phase
 from engine.wizbits.pillar_units import UnitKind
-from engine.wizbits.resolve import destroy
+from engine.wizbits.resolve import destroy_together
 from engine.wizbits.state import Battle, JsonDict, Phase, WizbitsState, opponent
 from engine.wizbits.terms import Attribute, TriggerEvent
 
@@ -266,28 +266,29 @@ def open_damage_pillar(state: WizbitsState, events: list[Event]) -> None:
 def damage_base_checks(state: WizbitsState, events: list[Event]) -> None:
     """The Damage Base Foundation: every character in the battle checks; failing destroys it.
 
-    A Main Character makes the Break form, and failing it loses the game. If
-    both Main Characters fail in the same battle, the game is a draw.
+    The checks are all made first, against the same state, so no failure
+    changes another character's check. Then every character that failed is
+    destroyed at once, and a Main Character's failure (it makes the Break form)
+    ends the game; if both Main Characters fail in the same battle, the game is
+    a draw.
     """
     battle = current_battle(state)
-    losers = []
-    triggers: list[JsonDict] = []
+    failed: list[int] = []
     for iid in battle.attackers + battle.defenders:
         permanent = state.permanent(iid)
         if permanent is None:
             continue
-        seat = permanent.owner
-        is_main = state.players[seat].main == iid
+        is_main = state.players[permanent.owner].main == iid
         spec = SPECIAL_CHECK_BREAK_GLOBAL_CHECK if is_main else SPECIAL_CHECK_GLOBAL_CHECK
         roll = roll_check(state.next_rng(), spec, points_of(state, permanent))
         events.append(check_event(state, iid, roll))
-        if roll.success:
-            continue
-        triggers.extend(collect_triggers(state, TriggerEvent.OWN_CHECK_FAILS, iid, seat))
-        if is_main:
-            losers.append(seat)
-        else:
-            destroy(state, iid, events, triggers)
+        if not roll.success:
+            failed.append(iid)
+    triggers: list[JsonDict] = []
+    for iid in failed:
+        triggers.extend(collect_triggers(state, TriggerEvent.OWN_CHECK_FAILS, iid, state.owner(iid)))
+    losers = [state.owner(iid) for iid in failed if state.players[state.owner(iid)].main == iid]
+    destroy_together(state, [iid for iid in failed if state.players[state.owner(iid)].main != iid], events, triggers)
     if losers:
         end_by_main_failures(state, losers, events)
         return

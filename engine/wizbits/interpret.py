@@ -68,10 +68,11 @@ class StepMemory:
         moved: Cards a lower-precedence unit of this step took out of play,
             as they stood in play. A higher unit's move of the same card still
             happens (its result must stand), from wherever the card went.
-        before: The state as the step began. Units of one step resolve
-            simultaneously, so what they read (who "each" reaches, the Main
-            Points and SCN a check rolls against) comes from here, never from
-            what another unit of the same step just did.
+        before: The state as the step began, kept when the step has more than
+            one unit. Units of one step resolve simultaneously, so each unit
+            after the first reads from its own copy of it (see
+            :attr:`Resolution.view`), never from what another unit of the
+            step just did.
     """
 
     moved: dict[int, Permanent] = field(default_factory=dict)
@@ -92,6 +93,11 @@ class Resolution:
         events: Collects what happened.
         triggers: Collects the Trigger-Continue payloads set off.
         step: Shared by the units of one resolution step.
+        view: What the unit reads (who "each" reaches, the Main Points and SCN
+            a check rolls against): the step's opening state with this unit's
+            own results so far, which are copied into it as they happen. None
+            reads the state itself, which is the same thing for a unit
+            resolving alone or first in its step.
         checker: Inside a check's outcomes, the character that made the check.
         next_slot: The next entry of ``targets`` to use.
     """
@@ -104,6 +110,7 @@ class Resolution:
     events: list[Event] = field(default_factory=list)
     triggers: list[JsonDict] = field(default_factory=list)
     step: StepMemory = field(default_factory=StepMemory)
+    view: WizbitsState | None = None
     checker: int | None = None
     next_slot: int = 0
 
@@ -159,7 +166,7 @@ def _subjects(state: WizbitsState, ctx: Resolution, effect: Effect) -> list[int]
         found = state.players[ctx.controller if target is Target.YOUR_MAIN else opponent(ctx.controller)].main
     else:
         seat = ctx.controller if target is Target.EACH_OWN_CHARACTER else opponent(ctx.controller)
-        reference = ctx.step.before or state
+        reference = ctx.view or state
         reached = []
         for perm in reference.players[seat].in_play:
             iid = perm.iid
@@ -226,13 +233,29 @@ def _apply_to_player(state: WizbitsState, ctx: Resolution, effect: Effect, seat:
 
 
 def _apply_to_card(state: WizbitsState, ctx: Resolution, effect: Effect, iid: int) -> None:
+    landed = _change_card(state, ctx, effect, iid)
+    view = ctx.view
+    if view is None or view.permanent(iid) is None:
+        return
+    # The unit's later effects read the view, so its own result goes there too (only the result:
+    # what it says and sets off has happened already).
+    if isinstance(effect, Damage):
+        seen = view.permanent(iid)
+        assert seen is not None
+        seen.damage += landed
+    else:
+        _change_card(view, Resolution(ctx.controller, ctx.source), effect, iid)
+
+
+def _change_card(state: WizbitsState, ctx: Resolution, effect: Effect, iid: int) -> int:
+    """Carry out ``effect`` on card ``iid`` of ``state``; returns the damage that landed, if any."""
     events, triggers = ctx.events, ctx.triggers
     perm = state.permanent(iid)
     assert perm is not None
     name = state.card(iid).name
     if isinstance(effect, Damage):
-        deal_damage(state, iid, effect.amount, events, triggers)
-    elif isinstance(effect, Heal):
+        return deal_damage(state, iid, effect.amount, events, triggers)
+    if isinstance(effect, Heal):
         healed = min(effect.amount, perm.damage)
         perm.damage -= healed
         events.append(Event("heal", f"{name} heals {healed} damage.", {"iid": iid, "amount": healed}))
@@ -256,17 +279,20 @@ def _apply_to_card(state: WizbitsState, ctx: Resolution, effect: Effect, iid: in
             else return_to_hand(state, iid, events)
         if moved:
             ctx.step.moved[iid] = perm
+    return 0
 
 
 def _run_check(state: WizbitsState, ctx: Resolution, effect: Check, iid: int) -> None:
     checker = _checker(state, iid, effect.spec)
-    roll = _roll(state, checker, effect.spec, ctx.events, ctx.triggers, ctx.step.before)
+    roll = _roll(state, checker, effect.spec, ctx.events, ctx.triggers, ctx.view)
     if state.over:
         return
     outer, ctx.checker = ctx.checker, checker
     run_effects(state, ctx, effect.on_success if roll.success else effect.on_fail)
     ctx.checker = outer
     _global_failure(state, checker, roll, ctx.events, ctx.triggers)
+    if ctx.view is not None:
+        _global_failure(ctx.view, checker, roll, [], [])
 
 
 # -- secession and checks, which the flow also uses --------------------------------------------
@@ -334,12 +360,12 @@ def _checker(state: WizbitsState, iid: int, spec: CheckSpec) -> int:
 
 
 def _roll(state: WizbitsState, checker: int, spec: CheckSpec, events: list[Event],
-          triggers: list[JsonDict], before: WizbitsState | None = None) -> CheckRoll:
+          triggers: list[JsonDict], view: WizbitsState | None = None) -> CheckRoll:
     perm = state.permanent(checker)
     assert perm is not None, "only a character in play makes checks"
-    # Inside a resolution step the check reads the checker as the step found it.
-    earlier = before.permanent(checker) if before is not None else None
-    points = points_of(before, earlier) if before is not None and earlier is not None else points_of(state, perm)
+    # Inside a resolution step the check reads the checker as the resolving unit sees it.
+    seen = view.permanent(checker) if view is not None else None
+    points = points_of(view, seen) if view is not None and seen is not None else points_of(state, perm)
     roll = roll_check(state.next_rng(), spec, points, points.scn)
     name = state.card(checker).name
     events.append(Event("check", f"{name}: {roll.describe()}",

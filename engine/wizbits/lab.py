@@ -8,6 +8,8 @@ units to build. :func:`build` turns it into a :class:`LabTable` holding a real
 without paying costs and whatever the phase. Resolution goes through
 :class:`~engine.wizbits.rules.WizbitsRules` itself (two passes, then one
 ``resolve`` table step at a time), so the events, dice and texts are the game's.
+When a step sets off triggers, Priority opens again as in a game: the holder
+may answer with cards and abilities, then passes (:func:`pass_priority`).
 
 Cards are named by *references*, so a scenario file stays readable and does
 not depend on instance ids: ``"0/main"``, ``"1/table/2"`` (the second card of
@@ -21,9 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core.contract import Event
-from engine.core.errors import IllegalActionError
 from engine.core.rng import seeded_rng
-from engine.wizbits.actions import ChooseTargets, Pass, Step
 from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.continuous import collect_triggers, live_abilities, target_options
 from engine.wizbits.decks import STARTER_DECKS
@@ -37,23 +37,21 @@ from engine.wizbits.lab_model import (
     LabTable,
     Scenario,
 )
+from engine.wizbits.lab_resolve import RULES, next_group, pass_priority, start, step
 from engine.wizbits.model import Ability, AbilityType, Category
 from engine.wizbits.phases import open_pillar, place_triggers, play_unit
-from engine.wizbits.pillar import BASE_KINDS, FORMATS, Unit, UnitKind
+from engine.wizbits.pillar import BASE_KINDS, FORMATS, UnitKind
 from engine.wizbits.pillar_text import RTFS
 from engine.wizbits.plays import card_slots
 from engine.wizbits.resolve import chosen_slots
-from engine.wizbits.rules import WizbitsRules
 from engine.wizbits.state import Battle, JsonDict, Permanent, PlayerState, WizbitsState, opponent
 from engine.wizbits.terms import TriggerEvent
 from engine.wizbits.unit_targets import newest_unit_arrow
 
-RULES = WizbitsRules()
-"""The game's own rules object: the Lab passes and resolves through it."""
-
 __all__ = [
     "PHASE_OF_BASE", "RULES", "LabCard", "LabError", "LabPlay", "LabSide", "LabTable", "Scenario", "ability_choices",
-    "add_play", "build", "card_choices", "next_group", "slot_choices", "start", "step", "trigger_abilities",
+    "add_play", "build", "card_choices", "next_group", "pass_priority", "slot_choices", "start", "step",
+    "trigger_abilities",
 ]
 
 # -- building ----------------------------------------------------------------------------
@@ -261,10 +259,15 @@ def _targets(table: LabTable, play: LabPlay, options: list[list[str | None]]) ->
 
 def _add(table: LabTable, play: LabPlay) -> None:
     state = table.state
-    if table.started or state.over or state.pillar is None:
+    answering = table.priority is not None
+    if (table.started and not answering) or state.over or state.pillar is None:
         raise LabError("the pillar is resolving; reset the Lab to build again")
     if play.seat not in (0, 1):
         raise LabError("seat is 0 or 1")
+    if answering and play.seat != table.priority:
+        raise LabError(f"{state.players[table.priority or 0].name} holds Priority: only they can add a unit now")
+    if answering and play.kind == "damage":
+        raise LabError("damage units are built before resolution; a trigger is answered with cards and abilities")
     on = _foundation(table, play.on)
     player = state.players[play.seat]
     uid = state.pillar.next_uid
@@ -301,7 +304,8 @@ def _add(table: LabTable, play: LabPlay) -> None:
     else:
         _add_damage(table, play, on)
     table.units.append(uid)
-    table.scenario = replace(table.scenario, plays=(*table.scenario.plays, play))
+    if not answering:  # an answer to a trigger is practice; the scenario keeps what was built before resolving
+        table.scenario = replace(table.scenario, plays=(*table.scenario.plays, play))
     if triggers:
         place_triggers(state, triggers)
 
@@ -320,71 +324,3 @@ def _add_damage(table: LabTable, play: LabPlay, on: int | None) -> None:
     text = ", ".join(f"{points} to {state.card(iid).name}" for iid, points in shares)
     play_unit(state, UnitKind.DAMAGE, play.seat, f"Damage from {name}", {"damage": shares}, on)
     table.events.append(Event("damage_declared", f"{name} deals {text}.", {"seat": play.seat, "damage": shares}))
-
-
-# -- resolving ----------------------------------------------------------------------------
-
-
-def _through_rules(table: LabTable, seat: int | None, action: Pass | Step | ChooseTargets) -> list[Event]:
-    try:
-        table.state, events = RULES.apply(table.state, seat, action)
-    except IllegalActionError as error:  # a Lab bug, not a player's mistake: say what the game said
-        raise LabError(f"the game refused {action}: {error.reason}") from None
-    table.events.extend(events)
-    return events
-
-
-def _settle(table: LabTable) -> list[Event]:
-    """Answer what the game would ask before going on: flip Income targets (the first legal choice), then passes."""
-    events: list[Event] = []
-    state = table.state
-    while not table.done and not state.over:
-        if state.pending:
-            seat = int(state.pending[0]["seat"])
-            choice = RULES.legal_actions(state, seat)[0]
-            assert isinstance(choice, ChooseTargets)
-            events += _through_rules(table, seat, choice)
-        elif not state.resolving and state.priority is not None:
-            events += _through_rules(table, state.priority, Pass())
-        else:
-            break
-        state = table.state
-    return events
-
-
-def start(table: LabTable) -> tuple[LabTable, list[Event]]:
-    """Both players pass: the pillar starts to resolve (or, if empty, its base does its work at once)."""
-    twin = table.copy()
-    twin.started = True
-    twin.shown = twin.state.pillar.copy() if twin.state.pillar is not None else None
-    events = _settle(twin)
-    return twin, events
-
-
-def next_group(table: LabTable) -> tuple[Unit, ...]:
-    """The units the next step resolves, in increasing precedence (empty when nothing is left)."""
-    if table.done or table.state.pillar is None:
-        return ()
-    return table.state.pillar.next_group()
-
-
-def step(table: LabTable) -> tuple[LabTable, list[Event], tuple[Unit, ...]]:
-    """Resolve one step as the game's table does, then pass again if triggers reopened Priority.
-
-    Returns:
-        The new table, the step's events and the units that resolved.
-
-    Raises:
-        LabError: resolution has not started, or nothing is left.
-    """
-    group = next_group(table)
-    if not table.started or not group:
-        raise LabError("nothing is waiting to resolve")
-    twin = table.copy()
-    assert twin.state.pillar is not None
-    leftover = twin.state.pillar.copy()
-    leftover.resolve_group()
-    events = _through_rules(twin, None, Step("resolve"))
-    events += _settle(twin)
-    twin.shown = leftover if twin.done else None
-    return twin, events, group

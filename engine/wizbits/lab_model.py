@@ -97,7 +97,8 @@ class LabTable:
         scenario: What it was built from (its plays included).
         state: The game state; its pillar is the Lab's pillar.
         refs: Card reference -> instance id.
-        units: The pillar uid of each play's unit, in play order.
+        units: The pillar uid of each play's unit, in play order (answers to triggers included,
+            though the scenario keeps only the plays made before resolution).
         events: Everything that happened so far, setup and plays included.
         started: Resolution has begun: no more plays.
         shown: The pillar to draw: the state's, or what was left of it once it resolved.
@@ -115,6 +116,18 @@ class LabTable:
     def done(self) -> bool:
         """The pillar has resolved (or the game ended on the way)."""
         return self.state.over or self.state.phase != PHASE_OF_BASE[self.scenario.base]
+
+    @property
+    def priority(self) -> int | None:
+        """The seat holding Priority while resolution waits for an answer to triggers, else None.
+
+        Triggers set off by a step reopen Priority as in a game: the holder may
+        add units, then passes; two passes in a row and resolution goes on.
+        """
+        state = self.state
+        if not self.started or self.done or state.resolving or state.pending:
+            return None
+        return state.priority
 
     @property
     def pillar(self) -> Pillar:

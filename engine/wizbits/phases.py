@@ -56,6 +56,22 @@ def place_triggers(state: WizbitsState, triggers: list[JsonDict]) -> None:
     state.pillar.place_triggers((int(trigger["owner"]), str(trigger["name"]), trigger) for trigger in triggers)
 
 
+def drop_dead_continues(state: WizbitsState, pillar: Pillar | None = None) -> None:
+    """Take off ``pillar`` (the state's by default) every Continue unit no longer in force.
+
+    A Continue ability is in force while its card is in play (a flip one:
+    while it is seceded), so its unit leaves the pillar with the card, or
+    when the card flips.
+    """
+    pillar = state.pillar if pillar is None else pillar
+    if pillar is None:
+        return
+    for unit in pillar.continues:
+        permanent = state.permanent(int(unit.payload["iid"]))
+        if permanent is None or permanent.seceded != bool(unit.payload.get("flip")):
+            pillar.drop_continue(unit.uid)
+
+
 def after_unit_added(state: WizbitsState) -> None:
     """A unit was added: the run of passes starts again."""
     state.passes = 0

@@ -243,6 +243,17 @@ class Pillar:
         self._continues.append(unit)
         return unit
 
+    def drop_continue(self, uid: int) -> Unit:
+        """Take Continue unit ``uid`` away: its ability is no longer in force (its card left play).
+
+        Raises:
+            KeyError: no Continue unit ``uid`` stands under the base.
+        """
+        for index, unit in enumerate(self._continues):
+            if unit.uid == uid:
+                return self._continues.pop(index)
+        raise KeyError(uid)
+
     def remove(self, uid: int) -> Unit:
         """Take unit ``uid`` off the pillar unresolved (it was countered) and return it.
 

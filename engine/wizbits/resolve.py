@@ -30,6 +30,7 @@ from engine.wizbits.zones import (
     counter,
     deal_damage,
     destroy,
+    destroy_together,
     discard_from_hand,
     draw,
     end_of_turn_cleanup,
@@ -41,17 +42,18 @@ from engine.wizbits.zones import (
 
 __all__ = [
     "Resolution", "StepMemory", "chosen_slots", "collect_triggers", "counter", "deal_damage", "destroy",
-    "discard_from_hand", "draw", "end_of_turn_cleanup", "enter_play", "lose", "make_check", "pending_slots",
-    "resolve_group", "resolve_unit", "return_to_hand", "run_effects", "run_pending", "secede",
+    "destroy_together", "discard_from_hand", "draw", "end_of_turn_cleanup", "enter_play", "lose", "make_check",
+    "pending_slots", "resolve_group", "resolve_unit", "return_to_hand", "run_effects", "run_pending", "secede",
 ]
 
 def resolve_unit(state: WizbitsState, unit: Unit, events: list[Event], triggers: list[JsonDict],
-                 step: StepMemory | None = None) -> None:
+                 step: StepMemory | None = None, view: WizbitsState | None = None) -> None:
     """Carry out one unit of a resolution step.
 
     Call it for each unit of the step in the order :meth:`Pillar.next_group`
     gives (increasing precedence), passing one :class:`StepMemory` to all of
     them (or use :func:`resolve_group`), so a higher unit's result stands.
+    ``view`` is what the unit reads (see :attr:`Resolution.view`).
     """
     if state.over or unit.kind is UnitKind.CONTINUE:
         return
@@ -61,7 +63,7 @@ def resolve_unit(state: WizbitsState, unit: Unit, events: list[Event], triggers:
             deal_damage(state, int(iid), int(points), events, triggers)
         return
     ctx = Resolution(unit.owner, int(payload["iid"]), unit.uid, unit.height, list(payload.get("targets", [])),
-                     events, triggers, step or StepMemory())
+                     events, triggers, step or StepMemory(), view)
     if unit.kind is UnitKind.CARD:
         _resolve_card(state, ctx)
         return
@@ -79,6 +81,8 @@ def _resolve_card(state: WizbitsState, ctx: Resolution) -> None:
     stays = card.category is not Category.ELEMENT
     if stays:
         enter_play(state, iid, owner)
+        if ctx.view is not None:
+            enter_play(ctx.view, iid, owner)  # its own Incomes' "each" reaches it
         ctx.events.append(Event("enter", f"{card.name} enters play for {state.players[owner].name}.",
                                 {"iid": iid, "seat": owner}))
     for ability in card.incomes:
@@ -90,7 +94,13 @@ def _resolve_card(state: WizbitsState, ctx: Resolution) -> None:
 
 def resolve_group(state: WizbitsState, group: Sequence[Unit], events: list[Event],
                   triggers: list[JsonDict]) -> None:
-    """Resolve the units of one step together, in the order given (increasing precedence)."""
-    step = StepMemory(before=copy.deepcopy(state))
-    for unit in group:
-        resolve_unit(state, unit, events, triggers, step)
+    """Resolve the units of one step together, in the order given (increasing precedence).
+
+    Each unit's effects happen one after another and each sees what the ones
+    before it did; the units of the step see only the state it began with.
+    """
+    step = StepMemory(before=copy.deepcopy(state) if len(group) > 1 else None)
+    for index, unit in enumerate(group):
+        # The first unit finds the state as the step began; each later one reads its own copy of that.
+        view = copy.deepcopy(step.before) if index and step.before is not None else None
+        resolve_unit(state, unit, events, triggers, step, view)

@@ -40,7 +40,7 @@ from engine.wizbits.continuous import target_options
 from engine.wizbits.decklist import Deck, parse_decklist
 from engine.wizbits.decks import STARTER_DECKS
 from engine.wizbits.flow import end_turn, pass_priority, reconcile_up, resolve_step, test_phase
-from engine.wizbits.phases import phase_label, place_triggers
+from engine.wizbits.phases import drop_dead_continues, phase_label, place_triggers
 from engine.wizbits.plays import apply_activate, apply_play, check_activate, check_play, unit_actions
 from engine.wizbits.resolve import discard_from_hand, pending_slots, run_pending
 from engine.wizbits.state import HAND_SIZE, Permanent, Phase, PlayerState, WizbitsState, opponent
@@ -251,6 +251,12 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
             raise IllegalActionError(f"that is not something to do during {phase_label(state)}")
 
     def _apply(self, state: WizbitsState, seat: Seat | None, action: Action) -> list[Event]:
+        events = self._carry_out(state, seat, action)
+        # Whatever took a card out of play (or flipped it), its Continue units leave the pillar with it.
+        drop_dead_continues(state)
+        return events
+
+    def _carry_out(self, state: WizbitsState, seat: Seat | None, action: Action) -> list[Event]:
         events: list[Event] = []
         if isinstance(action, act.Step):
             {"reconcile": reconcile_up, "test": test_phase, "resolve": resolve_step,

@@ -16,7 +16,7 @@ from engine.wizbits.state import JsonDict, Permanent, WizbitsState, opponent
 from engine.wizbits.terms import Attribute, TriggerEvent
 
 __all__ = [
-    "counter", "deal_damage", "destroy", "discard_from_hand", "draw", "end_of_turn_cleanup", "enter_play", "lose",
+    "counter", "deal_damage", "destroy", "destroy_together", "discard_from_hand", "draw", "end_of_turn_cleanup", "enter_play", "lose",
     "mill", "return_to_hand", "search", "take_out",
 ]
 
@@ -159,6 +159,26 @@ def destroy(state: WizbitsState, iid: int, events: list[Event], triggers: list[J
     state.players[owner].discard.append(iid)
     events.append(Event("destroy", f"{state.card(iid).name} is destroyed.", {"iid": iid, "seat": owner}))
     return True
+
+
+def destroy_together(state: WizbitsState, iids: list[int], events: list[Event], triggers: list[JsonDict]) -> None:
+    """Destroy several cards in play at once (Main Characters are left alone).
+
+    Every trigger is collected while all of them still stand, so a card
+    destroyed along with another still answers "when another character of
+    yours is destroyed" for it.
+    """
+    doomed = [iid for iid in iids if state.permanent(iid) is not None and not is_main(state, iid)]
+    for iid in doomed:
+        owner = state.owner(iid)
+        triggers.extend(collect_triggers(state, TriggerEvent.THIS_DESTROYED, iid, owner))
+        if state.card(iid).is_character:
+            triggers.extend(collect_triggers(state, TriggerEvent.OWN_CHARACTER_DESTROYED, iid, owner))
+    for iid in doomed:
+        owner = state.owner(iid)
+        take_out(state, iid)
+        state.players[owner].discard.append(iid)
+        events.append(Event("destroy", f"{state.card(iid).name} is destroyed.", {"iid": iid, "seat": owner}))
 
 
 def end_of_turn_cleanup(state: WizbitsState, events: list[Event]) -> None:

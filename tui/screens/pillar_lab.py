@@ -35,6 +35,7 @@ from engine.wizbits.lab import (
     build,
     card_choices,
     next_group,
+    pass_priority,
     start,
     step,
     trigger_abilities,
@@ -62,7 +63,8 @@ from tui.widgets.lab_footer import FooterRoom
 from tui.widgets.lab_log import EventLog
 from tui.widgets.pillar_tree import PillarTree
 
-KEYS = ("Keys: c card, b ability, d damage (Damage base), f foundation, t side, g resolve, n step, a auto, "
+KEYS = ("Keys: c card, b ability, d damage (Damage base), f foundation, t side, g resolve (or pass, when a "
+        "trigger opens Priority), n step, a auto, "
         "p pause, e Reverse Pillar, u undo, r rebuild, i put a card into play, tab to the table then +/- damage, "
         "v secede, m battle, x remove; s setup, k new table, o examples, l load, w save, ? every key, escape menu.")
 """Every key of the Lab, shown under the lesson (the footer has room for the main ones only)."""
@@ -95,6 +97,7 @@ class PillarLabScreen(LabFileActions):
         Binding("t", "switch_side(True)", "Side"),
         Binding("t", "switch_side(False)", "Side", show=False),
         Binding("g", "resolve", "Resolve"),
+        Binding("g", "pass_priority", "Pass"),
         Binding("r", "reset", "Rebuild"),
         Binding("u", "undo", "Undo"),
         Binding("w", "save", "Save"),
@@ -159,7 +162,10 @@ class PillarLabScreen(LabFileActions):
     def _refresh(self, reset_logs: bool = False) -> None:
         table = self.table
         tree = self.pillar_tree
-        tree.set_reactive(PillarTree.mode, "step" if table.started else "build")
+        if (holder := table.priority) is not None:  # a trigger opened Priority: foundations again, no auto
+            tree.auto = False
+            self.seat = holder
+        tree.set_reactive(PillarTree.mode, "step" if table.started and holder is None else "build")
         tree.show(table.pillar, cards=dict(enumerate(table.state.cards)), seats=self._names(),
                   rtf=table.scenario.rtf, targets=pillar_targets(table.state, table.pillar),
                   waiting=waiting_after(table.state, table.done and table.shown is not None))
@@ -179,6 +185,9 @@ class PillarLabScreen(LabFileActions):
         if table.done:
             outcome = f" {table.state.reason}" if table.state.over else ""
             return Text(f"Resolved.{outcome} r: build again", style="bold")
+        if table.priority is not None:
+            return Text.assemble(("Priority: ", "bold"), (f"{self._names()[table.priority]} may answer", "bold green"),
+                                 " (c card, b ability) or pass (g)")
         return Text.assemble(("Resolving: ", "bold"), "n step, a auto")
 
     def _write_logs(self, reset: bool) -> None:
@@ -224,7 +233,10 @@ class PillarLabScreen(LabFileActions):
         if (fitting := self.footer_room.check(action, parameters)) is not None:
             return fitting
         building = not self.table.started
-        if action in ("play_card", "use_ability", "switch_side", "resolve", "undo"):
+        if action in ("play_card", "use_ability", "pass_priority"):
+            answering = self.table.priority is not None
+            return answering if action == "pass_priority" else building or answering
+        if action in ("switch_side", "resolve", "undo"):
             return building if action != "undo" else building and bool(self.table.scenario.plays)
         if action == "add_damage":
             return building and self.table.scenario.base == "damage"
@@ -337,9 +349,15 @@ class PillarLabScreen(LabFileActions):
         self._refresh()
         self.query_one("#lab-tree PillarOutline").focus()
 
+    def action_pass_priority(self) -> None:
+        """The side holding Priority after a trigger passes; two passes in a row and resolution goes on."""
+        if self.table.priority is not None:
+            self.table, _ = pass_priority(self.table)
+            self._refresh()
+
     def on_pillar_tree_step_requested(self, message: PillarTree.StepRequested) -> None:
         message.stop()
-        if not self.table.started or not next_group(self.table):
+        if not self.table.started or not next_group(self.table) or self.table.priority is not None:
             return
         try:
             self.table, _, _ = step(self.table)
