@@ -34,3 +34,12 @@ def test_one_seat_name_expected_reads_in_the_singular() -> None:
 def test_a_one_card_deck_has_1_card() -> None:
     problems = [str(problem) for problem in validate_deck(Deck.of({"flickerwand": 1}, None))]
     assert "the deck has 1 card; it needs at least 60" in problems
+
+
+def test_the_lab_counts_one_play_in_the_singular() -> None:
+    from engine.wizbits.lab import LabError, LabPlay, add_play, build
+    from test_wizbits_lab import table_scenario
+
+    table = add_play(build(table_scenario()), LabPlay(0, card="morning-chorus"))
+    with pytest.raises(LabError, match="this table has only 1 play before this one$"):
+        table.unit_uid("play/2")

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from engine.core.contract import Event
 from engine.core.errors import IllegalActionError
+from engine.core.words import plural
 from engine.wizbits.continuous import collect_triggers, has_attribute, points_of
 from engine.wizbits.dice import (
     SPECIAL_CHECK_BREAK_GLOBAL_CHECK,
@@ -237,7 +238,7 @@ def check_division(state: WizbitsState, seat: int, damage: tuple[tuple[int, int]
         if any(points < 1 for _, points in damage):
             raise IllegalActionError("each share of damage is at least 1 point")
         if sum(points for _, points in damage) != total:
-            raise IllegalActionError(f"divide exactly {total} points of damage")
+            raise IllegalActionError(f"divide exactly {plural(total, 'point')} of damage")
 
 
 def divide(state: WizbitsState, seat: int, damage: tuple[tuple[int, int], ...], events: list[Event]) -> None:

@@ -24,6 +24,7 @@ from dataclasses import replace
 
 from engine.core.contract import Event
 from engine.core.rng import seeded_rng
+from engine.core.words import plural
 from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.continuous import collect_triggers, live_abilities, target_options
 from engine.wizbits.decks import STARTER_DECKS
@@ -242,7 +243,7 @@ def _ability(table: LabTable, seat: int, iid: int, index: int) -> Ability:
 
 def _targets(table: LabTable, play: LabPlay, options: list[list[str | None]]) -> list[int | None]:
     if len(play.targets) != len(options):
-        raise LabError(f"this needs {len(options)} chosen target(s), not {len(play.targets)}")
+        raise LabError(f"this needs {plural(len(options), 'chosen target')}, not {len(play.targets)}")
     chosen: list[int | None] = []
     for number, (ref, legal) in enumerate(zip(play.targets, options, strict=False), start=1):
         if ref not in legal:

@@ -10,6 +10,7 @@ import copy
 from dataclasses import dataclass, field, replace
 
 from engine.core.contract import Event
+from engine.core.words import plural
 from engine.wizbits.pillar import Pillar
 from engine.wizbits.state import Phase, WizbitsState
 
@@ -176,7 +177,7 @@ class LabTable:
             return int(number)
         index = int(number) - 1
         if not 0 <= index < len(self.units):
-            raise LabError(f"{ref!r}: there are only {len(self.units)} plays before this one")
+            raise LabError(f"{ref!r}: this table has only {plural(len(self.units), 'play')} before this one")
         return self.units[index]
 
 

@@ -19,6 +19,7 @@ from engine.core.contract import Event, GameRules, JsonDict, Result, Seat
 from engine.core.errors import IllegalActionError, InvalidOptionsError
 from engine.core.rng import seeded_rng
 from engine.core.text import check_seat_names
+from engine.core.words import plural
 from engine.wizbits import actions as act
 from engine.wizbits.actions import Action
 from engine.wizbits.conflict import (
@@ -231,7 +232,7 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
             hand = state.players[seat].hand
             if len(set(action.cards)) != len(action.cards) or not set(action.cards) <= set(hand) \
                     or len(action.cards) != len(hand) - HAND_SIZE:
-                raise IllegalActionError(f"discard exactly {len(hand) - HAND_SIZE} different cards from your hand")
+                raise IllegalActionError(f"discard exactly {plural(len(hand) - HAND_SIZE, 'different card')} from your hand")
         elif phase in Phase.PILLARS:
             if isinstance(action, act.PlayCard):
                 check_play(state, seat, action)

@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Static
 
 from engine.core.contract import Event
+from engine.core.words import plural
 from engine.wizbits.cards import CARDS, CARDS_BY_ID
 from engine.wizbits.effects import Effect
 from engine.wizbits.lab import (
@@ -215,7 +216,7 @@ class PillarLabScreen(LabFileActions):
                 problem = str(error)
                 continue
             if keep < len(plays):
-                self.notify(f"{len(plays) - keep} play(s) no longer fit this table and were dropped.",
+                self.notify(f"Dropped {plural(len(plays) - keep, 'play')} that no longer fit this table.",
                             severity="warning")
             self.seat = self.seat if self.seat in (0, 1) else 0
             self._refresh(reset_logs=True)
