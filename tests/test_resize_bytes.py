@@ -43,13 +43,13 @@ def _take_terminal() -> None:
 class PtyCoven:
     """``coven play`` in a pty of its own, its output counted and rendered by pyte."""
 
-    def __init__(self, columns: int, rows: int) -> None:
+    def __init__(self, columns: int, rows: int, *options: str) -> None:
         master, slave = pty.openpty()
         _set_size(slave, columns, rows)
         env = {**os.environ, "TERM": "xterm-256color", "LANG": "C.UTF-8"}
         env.pop("COLUMNS", None)
         env.pop("LINES", None)
-        self.process = subprocess.Popen([sys.executable, "-m", "tui.cli", "play"], stdin=slave, stdout=slave,
+        self.process = subprocess.Popen([sys.executable, "-m", "tui.cli", "play", *options], stdin=slave, stdout=slave,
                                         stderr=slave, env=env, cwd=ROOT, start_new_session=True,
                                         preexec_fn=_take_terminal)
         os.close(slave)
@@ -117,8 +117,8 @@ def _menu_at(columns: int, rows: int) -> Callable[[str], bool]:
     return shows
 
 
-def _first_frame(columns: int, rows: int) -> tuple[int, str]:
-    coven = PtyCoven(columns, rows)
+def _first_frame(columns: int, rows: int, *options: str) -> tuple[int, str]:
+    coven = PtyCoven(columns, rows, *options)
     try:
         return coven.settle(_menu_at(columns, rows)), coven.text()
     finally:
@@ -166,3 +166,17 @@ def test_too_small_and_back_shows_the_notice_then_the_menu() -> None:
         assert "needs at least" not in coven.text()
     finally:
         coven.close()
+
+
+def test_served_the_first_screen_is_painted_once() -> None:
+    """Over SSH (as `coven serve` starts it) the settling first screen goes out as one paint."""
+    served_first, served_screen = _first_frame(120, 40, "--serve-port=2222", "--account=ana", "--name=Ana")
+    coven = PtyCoven(100, 30)
+    try:
+        coven.settle(_menu_at(100, 30))
+        coven.resize(120, 40)
+        one_paint = coven.settle(_menu_at(120, 40))  # a resize is one paint (tested above)
+    finally:
+        coven.close()
+    assert _menu_at(120, 40)(served_screen)
+    assert served_first <= TARGET_RATIO * one_paint, (served_first, one_paint)

@@ -91,7 +91,8 @@ class CovenApp(OnePaintResizeApp[None]):
                 sessions (and finished tables'). None at this machine, which sees all.
             serve_host: The address ``coven serve`` listens on, for the lobby's join hint.
         """
-        super().__init__()
+        # Over SSH every repaint is carried to the player, so the first screen is painted once.
+        super().__init__(hold_first_screen=serve_port is not None)
         self.store: SessionStore | None = store
         self.tables = TableSeating(self, player_name, serve_port, serve_host)
         self.join_code = join_code

@@ -1,14 +1,14 @@
 """One full paint per terminal resize, however many Textual computes.
 
 When the terminal changes size, Textual 8 lays out and paints the top screen,
-then repaints it for its own new virtual size, for each screen under it (the
-default screen always sits under Coven's menu) and again for every widget that
-re-lays itself out. Each of those paints is a whole screen, so a resized Coven
-sent about four screens' worth of bytes, which over SSH is what the player
-waits for. :class:`OnePaintResizeApp` holds frames back from the first resize
-of a burst until the size has been still for
-:data:`RESIZE_SETTLE_SECONDS` and the screen has caught up, then paints the
-whole screen once.
+then repaints it for its own new virtual size, for each screen under it and
+again for every widget that re-lays itself out. Each of those paints is a
+whole screen, so a resized Coven sent about four screens' worth of bytes,
+which over SSH is what the player waits for. :class:`OnePaintResizeApp` holds
+frames back from the first resize of a burst until the size has been still
+for :data:`RESIZE_SETTLE_SECONDS` and the screen has caught up, then paints
+the whole screen once. Served over SSH, the first screen is held the same
+way for a few refreshes, since it too settles in several whole paints.
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ from textual.timer import Timer
 
 ReturnType = TypeVar("ReturnType")
 
+START_REFRESHES = 4
+"""Refresh cycles a held first screen is given to settle before its one paint (four take all of the menu's)."""
+
 RESIZE_SETTLE_SECONDS = 0.1
 """How long the size must stay unchanged before the one paint (window drags send bursts)."""
 
@@ -30,14 +33,33 @@ RESIZE_SETTLE_SECONDS = 0.1
 class OnePaintResizeApp(App[ReturnType]):
     """An app that paints once after a resize or a burst of resizes."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, hold_first_screen: bool = False) -> None:
+        """Create the app.
+
+        Args:
+            hold_first_screen: Also paint the first screen once. It settles in a few whole-screen
+                paints (it resumes, its lists learn their size, the notification rack hides), each
+                of which an SSH link carries; holding them costs a few refreshes before the first
+                frame, which a local terminal would rather show at once.
+        """
         super().__init__()
         self._last_size: tuple[int, int] | None = None
-        # The first screen is not held: its first frame would come a tenth of a second later,
-        # and start-up time is what a player waits for; later settling frames are small.
-        self._holding_frames = False
+        self._holding_frames = hold_first_screen
+        self._start_refreshes = START_REFRESHES
         self._frames_held = False
         self._settle_timer: Timer | None = None
+
+    def on_mount(self) -> None:
+        """Release a held first screen once it has settled."""
+        if self._holding_frames:
+            self.call_after_refresh(self._start_settling)
+
+    def _start_settling(self) -> None:
+        self._start_refreshes -= 1
+        if self._start_refreshes > 0:
+            self.call_after_refresh(self._start_settling)
+        elif self._settle_timer is None:
+            self._release_frames()
 
     def on_resize(self, event: events.Resize) -> None:
         """Hold frames back while the size moves."""
