@@ -13,6 +13,7 @@ from rich.table import Table
 
 from engine import GameSpec, get_game, state_digest
 from engine.core.rng import seeded_rng
+from engine.core.words import plural
 
 
 def _play(spec: GameSpec, seed: int, pickers: list[Any], timings: dict[str, list[float]]) -> tuple[Any, int]:
@@ -138,7 +139,7 @@ def _wizbits_legal(table: Table, games: int) -> None:
             steps += 1
     samples.sort()
     p95 = samples[int(0.95 * (len(samples) - 1))]
-    table.add_row(f"legal actions ({len(samples)} calls)",
+    table.add_row(f"legal actions ({plural(len(samples), 'call')})",
                   f"mean {statistics.mean(samples) * 1e3:.2f} ms, p95 {p95 * 1e3:.2f}, max {samples[-1] * 1e3:.2f}")
     table.add_row("legal actions per call", f"mean {statistics.mean(sizes):.0f}, max {max(sizes)}")
 
@@ -197,7 +198,7 @@ def run(game_id: str, games: int = 100) -> int:
             p95 = samples[int(0.95 * (len(samples) - 1))]
             table.add_row(f"{level} bot decision", f"mean {statistics.mean(samples) * 1e3:.0f} ms, "
                           f"p95 {p95 * 1e3:.0f} ms, max {samples[-1] * 1e3:.0f} ms")
-    table.add_row(f"{strongest} vs {weakest} ({matches} games)", f"{strongest} won {strong_wins}")
+    table.add_row(f"{strongest} vs {weakest} ({plural(matches, 'game')})", f"{strongest} won {strong_wins}")
     extra = EXTRA_FIGURES.get(game_id)
     if extra is not None:
         extra(table, games)
