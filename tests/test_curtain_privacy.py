@@ -205,6 +205,7 @@ async def test_wizbits_list_line_card_and_panes_stay_with_their_seat() -> None:
             await pilot.pause()
             ana_card = card.card_id
             assert listing.highlighted == 3 and ana_card is not None and table.has_class("-show-opp")
+            ana_entry = table.entries[3]
             await pilot.press("x")  # Ana passes
             await lift_curtain_for(pilot, app, "Bo")
             assert table.seat == 1 and table.stage == "hand"
@@ -213,7 +214,8 @@ async def test_wizbits_list_line_card_and_panes_stay_with_their_seat() -> None:
             await pilot.press("x")
             await lift_curtain_for(pilot, app, "Ana")
             await until(pilot, lambda: table.seat == 0 and table.stage == "hand", "Ana's Priority again")
-            assert table.has_class("-show-opp") and listing.highlighted == 3
+            assert table.has_class("-show-opp") and card.card_id == ana_card
+            assert table.entries[listing.highlighted] == ana_entry
 
 
 async def test_pillar_tree_foundation_and_reverse_pillars_are_one_seats_own() -> None:

@@ -130,8 +130,9 @@ class WizbitsTable(ChoosingTable):
         else:
             self._load(stage, keep=wish is None and stage == old_stage)
             self.stage = stage
-        if wish is not None and wish == (stage, self.inspecting, wish[2]):
-            put_index(self.query_one("#wb-list", OptionList), wish[2])
+        line = self._wished_line(wish, stage) if wish is not None else None
+        if line is not None:
+            put_index(self.query_one("#wb-list", OptionList), line)
             self._update_prompt()
             self._update_card()
         self._focus()

@@ -26,6 +26,9 @@ from tui.widgets.wizbits_inspect import Look, table_looks
 from tui.widgets.wizbits_prompt import WizbitsDiceLog, printed_cost
 from tui.widgets.wizbits_side import SidePanel, card_label
 
+Wish = tuple[str, bool, int | None, tuple[int, int | None] | None]
+"""Where a seat left the choice list: stage, inspecting, line, and the (card, ability) on it."""
+
 
 class ChoosingTable(GameTable[WizbitsView]):
     """What the battlefield's choices do: the rows' values, inspecting, playing and sending."""
@@ -49,7 +52,7 @@ class ChoosingTable(GameTable[WizbitsView]):
         self.inspecting = False
         """Whether the list shows the table's cards and units to look at (``i``) instead of the choice."""
         self.looks: list[Look] = []
-        self._wish: tuple[str, bool, int | None] | None = None
+        self._wish: Wish | None = None
         """The stage, inspecting and list line a seat left, put back when its view is next drawn."""
 
     # -- what each seat keeps to itself at a shared keyboard ----------------------------------
@@ -60,8 +63,10 @@ class ChoosingTable(GameTable[WizbitsView]):
     def remember(self) -> tuple[Any, ...]:
         """What this seat did on screen: its list line (and whether inspecting), its pillar tree, the panes open."""
         line = self.query_one("#wb-list", OptionList).highlighted
+        entry = self.entries[line] if line is not None and line < len(self.entries) and not self.inspecting else None
+        wish: Wish = (self.stage, self.inspecting, line, (entry.iid, entry.ability) if entry is not None else None)
         panes = frozenset(name for name in self.PANES if self.has_class(name))
-        return (self.stage, self.inspecting, line), self.query_one(PillarTree).remember(), panes
+        return wish, self.query_one(PillarTree).remember(), panes
 
     def restore(self, memo: object | None) -> None:
         """The seat now looking finds its list line, foundation and panes as it left them (None: fresh).
@@ -79,6 +84,15 @@ class ChoosingTable(GameTable[WizbitsView]):
         self.query_one(PillarTree).restore(tree_memo)
         scroll_home(self.query_one("#wb-opp"), self.query_one("#wb-you"), self.query_one("#wb-card-box"))
         self.query_one(WizbitsDiceLog).scroll_end(animate=False, immediate=True)
+
+    def _wished_line(self, wish: Wish, stage: str) -> int | None:
+        """The line to put a returning seat's cursor on: the same card or ability if it is still listed,
+        else the same line; None when the seat left another decision than ``stage``."""
+        left_stage, inspecting, line, entry = wish
+        if (left_stage, inspecting) != (stage, self.inspecting):
+            return None
+        keys = [(shown.iid, shown.ability) for shown in self.entries]
+        return keys.index(entry) if entry in keys else line
 
     def _load(self, stage: str, keep: bool = False) -> None:
         """Fill the list for ``stage`` (drawn by the table)."""
