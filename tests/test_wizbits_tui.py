@@ -145,7 +145,7 @@ def test_the_dialog_refuses_an_empty_deck() -> None:
         assert isinstance(dialog, CostDialog)
         await pilot.press("1", "1")
         assert dialog.payment.deck == 1
-        assert "your deck has only 1 cards" in dialog.message
+        assert "your deck has only 1 card" in dialog.message and "1 cards" not in dialog.message
         await pilot.press("escape")
         assert app.chosen == [] and app.table.stage == "compose"
 

@@ -58,7 +58,8 @@ class GameScreen(GameLoop):
         yield Static("", id="game-status")
         with Vertical(id="table-area"):
             yield self.table
-        log = RichLog(id="game-log", wrap=True, markup=False, max_lines=2000)
+        # min_width: RichLog otherwise wraps at 78 columns however narrow the log is, and cuts the ends off.
+        log = RichLog(id="game-log", wrap=True, markup=False, max_lines=2000, min_width=20)
         log.border_title = "Log (l)"
         yield log
         yield Footer()

@@ -63,7 +63,8 @@ class ReplayScreen(Screen[None]):
         yield Static("", id="replay-status")
         with Vertical(id="replay-table"):
             yield self.table
-        log = RichLog(id="replay-log", wrap=True, markup=False)
+        # min_width: RichLog otherwise wraps at 78 columns however narrow the log is, and cuts the ends off.
+        log = RichLog(id="replay-log", wrap=True, markup=False, min_width=20)
         log.border_title = "Log"
         yield log
         yield Footer()
