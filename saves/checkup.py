@@ -19,6 +19,7 @@ from pathlib import Path
 
 from engine import get_game
 from engine.core import UnknownGameError
+from engine.core.words import plural
 from saves.errors import DamagedSessionError, StoreError
 from saves.integrity import DamagedSession, lenient_text, read_record
 from saves.records import SessionRecord
@@ -119,7 +120,8 @@ def _examine(conn: sqlite3.Connection, checkup: Checkup) -> None:
     orphans = conn.execute("PRAGMA foreign_key_check").fetchall()
     if orphans:
         tables = sorted({str(row[0]) for row in orphans})
-        checkup.problems.append(f"{len(orphans)} rows of {', '.join(tables)} belong to no session or table.")
+        rows, belong = plural(len(orphans), "row"), "belongs" if len(orphans) == 1 else "belong"
+        checkup.problems.append(f"{rows} of {', '.join(tables)} {belong} to no session or table.")
     _examine_sessions(conn, checkup)
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.text import text_problem
+from engine.core.words import plural
 from saves.errors import DamagedSessionError, SessionNotFoundError, damaged_message
 from saves.records import STATUSES, LogEntry, SeatInfo, SessionRecord, check_status
 
@@ -219,13 +220,13 @@ def read_record(conn: sqlite3.Connection, session_id: int) -> SessionRecord:
 def gap_reason(count: int, distinct: int, highest: object) -> str:
     """The reason for a log whose numbers are not exactly 1..count."""
     if distinct != count:
-        return f"its log numbers an action twice ({count} actions, {distinct} numbers)"
-    return f"its log has a gap ({count} actions numbered up to {shown(highest)})"
+        return f"its log numbers an action twice ({plural(count, 'action')}, {plural(distinct, 'number')})"
+    return f"its log has a gap ({plural(count, 'action')} numbered up to {shown(highest)})"
 
 
 def index_reason(indexed: int, stored: int) -> str:
     """The reason for a log whose index and table disagree."""
     return (
-        f"the index of its log lists {indexed} actions but the log itself holds {stored}, "
+        f"the index of its log lists {plural(indexed, 'action')} but the log itself holds {stored}, "
         "so the index is damaged"
     )

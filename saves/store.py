@@ -19,6 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from engine.core.words import plural
 from saves.errors import (
     DamagedSessionError,
     LogConflictError,
@@ -262,7 +263,7 @@ class SessionStore(SessionListing):
             )
             if seq != last + 1:
                 raise LogConflictError(
-                    f"Session {session_id} already has {last} actions, so action {seq} cannot be saved "
+                    f"Session {session_id} already has {plural(last, 'action')}, so action {seq} cannot be saved "
                     "(is it open somewhere else?)."
                 )
             try:

@@ -62,7 +62,7 @@ def test_index_damage_quick_check_misses_is_found_and_left_alone_without_a_termi
     out = capsys.readouterr().out
     assert code == 1
     assert "integrity check found" in out and "missing from index sqlite_autoindex_actions_1" in out
-    assert f"Session {bad} cannot be opened: the index of its log lists 1 actions but the log itself holds 2" in out
+    assert f"Session {bad} cannot be opened: the index of its log lists 1 action but the log itself holds 2" in out
     assert "coven doctor --move-aside" in out
     assert db_path().read_bytes() == before
     assert not any(".corrupt-" in name for name in _files(coven_data_dir))

@@ -69,7 +69,7 @@ def test_second_connection_cannot_fork_the_log() -> None:
     first, second = SessionStore(), SessionStore()
     session_id = first.create_session("g", {}, 1, SEATS)
     first.append_action(session_id, 1, 0, {"add": 1})
-    with pytest.raises(LogConflictError, match="already has 1 actions"):
+    with pytest.raises(LogConflictError, match="already has 1 action,"):
         second.append_action(session_id, 1, 1, {"add": 2})
     with pytest.raises(LogConflictError):
         second.append_action(session_id, 3, 1, {"add": 2})  # gaps are refused too
