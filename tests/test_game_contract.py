@@ -11,7 +11,9 @@ checks, at every step:
 - every seat to act has a legal action, and a waiting table step is legal;
 - every bot returns one of the legal actions, deciding from its seat's view;
 - while several seats choose in secret (``choices_are_secret``), one seat's
-  choice never changes what another seat still choosing can see.
+  choice never changes what another seat still choosing can see;
+- a seat's hidden cards drawn anew (``vary_secrets``: a hand, a deck's order,
+  a Waiting Card) change no other seat's view, nor a spectator's.
 """
 
 from __future__ import annotations
@@ -25,13 +27,17 @@ import pytest
 
 from engine import GameSpec, all_games, state_digest
 from engine.core import registry
-from engine.core.contract import TABLE, Seat
+from engine.core.contract import TABLE, GameRules, Seat
 
 PLAYOUTS = 3
 """Seeded random games per game and seat count (a few each keeps the suite quick)."""
 STEP_LIMIT = 400
 """Random Wizbits games can run long; the checks are as strong on a prefix."""
 ROUND_TRIP_EVERY = 7
+SECRETS_EVERY = 3
+"""Every few steps, each seat's secrets are drawn anew (``vary_secrets``) and the others' views compared."""
+SECRETS_VARIED: dict[str, int] = {}
+"""How often a playout of each game really varied a secret: a hook that never does checks nothing."""
 """Replays and round trips cost a whole game each, so they run every few steps and at the end."""
 
 
@@ -85,6 +91,21 @@ def _check_secret_choices(spec: GameSpec, state: Any, acting: tuple[Seat, ...], 
                     f"seat {chooser + 1}'s secret choice shows in seat {other + 1}'s view")
 
 
+def _check_secrets_stay_hidden(spec: GameSpec, state: Any, seats: int, rng: random.Random) -> bool:
+    """Another seat's secrets drawn anew change no other seat's view, nor a spectator's; whether any varied."""
+    rules = spec.rules
+    varied_any = False
+    for owner in range(seats):
+        varied = rules.vary_secrets(state, owner, random.Random(rng.random()))
+        if varied is None:
+            continue
+        varied_any = varied_any or state_digest(rules, varied) != state_digest(rules, state)
+        for viewer in [*(seat for seat in range(seats) if seat != owner), None]:
+            assert rules.view(varied, viewer) == rules.view(state, viewer), (
+                f"seat {owner + 1}'s secrets show in {'a spectator' if viewer is None else f'seat {viewer + 1}'}'s view")
+    return varied_any
+
+
 def _check_round_trip(spec: GameSpec, state: Any, options: dict[str, Any], seed: int, seats: int,
                       log: list[tuple[Seat | None, dict[str, Any]]]) -> None:
     rules = spec.rules
@@ -102,9 +123,12 @@ def _playout(spec: GameSpec, seats: int, seed: int) -> int:
     options = spec.resolve_options({})
     state = spec.new_state(options, seed, seats, _names(seats))
     log: list[tuple[Seat | None, dict[str, Any]]] = []
+    secrets_varied = 0
     for step in range(STEP_LIMIT):
         if rules.result(state) is not None:
             break
+        if step % SECRETS_EVERY == 0:
+            secrets_varied += _check_secrets_stay_hidden(spec, state, seats, rng)
         pending = rules.table_action(state)
         acting = rules.to_act(state)
         if pending is not None:
@@ -131,6 +155,7 @@ def _playout(spec: GameSpec, seats: int, seed: int) -> int:
         if step % ROUND_TRIP_EVERY == 0:
             _check_round_trip(spec, state, options, seed, seats, log)
     _check_round_trip(spec, state, options, seed, seats, log)
+    SECRETS_VARIED[spec.game_id] = SECRETS_VARIED.get(spec.game_id, 0) + secrets_varied
     return len(log)
 
 
@@ -162,6 +187,8 @@ def test_random_playouts_keep_the_contract(spec: GameSpec) -> None:
         for playout in range(PLAYOUTS):
             lengths.append(_playout(spec, seats, seed=1000 * seats + playout))
     assert all(length > 0 for length in lengths)
+    if spec.rules.vary_secrets.__func__ is not GameRules.vary_secrets:  # type: ignore[attr-defined]
+        assert SECRETS_VARIED.get(spec.game_id, 0) > 0, "vary_secrets never changed a state"
 
 
 def test_apply_never_mutates_its_input(spec: GameSpec) -> None:

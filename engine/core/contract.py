@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -157,6 +158,15 @@ class GameRules(ABC, Generic[S, A, V]):
         of another seat still choosing.
         """
         return False
+
+    def vary_secrets(self, state: S, seat: Seat, rng: random.Random) -> S | None:
+        """A copy of ``state`` with what ``seat`` hides from the others drawn anew, or None.
+
+        Everything another seat (or a spectator) may know stays as it was, so
+        their views must come out equal: the contract suite checks that. None
+        means the game has nothing of the kind to vary here.
+        """
+        return None
 
     def seat_has_secrets(self, state: S, seat: Seat) -> bool:
         """Whether ``seat``'s own view shows things other seats may not see."""

@@ -7,7 +7,9 @@ and then everyone places their own. Only then do the hands pass on.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -95,6 +97,21 @@ class WitchDraftRules(GameRules[WitchDraftState, WitchDraftAction, WitchDraftVie
     def choices_are_secret(self, state: WitchDraftState) -> bool:
         """Picks are secret until everyone has picked; placing the revealed picks is public."""
         return not state.over and state.stage != "place"
+
+    def vary_secrets(self, state: WitchDraftState, seat: Seat, rng: random.Random) -> WitchDraftState | None:
+        """Swap ``seat``'s hand with cards from the face-down pile, and shuffle the pile.
+
+        The others see only how many cards a hand and the pile hold. The
+        recipe and ingredient cards stay: other recipes are not in the state.
+        """
+        varied = copy.deepcopy(state)
+        player = varied.players[seat]
+        unseen = player.hand + varied.draw_pile
+        if varied.over or len(unseen) < 2:
+            return None
+        rng.shuffle(unseen)
+        player.hand, varied.draw_pile = unseen[:len(player.hand)], unseen[len(player.hand):]
+        return varied
 
     def seat_has_secrets(self, state: WitchDraftState, seat: Seat) -> bool:
         """Always while picking; while placing only the recipe and ingredient cards, unless face up.

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import itertools
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -74,6 +76,25 @@ class WizardsCupRules(GameRules[WizardsCupState, Action, WizardsCupView]):
         if state.phase in SIMULTANEOUS:
             return tuple(index for index, player in enumerate(state.players) if player.pending is None)
         return ()
+
+    def vary_secrets(self, state: WizardsCupState, seat: Seat, rng: random.Random) -> WizardsCupState | None:
+        """Reorder ``seat``'s face-down deck, its Waiting Card among them, before the game is over.
+
+        The others know the deck's size, the wizards already seen and the
+        displayed card; which hidden wizard waits and the duel order stay secret.
+        """
+        if state.winners is not None:
+            return None
+        varied = copy.deepcopy(state)
+        player = varied.players[seat]
+        hidden = list(player.deck) + ([player.waiting] if player.waiting is not None else [])
+        if len(hidden) < 2:
+            return None
+        rng.shuffle(hidden)
+        if player.waiting is not None:
+            player.waiting = hidden.pop()
+        player.deck = hidden
+        return varied
 
     def choices_are_secret(self, state: WizardsCupState) -> bool:
         """Team picks, lineups and swaps are all made in secret."""

@@ -10,6 +10,8 @@ step, so a replay can stop between any two resolution steps.
 
 from __future__ import annotations
 
+import copy
+import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations, product
 from math import comb
@@ -296,6 +298,20 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
         if not state.over:
             return None
         return Result(() if state.winner is None else (state.winner,), state.reason)
+
+    def vary_secrets(self, state: WizbitsState, seat: Seat, rng: random.Random) -> WizbitsState | None:
+        """Deal ``seat``'s hand anew from its hand and deck together, and shuffle its deck.
+
+        The others know only how many cards each holds, so their views stay the same.
+        """
+        varied = copy.deepcopy(state)
+        player = varied.players[seat]
+        unseen = player.hand + player.deck
+        if len(unseen) < 2:
+            return None
+        rng.shuffle(unseen)
+        player.hand, player.deck = unseen[:len(player.hand)], unseen[len(player.hand):]
+        return varied
 
     def seat_has_secrets(self, state: WizbitsState, seat: Seat) -> bool:
         """A seat's own view shows its hand, so it is secret while the hand holds a card."""
