@@ -37,7 +37,7 @@ GAME_SCREENS = frozenset({
     # One game's own screens.
     "wizards_cup_results.py", "witchdraft_results.py", "wizbits_results.py", "wizbits_cost.py",
     # Wizbits' tools, opened from the menu: its deck editor and the Pillar Lab.
-    "deck_editor.py", "deck_actions.py", "deck_picker.py", "pillar_lab.py", "lab_files.py",
+    "deck_editor.py", "deck_actions.py", "deck_picker.py", "pillar_lab.py", "lab_files.py", "lab_plays.py",
 })
 """Screens that belong to one game; every other screen (and any new one) must stay generic."""
 

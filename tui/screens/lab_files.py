@@ -1,7 +1,7 @@
 """The Pillar Lab's scenario files: load one, or save the table to share it (by default in the exports folder).
 
-:class:`LabFileActions` is the base of :class:`~tui.screens.pillar_lab.PillarLabScreen`;
-it leaves building the table to the screen (:meth:`LabFileActions._load`).
+:class:`LabFileActions` is a base of :class:`~tui.screens.pillar_lab.PillarLabScreen`, under its
+plays (:mod:`tui.screens.lab_plays`); it leaves building the table to the screen (:meth:`LabFileActions._load`).
 """
 
 from __future__ import annotations
