@@ -25,7 +25,6 @@ from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static, Tree
-from textual.widgets.tree import TreeNode
 
 from engine.wizbits.pillar import BASE_UID, Pillar, Unit
 from engine.wizbits.pillar_json import parse_pillar
@@ -35,13 +34,16 @@ from engine.wizbits.views import WizbitsView
 from tui.widgets import pillar_tree_messages as messages
 from tui.widgets.pillar_tree_lines import (
     aim_texts,
+    cursor_detail,
     explanation,
     line_marks,
+    no_pillar,
+    title_line,
     tree_line,
-    waiting_detail,
     waiting_line,
 )
-from tui.widgets.pillar_tree_text import PillarOutline, PillarReading, Row, Styles, row_detail
+from tui.widgets.pillar_tree_memory import Memo, ReversePillars
+from tui.widgets.pillar_tree_text import PillarOutline, PillarReading, Row, Styles
 from tui.widgets.styles import load_css
 
 Mode = Literal["build", "step"]
@@ -131,9 +133,7 @@ class PillarTree(Widget):
         self._mounted = False  # is_mounted is still False while on_mount runs
         self._timer: Timer | None = None
         self._waiting = False  # an auto step was asked for and the new pillar has not come yet
-        self._user_opened: set[int] = set()  # Reverse Pillars the player opened...
-        self._user_closed: set[int] = set()  # ...or closed, overriding the automatic opening
-        self._unit_nodes: dict[int, TreeNode[Row]] = {}
+        self._reverse = ReversePillars()
         self.set_reactive(PillarTree.rtf, self.validate_rtf(rtf))
         self.set_reactive(PillarTree.mode, self.validate_mode(mode))
         self._set_pillar(pillar)
@@ -202,38 +202,28 @@ class PillarTree(Widget):
     def explanation(self) -> str:
         """The line under the tree: where the next unit goes, or why the next step resolves as it does."""
         if self._read is None:
-            count = len(self.waiting)
-            return "No pillar stands." + (f" {count} trigger{'s wait' if count != 1 else ' waits'} for the next one."
-                                          if count else "")
+            return no_pillar(len(self.waiting))
         return explanation(self._read, self.mode, self.next_group, self.rtf, self.foundation, self.legal_foundations,
                            hint=self.playing, cards=self.cards)
 
     def is_expanded(self, uid: int) -> bool:
         """Whether unit ``uid``'s Reverse Pillar is open."""
-        node = self._unit_nodes.get(uid)
-        return node is not None and node.allow_expand and node.is_expanded
+        return self._reverse.is_open(uid)
 
     def set_expanded(self, uid: int, expanded: bool = True) -> None:
         """Open or close unit ``uid``'s Reverse Pillar (nothing happens for other units)."""
-        node = self._unit_nodes.get(uid)
-        if node is None or not node.allow_expand:
-            return
-        (self._user_opened if expanded else self._user_closed).add(uid)
-        (self._user_closed if expanded else self._user_opened).discard(uid)
-        node.expand() if expanded else node.collapse()
+        self._reverse.set_open(uid, expanded)
 
-    def remember(self) -> tuple[int, frozenset[int], frozenset[int]]:
+    def remember(self) -> Memo:
         """What one seat did to the tree: its foundation and the Reverse Pillars it opened or closed by hand."""
-        return self.foundation, frozenset(self._user_opened), frozenset(self._user_closed)
+        return self._reverse.keep(self.foundation)
 
-    def restore(self, memo: tuple[int, frozenset[int], frozenset[int]] | None) -> None:
+    def restore(self, memo: Memo | None) -> None:
         """Put back what :meth:`remember` kept for the seat now looking (None: fresh, as a new tree is).
 
         The foundation stays only if it is still legal, as in :meth:`show`; the tree scrolls to its top.
         """
-        foundation, opened, closed = memo or (None, frozenset(), frozenset())
-        self._user_opened, self._user_closed = set(opened), set(closed)
-        target = self._read.follow(foundation) if self._read else BASE_UID
+        target = self._read.follow(self._reverse.take(memo)) if self._read else BASE_UID
         if target != self.foundation:
             self.foundation = target
         self._rebuild()
@@ -270,39 +260,27 @@ class PillarTree(Widget):
         tree = self.query_one(PillarOutline)
         cursor = tree.cursor_node.data if tree.cursor_node is not None else None
         resolving = {unit.uid for unit in self.next_group} if self.mode == "step" else set()
-        self._unit_nodes = tree.fill(self._read, self.cards, lambda uid: uid in self._user_opened or (
-            uid in resolving and uid not in self._user_closed), len(self.waiting))
+        nodes = self._reverse.nodes = tree.fill(self._read, self.cards, lambda uid: self._reverse.starts_open(
+            uid, resolving), len(self.waiting))
         target = self._focus_uid()
-        node = self._unit_nodes.get(target) if target is not None else None
+        node = nodes.get(target) if target is not None else None
         if node is None and cursor is not None:
-            node = self._unit_nodes.get(cursor.uid)
+            node = nodes.get(cursor.uid)
         tree.move_cursor(node)
         self._update_texts()
         self.refresh_bindings()
 
     def _update_texts(self) -> None:
-        title = Text("Step mode" if self.mode == "step" else "Building", style="bold")
-        if self.auto:
-            title.append(" (auto)", style="bold")
-        if self.pillar is not None:
-            live, left = len(self.pillar.subpillar_tips()), self.pillar.remaining()
-            word = subpillar_word(self.rtf) + ("s" if live != 1 else "")
-            title.append(f" · {left} unit{'s' if left != 1 else ''} · {live} {word}", style="dim")
-        title.no_wrap, title.overflow = True, "ellipsis"
-        self.query_one("#pt-title", Static).update(title)
+        self.query_one("#pt-title", Static).update(title_line(self.mode, self.auto, self.pillar, self.rtf))
         self.query_one("#pt-info", Static).update(Text(self.explanation, style="italic"))
         self._update_detail()
 
     def _update_detail(self) -> None:
         node = self.query_one(PillarOutline).cursor_node
         row = node.data if node is not None else None
-        detail = Text()
-        if row is not None and row.kind in ("waiting", "waiting-group"):
-            detail = waiting_detail(row.step, self.waiting, self.seats)
-        elif row is not None and self._read is not None:
-            detail = row_detail(self._read, row.kind, row.uid, row.branch, row.step, self.cards, self.seats, self.rtf,
-                                self._aim(row.uid)[0])
-        self.query_one("#pt-detail", Static).update(detail)
+        aimed = self._aim(row.uid)[0] if row is not None else ""
+        self.query_one("#pt-detail", Static).update(cursor_detail(row, self._read, self.waiting, self.seats,
+                                                                  self.cards, self.rtf, aimed))
 
     # --- actions, watchers and events ---------------------------------------------------------
 
@@ -319,7 +297,7 @@ class PillarTree(Widget):
         if action == "pause":
             return self.mode == "step" and self.auto
         if action == "toggle_reverse":
-            return self._reverse_node() is not None
+            return self._reverse.node(self.cursor_uid) is not None
         return True
 
     def action_cycle_foundation(self, step: int) -> None:
@@ -343,7 +321,7 @@ class PillarTree(Widget):
 
     def action_toggle_reverse(self) -> None:
         """Open or close the Reverse Pillar of the unit under the cursor."""
-        node = self._reverse_node()
+        node = self._reverse.node(self.cursor_uid)
         if node is not None and node.data is not None:
             self.set_expanded(node.data.uid, not node.is_expanded)
 
@@ -416,22 +394,11 @@ class PillarTree(Widget):
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded[Row]) -> None:
         event.stop()
-        self._remember(event.node, True)
+        self._reverse.note_node(event.node, True)
 
     def on_tree_node_collapsed(self, event: Tree.NodeCollapsed[Row]) -> None:
         event.stop()
-        self._remember(event.node, False)
-
-    def _remember(self, node: TreeNode[Row], opened: bool) -> None:
-        row = node.data
-        if row is not None and row.kind == "unit":
-            (self._user_opened if opened else self._user_closed).add(row.uid)
-            (self._user_closed if opened else self._user_opened).discard(row.uid)
-
-    def _reverse_node(self) -> TreeNode[Row] | None:
-        uid = self.cursor_uid
-        node = self._unit_nodes.get(uid) if uid is not None else None
-        return node if node is not None and node.allow_expand else None
+        self._reverse.note_node(event.node, False)
 
     # --- reading the pillar -------------------------------------------------------------------
 

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 
-from engine.wizbits.pillar import Unit
-from engine.wizbits.pillar_text import describe_group, reverse_reason
+from engine.wizbits.pillar import Pillar, Unit
+from engine.wizbits.pillar_text import describe_group, reverse_reason, subpillar_word
 from engine.wizbits.unit_targets import TargetView, WaitingTrigger, targets_phrase
 from tui.widgets.pillar_tree_text import (
     OWNER_MIN,
@@ -26,6 +26,7 @@ from tui.widgets.pillar_tree_text import (
     group_line,
     income_line,
     reverse_pillar,
+    row_detail,
     seat_name,
     short_tag,
     unit_forms,
@@ -122,3 +123,32 @@ def explanation(read: PillarReading, mode: str, group: Sequence[Unit], rtf: int,
     where += f" ({'main ' if tag == 'Current Foundation' else ''}{tag})." if tag else "."
     shown = hint and len(legal) > 1
     return where + (f" f: {list(legal).index(foundation) + 1} of {len(legal)}." if shown else "")
+
+
+def no_pillar(waiting: int) -> str:
+    """The line under the tree when no pillar stands, and ``waiting`` triggers wait for the next one."""
+    return "No pillar stands." + (f" {waiting} trigger{'s wait' if waiting != 1 else ' waits'} for the next one."
+                                  if waiting else "")
+
+
+def title_line(mode: str, auto: bool, pillar: Pillar | None, rtf: int) -> Text:
+    """The line over the tree: ``Step mode (auto) · 3 units · 1 Subpillar``."""
+    title = Text("Step mode" if mode == "step" else "Building", style="bold")
+    if auto:
+        title.append(" (auto)", style="bold")
+    if pillar is not None:
+        live, left = len(pillar.subpillar_tips()), pillar.remaining()
+        word = subpillar_word(rtf) + ("s" if live != 1 else "")
+        title.append(f" · {left} unit{'s' if left != 1 else ''} · {live} {word}", style="dim")
+    title.no_wrap, title.overflow = True, "ellipsis"
+    return title
+
+
+def cursor_detail(row: Row | None, read: PillarReading | None, waiting: Sequence[WaitingTrigger],
+                  seats: Sequence[str], cards: Mapping[int, str], rtf: int, aimed: str) -> Text:
+    """The sentences under the tree for the line under the cursor (``aimed``: its unit's targets in full)."""
+    if row is not None and row.kind in ("waiting", "waiting-group"):
+        return waiting_detail(row.step, waiting, seats)
+    if row is not None and read is not None:
+        return row_detail(read, row.kind, row.uid, row.branch, row.step, cards, seats, rtf, aimed)
+    return Text()
