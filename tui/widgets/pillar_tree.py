@@ -11,6 +11,12 @@ Layout: the top of the tree is the top of the pillar. Each branch lists its
 units highest first; a subpillar is a group drawn just above the unit it
 stands on, so every line stands above what it was built on. The base comes
 last, and Continue units (Constructed only) under it at height -1.
+
+Its parts: :mod:`~tui.widgets.pillar_tree_stepping` (the two modes, the step
+key and the auto-resolve clock), :mod:`~tui.widgets.pillar_tree_memory` (the
+Reverse Pillars opened by hand, kept per seat), :mod:`~tui.widgets.pillar_tree_lines`
+(what the lines and sentences say) and :mod:`~tui.widgets.pillar_tree_text`
+(fitting them to a width, and the outline inside).
 """
 
 from __future__ import annotations
@@ -22,8 +28,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
-from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import Static, Tree
 
 from engine.wizbits.pillar import BASE_UID, Pillar, Unit
@@ -43,13 +47,12 @@ from tui.widgets.pillar_tree_lines import (
     waiting_line,
 )
 from tui.widgets.pillar_tree_memory import Memo, ReversePillars
+from tui.widgets.pillar_tree_stepping import Mode, SteppingTree
 from tui.widgets.pillar_tree_text import PillarOutline, PillarReading, Row, Styles
 from tui.widgets.styles import load_css
 
-Mode = Literal["build", "step"]
 
-
-class PillarTree(Widget):
+class PillarTree(SteppingTree):
     """A pillar as a tree: highlights where the next unit goes, or what resolves next.
 
     Keys: ``f`` / ``F`` cycle the foundation while building, ``n`` asks for one
@@ -95,17 +98,11 @@ class PillarTree(Widget):
     AutoToggled: TypeAlias = messages.AutoToggled
     UnitHighlighted: TypeAlias = messages.UnitHighlighted
 
-    mode: reactive[Mode] = reactive("build")
-    """``"build"`` highlights the foundation for the next unit; ``"step"`` the units about to resolve."""
-
     foundation: reactive[int] = reactive(BASE_UID)
     """The uid the next unit will be played on while building; always a legal foundation."""
 
     rtf: reactive[int] = reactive(1)
     """The Rules Text Format: 1 says "Subpillar", 2 says "Spire"."""
-
-    auto: reactive[bool] = reactive(False)
-    """While True (step mode), a :class:`StepRequested` is posted every :attr:`auto_pause` seconds."""
 
     def __init__(self, pillar: Pillar | Mapping[str, Any] | None = None, *, seats: Sequence[str] = (),
                  cards: Mapping[int, str] | None = None, rtf: int = 1, mode: Mode = "build",
@@ -113,7 +110,7 @@ class PillarTree(Widget):
                  viewer: int | None = None,
                  auto_pause: float = 1.0, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
-        super().__init__(name=name, id=id, classes=classes)
+        super().__init__(auto_pause=auto_pause, name=name, id=id, classes=classes)
         self.pillar: Pillar | None = None
         """The pillar on show (a private copy)."""
         self.seats: tuple[str, ...] = tuple(seats)
@@ -126,13 +123,8 @@ class PillarTree(Widget):
         """Triggers waiting for the next pillar, shown in a section of their own."""
         self.viewer = viewer
         """The seat looking (its targets read "your ..."); None: a spectator."""
-        self.auto_pause = auto_pause
-        """Seconds between auto-resolve steps."""
         self.playing = True
         """False in a replay: no foundation to choose, and no building hint in the explanation (stepping stays)."""
-        self._mounted = False  # is_mounted is still False while on_mount runs
-        self._timer: Timer | None = None
-        self._waiting = False  # an auto step was asked for and the new pillar has not come yet
         self._reverse = ReversePillars()
         self.set_reactive(PillarTree.rtf, self.validate_rtf(rtf))
         self.set_reactive(PillarTree.mode, self.validate_mode(mode))
@@ -285,17 +277,10 @@ class PillarTree(Widget):
     # --- actions, watchers and events ---------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        stepping = self.mode == "step" and bool(self.next_group)
-        if action == "cycle_foundation" and not self.playing:
-            return False
+        if (allowed := self.stepping_allows(action)) is not None:
+            return allowed
         if action == "cycle_foundation":
-            return self.mode == "build" and len(self.legal_foundations) > 1
-        if action == "step":
-            return stepping and not self.auto
-        if action == "auto":
-            return stepping and not self.auto
-        if action == "pause":
-            return self.mode == "step" and self.auto
+            return self.playing and self.mode == "build" and len(self.legal_foundations) > 1
         if action == "toggle_reverse":
             return self._reverse.node(self.cursor_uid) is not None
         return True
@@ -308,27 +293,11 @@ class PillarTree(Widget):
         index = legal.index(self.foundation) if self.foundation in legal else 0
         self.foundation = legal[(index + step) % len(legal)]
 
-    def action_step(self) -> None:
-        """Ask the owner for one resolution step."""
-        if self.mode == "step" and self.next_group:
-            self.post_message(self.StepRequested(self, auto=False))
-
-    def action_auto(self) -> None:
-        self.auto = True
-
-    def action_pause(self) -> None:
-        self.auto = False
-
     def action_toggle_reverse(self) -> None:
         """Open or close the Reverse Pillar of the unit under the cursor."""
         node = self._reverse.node(self.cursor_uid)
         if node is not None and node.data is not None:
             self.set_expanded(node.data.uid, not node.is_expanded)
-
-    def validate_mode(self, mode: str) -> Mode:
-        if mode not in ("build", "step"):
-            raise ValueError(f"mode is 'build' or 'step', not {mode!r}")
-        return "build" if mode == "build" else "step"
 
     def validate_rtf(self, rtf: int) -> int:
         subpillar_word(rtf)  # raises UnknownRtfError for anything but 1 or 2
@@ -344,35 +313,8 @@ class PillarTree(Widget):
         if self.mode == "build":
             self._rebuild()
 
-    def watch_mode(self) -> None:
-        if self.mode == "build":
-            self.auto = False
-        self._rebuild()
-
     def watch_rtf(self) -> None:
         self._rebuild()
-
-    def watch_auto(self, auto: bool) -> None:
-        if auto and self.mode != "step":
-            self.auto = False
-            return
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        if auto:
-            self._timer = self.set_interval(self.auto_pause, self._auto_step)
-        self._waiting = False
-        self.post_message(self.AutoToggled(self, auto))
-        if self._mounted:
-            self._update_texts()
-        self.refresh_bindings()
-
-    def _auto_step(self) -> None:
-        if not self.next_group:
-            self.auto = False
-        elif not self._waiting:
-            self._waiting = True
-            self.post_message(self.StepRequested(self, auto=True))
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[Row]) -> None:
         event.stop()
