@@ -29,6 +29,8 @@ from types import TracebackType
 import asyncssh
 import pyte
 
+from pyte_feed import feed
+
 ROOT = Path(__file__).resolve().parents[1]
 _LISTENING = re.compile(r"listening on (\S+):(\d+)")
 
@@ -161,7 +163,7 @@ class _ScreenSession(asyncssh.SSHClientSession[bytes]):
         if datatype == asyncssh.EXTENDED_DATA_STDERR:
             self.stderr += data
         else:
-            self.stream.feed(data)
+            feed(self.stream, data)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed.set()

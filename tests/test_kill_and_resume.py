@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pyte
 
+from pyte_feed import feed
 from saves import LiveSession, SeatInfo, SessionStore
 
 ANA = ["pyre-lord", "mist-warden", "deepwater-regent", "echo-warden", "moss-hermit"]
@@ -56,7 +57,7 @@ class Terminal:
             if not chunk:
                 return
             with self.lock:
-                self.stream.feed(chunk)
+                feed(self.stream, chunk)
 
     def text(self) -> str:
         with self.lock:

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pyte
 
+from pyte_feed import feed
+
 ROOT = Path(__file__).resolve().parents[1]
 QUIET_SECONDS = 1.5
 """Output silent this long after the screen is right means the paint is over."""
@@ -72,7 +74,7 @@ class PtyCoven:
         if not data:
             raise AssertionError(f"Coven ended; screen:\n{self.text()}")
         self.received += len(data)
-        self.stream.feed(data)
+        feed(self.stream, data)
         return True
 
     def settle(self, shows: Callable[[str], bool]) -> int:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pyte
 
+from pyte_feed import feed
 from saves import LiveSession, SeatInfo, SessionStore, db_path
 
 BOUND = 60.0
@@ -57,7 +58,7 @@ def test_coven_exits_when_its_terminal_vanishes(coven_data_dir: Path) -> None:
             assert time.monotonic() < deadline, "coven never drew its menu:\n" + "\n".join(screen.display)
             # Read here, not in a thread: a read blocked in another thread would keep the master open after close.
             if select.select([master], [], [], 0.1)[0]:
-                stream.feed(os.read(master, 65536))
+                feed(stream, os.read(master, 65536))
         os.close(master)  # the terminal vanishes
         master = -1
         try:
