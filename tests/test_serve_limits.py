@@ -160,6 +160,28 @@ def test_a_goodbye_to_a_client_that_already_left_ends_the_session_quietly(tmp_pa
     asyncio.run(scenario())
 
 
+def test_output_or_an_exit_for_a_client_that_already_left_ends_the_session_quietly(tmp_path: Path) -> None:
+    from tui.server.config import ServeConfig
+    from tui.server.server import CovenConnection, ServerState
+    from tui.server.session import CovenSession
+
+    async def scenario() -> None:
+        state = ServerState(ServeConfig(max_sessions=2), tmp_path)
+        for ending in ("_output", "_exited"):
+            connection, conn, chan = CovenConnection(state), _FakeConnection(), _ClosingChannel()
+            connection.connection_made(conn)  # type: ignore[arg-type]
+            session = CovenSession(connection)
+            session.connection_made(chan)  # type: ignore[arg-type]
+            if ending == "_output":
+                session._output(b"a frame for a client that is gone")  # raised BrokenPipeError before
+            else:
+                session._exited(0)
+            assert session.closed, ending
+            connection.connection_lost(None)
+
+    asyncio.run(scenario())
+
+
 def test_beyond_the_pending_limit_a_new_connection_is_refused_with_a_reason(tmp_path: Path) -> None:
     from tui.server.config import ServeConfig
     from tui.server.server import MIN_PENDING, CovenConnection, ServerState

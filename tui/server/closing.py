@@ -52,3 +52,15 @@ async def _linger(kept: socket.socket) -> None:
         pass
     finally:
         kept.close()
+
+
+def tell_and_exit(chan: asyncssh.SSHServerChannel[bytes], reason: str, status: int = 1) -> None:
+    """Print ``reason`` on the client's stderr and end its session with ``status``.
+
+    A client may close its channel at any moment, and asyncssh then refuses
+    every write with BrokenPipeError: there is nobody left to tell, so that
+    is not an error of the server's.
+    """
+    with contextlib.suppress(OSError):
+        chan.write_stderr(f"{reason}\r\n".encode())
+        chan.exit(status)

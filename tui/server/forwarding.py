@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Protocol
 
 import asyncssh
@@ -34,7 +35,8 @@ def refuse_forwarding_requests(chan: asyncssh.SSHServerChannel[bytes], owner: No
         def refuse(packet: object, what: str = what) -> bool:
             reason = f"Coven does not forward {what} connections; nothing of yours is shared."
             owner.note("refused: %s forwarding", what)
-            chan.write_stderr(f"{reason}\r\n".encode())
+            with contextlib.suppress(OSError):  # the client may already have closed the channel
+                chan.write_stderr(f"{reason}\r\n".encode())
             return False
 
         setattr(chan, handler, refuse)

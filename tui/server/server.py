@@ -22,7 +22,7 @@ import asyncssh
 
 from engine.core.text import is_safe_text
 from tui.server.accounts import check_password, read_password_file
-from tui.server.closing import disconnect_politely
+from tui.server.closing import disconnect_politely, tell_and_exit
 from tui.server.config import ServeConfig, describe_duration
 from tui.server.forwarding import refuse_forwarding_requests
 from tui.server.limits import AuthThrottle, RateLimiter, SessionCounter, address_key
@@ -232,8 +232,7 @@ class CovenConnection(asyncssh.SSHServer):
             return True
         reason = self._table_full()
         if session.chan is not None:
-            session.chan.write_stderr(f"{reason}\r\n".encode())
-            session.chan.exit(1)
+            tell_and_exit(session.chan, reason)
         self.refuse(reason)
         return False
 

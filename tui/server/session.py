@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import asyncssh
 
 from engine.core.words import plural
+from tui.server.closing import tell_and_exit
 from tui.server.config import ServeConfig
 from tui.server.limits import MAX_COLUMNS, MAX_ROWS, clamp_size
 from tui.server.paste import InputGate
@@ -172,8 +173,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
             self.refusal = f"Coven needs a terminal: connect with {self.owner.state.connect_hint()}"
         if self.refusal is not None:
             self.owner.note("refused: %s", self.refusal)
-            self.chan.write_stderr((self.refusal + "\r\n").encode())
-            self.chan.exit(1)
+            tell_and_exit(self.chan, self.refusal)
             return
         if not self.owner.admit(self):
             return
@@ -197,8 +197,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
             self.closed = True
             self.owner.session_ended(self)
             if not self.owner.closing:
-                self.chan.write_stderr(b"Coven could not start here; tell the host.\r\n")
-                self.chan.exit(1)
+                tell_and_exit(self.chan, "Coven could not start here; tell the host.")
                 self.owner.refuse("Coven could not start here; tell the host.", quiet=True)
             return
         self.child = child
@@ -212,13 +211,19 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
 
     def _output(self, data: bytes) -> None:
         if self.chan is not None and not self.closed:
-            self.chan.write(data)
+            try:
+                self.chan.write(data)
+            except OSError:  # BrokenPipeError: the client closed the channel before its close reached us
+                self.client_gone()
 
     def _exited(self, status: int) -> None:
         if self.closed or self.chan is None:
             return
         self.owner.note("coven exited with status %d", status)
-        self.chan.exit(status if 0 <= status < 256 else 1)
+        try:
+            self.chan.exit(status if 0 <= status < 256 else 1)
+        except OSError:  # the client left first
+            pass
         self.client_gone()
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
