@@ -52,9 +52,11 @@ class WizardsCupTable(GameTable[WizardsCupView]):
     def compose(self) -> ComposeResult:
         with ContentSwitcher(initial="duel"):
             yield DuelZone(id="duel")
-            yield TeamBuilder(id="team")
-            yield LineupEditor(id="lineup")
-            yield SwapPicker(id="swap")
+            # Out of view, a pane is disabled: the screen's auto-focus must not land in a hidden list, where it
+            # would eat a key meant for the screen (a quick "space" after a game opened picked a wizard instead).
+            for pane in (TeamBuilder(id="team"), LineupEditor(id="lineup"), SwapPicker(id="swap")):
+                pane.disabled = True
+                yield pane
 
     def show(self, view: WizardsCupView, deciding_seat: int | None, legal: Sequence[Any]) -> None:
         """Draw ``view``; open the decision pane for ``deciding_seat`` if there is one."""
@@ -102,7 +104,10 @@ class WizardsCupTable(GameTable[WizardsCupView]):
             pane.set_class(compact, "-compact")
 
     def watch_mode(self, mode: str) -> None:
-        self.query_one(ContentSwitcher).current = mode
+        switcher = self.query_one(ContentSwitcher)
+        for pane in switcher.children:
+            pane.disabled = pane.id != mode
+        switcher.current = mode
 
     def _focus_pane(self) -> None:
         """Focus the open pane's list, or let go of focus while only watching."""

@@ -1,0 +1,60 @@
+"""A game screen never parks the focus in a pane that is out of view.
+
+Textual focuses the first focusable widget when a screen opens or resumes.
+A list hidden in a switched-away pane still counts as focusable, and while it
+held the focus it took keys meant for the screen: a quick space just after a
+Wizards Cup game opened picked a wizard in the hidden team builder instead of
+playing the first duel.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widget import Widget
+
+import saves
+import tui.app as app_module
+from test_kill_and_resume import started_session
+from waiting import until
+
+
+def out_of_view(widget: Widget) -> bool:
+    """True when ``widget`` or one of its ancestors is not displayed."""
+    return any(not node.display for node in (widget, *widget.ancestors) if isinstance(node, Widget))
+
+
+def opening(store: saves.SessionStore, game_id: str) -> saves.LiveSession:
+    """A game of ``game_id`` against a bot: the Wizards Cup one at its first duel, the others at their start."""
+    if game_id == "wizards-cup":
+        return started_session(store)
+    return saves.LiveSession.create(store, game_id, None, 7, [saves.SeatInfo("Ana"), saves.SeatInfo("Merlin", "bot", "easy")])
+
+
+@pytest.mark.parametrize("game_id", ["wizards-cup", "witchdraft", "wizbits"])
+async def test_no_hidden_pane_takes_the_focus_as_a_game_opens(store: saves.SessionStore, game_id: str) -> None:
+    live = opening(store, game_id)
+    app = app_module.CovenApp(store=store, auto_delay=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_session(live.session_id)
+        screen = app.screen
+        for _ in range(20):
+            focused = screen.focused
+            assert focused is None or not out_of_view(focused), f"{focused!r} has the focus but is out of view"
+            await pilot.pause(0)
+
+
+async def test_space_at_once_plays_the_first_duel(store: saves.SessionStore) -> None:
+    live = started_session(store)
+    before = len(live.log)
+    app = app_module.CovenApp(store=store, auto_delay=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_session(live.session_id)
+        screen = app.screen
+        await until(pilot, lambda: screen.focused is not None, "the screen's first focus")  # the moment it went wrong
+        await pilot.press("space")
+        await until(pilot, lambda: len(saves.LiveSession.load(store, live.session_id).log) > before,
+                         "the first duel to be played")
+        resumed = saves.LiveSession.load(store, live.session_id)
+        assert resumed.state.duel == 1 and resumed.log[-1].seat is None
