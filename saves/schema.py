@@ -107,6 +107,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # Under `coven serve` each account sees only its own sessions (NULL: made at this machine).
         "ALTER TABLE sessions ADD COLUMN owner TEXT",
     ),
+    # Version 4: what a player chose last (the new-game form, settings), per served
+    # account; '' is this machine's own. Values are JSON text, checked again on reading.
+    (
+        """
+        CREATE TABLE preferences (
+            account TEXT NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            updated TEXT NOT NULL,
+            PRIMARY KEY (account, key)
+        )
+        """,
+    ),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
 
