@@ -20,7 +20,9 @@ from engine.witchdraft.cards import (
     parse_card,
 )
 from engine.witchdraft.geometry import Placement, PlayArea
-from engine.witchdraft.scoring import CategoryScore, Counts, count, score, score_gain, total
+from engine.witchdraft.rules import WitchDraftRules
+from engine.witchdraft.scoring import CategoryScore, Counts, count, score, score_gain, score_so_far, total
+from engine.witchdraft.state import WitchDraftState
 
 A, C = Animal, Colour
 RECIPE = Recipe("r", "Test Recipe", A.OWL, 2, (C.CRIMSON, C.AMBER), 4, (C.CRIMSON, C.JADE), 1, 2)
@@ -192,3 +194,41 @@ def test_score_gain_equals_the_change_in_total(seed: int) -> None:
             assert score_gain(area, card.card_id, p, recipe, ingredients) == after - base
         area = area.with_card(card.card_id, rng.choice(options))
     assert set(CARDS) >= {placed.card_id for placed in area.cards}
+
+
+# --- the score so far, read from a seat's view ------------------------------------------------
+
+
+def _mid_game(face_up: bool) -> tuple[WitchDraftRules, WitchDraftState]:
+    """Three apprentices four rounds in, played with random legal actions."""
+    rules = WitchDraftRules()
+    state = rules.new_state({"face_up": face_up}, 9, 3)
+    rng = random.Random(9)
+    for _ in range(8):  # four picks and four placements each
+        for seat in rules.to_act(state):
+            state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+    return rules, state
+
+
+def test_score_so_far_matches_the_rules_for_your_own_seat() -> None:
+    rules, state = _mid_game(face_up=False)
+    for seat in range(3):
+        so_far = score_so_far(rules.view(state, seat), seat)
+        assert so_far == rules.scores(state, seat)
+        assert total(so_far or []) > 0
+
+
+def test_score_so_far_hides_other_seats_with_secret_recipes() -> None:
+    rules, state = _mid_game(face_up=False)
+    view = rules.view(state, 0)
+    assert score_so_far(view, 1) is None and score_so_far(view, 2) is None
+    spectator = rules.view(state, None)
+    assert all(score_so_far(spectator, seat) is None for seat in range(3))
+
+
+def test_score_so_far_shows_every_seat_when_recipes_are_face_up() -> None:
+    rules, state = _mid_game(face_up=True)
+    spectator = rules.view(state, None)
+    for seat in range(3):
+        assert score_so_far(spectator, seat) == rules.scores(state, seat)
+        assert score_so_far(rules.view(state, (seat + 1) % 3), seat) == rules.scores(state, seat)

@@ -10,19 +10,30 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from engine.witchdraft.cards import CARDS, Card, Colour, Ingredient, IngredientCard, Recipe
+from engine.witchdraft.cards import (
+    CARDS,
+    INGREDIENT_CARDS_BY_ID,
+    RECIPES_BY_ID,
+    Card,
+    Colour,
+    Ingredient,
+    IngredientCard,
+    Recipe,
+)
 from engine.witchdraft.geometry import (
     OPPOSITE,
     ROTATIONS,
     STEP,
     Cell,
     Direction,
+    PlacedCard,
     Placement,
     PlayArea,
     cells,
     symbol_at,
     world_edges,
 )
+from engine.witchdraft.state import WitchDraftView
 
 CATEGORIES: tuple[str, ...] = (
     "Companions", "Color Pairs", "Monochrome", "Gems",
@@ -138,6 +149,20 @@ def score(area: PlayArea, recipe: Recipe, ingredient_card: IngredientCard,
     counted = count(area, recipe, cards).values()
     return [CategoryScore(name, n, pts)
             for name, n, pts in zip(CATEGORIES, counted, points(recipe, ingredient_card), strict=False)]
+
+
+def score_so_far(view: WitchDraftView, seat: int) -> list[CategoryScore] | None:
+    """``seat``'s eight scoring lines as its potion stands, read from ``view`` alone.
+
+    None when the view hides that seat's recipe or ingredient card, so a screen
+    can only show what its viewer may know: its own score always, the others'
+    when the cards are face up or the game is over.
+    """
+    player = view.players[seat]
+    if player.recipe is None or player.ingredients is None:
+        return None
+    area = PlayArea(tuple(PlacedCard(card, Placement(x, y, rotation)) for card, x, y, rotation in player.area))
+    return score(area, RECIPES_BY_ID[player.recipe], INGREDIENT_CARDS_BY_ID[player.ingredients])
 
 
 def total(scores: Iterable[CategoryScore]) -> int:
