@@ -194,10 +194,13 @@ def _replay_problem(record: SessionRecord) -> str | None:
         spec = get_game(record.game_id)
     except UnknownGameError:
         return None  # another Coven's game, not damage: this one just cannot show it
+    if record.rules_version > spec.rules.rules_version:
+        return None  # a newer Coven's rulings, not damage either
     try:
         names = [seat.name for seat in record.seats]
         moves = [(entry.seat, entry.action) for entry in record.log]
-        spec.rules.replay(spec.resolve_options(record.options), record.seed, len(record.seats), moves, names)
+        spec.rules.replay(spec.resolve_options(record.options), record.seed, len(record.seats), moves, names,
+                          record.rules_version)
     except (ValueError, TypeError, LookupError, AttributeError, RecursionError) as error:
         return f"its log no longer replays: {error or type(error).__name__}"
     return None

@@ -28,6 +28,9 @@ from saves.records import STATUSES, LogEntry, SeatInfo, SessionRecord, check_sta
 ACTIONS_INDEX = "sqlite_autoindex_actions_1"
 """SQLite's name for the index behind ``UNIQUE (session_id, seq)`` on ``actions``."""
 
+MAX_RULES_VERSION = 1_000_000
+"""A rules version above this is no version any Coven writes (they count up from 1): the row is damaged."""
+
 _SHOWN = 40
 """How much of a stored value a reason quotes: enough to recognise it, never a screenful."""
 
@@ -107,9 +110,13 @@ def json_object(text: object) -> dict[str, Any] | None:
 
 def session_row_problem(
     game_id: object, status: object, progress: object, result: object, created: object, updated: object,
-    seed: object = 0, options_ok: bool = True,
+    seed: object = 0, options_ok: bool = True, rules_version: object = None,
 ) -> str | None:  # fmt: skip
-    """What is wrong with a ``sessions`` row, in words, or None when Coven could have written it."""
+    """What is wrong with a ``sessions`` row, in words, or None when Coven could have written it.
+
+    A rules version newer than this Coven knows is no damage (a newer Coven wrote it): opening the session
+    says so. NULL is a session begun before rulings had versions.
+    """
     problem = _text_problem(game_id, "its game id", blank_ok=False)
     if problem is not None:
         return problem
@@ -119,6 +126,8 @@ def session_row_problem(
         return f"its seed is {shown(seed)}, not a whole number"
     if not options_ok:
         return "its options are not a JSON object"
+    if rules_version is not None and (type(rules_version) is not int or not 1 <= rules_version <= MAX_RULES_VERSION):
+        return f"its rules version is {shown(rules_version)}, which Coven never writes"
     problem = _text_problem(progress, "its progress")
     if problem is None and result is not None:
         problem = _text_problem(result, "its result")
@@ -197,14 +206,16 @@ def read_record(conn: sqlite3.Connection, session_id: int) -> SessionRecord:
         DamagedSessionError: a row holds what Coven never writes, or the log's numbering or index is wrong.
     """
     row = conn.execute(
-        "SELECT game_id, options, seed, status, progress, result, created, updated FROM sessions WHERE id = ?",
+        "SELECT game_id, options, seed, status, progress, result, created, updated, rules_version"
+        " FROM sessions WHERE id = ?",
         (session_id,),
     ).fetchone()
     if row is None:
         raise SessionNotFoundError(session_id)
-    game_id, options_text, seed, status, progress, result, created, updated = row
+    game_id, options_text, seed, status, progress, result, created, updated, rules_version = row
     options = json_object(options_text)
-    problem = session_row_problem(game_id, status, progress, result, created, updated, seed, options is not None)
+    problem = session_row_problem(game_id, status, progress, result, created, updated, seed, options is not None,
+                                  rules_version)
     seats, seat_problem = seats_from_rows(conn.execute(
         "SELECT seat, name, kind, bot_level FROM seats NOT INDEXED WHERE session_id = ?", (session_id,)
     ).fetchall())
@@ -213,7 +224,7 @@ def read_record(conn: sqlite3.Connection, session_id: int) -> SessionRecord:
     return SessionRecord(
         session_id=session_id, game_id=game_id, options=options, seed=seed, seats=seats,
         status=check_status(status), progress=progress, result=result, created=created, updated=updated,
-        log=read_log(conn, session_id, len(seats)),
+        log=read_log(conn, session_id, len(seats)), rules_version=1 if rules_version is None else rules_version,
     )
 
 

@@ -157,6 +157,8 @@ class SessionRecord:
         created: Creation time, UTC ISO-8601.
         updated: Time of the last change, UTC ISO-8601.
         log: Committed actions in order; ``log[i].seq == i + 1``.
+        rules_version: The version of the game's rulings the session began under (1 for sessions begun before
+            rulings had versions); it replays under them.
     """
 
     session_id: int
@@ -170,3 +172,4 @@ class SessionRecord:
     created: str
     updated: str
     log: tuple[LogEntry, ...] = field(default=())
+    rules_version: int = 1

@@ -120,6 +120,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # Version 5: the version of its game's rulings a session began under, so it replays under them
+    # when a later Coven changes a ruling. NULL: begun before rulings had versions, that is version 1.
+    ("ALTER TABLE sessions ADD COLUMN rules_version INTEGER",),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
 

@@ -80,6 +80,7 @@ class LiveSession:
         history: Sequence[Step],
         log: Sequence[LogEntry],
         claim: str | None = None,
+        rules_version: int = 1,
     ) -> None:
         self.store = store
         self.session_id = session_id
@@ -91,6 +92,8 @@ class LiveSession:
         self._history = list(history)
         self.claim = claim
         """This connection's presence claim, checked by the store for a table's session."""
+        self.rules_version = rules_version
+        """The version of the game's rulings this session is played under (see :attr:`GameRules.rules_version`)."""
 
     @classmethod
     def create(
@@ -118,9 +121,11 @@ class LiveSession:
         check_bot_levels(spec, seats)
         status, progress, result_text = status_of(spec.rules, state, seats)
         session_id = store.create_session(
-            game_id, resolved, seed, seats, status=status, progress=progress, result_text=result_text, owner=owner
+            game_id, resolved, seed, seats, status=status, progress=progress, result_text=result_text, owner=owner,
+            rules_version=spec.rules.rules_version,
         )
-        return cls(store, session_id, spec, resolved, seed, seats, [Step(state, ())], [], claim)
+        return cls(store, session_id, spec, resolved, seed, seats, [Step(state, ())], [], claim,
+                   spec.rules.rules_version)
 
     @classmethod
     def load(cls, store: SessionStore, session_id: int, claim: str | None = None) -> LiveSession:
@@ -139,18 +144,19 @@ class LiveSession:
             if len(record.seats) not in spec.seat_counts:
                 raise ValueError(f"{spec.title} cannot be played with {len(record.seats)} seats")
             names = [seat.name for seat in record.seats]
-            history = _replay(spec, options, record.seed, names, record.log)
+            history = _replay(spec, options, record.seed, names, record.log, record.rules_version)
         except UnknownGameError:
             raise SessionLoadError(
                 f"Session {session_id} is a game of {record.game_id!r}, which this Coven does not know."
             ) from None
-        except ValueError as error:  # ReplayError and InvalidOptionsError included
+        except ValueError as error:  # ReplayError, InvalidOptionsError and UnknownRulesVersionError included
             raise SessionLoadError(f"Session {session_id} cannot be resumed: {error}") from None
         status, progress, result_text = status_of(spec.rules, history[-1].state, record.seats)
         # A crash between older writes could leave the list row stale; the log is the truth.
         if (status, progress, result_text) != (record.status, record.progress, record.result):
             store.update_status(session_id, status, progress, result_text)
-        return cls(store, session_id, spec, options, record.seed, record.seats, history, record.log, claim)
+        return cls(store, session_id, spec, options, record.seed, record.seats, history, record.log, claim,
+                   record.rules_version)
 
     # -- read-only views ------------------------------------------------------
 
@@ -293,13 +299,14 @@ class LiveSession:
 
 
 def _replay(spec: GameSpec, options: Mapping[str, Any], seed: int, names: Sequence[str],
-            log: Sequence[LogEntry]) -> list[Step]:
-    """Every step of ``log`` from the opening state, in one pass.
+            log: Sequence[LogEntry], rules_version: int) -> list[Step]:
+    """Every step of ``log`` from the opening state, under rules version ``rules_version``, in one pass.
 
     Raises:
         ReplayError: an entry is malformed or illegal; its index is given.
+        UnknownRulesVersionError: this Coven cannot play ``rules_version``.
     """
-    state = spec.new_state(options, seed, len(names), names)
+    state = spec.new_state(options, seed, len(names), names, rules_version)
     steps = [Step(state, ())]
     for index, entry in enumerate(log, start=1):
         try:

@@ -26,7 +26,7 @@ from saves.errors import (
     SessionNotFoundError,
     StoreError,
 )
-from saves.integrity import lenient_text, log_from_rows, read_record, seats_from_rows
+from saves.integrity import MAX_RULES_VERSION, lenient_text, log_from_rows, read_record, seats_from_rows
 from saves.paths import db_path, make_private
 from saves.records import LogEntry, SeatInfo, SessionRecord, SessionStatus
 from saves.records import check_status as _check_status
@@ -168,6 +168,7 @@ class SessionStore(SessionListing):
         result_text: str | None = None,
         log: Sequence[tuple[int | None, Mapping[str, Any]]] = (),
         owner: str | None = None,
+        rules_version: int = 1,
     ) -> int:
         """Store a new session, with an optional initial log, in one transaction.
 
@@ -181,13 +182,16 @@ class SessionStore(SessionListing):
             result_text: Outcome sentence for finished sessions.
             log: ``(seat, action)`` pairs stored as actions 1, 2, ...
             owner: The ``coven serve`` account that made it; None at this machine.
+            rules_version: The version of the game's rulings it is played under (the game's
+                ``rules.rules_version`` for a new game).
 
         Returns:
             The new session's id.
         """
         with self._write() as conn:
             session_id = self._insert_session(conn, game_id, options, seed, seats, status=status, progress=progress,
-                                              result_text=result_text, log=log, owner=owner)
+                                              result_text=result_text, log=log, owner=owner,
+                                              rules_version=rules_version)
         if log:  # an import: its whole log went through the -wal file, which would otherwise keep that size
             self.checkpoint()
         return session_id
@@ -196,19 +200,21 @@ class SessionStore(SessionListing):
         self, conn: sqlite3.Connection, game_id: str, options: Mapping[str, Any], seed: int,
         seats: Sequence[SeatInfo], *, status: SessionStatus = "active", progress: str = "",
         result_text: str | None = None, log: Sequence[tuple[int | None, Mapping[str, Any]]] = (),
-        owner: str | None = None,
+        owner: str | None = None, rules_version: int = 1,
     ) -> int:  # fmt: skip
         # Inside the caller's write transaction, so a table can link its session atomically.
         _check_status(status)
+        if type(rules_version) is not int or not 1 <= rules_version <= MAX_RULES_VERSION:
+            raise ValueError(f"not a rules version: {rules_version!r}")
         if not seats:
             raise ValueError("a session needs at least one seat")
         options_text = _dump(dict(options))
         log_rows = [(seat, _dump(dict(action))) for seat, action in log]
         now = utc_now()
         cursor = conn.execute(
-            "INSERT INTO sessions (game_id, options, seed, status, progress, result, created, updated, owner)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, options_text, seed, status, progress, result_text, now, now, owner),
+            "INSERT INTO sessions (game_id, options, seed, status, progress, result, created, updated, owner,"
+            " rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, options_text, seed, status, progress, result_text, now, now, owner, rules_version),
         )
         session_id = cursor.lastrowid
         assert session_id is not None

@@ -92,7 +92,7 @@ def list_entries(conn: sqlite3.Connection, owner: str | None = None) -> list[Ses
     rows = conn.execute(
         "SELECT s.id, s.game_id, s.status, s.progress, s.result, s.created, s.updated, s.seed,"
         " CASE WHEN typeof(s.options) = 'text' AND json_valid(s.options)"
-        " THEN json_type(s.options) = 'object' ELSE 0 END"
+        " THEN json_type(s.options) = 'object' ELSE 0 END, s.rules_version"
         f" FROM sessions s NOT INDEXED WHERE {_VISIBLE} ORDER BY s.updated DESC, s.id DESC",
         (owner, owner),
     ).fetchall()
@@ -113,11 +113,11 @@ def list_entries(conn: sqlite3.Connection, owner: str | None = None) -> list[Ses
         f"SELECT session_id, count(*) FROM actions INDEXED BY {ACTIONS_INDEX} GROUP BY session_id"
     ).fetchall())
     entries: list[SessionListEntry] = []
-    for session_id, game_id, status, progress, result, created, updated, seed, options_ok in rows:
+    for session_id, game_id, status, progress, result, created, updated, seed, options_ok, rules_version in rows:
         seats, problem = seats_from_rows(seat_rows.get(session_id, []))
         count, lowest, highest, odd = logs.get(session_id, (0, None, None, 0))
         problem = session_row_problem(game_id, status, progress, result, created, updated, seed,
-                                      bool(options_ok)) or problem
+                                      bool(options_ok), rules_version) or problem
         if problem is None and odd:
             problem = "an action's number is not a whole number"
         if problem is None and count and (lowest != 1 or highest != count):

@@ -162,7 +162,7 @@ class TableHosting:
             status, progress, result_text = status_of(spec.rules, state, seats)
             session_id = self.store._insert_session(
                 conn, info.game_id, info.options, info.seed, seats,
-                status=status, progress=progress, result_text=result_text,
+                status=status, progress=progress, result_text=result_text, rules_version=spec.rules.rules_version,
             )  # fmt: skip
             conn.execute(
                 "UPDATE tables SET status = 'playing', session_id = ?, updated = ? WHERE id = ?",

@@ -22,7 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from engine import GameSpec, get_game
-from engine.core import InvalidOptionsError, UnknownGameError, canonical_json
+from engine.core import (
+    InvalidOptionsError,
+    UnknownGameError,
+    UnknownRulesVersionError,
+    canonical_json,
+    check_rules_version,
+)
 from engine.core.json_fields import is_whole_number, kind_of
 from engine.core.registry import MAX_OPTION_BYTES
 from engine.core.textfile import TextFileError, TextFileExistsError, read_text_file, write_text_file
@@ -33,8 +39,9 @@ from saves.session import check_bot_levels, status_of
 from saves.store import SessionStore, utc_now
 
 FORMAT = "coven-session"
-FORMAT_VERSION = 2
-"""Version 2 added the ``digest``; version 1 files (without one) still import."""
+FORMAT_VERSION = 3
+"""Version 2 added the ``digest``, version 3 the ``rules`` version the game is played under; older files still
+import (without a ``rules`` field a session was played under rules version 1)."""
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """Larger files are refused before parsing; a long real session is well under 1 MiB."""
 MAX_ACTIONS = 50_000
@@ -82,6 +89,7 @@ def export_session(
         "title": title,
         "options": record.options,
         "seed": record.seed,
+        "rules": record.rules_version,
         "seats": [seat.to_json() for seat in record.seats],
         "log": [{"seat": entry.seat, "action": entry.action} for entry in record.log],
         "status": record.status,
@@ -257,12 +265,28 @@ def _check_log(data: object, seat_count: int) -> list[tuple[int | None, dict[str
     return log
 
 
+def _rules_version(spec: GameSpec, document: Mapping[str, Any]) -> int:
+    """The rules version a file's session is played under (1 in files from before format version 3)."""
+    if document.get("version", 1) < 3:
+        return 1
+    version = document.get("rules")
+    if not is_whole_number(version):
+        raise SessionFileError(f"The file's \"rules\" must be a whole number (the version of {spec.title}'s "
+                               f"rulings it was played under), not {kind_of(version)}.")
+    try:
+        return check_rules_version(spec.rules, version)
+    except UnknownRulesVersionError as error:
+        raise SessionFileError(f"This {spec.title} game cannot be imported: {error}.") from None
+
+
 def _replay(spec: GameSpec, options: Mapping[str, Any], seed: int, seats: list[SeatInfo],
-            log: list[tuple[int | None, dict[str, Any]]]) -> tuple[Any, list[tuple[int | None, dict[str, Any]]]]:
+            log: list[tuple[int | None, dict[str, Any]]],
+            rules_version: int) -> tuple[Any, list[tuple[int | None, dict[str, Any]]]]:
     """Replay the log action by action; return the final state and the log in its canonical form."""
     rules = spec.rules
     try:
         state = rules.new_state(options, seed, len(seats), [seat.name for seat in seats])
+        state = rules.under_rules(state, rules_version)
     except ValueError as error:
         raise SessionFileError(f"The file's game cannot be set up: {error}.") from None
     canonical: list[tuple[int | None, dict[str, Any]]] = []
@@ -352,7 +376,8 @@ def import_session_file(store: SessionStore, path: str | os.PathLike[str]) -> Im
         message = str(error)
         raise SessionFileError(f"{message[:1].upper()}{message[1:]}.") from None
     log = _check_log(document.get("log"), len(seats))
-    state, canonical = _replay(spec, options, seed, seats, log)
+    rules_version = _rules_version(spec, document)
+    state, canonical = _replay(spec, options, seed, seats, log, rules_version)
     status, progress, result_text = status_of(spec.rules, state, seats)
     session_id = store.create_session(
         spec.game_id,
@@ -363,5 +388,6 @@ def import_session_file(store: SessionStore, path: str | os.PathLike[str]) -> Im
         progress=progress,
         result_text=result_text,
         log=canonical,
+        rules_version=rules_version,
     )
     return ImportedSession(session_id, _changed_warning(document))

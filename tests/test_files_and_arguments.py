@@ -248,7 +248,7 @@ def test_import_refusals_name_the_field_in_words(
 
 def test_an_export_carries_its_version_and_the_digest_of_its_content(store: SessionStore, tmp_path: Path) -> None:
     document = wizbits_export(store, tmp_path / "game.json")
-    assert document["version"] == FORMAT_VERSION == 2
+    assert document["version"] == FORMAT_VERSION == 3 and document["rules"] == 2
     assert document["digest"].startswith("sha256:") and len(document["digest"]) == 7 + 64
     assert document["digest"] == content_digest(document)
     assert import_session_file(store, tmp_path / "game.json").warning is None

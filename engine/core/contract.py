@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from engine.core.errors import IllegalActionError, MalformedActionError
+from engine.core.errors import IllegalActionError, MalformedActionError, UnknownRulesVersionError
 
 Seat = int
 """A seat is its index at the table, from 0."""
@@ -83,6 +83,13 @@ class GameRules(ABC, Generic[S, A, V]):
 
     game_id: str = ""
 
+    rules_version: int = 1
+    """The newest version of this game's rulings. It grows when a ruling changes how a logged action plays out,
+    so a session records the version it began under and replays under it (see :meth:`under_rules`)."""
+
+    oldest_rules_version: int = 1
+    """The oldest version :meth:`under_rules` can still play."""
+
     @abstractmethod
     def new_state(
         self, options: Mapping[str, Any], seed: int, seats: int, names: Sequence[str] | None = None
@@ -91,6 +98,19 @@ class GameRules(ABC, Generic[S, A, V]):
 
         ``names`` are the seats' display names, used in event sentences.
         """
+
+    def under_rules(self, state: S, version: int) -> S:
+        """``state`` set to play under rules version ``version`` (an opening state, before any action).
+
+        A game with a single version has nothing to set. One whose rulings
+        changed keeps the older ones behind a flag in its state, so a game
+        begun under them replays as it was played.
+
+        Raises:
+            UnknownRulesVersionError: ``version`` is not one this code can play.
+        """
+        check_rules_version(self, version)
+        return state
 
     @abstractmethod
     def parse_action(self, data: object) -> A:
@@ -205,19 +225,42 @@ class GameRules(ABC, Generic[S, A, V]):
         seats: int,
         log: Sequence[tuple[Seat | None, Mapping[str, Any]]],
         names: Sequence[str] | None = None,
+        rules_version: int | None = None,
     ) -> S:
-        """Rebuild a state from its options, seed and action log.
+        """Rebuild a state from its options, seed and action log, under ``rules_version`` (the newest by default).
 
         Raises:
             ReplayError: an entry is malformed or illegal; its index is given.
+            UnknownRulesVersionError: ``rules_version`` is not one this code can play.
         """
         state = self.new_state(options, seed, seats, names)
+        if rules_version is not None:
+            state = self.under_rules(state, rules_version)
         for index, (seat, data) in enumerate(log, start=1):
             try:
                 state, _ = self.apply(state, seat, data)
             except (MalformedActionError, IllegalActionError) as error:
                 raise ReplayError(index, error.reason) from error
         return state
+
+
+def check_rules_version(rules: GameRules[Any, Any, Any], version: object) -> int:
+    """``version`` as a rules version ``rules`` can play.
+
+    Raises:
+        UnknownRulesVersionError: it is not a whole number from the game's oldest version to its newest.
+    """
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise UnknownRulesVersionError(f"{version!r} is not a rules version")
+    if version > rules.rules_version:
+        raise UnknownRulesVersionError(
+            f"it was played under rules version {version}, newer than this Coven knows "
+            f"(up to {rules.rules_version}); update Coven to open it")
+    if version < rules.oldest_rules_version:
+        raise UnknownRulesVersionError(
+            f"it was played under rules version {version}, which this Coven no longer plays "
+            f"(oldest: {rules.oldest_rules_version})")
+    return version
 
 
 class ReplayError(IllegalActionError):

@@ -23,3 +23,7 @@ class UnknownGameError(ValueError):
 
 class InvalidOptionsError(ValueError):
     """Game options were of the wrong type or out of range."""
+
+
+class UnknownRulesVersionError(ValueError):
+    """A session names a version of a game's rules that this code does not know (a newer Coven wrote it)."""

@@ -166,13 +166,20 @@ class GameSpec:
         return {option.name: option.check(given.get(option.name, option.default)) for option in self.options}
 
     def new_state(
-        self, options: Mapping[str, Any] | None, seed: int, seats: int, names: Sequence[str] | None = None
+        self, options: Mapping[str, Any] | None, seed: int, seats: int, names: Sequence[str] | None = None,
+        rules_version: int | None = None,
     ) -> Any:
-        """Validate options and seats, then create the opening state."""
+        """Validate options and seats, then create the opening state (under ``rules_version``, newest by default).
+
+        Raises:
+            InvalidOptionsError: bad options or seat count.
+            UnknownRulesVersionError: ``rules_version`` is not one this code can play.
+        """
         if seats not in self.seat_counts:
             counts = ", ".join(str(count) for count in self.seat_counts)
             raise InvalidOptionsError(f"{self.title} is played with {counts} seats, not {seats}")
-        return self.rules.new_state(self.resolve_options(options), seed, seats, names)
+        state = self.rules.new_state(self.resolve_options(options), seed, seats, names)
+        return state if rules_version is None else self.rules.under_rules(state, rules_version)
 
 
 _REGISTRY: dict[str, GameSpec] = {}

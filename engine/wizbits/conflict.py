@@ -26,8 +26,8 @@ from engine.wizbits.dice import (
 )
 from engine.wizbits.phases import open_pillar, play_unit, start_play_phase
 from engine.wizbits.pillar_units import UnitKind
-from engine.wizbits.resolve import destroy_together
-from engine.wizbits.state import Battle, JsonDict, Phase, WizbitsState, opponent
+from engine.wizbits.resolve import destroy, destroy_together
+from engine.wizbits.state import SEQUENTIAL_RULINGS, Battle, JsonDict, Phase, WizbitsState, opponent
 from engine.wizbits.terms import Attribute, TriggerEvent
 
 
@@ -274,6 +274,9 @@ def damage_base_checks(state: WizbitsState, events: list[Event]) -> None:
     a draw.
     """
     battle = current_battle(state)
+    if state.rules_version < SEQUENTIAL_RULINGS:
+        _checks_one_by_one(state, battle, events)
+        return
     failed: list[int] = []
     for iid in battle.attackers + battle.defenders:
         permanent = state.permanent(iid)
@@ -290,6 +293,32 @@ def damage_base_checks(state: WizbitsState, events: list[Event]) -> None:
         triggers.extend(collect_triggers(state, TriggerEvent.OWN_CHECK_FAILS, iid, state.owner(iid)))
     losers = [state.owner(iid) for iid in failed if state.players[state.owner(iid)].main == iid]
     destroy_together(state, [iid for iid in failed if state.players[state.owner(iid)].main != iid], events, triggers)
+    if losers:
+        end_by_main_failures(state, losers, events)
+        return
+    state.waiting_triggers.extend(triggers)
+
+
+def _checks_one_by_one(state: WizbitsState, battle: Battle, events: list[Event]) -> None:
+    """Rules version 1's battle checks (older sessions replay under it): a failure was destroyed before the next check."""
+    losers = []
+    triggers: list[JsonDict] = []
+    for iid in battle.attackers + battle.defenders:
+        permanent = state.permanent(iid)
+        if permanent is None:
+            continue
+        seat = permanent.owner
+        is_main = state.players[seat].main == iid
+        spec = SPECIAL_CHECK_BREAK_GLOBAL_CHECK if is_main else SPECIAL_CHECK_GLOBAL_CHECK
+        roll = roll_check(state.next_rng(), spec, points_of(state, permanent))
+        events.append(check_event(state, iid, roll))
+        if roll.success:
+            continue
+        triggers.extend(collect_triggers(state, TriggerEvent.OWN_CHECK_FAILS, iid, seat))
+        if is_main:
+            losers.append(seat)
+        else:
+            destroy(state, iid, events, triggers)
     if losers:
         end_by_main_failures(state, losers, events)
         return

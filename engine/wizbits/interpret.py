@@ -100,6 +100,8 @@ class Resolution:
             resolving alone or first in its step.
         checker: Inside a check's outcomes, the character that made the check.
         next_slot: The next entry of ``targets`` to use.
+        own_results: Whether the unit's results are copied into ``view`` (False under rules version 1, whose
+            units all read the step's opening state, their own results unseen).
     """
 
     controller: int
@@ -113,6 +115,7 @@ class Resolution:
     view: WizbitsState | None = None
     checker: int | None = None
     next_slot: int = 0
+    own_results: bool = True
 
     def take_choice(self) -> int | None:
         """The next chosen target, or None when the list has run out."""
@@ -235,7 +238,7 @@ def _apply_to_player(state: WizbitsState, ctx: Resolution, effect: Effect, seat:
 def _apply_to_card(state: WizbitsState, ctx: Resolution, effect: Effect, iid: int) -> None:
     landed = _change_card(state, ctx, effect, iid)
     view = ctx.view
-    if view is None or view.permanent(iid) is None:
+    if view is None or not ctx.own_results or view.permanent(iid) is None:
         return
     # The unit's later effects read the view, so its own result goes there too (only the result:
     # what it says and sets off has happened already).
@@ -291,7 +294,7 @@ def _run_check(state: WizbitsState, ctx: Resolution, effect: Check, iid: int) ->
     run_effects(state, ctx, effect.on_success if roll.success else effect.on_fail)
     ctx.checker = outer
     _global_failure(state, checker, roll, ctx.events, ctx.triggers)
-    if ctx.view is not None:
+    if ctx.view is not None and ctx.own_results:
         _global_failure(ctx.view, checker, roll, [], [])
 
 

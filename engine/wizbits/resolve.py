@@ -24,7 +24,7 @@ from engine.wizbits.interpret import (
     secede,
 )
 from engine.wizbits.pillar import Unit, UnitKind
-from engine.wizbits.state import JsonDict, WizbitsState
+from engine.wizbits.state import SEQUENTIAL_RULINGS, JsonDict, WizbitsState
 from engine.wizbits.terms import Category
 from engine.wizbits.zones import (
     counter,
@@ -47,13 +47,14 @@ __all__ = [
 ]
 
 def resolve_unit(state: WizbitsState, unit: Unit, events: list[Event], triggers: list[JsonDict],
-                 step: StepMemory | None = None, view: WizbitsState | None = None) -> None:
+                 step: StepMemory | None = None, view: WizbitsState | None = None, own_results: bool = True) -> None:
     """Carry out one unit of a resolution step.
 
     Call it for each unit of the step in the order :meth:`Pillar.next_group`
     gives (increasing precedence), passing one :class:`StepMemory` to all of
     them (or use :func:`resolve_group`), so a higher unit's result stands.
-    ``view`` is what the unit reads (see :attr:`Resolution.view`).
+    ``view`` is what the unit reads (see :attr:`Resolution.view`); ``own_results`` whether the unit's
+    results are copied into it (see :attr:`Resolution.own_results`).
     """
     if state.over or unit.kind is UnitKind.CONTINUE:
         return
@@ -63,7 +64,7 @@ def resolve_unit(state: WizbitsState, unit: Unit, events: list[Event], triggers:
             deal_damage(state, int(iid), int(points), events, triggers)
         return
     ctx = Resolution(unit.owner, int(payload["iid"]), unit.uid, unit.height, list(payload.get("targets", [])),
-                     events, triggers, step or StepMemory(), view)
+                     events, triggers, step or StepMemory(), view, own_results=own_results)
     if unit.kind is UnitKind.CARD:
         _resolve_card(state, ctx)
         return
@@ -81,7 +82,7 @@ def _resolve_card(state: WizbitsState, ctx: Resolution) -> None:
     stays = card.category is not Category.ELEMENT
     if stays:
         enter_play(state, iid, owner)
-        if ctx.view is not None:
+        if ctx.view is not None and ctx.own_results:
             enter_play(ctx.view, iid, owner)  # its own Incomes' "each" reaches it
         ctx.events.append(Event("enter", f"{card.name} enters play for {state.players[owner].name}.",
                                 {"iid": iid, "seat": owner}))
@@ -99,6 +100,13 @@ def resolve_group(state: WizbitsState, group: Sequence[Unit], events: list[Event
     Each unit's effects happen one after another and each sees what the ones
     before it did; the units of the step see only the state it began with.
     """
+    if state.rules_version < SEQUENTIAL_RULINGS:
+        # Rules version 1 (older sessions replay under it): every unit read the step's opening state,
+        # its own earlier results unseen.
+        opening = StepMemory(before=copy.deepcopy(state))
+        for unit in group:
+            resolve_unit(state, unit, events, triggers, opening, opening.before, own_results=False)
+        return
     step = StepMemory(before=copy.deepcopy(state) if len(group) > 1 else None)
     for index, unit in enumerate(group):
         # The first unit finds the state as the step began; each later one reads its own copy of that.

@@ -17,7 +17,7 @@ from itertools import combinations, product
 from math import comb
 from typing import Any
 
-from engine.core.contract import Event, GameRules, JsonDict, Result, Seat
+from engine.core.contract import Event, GameRules, JsonDict, Result, Seat, check_rules_version
 from engine.core.errors import IllegalActionError, InvalidOptionsError
 from engine.core.rng import seeded_rng
 from engine.core.text import check_seat_names
@@ -46,7 +46,16 @@ from engine.wizbits.flow import end_turn, pass_priority, reconcile_up, resolve_s
 from engine.wizbits.phases import drop_dead_continues, phase_label, place_triggers
 from engine.wizbits.plays import apply_activate, apply_play, check_activate, check_play, unit_actions
 from engine.wizbits.resolve import discard_from_hand, pending_slots, run_pending
-from engine.wizbits.state import HAND_SIZE, Permanent, Phase, PlayerState, WizbitsState, opponent
+from engine.wizbits.state import (
+    HAND_SIZE,
+    RULES_VERSION,
+    SEQUENTIAL_RULINGS,
+    Permanent,
+    Phase,
+    PlayerState,
+    WizbitsState,
+    opponent,
+)
 from engine.wizbits.state import state_from_json as _state_from_json
 from engine.wizbits.state import state_to_json as _state_to_json
 from engine.wizbits.views import WizbitsView, make_view
@@ -88,6 +97,18 @@ def resolve_deck(choice: str) -> tuple[str, Deck]:
 
 class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
     """Rules of Wizbits Elemenstor Battle for two players."""
+
+    rules_version = RULES_VERSION
+    oldest_rules_version = 1
+
+    def under_rules(self, state: WizbitsState, version: int) -> WizbitsState:
+        """``state`` set to play under rules version ``version`` (see :data:`engine.wizbits.state.RULES_VERSION`).
+
+        Raises:
+            UnknownRulesVersionError: ``version`` is not one this code can play.
+        """
+        state.rules_version = check_rules_version(self, version)
+        return state
 
     def new_state(self, options: Mapping[str, Any], seed: int, seats: int,
                   names: Sequence[str] | None = None) -> WizbitsState:
@@ -255,8 +276,10 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
 
     def _apply(self, state: WizbitsState, seat: Seat | None, action: Action) -> list[Event]:
         events = self._carry_out(state, seat, action)
-        # Whatever took a card out of play (or flipped it), its Continue units leave the pillar with it.
-        drop_dead_continues(state)
+        # Whatever took a card out of play (or flipped it), its Continue units leave the pillar with it
+        # (rules version 1 left them there until the pillar ended).
+        if state.rules_version >= SEQUENTIAL_RULINGS:
+            drop_dead_continues(state)
         return events
 
     def _carry_out(self, state: WizbitsState, seat: Seat | None, action: Action) -> list[Event]:

@@ -134,6 +134,16 @@ class Battle:
     defenders: list[int]
 
 
+RULES_VERSION = 2
+"""The newest Wizbits rulings. Version 1 (sessions begun before 2026-12-01) resolved a unit's abilities all
+against the step's opening state, destroyed a failed battle check before the next check was made, and left a
+Continue unit on the pillar after its card left play. Version 2 follows the rulebook on all three
+(docs/rules/wizbits.md). A session replays under the version it began with."""
+
+SEQUENTIAL_RULINGS = 2
+"""The first version with the rulebook's rulings above."""
+
+
 @dataclass
 class WizbitsState:
     """Everything about a game of Wizbits, secret parts included.
@@ -167,6 +177,7 @@ class WizbitsState:
         winner: The winning seat once the game is over (None for a draw).
         ended: The game is over (set with ``winner``; alone it means a draw).
         reason: Why the game ended.
+        rules_version: The rulings the game is played under (see :data:`RULES_VERSION`).
     """
 
     seed: int
@@ -197,6 +208,7 @@ class WizbitsState:
     winner: int | None = None
     ended: bool = False
     reason: str = ""
+    rules_version: int = RULES_VERSION
 
     def __deepcopy__(self, memo: dict[int, object]) -> WizbitsState:
         # Every apply copies the state, so copy by hand: the card and owner
