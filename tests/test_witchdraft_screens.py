@@ -10,8 +10,10 @@ import random
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from engine.witchdraft.bots import normal_bot
+from engine.witchdraft.cards import CARDS
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
 from tui.screens.curtain import CurtainScreen
@@ -67,6 +69,38 @@ def test_draft_table_with_a_ghost(snap_compare: Any) -> None:
     assert snap_compare(app, run_before=pick_up_a_card, terminal_size=SIZE)
 
 
+def _fully_shown(widget: Widget, frame: Widget) -> bool:
+    """True when every row and column of ``widget`` lies inside ``frame``'s region on screen."""
+    return widget.region.height > 0 and frame.region.contains_region(widget.region)
+
+
+async def test_score_card_and_seats_stay_above_the_fold_with_the_log_open() -> None:
+    """A hand of six, the log open: the running score (ingredient points included) and every seat are on screen."""
+    for size in (SIZE, (120, 40)):
+        with SessionStore() as store:
+            live = against_merlin(store, rounds=0)
+            app = CovenApp(store=store, auto_delay=60.0)
+            async with app.run_test(size=size) as pilot:
+                app.start_game(live)
+                await pilot.pause()
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                screen = app.screen
+                assert isinstance(screen, GameScreen)
+                log = screen.query_one("#game-log")
+                assert log.display and log.region.height >= 4, "the log is open"
+                hand = screen.query_one(DraftHand)
+                assert len(hand.cards) == 6
+                info, score = hand.query_one("#dh-info"), hand.query_one("#dh-score")
+                assert _fully_shown(score, info), f"running score cut at {size}"
+                assert "root" in str(score.render()).splitlines()[-1]  # the ingredient card's last line
+                seats = screen.query_one("#dh-table")
+                assert _fully_shown(seats, screen) and seats.region.bottom <= log.region.y, f"seats cut at {size}"
+                assert len(str(seats.render()).splitlines()) == 2
+                for row in str(seats.render()).splitlines():
+                    assert len(row) <= seats.region.width - 2, "a seat's line is cut"
+
+
 def test_witchdraft_curtain(snap_compare: Any) -> None:
     store = SessionStore()
     live = pass_and_play(store)
@@ -107,7 +141,7 @@ async def test_pass_and_play_hides_each_hand_behind_the_curtain() -> None:
             await pilot.pause()
             assert hand.cards == tuple(live.state.players[1].hand)
             assert hand.cards != ann_hand
-            assert "Your hand" in str(hand.query_one("#dh-title").render())
+            assert "Your hand" in str(hand.query_one("#dh-hand").border_title)
             await pilot.press("space")
             await pilot.pause()
             # Both picks are revealed; with secret recipes each placement is behind the curtain too.
@@ -119,8 +153,9 @@ async def test_pass_and_play_hides_each_hand_behind_the_curtain() -> None:
             grid = game.query_one(PotionGrid)
             assert grid.placing and grid.card_id == live.state.players[0].picked
             assert hand.cards == ()  # the rest of the hand stays out of sight while placing
-            table = str(hand.query_one("#dh-table").render())
-            assert table.count("picked") == 2  # both revealed picks, beside their owners
+            table = str(game.query_one("#dh-table").render()).splitlines()
+            for line, player in zip(table, live.state.players, strict=True):  # both revealed picks, beside their owners
+                assert player.picked is not None and str(CARDS[player.picked].animal) in line
             assert "Ann's potion (you)" in str(game.query_one("#wd-grid-title").render())
             await pilot.press("enter")
             await pilot.pause()
@@ -177,12 +212,12 @@ async def test_replay_steps_through_a_finished_game() -> None:
             for _ in range(4):
                 await pilot.press("right")
             await pilot.pause()
-            assert "recipe hidden" in str(hand.query_one("#dh-table").render())
+            assert "hidden" in str(screen.query_one("#dh-table").render())
             await pilot.press("v")  # Ana's viewpoint: her hand and recipe, not Merlin's
             await pilot.pause()
             assert hand.cards == tuple(screen.states[screen.step].players[0].hand)
-            table = str(hand.query_one("#dh-table").render())
-            assert "recipe hidden" in table and "(you)" in table
+            table = str(screen.query_one("#dh-table").render())
+            assert "hidden" in table and "(you)" in table
 
 
 async def test_new_game_shows_on_off_options_as_yes_and_no() -> None:

@@ -10,17 +10,18 @@ import random
 from typing import Any
 
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, Static
 
 from engine import Result, get_game
 from engine.witchdraft.bots import normal_bot
 from engine.witchdraft.cards import CARDS
 from engine.witchdraft.game import RULES
-from engine.witchdraft.scoring import CategoryScore, total
+from engine.witchdraft.scoring import CategoryScore, score_so_far, total
 from engine.witchdraft.state import WitchDraftState, WitchDraftView
 from tui.screens.witchdraft_results import WitchDraftScoreScreen, winners_sentence
 from tui.widgets.draft_hand import DraftHand
+from tui.widgets.draft_score import SeatsTable
 from tui_fakes import ScreenApp
 
 SPEC = get_game("witchdraft")
@@ -64,10 +65,12 @@ class Game:
 
 
 class HandApp(App[None]):
-    """A stand-in for the draft view: a placeholder grid, the side panel and a footer."""
+    """A stand-in for the draft view: a placeholder grid over the seats, the side panel and a footer."""
 
     CSS = """
     #grid { width: 1fr; height: 1fr; border: round $foreground 20%; content-align: center middle; }
+    #left { width: 1fr; }
+    #dh-table { height: auto; }
     """
 
     def __init__(self, view: WitchDraftView) -> None:
@@ -78,7 +81,9 @@ class HandApp(App[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal():
-            yield Static("potion grid goes here", id="grid")
+            with Vertical(id="left"):
+                yield Static("potion grid goes here", id="grid")
+                yield SeatsTable(id="dh-table")
             yield DraftHand()
         yield Footer()
 
@@ -86,12 +91,14 @@ class HandApp(App[None]):
         hand = self.query_one(DraftHand)
         hand.show(self.start)
         hand.focus_hand()
+        self.query_one(SeatsTable).show(self.start, hand.watching)
 
     def on_draft_hand_card_chosen(self, message: DraftHand.CardChosen) -> None:
         self.chosen.append(message.card_id)
 
     def on_draft_hand_watch_seat(self, message: DraftHand.WatchSeat) -> None:
         self.watched.append(message.seat)
+        self.query_one(SeatsTable).show(self.start, message.seat)
 
 
 def two_player_app() -> HandApp:
@@ -180,10 +187,18 @@ async def test_hidden_recipes_say_hidden() -> None:
     app = two_player_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        table = text_of(app.query_one("#dh-table", Static))
-        assert "recipe hidden" in table
-        secret = text_of(app.query_one("#dh-secret", Static))
-        assert "Recipe" in secret and "Ingredients" in secret
+        table = text_of(app.query_one("#dh-table", Static)).splitlines()
+        mine = total(score_so_far(app.start, 0) or [])
+        assert table[0].split()[-2:] == [str(mine), "BP"]
+        assert table[1].split()[-1] == "hidden"
+        score = text_of(app.query_one("#dh-score", Static))
+        assert score.startswith(f"Your brew so far {mine} BP")
+        for words in ("bond", "scale", "grass", "root"):  # the ingredient card's points, line by line
+            assert words in score
+        await pilot.press("right_square_bracket")  # Bo's cards are secret: the score stays yours
+        await pilot.pause()
+        score = text_of(app.query_one("#dh-score", Static))
+        assert score.startswith(f"Your brew so far {mine} BP · Bo's secret")
 
 
 async def test_face_up_recipes_are_shown() -> None:
@@ -191,8 +206,17 @@ async def test_face_up_recipes_are_shown() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = text_of(app.query_one("#dh-table", Static))
-        assert "recipe hidden" not in table
-        assert table.count("∞") == 3  # the three other apprentices' ingredient cards
+        assert "hidden" not in table
+        assert table.count(" BP") == 4
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        score = text_of(app.query_one("#dh-score", Static))
+        bo = score_so_far(app.start, 1)
+        assert bo is not None
+        assert score.startswith(f"Bo's brew so far {total(bo)} BP")
+        lines = score.splitlines()[1:]
+        assert [f"{line.count}×{line.points}={line.brew:>2}" in lines[index % 4] for index, line in enumerate(bo)] \
+            == [True] * 8
 
 
 async def test_spectator_sees_no_hand_and_hidden_recipes() -> None:
@@ -200,7 +224,8 @@ async def test_spectator_sees_no_hand_and_hidden_recipes() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not app.query_one("#dh-hand", OptionList).display
-        assert text_of(app.query_one("#dh-table", Static)).count("recipe hidden") == 3
+        assert text_of(app.query_one("#dh-table", Static)).count("hidden") == 3
+        assert "the recipes are secret" in text_of(app.query_one("#dh-score", Static))
         await pilot.press("enter")
         assert app.chosen == []
 

@@ -26,6 +26,7 @@ from engine.witchdraft.state import WitchDraftView
 from tui.games.base import GameTable, GameUI
 from tui.screens.witchdraft_results import WitchDraftScoreScreen
 from tui.widgets.draft_hand import DraftHand
+from tui.widgets.draft_score import SeatsTable
 from tui.widgets.potion_grid import PotionGrid
 from tui.widgets.styles import load_css
 
@@ -38,7 +39,7 @@ def area_from_view(cards: Sequence[tuple[str, int, int, int]]) -> PlayArea:
 
 
 class WitchDraftTable(GameTable[WitchDraftView]):
-    """Hand and secret cards on the right, the watched potion on the left.
+    """Hand and running score on the right; the watched potion over the table of seats on the left.
 
     A round takes two choices, as the engine asks for them: first a card from
     the hand (sent at once as a secret pick), then, after the reveal, a spot
@@ -72,6 +73,7 @@ class WitchDraftTable(GameTable[WitchDraftView]):
             with Vertical(id="wd-left"):
                 yield Static(id="wd-grid-title")
                 yield PotionGrid(id="wd-grid")
+                yield SeatsTable(id="dh-table")
             yield DraftHand(id="wd-hand")
 
     def show(self, view: WitchDraftView, deciding_seat: int | None, legal: Sequence[Any]) -> None:
@@ -122,9 +124,11 @@ class WitchDraftTable(GameTable[WitchDraftView]):
         assert view is not None
         player = view.players[self.watching]
         title = Text.assemble((f"{player.name}'s potion", "bold"),
-                              (" (you)" if self.watching == view.seat else "", "dim"))
+                              (" (you)" if self.watching == view.seat else "", "dim"),
+                              (f" · draw pile {view.draw_pile_count}", "dim"), no_wrap=True, overflow="ellipsis")
         self.query_one("#wd-grid-title", Static).update(title)
         self.query_one(PotionGrid).show_area(player.area)
+        self.query_one(SeatsTable).show(view, self.watching)
 
     def _start_placing(self) -> None:
         """Put your revealed pick on your own potion as a ghost, judged by the engine's geometry and scoring."""

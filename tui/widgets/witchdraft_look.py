@@ -93,4 +93,8 @@ def legend_text() -> Text:
         entry(letter, name, first=index != 1)
     entry("D", "half symbol, on an edge", first=True)
     entry(chip_text(Ingredient.DRAGON_SCALE), "whole symbol, in a circle", first=True)
+    # The running score's recipe labels: Cr+Az scores pairs of both colours, Am/Ja each card of either.
+    entry("+", "colour pair", first=True)
+    entry("/", "either colour")
+    entry("2×3=6", "count × points = BP", first=True)
     return text
