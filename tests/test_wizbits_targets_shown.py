@@ -18,6 +18,7 @@ from engine.wizbits.state import Phase
 from engine.wizbits.terms import Speed, TriggerEvent
 from engine.wizbits.unit_targets import TargetView, waiting_after
 from engine.wizbits.views import make_view
+from tui.games.wizbits import WizbitsUI
 from wizbits_game import RULES, Game
 
 ECLIPSE = json.dumps({
@@ -104,3 +105,22 @@ def test_a_target_gone_to_its_owners_hand_is_no_longer_named() -> None:
         view = make_view(state, seat)
         assert view.targets[uid] == (TargetView("card", -1, "a card that left play", None),)
         assert sage not in view.cards
+
+
+def test_the_log_says_your_to_the_one_seat_looking_and_names_owners_otherwise() -> None:
+    game = Game()
+    game.to_phase(Phase.ELEMENTS)
+    seat = game.state.active
+    iid = game.give(seat, "eclipse-sting")
+    play = next(a for a in RULES.legal_actions(game.state, seat) if isinstance(a, PlayCard) and a.card == iid)
+    (target,) = play.targets
+    assert target is not None
+    (event,) = [event for event in game.act(seat, play) if event.kind == "play"]
+    owner = game.state.owner(target)
+    owner_name = game.state.players[owner].name
+    name = game.state.card(target).name
+    mover = game.state.players[seat].name
+    ui = WizbitsUI()
+    assert ui.log_lines([event], owner) == [f"{mover} plays Eclipse Sting → your {name}."]
+    assert ui.log_lines([event], 1 - owner) == [f"{mover} plays Eclipse Sting → {owner_name}'s {name}."]
+    assert ui.log_lines([event]) == [event.text]  # pass-and-play: the log is shared, owners are named

@@ -24,7 +24,7 @@ from engine.wizbits.pillar_units import UnitKind
 from engine.wizbits.resolve import chosen_slots, discard_from_hand, secede
 from engine.wizbits.state import JsonDict, Phase, WizbitsState, opponent
 from engine.wizbits.terms import TriggerEvent
-from engine.wizbits.unit_targets import newest_unit_arrow
+from engine.wizbits.unit_targets import newest_unit_arrow, newest_unit_target_data
 
 PHASE_CATEGORY = {
     Phase.ELEMENTS: Category.ELEMENT,
@@ -136,7 +136,8 @@ def apply_play(state: WizbitsState, seat: int, action: PlayCard, events: list[Ev
     payload: JsonDict = {"iid": action.card, "targets": list(action.targets)}
     play_unit(state, UnitKind.CARD, seat, card.name, payload, action.on)
     events.append(Event("play", f"{player.name} plays {card.name}{newest_unit_arrow(state)}.",
-                        {"seat": seat, "iid": action.card, "card": card.card_id, "on": action.on}))
+                        {"seat": seat, "iid": action.card, "card": card.card_id, "on": action.on,
+                         "targets": newest_unit_target_data(state)}))
     if card.category is Category.ELEMENT:
         triggers.extend(collect_triggers(state, TriggerEvent.OPPONENT_PLAYS_ELEMENT, action.card, opponent(seat)))
     if triggers:
@@ -165,7 +166,8 @@ def apply_activate(state: WizbitsState, seat: int, action: Activate, events: lis
     play_unit(state, UnitKind.ABILITY, seat, f"{card.name} ability", payload, action.on)
     events.append(Event("activate", f"{state.players[seat].name} uses an ability of {card.name}"
                         f"{newest_unit_arrow(state)}.",
-                        {"seat": seat, "iid": action.card, "ability": action.ability, "flip": flip}))
+                        {"seat": seat, "iid": action.card, "ability": action.ability, "flip": flip,
+                         "targets": newest_unit_target_data(state)}))
     if triggers:
         place_triggers(state, triggers)
 

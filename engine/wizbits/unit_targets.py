@@ -157,13 +157,44 @@ def targets_phrase(targets: Sequence[TargetView], seats: Sequence[str], viewer: 
 def newest_unit_arrow(state: WizbitsState) -> str:
     """`` → Bo's Sunder`` for the unit just put on the pillar (empty when it chose no target), for log lines.
 
-    Logs are shared by every seat, so owners are named, never "your".
+    Event texts are shared by every seat, so owners are named, never "your";
+    :func:`newest_unit_target_data` lets a screen with one viewer say "your".
     """
-    if state.pillar is None or not state.pillar.units():
-        return ""
-    unit = max(state.pillar.units(), key=lambda unit: unit.order)
-    found = unit_targets(state, unit)
+    found = _newest_targets(state)
     return f" → {targets_phrase(found, [player.name for player in state.players])}" if found else ""
+
+
+def newest_unit_target_data(state: WizbitsState) -> list[JsonDict]:
+    """The targets of the unit just put on the pillar, for its event's data: name, owner and the phrase used."""
+    names = [player.name for player in state.players]
+    return [{"name": target.name, "owner": target.owner, "shown": target_phrase(target, names)}
+            for target in _newest_targets(state)]
+
+
+def _newest_targets(state: WizbitsState) -> tuple[TargetView, ...]:
+    if state.pillar is None or not state.pillar.units():
+        return ()
+    unit = max(state.pillar.units(), key=lambda unit: unit.order)
+    return unit_targets(state, unit)
+
+
+def line_for_viewer(text: str, targets: object, viewer: int | None) -> str:
+    """An event's ``text`` with the viewer's own targets called "your" (``targets`` is its data's list).
+
+    Only the part after the last arrow is touched, so a name elsewhere in the line stays as it is.
+    """
+    cut = text.rfind(" → ")
+    if viewer is None or cut < 0 or not isinstance(targets, list):
+        return text
+    shown = [str(item.get("shown", "")) for item in targets if isinstance(item, dict)]
+    mine = [item.get("owner") == viewer for item in targets if isinstance(item, dict)]
+    names = [str(item.get("name", "")) for item in targets if isinstance(item, dict)]
+    before = ", ".join(shown)
+    arrow = text[cut + 3:]
+    if not shown or not arrow.startswith(before):
+        return text
+    after = ", ".join(f"your {name}" if own else phrase for phrase, name, own in zip(shown, names, mine, strict=True))
+    return text[:cut + 3] + after + arrow[len(before):]
 
 
 def waiting_after(state: WizbitsState, moved_on: bool) -> tuple[WaitingTrigger, ...]:

@@ -140,14 +140,22 @@ class GameUI(Generic[V]):
         """
         return False
 
-    def log_lines(self, events: Sequence[Event]) -> list[str]:
-        """The game log's lines for ``events``, with a rule after each round."""
+    def log_lines(self, events: Sequence[Event], viewer: int | None = None) -> list[str]:
+        """The game log's lines for ``events``, with a rule after each round.
+
+        ``viewer`` is the one seat whose eyes are on this log (None when several share it): a game may
+        then say "your" where the shared text names that seat (see :meth:`event_line`).
+        """
         lines: list[str] = []
         for event in events:
-            lines.append(event.text)
+            lines.append(self.event_line(event, viewer))
             if self.ends_round(event):
                 lines.append(ROUND_RULE)
         return lines
+
+    def event_line(self, event: Event, viewer: int | None) -> str:
+        """The log line of one event as ``viewer`` reads it (by default its shared text)."""
+        return event.text
 
     def option_choices(self, option: OptionSpec, store: SessionStore | None) -> list[tuple[str, OptionValue]]:
         """The new-game form's (label, value) choices for ``option``.

@@ -28,6 +28,7 @@ from engine.core.registry import OptionSpec, OptionValue
 from engine.wizbits import actions as act
 from engine.wizbits.pillar import BASE_UID
 from engine.wizbits.state import Phase
+from engine.wizbits.unit_targets import line_for_viewer
 from engine.wizbits.views import WizbitsView
 from saves import SessionStore
 from tui.games.base import GameUI
@@ -385,3 +386,7 @@ class WizbitsUI(GameUI[WizbitsView]):
     def game_result(self, view: WizbitsView, result: Result, events: Sequence[Event]) -> Screen[None]:
         """The final screen."""
         return WizbitsResultScreen(view, result, events)
+
+    def event_line(self, event: Event, viewer: int | None) -> str:
+        """A play's or ability's targets that are ``viewer``'s own read "your …" ("→ your Morning Chorus")."""
+        return line_for_viewer(event.text, event.data.get("targets"), viewer)

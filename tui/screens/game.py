@@ -70,7 +70,7 @@ class GameScreen(GameLoop):
         history: list[Event] = []
         for step in live.history()[1:]:
             events = list(step.events)
-            self.write_log(self.ui.log_lines(events))
+            self.write_log(self.ui.log_lines(events, self.viewer_seat))
             history.extend(events)
             self._round_events.extend(events)
             if any(self.ui.ends_round(event) for event in events):

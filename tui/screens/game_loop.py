@@ -272,7 +272,7 @@ class GameLoop(Screen[None]):
         """
         self._last_events = events
         self.update_status()
-        self.write_log(self.ui.log_lines(events))
+        self.write_log(self.ui.log_lines(events, self.viewer_seat))
         self.table.show_events(events)
         self._round_events.extend(events)
         if any(self.ui.ends_round(event) for event in events):
