@@ -17,6 +17,7 @@ from engine.wizbits.pillar import BASE_UID, Pillar, UnitKind
 from engine.wizbits.pillar_json import pillar_to_json
 from engine.wizbits.pillar_text import describe_group
 from engine.wizbits.text import ability_text
+from engine.wizbits.unit_targets import TargetView
 from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.pillar_tree_text import PillarOutline, Row
 
@@ -273,3 +274,19 @@ async def test_highlighting_a_unit_posts_its_uid() -> None:
         assert app.of(PillarTree.UnitHighlighted)[-1].uid == widget.cursor_uid
         assert widget.cursor_uid in {BASE_UID, *(unit.uid for unit in pillar.units())} or widget.cursor_uid is None
         assert isinstance(app.query_one(PillarOutline).cursor_node.data, Row)  # type: ignore[union-attr]
+
+
+async def test_a_narrow_row_cuts_the_name_and_keeps_the_next_foundation_tag() -> None:
+    pillar = Pillar.open("turn")
+    volley = pillar.play(UnitKind.CARD, 0, "Sparkswarm Volley", {"iid": 13})
+    aimed = {volley.uid: [TargetView("card", 40, "Pondskater Scout", 1)]}
+    app = Host(pillar, width=44, targets=aimed, viewer=0)
+    async with app.run_test(size=(80, 24)):
+        tree = app.query_one(PillarOutline)
+        assert app.query_one(PillarTree).foundation == volley.uid
+        texts = [tree.render_label(tree.get_node_at_line(line), tree.rich_style, tree.rich_style).plain  # type: ignore[arg-type]
+                 for line in range(tree.last_line + 1)]
+        text = next(text for text in texts if "Spark" in text)
+        # The row is too narrow for the whole line: the name is cut, the target and the tag stay.
+        assert "Sparkswarm Volley" not in text and text.endswith("◀ next") and "→" in text, text
+        assert len(text) <= tree.size.width

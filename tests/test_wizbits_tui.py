@@ -36,7 +36,8 @@ def test_each_side_shows_its_cards_counts_and_seceded_flip_abilities() -> None:
         assert "FLIPPED" in opponent and "Flickerwand" in opponent and "Deal 1 damage" in opponent.split("FLIPPED")[1]
         assert "Emberbeetle Squire" in you and "Prism Kite" in you
         assert app.table.query_one("#wb-opp", SidePanel).border_title == "Bo"
-        assert app.table.query_one("#wb-opp", SidePanel).border_subtitle == "Tidal Dusk"
+        # Bo's side holds more than fits at 100x30: the marker takes the deck name's room on the border.
+        assert app.table.query_one("#wb-opp", SidePanel).border_subtitle == "▼ 1 more"
         assert app.table.query_one("#wb-you", SidePanel).border_title == "Ana ▶ ◆ Priority"
         assert app.table.query_one("#wb-you", SidePanel).border_subtitle == "you · Ember Dawn"
         # Ana's hand is listed in full; Bo's never appears.

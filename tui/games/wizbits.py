@@ -269,7 +269,7 @@ class WizbitsTable(ChoosingTable):
         return action.step != "resolve" or not self.step_mode
 
     def on_resize(self) -> None:
-        self.compact = self.size.width < 96 or self.size.height < 20
+        self.compact = self.size.width < 100 or self.size.height < 20
 
     def watch_compact(self, compact: bool) -> None:
         self.set_class(compact, "-compact")
@@ -277,6 +277,7 @@ class WizbitsTable(ChoosingTable):
         self.refresh_bindings()
 
     def watch_stage(self) -> None:
+        self.query_one("#wb-list").set_class(self.stage in ROW_STAGES, "-rows")  # a chosen value wraps, never cut
         self.refresh_bindings()
 
     def watch_step_mode(self) -> None:

@@ -92,11 +92,21 @@ def tree_line(row: Row, width: int, styles: Styles, read: PillarReading, seats: 
         name = read.pillar.base_name
         forms = [(name, " · h0", f" · {tag}" if tag else ""), (name, " h0", f" {short_tag(tag)}" if tag else ""),
                  (name, " h0", "")]
-        return fit_line(mark, forms, width, styles), highlight
+        return fit_line(mark, forms, width, styles, cuttable=_tagged_first(forms[-1:], tag)), highlight
     unit, countered = read.unit(row.uid)
     unit_lines = unit_forms(unit, seats, rtf, tag, short_tag(tag), countered, aim)
     whole = unit_lines[:-1] if aim[1] else unit_lines
-    return fit_line(mark, whole, width, styles, cuttable=unit_lines[-3:]), "countered" if countered else highlight
+    cuttable = _tagged_first(unit_lines[-3:], tag)
+    return fit_line(mark, whole, width, styles, cuttable=cuttable), "countered" if countered else highlight
+
+
+def _tagged_first(forms: Sequence[Form], tag: str) -> list[Form]:
+    """The forms to cut a name in: on the next unit's foundation, first with its short tag, so the name is cut
+    rather than "CF ◀ next"; then bare."""
+    if "◀" not in tag:
+        return list(forms)
+    tags = dict.fromkeys((f" {short_tag(tag)}", " ◀ next", " ◀"))  # the tag itself shortens last
+    return [(name, facts, short) for short in tags for name, facts, _ in forms] + list(forms)
 
 
 def reverse_notes(read: PillarReading, group: Sequence[Unit], cards: Mapping[int, str]) -> str:

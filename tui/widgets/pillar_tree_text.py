@@ -68,17 +68,18 @@ def fit_line(mark: str, forms: Sequence[Form], width: int, styles: Styles,
 
     ``forms`` go from the longest to the shortest. The first that fits whole
     is drawn; else the first of ``cuttable`` (default: the tagless forms)
-    whose name can be cut to fit, down to :data:`NAME_MIN`; last, the last
-    form cut with an ellipsis.
+    whose name can be cut to fit, down to :data:`NAME_MIN`, keeping its tag
+    (a cuttable form with a tag keeps it whole, so "CF ◀ next" stays in view);
+    last, the last form cut with an ellipsis.
     """
     chosen = forms[0]
     if width > 0:
         chosen = next((form for form in forms if len(mark) + sum(map(len, form)) <= width), forms[-1])
         if len(mark) + sum(map(len, chosen)) > width:
-            for name, facts, _tag in (cuttable if cuttable is not None else [f for f in forms if not f[2]]):
-                room = width - len(mark) - len(facts)
+            for name, facts, tag in (cuttable if cuttable is not None else [f for f in forms if not f[2]]):
+                room = width - len(mark) - len(facts) - len(tag)
                 if room >= min(NAME_MIN, len(name)):
-                    chosen = (cut(name, room), facts, "")
+                    chosen = (cut(name, room), facts, tag)
                     break
     name, facts, tag = chosen
     line = Text.assemble((mark, styles.mark), (name, styles.name), (facts, styles.facts), (tag, styles.tag))

@@ -28,6 +28,9 @@ ELEMENT_COLOURS: dict[Element, str] = {element: ELEMENT_HUES[element.value.lower
 ELEMENT_GLYPHS: dict[Element, str] = {element: ELEMENT_SYMBOLS[element.value.lower()] for element in Element}
 """A one-cell symbol per element, so the element reads without colour too."""
 
+NAME_CELLS = 2 + max(len(card.name) for card in CARDS_BY_ID.values())
+"""Cells for a glyph and the longest card name: a list column this wide never cuts a name."""
+
 CATEGORY_SHORT: dict[Category, str] = {Category.CHARACTER: "Char", Category.ELEMENT: "Elem",
                                        Category.NON_ELEMENT: "Non-El"}
 """Short category names for narrow list columns."""

@@ -26,7 +26,7 @@ from engine.wizbits.terms import Attribute
 from engine.wizbits.text import ability_text
 from engine.wizbits.views import WizbitsView
 from tui.screens.wizbits_cost import Secedable
-from tui.widgets.wizbits_card import CATEGORY_SHORT, card_name
+from tui.widgets.wizbits_card import CATEGORY_SHORT, NAME_CELLS, card_name
 from tui.widgets.wizbits_side import card_label, owned_label, unit_label
 
 
@@ -109,7 +109,7 @@ class Entry:
         style = "" if self.playable else "dim"
         if self.ability is None:
             line = Text(f"{card.cost} ", style="bold" if self.playable else "dim")
-            line.append_text(card_name(self.card_id, width=19, bold=self.playable))
+            line.append_text(card_name(self.card_id, width=NAME_CELLS, bold=self.playable))
             line.append(f" {CATEGORY_SHORT[card.category]}", style="dim")
             if not self.playable:
                 line.stylize("dim")

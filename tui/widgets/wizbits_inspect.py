@@ -141,6 +141,31 @@ class ChoiceList(OptionList):
             return self.allowed()
         return True
 
+    @property
+    def out_of_view(self) -> tuple[int, int]:
+        """How many lines (options) start above the visible rows, and how many start below them."""
+        starts = self._line_cache.index_to_line  # the cache as it stands: _index_to_line would rebuild it
+        top, rows = round(self.scroll_y), self.scrollable_content_region.height
+        above = sum(1 for line in starts.values() if line < top)
+        below = sum(1 for line in starts.values() if line >= top + rows) if rows else 0
+        return above, below
+
+    def _mark_more(self) -> None:
+        """Say on the bottom border how many lines wait above and below, so a long hand never hides silently."""
+        above, below = self.out_of_view if self.is_mounted else (0, 0)
+        marks = ([f"▲ {above} more"] if above else []) + ([f"▼ {below} more"] if below else [])
+        subtitle = " · ".join(marks)
+        if str(self.border_subtitle or "") != subtitle:
+            self.border_subtitle = subtitle
+
+    def _update_lines(self) -> None:
+        super()._update_lines()
+        self._mark_more()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._mark_more()
+
     def action_select(self) -> None:
         index = self.highlighted
         if index is None or self.get_option_at_index(index).disabled:

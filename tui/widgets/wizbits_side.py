@@ -10,10 +10,13 @@ Both only read the view; they know no rule.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.reactive import reactive
+from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -92,47 +95,59 @@ def side_text(view: WizbitsView, seat: int, *, brief: bool = False, width: int =
 
     ``brief`` keeps only the counts and the Main Character; ``width`` fits the counts line (0: no limit).
     """
+    return Text("\n").join(part for _, part in side_parts(view, seat, brief=brief, width=width))
+
+
+def side_parts(view: WizbitsView, seat: int, *, brief: bool = False, width: int = 0) -> list[tuple[int | None, Text]]:
+    """:func:`side_text` piece by piece: ``(iid, lines)`` for each card in play, ``(None, lines)`` for the rest.
+
+    The pieces let a panel tell which cards sit below its visible rows.
+    """
     player: PlayerView = view.players[seat]
     aimed_at = threatened(view.targets)
-    out = Text()
+    head = Text()
     counts = counts_text(player, width)
-    out.append(counts)
+    head.append(counts)
     if player.points:
         granted = f" · {player.points} granted"
         last = counts.rsplit("\n", 1)[-1]
-        out.append(granted if not width or len(last) + len(granted) <= width else f"\n{player.points} granted",
-                   style="bold")
+        head.append(granted if not width or len(last) + len(granted) <= width else f"\n{player.points} granted",
+                    style="bold")
+    parts: list[tuple[int | None, Text]] = [(None, head)]
     main = next((p for p in player.in_play if p.is_main), None)
     if main is not None:
-        out.append("\n★ ")
+        out = Text("★ ")
         out.append_text(_name(main))
         _threat(out, main, aimed_at)
         _attributes(out, main)
         out.append("\n " + points_text(main))
+        parts.append((main.iid, out))
     if brief:
         # The brief side hides the other cards, but never that one of them is threatened.
         aimed = [CARDS_BY_ID[p.card_id].name for p in player.in_play if not p.is_main and p.iid in aimed_at]
         if aimed:
-            out.append(f"\n{THREAT_MARK} targeted: {', '.join(aimed)}", style="bold")
-        return out
+            parts.append((None, Text(f"{THREAT_MARK} targeted: {', '.join(aimed)}", style="bold")))
+        return parts
     for permanent in player.in_play:
         if permanent.is_main:
             continue
+        out = Text()
         if permanent.seceded:
-            out.append("\n⟲ ")
+            out.append("⟲ ")
             out.append_text(_name(permanent))
             out.append(" FLIPPED", style="bold reverse")
             _threat(out, permanent, aimed_at)
             for ability in CARDS_BY_ID[permanent.card_id].flip_abilities:
                 out.append("\n  " + ability_text(ability), style="dim")
-            continue
-        out.append("\n• " if permanent.points is not None else "\n▪ ")
-        out.append_text(_name(permanent))
-        _threat(out, permanent, aimed_at)
-        _attributes(out, permanent)
-        if permanent.points is not None:
-            out.append("\n " + points_text(permanent))
-    return out
+        else:
+            out.append("• " if permanent.points is not None else "▪ ")
+            out.append_text(_name(permanent))
+            _threat(out, permanent, aimed_at)
+            _attributes(out, permanent)
+            if permanent.points is not None:
+                out.append("\n " + points_text(permanent))
+        parts.append((permanent.iid, out))
+    return parts
 
 
 def _threat(out: Text, permanent: PermanentView, aimed_at: frozenset[int]) -> None:
@@ -148,7 +163,9 @@ def _attributes(out: Text, permanent: PermanentView) -> None:
 class SidePanel(VerticalScroll):
     """One seat's side: the border title names the seat, marks whose turn it is and who holds Priority.
 
-    It scrolls when the side holds more than fits.
+    It scrolls when the side holds more than fits, and then says on its bottom
+    border how many cards wait below (``▼ 2 more``) or above; the brief side
+    says how many cards it leaves out and the key that shows them.
     """
 
     DEFAULT_CSS = load_css(__file__)
@@ -156,10 +173,17 @@ class SidePanel(VerticalScroll):
     brief: reactive[bool] = reactive(False)
     """Show only the counts and the Main Character (the compact layout's opponent)."""
 
+    BRIEF_KEY = "o"
+    """The key that shows a brief side whole (the battlefield's opponent pane)."""
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.view: WizbitsView | None = None
         self.seat = 0
+        self._starts: list[tuple[int, int]] = []
+        """Each card shown, as (iid, the body line its name is on)."""
+        self.more = (0, 0)
+        """How many cards start above and below the visible rows (or, brief, how many are left out)."""
 
     def compose(self) -> ComposeResult:
         yield Static(classes="side-body")
@@ -171,15 +195,50 @@ class SidePanel(VerticalScroll):
         marks = " ▶" if view.active == seat else ""
         marks += " ◆ Priority" if view.priority == seat else ""
         self.border_title = markup_safe(f"{player.name}{marks}")  # border titles read markup
-        self.border_subtitle = markup_safe(f"you · {player.deck_name}" if view.seat == seat else player.deck_name)
         self._update()
 
     def watch_brief(self) -> None:
         self._update()
 
     def _update(self) -> None:
-        if self.is_mounted:
-            self.query_one(".side-body", Static).update(self.text)
+        if not self.is_mounted:
+            return
+        parts = self.parts
+        body = self.query_one(".side-body", Static)
+        body.update(Text("\n").join(part for _, part in parts))
+        width = self.scrollable_content_region.width
+        self._starts, line = [], 0
+        for iid, part in parts:
+            if iid is not None:
+                self._starts.append((iid, line))
+            # Measured as the body wraps it (Textual's own widgets pass their styles as the rules map).
+            rules: Any = body.styles
+            line += visualize(body, part).get_height(rules, width) if width > 0 else part.plain.count("\n") + 1
+        self._mark_more()
+
+    def _mark_more(self) -> None:
+        """Put the "more" marker and the deck's name on the bottom border, the marker first when room is short."""
+        if self.view is None:
+            return
+        player = self.view.players[self.seat]
+        if self.brief:
+            left_out = sum(1 for permanent in player.in_play if not permanent.is_main)
+            self.more = (0, left_out)
+            marker = f"▼ {left_out} more ({self.BRIEF_KEY})" if left_out else ""
+        else:
+            top, rows = round(self.scroll_y), self.scrollable_content_region.height
+            above = sum(1 for _, line in self._starts if line < top)
+            below = sum(1 for _, line in self._starts if rows and line >= top + rows)
+            self.more = (above, below)
+            marker = " ".join(([f"▲ {above}"] if above else []) + ([f"▼ {below} more"] if below else []))
+        mine = self.view.seat == self.seat
+        room = max(0, self.size.width - 3)  # the content width; the border title keeps "─ " and " ─" round it
+        forms = [f"you · {player.deck_name}" if mine else player.deck_name] + (["you"] if mine else []) + [""]
+        if marker:
+            forms = [f"{marker} · {form}" if form else marker for form in forms]
+        subtitle = next((form for form in forms if len(form) <= room), forms[-1])
+        if self.border_subtitle != markup_safe(subtitle):
+            self.border_subtitle = markup_safe(subtitle)  # border titles read markup
 
     def on_mount(self) -> None:
         self._update()
@@ -187,14 +246,31 @@ class SidePanel(VerticalScroll):
     def on_resize(self) -> None:
         self._update()
 
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._mark_more()
+
+    def scroll_to_card(self, iid: int) -> bool:
+        """Scroll so card ``iid``'s name is the top line; False when the side doesn't show it."""
+        line = next((line for shown, line in self._starts if shown == iid), None)
+        if line is None:
+            return False
+        self.scroll_to(y=line, animate=False, immediate=True)
+        return True
+
+    @property
+    def parts(self) -> list[tuple[int | None, Text]]:
+        """The seat's cards and counts as shown, piece by piece (see :func:`side_parts`)."""
+        if self.view is None:
+            return []
+        # The body's width, less a cell for the scrollbar a long side shows.
+        width = max(1, self.size.width - 1) if self.size.width else 0
+        return side_parts(self.view, self.seat, brief=self.brief, width=width)
+
     @property
     def text(self) -> Text:
         """The seat's cards and counts as shown."""
-        if self.view is None:
-            return Text("")
-        # The body's width, less a cell for the scrollbar a long side shows.
-        width = max(1, self.size.width - 1) if self.size.width else 0
-        return side_text(self.view, self.seat, brief=self.brief, width=width)
+        return Text("\n").join(part for _, part in self.parts)
 
 
 TIMELINE: tuple[tuple[str, str], ...] = (
