@@ -17,11 +17,13 @@ from engine import Result, get_game
 from engine.witchdraft.bots import normal_bot
 from engine.witchdraft.cards import CARDS
 from engine.witchdraft.game import RULES
+from engine.witchdraft.geometry import Placement, cells
 from engine.witchdraft.scoring import CategoryScore, score_so_far, total
 from engine.witchdraft.state import WitchDraftState, WitchDraftView
 from tui.screens.witchdraft_results import WitchDraftScoreScreen, winners_sentence
 from tui.widgets.draft_hand import DraftHand
 from tui.widgets.draft_score import SeatsTable
+from tui.widgets.potion_grid import PotionGrid
 from tui_fakes import ScreenApp
 
 SPEC = get_game("witchdraft")
@@ -249,6 +251,8 @@ async def test_score_screen_shows_totals_and_shared_victory() -> None:
         screen = app.screen
         assert isinstance(screen, WitchDraftScoreScreen)
         assert "Bo and Cy share the victory" in text_of(screen.query_one("#wd-title", Static))
+        await pilot.press("t")  # from the potions to the whole sheet
+        await pilot.pause()
         sheet = screen.query_one("#wd-table", Static)
         rendered = "\n".join(line.text for line in sheet.render_lines(sheet.region.reset_offset))
         for value in totals:
@@ -270,8 +274,47 @@ async def test_score_screen_single_winner_five_seats_fits() -> None:
         title = text_of(screen.query_one("#wd-title", Static))
         if len(result.winners) == 1:
             assert f"{NAMES[result.winners[0]]} wins" in title
+        await pilot.press("t")
+        await pilot.pause()
         sheet = screen.query_one("#wd-table", Static)
+        assert sheet.display and sheet.region.width > 0
         assert sheet.region.right <= 80 and sheet.region.bottom <= 23
         await pilot.press("escape")
         await pilot.pause()
         assert app.dismissed
+
+
+async def test_score_screen_shows_every_potion_beside_its_lines() -> None:
+    """``]`` walks the seats: each potion whole on its grid, its eight lines and total beside it, at 80x24 and up."""
+    game = Game(5, seed=3).rounds()
+    scores = game.scores()
+    for size in ((80, 24), (120, 40)):
+        app = score_app(game)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, WitchDraftScoreScreen)
+            grid, lines = screen.query_one(PotionGrid), screen.query_one("#wd-lines", Static)
+            for step in range(5):
+                seat = step  # the screen opens on the viewer's own potion, Ana's (seat 0)
+                player = game.state.players[seat]
+                assert [card for card, *_ in grid.area] == [card for card, *_ in player.area]
+                for _card, x, y, rotation in grid.area:
+                    for cell in cells(Placement(x, y, rotation)):
+                        assert grid.is_cell_visible(cell), f"seat {seat}'s potion is cut at {size}"
+                text = text_of(lines)
+                assert text.startswith(f"{player.name}'s potion")
+                for line in scores[seat]:
+                    assert f"{line.category}" in text and f"{line.count} x {line.points} = {line.brew:>2}" in text
+                assert f"{total(scores[seat])} BP" in text.splitlines()[-1]
+                assert screen.region.contains_region(lines.region) and screen.region.contains_region(grid.region)
+                assert lines.region.bottom <= size[1] - 1 and grid.region.bottom <= size[1] - 1  # above the footer
+                await pilot.press("right_square_bracket")
+                await pilot.pause()
+            assert [card for card, *_ in grid.area] == [card for card, *_ in game.state.players[0].area]  # round
+            await pilot.press("left_square_bracket")
+            await pilot.pause()
+            assert text_of(lines).startswith(f"{game.state.players[4].name}'s potion")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.dismissed

@@ -40,24 +40,31 @@ def _value(line: CategoryScore) -> Text:
     return text
 
 
-def _labels(recipe_id: str) -> list[Text]:
-    """What each of the eight categories counts, in scoring order, each at most 8 cells."""
+def category_marks(recipe_id: str) -> list[Text]:
+    """What each of the eight categories counts for this recipe, in scoring order, at most 7 cells each.
+
+    ``Cr+Az`` scores pairs of both colours, ``Am/Ja`` each card of either.
+    """
     recipe = RECIPES_BY_ID[recipe_id]
     first, second = recipe.colour_pair
     mono_a, mono_b = recipe.monochrome
-    return [
+    marks = [
         Text(f"{ANIMAL_GLYPHS[recipe.companion]} {recipe.companion.value}", style="bold"),
         Text.assemble(colour_text(first, short=True), ("+", "dim"), colour_text(second, short=True)),
         Text.assemble(colour_text(mono_a, short=True), ("/", "dim"), colour_text(mono_b, short=True)),
         Text(GEM * 2, style=GEM_STYLE),
-        Text.assemble((BOND, "bold"), (" bond", "dim")),
-        Text.assemble((INGREDIENT_LETTERS[Ingredient.DRAGON_SCALE], INGREDIENT_STYLES[Ingredient.DRAGON_SCALE]),
-                      (" scale", "dim")),
-        Text.assemble((INGREDIENT_LETTERS[Ingredient.FLEA_GRASS], INGREDIENT_STYLES[Ingredient.FLEA_GRASS]),
-                      (" grass", "dim")),
-        Text.assemble((INGREDIENT_LETTERS[Ingredient.FIRE_ROOT], INGREDIENT_STYLES[Ingredient.FIRE_ROOT]),
-                      (" root", "dim")),
+        Text(BOND, style="bold"),
     ]
+    for ingredient in (Ingredient.DRAGON_SCALE, Ingredient.FLEA_GRASS, Ingredient.FIRE_ROOT):
+        marks.append(Text(INGREDIENT_LETTERS[ingredient], style=f"bold {INGREDIENT_STYLES[ingredient]}"))
+    return marks
+
+
+def _labels(recipe_id: str) -> list[Text]:
+    """The running score's labels: the recipe's marks, then the ingredient card's with a word each."""
+    marks = category_marks(recipe_id)
+    words = (" bond", " scale", " grass", " root")
+    return marks[:4] + [Text.assemble(mark, (word, "dim")) for mark, word in zip(marks[4:], words, strict=True)]
 
 
 def score_rows(lines: list[CategoryScore], recipe_id: str) -> list[Text]:
@@ -128,4 +135,4 @@ class SeatsTable(Static):
         self.update(seats_text(view, watching))
 
 
-__all__ = ["SeatsTable", "score_card", "score_rows", "seats_text", "short_name"]
+__all__ = ["SeatsTable", "category_marks", "score_card", "score_rows", "seats_text", "short_name"]
