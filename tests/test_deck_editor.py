@@ -27,10 +27,10 @@ from tui.games.wizbits import WizbitsTable
 from tui.screens.confirm import PromptScreen
 from tui.screens.deck_editor import DeckEditorScreen
 from tui.screens.deck_picker import DeckChoice, DeckPicker
+from tui.screens.help import HelpScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.card_pool import PoolFilter, cycled, filter_cards
 from tui.widgets.deck_list import DeckDraft, DeckList, by_category, by_cost, by_element
-from tui.widgets.lab_dialogs import PickScreen
 from tui.widgets.wizbits_card import WizbitsCard
 from tui_fakes import game_screen
 
@@ -311,7 +311,7 @@ async def test_the_footer_shows_rename_copy_delete_for_a_saved_deck_at_80_column
         await pilot.press("escape", "question_mark")  # and "?" lists every key, pressing the one chosen
         await pilot.pause()
         keys = app.screen
-        assert isinstance(keys, PickScreen)
+        assert isinstance(keys, HelpScreen)
         options = keys.query_one(OptionList)
         listed = [options.get_option_at_index(n).id for n in range(options.option_count)]
         assert {"i", "x", "r", "d", "delete", "m", "c", "e", "o", "t", "f", "slash"} <= set(listed), listed

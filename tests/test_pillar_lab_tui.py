@@ -21,6 +21,7 @@ from engine.wizbits.pillar import UnitKind
 from engine.wizbits.pillar_text import describe_group
 from saves import SessionStore
 from saves.decks import DeckStore
+from tui.screens.help import HelpScreen
 from tui.screens.pillar_lab import PillarLabScreen, blank_scenario
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.lab_cards import LabCards
@@ -69,7 +70,7 @@ async def pick(pilot: Any, wanted: str) -> None:
     """Choose the entry whose id is ``wanted`` in the open picker, by keyboard."""
     await pilot.pause()
     screen = pilot.app.screen
-    assert isinstance(screen, PickScreen)
+    assert isinstance(screen, (PickScreen, HelpScreen))
     options = screen.query_one(OptionList)
     ids = [options.get_option_at_index(n).id for n in range(options.option_count)]
     for _ in range(ids.index(wanted)):
@@ -326,7 +327,7 @@ async def test_the_keys_list_holds_the_hidden_keys_and_presses_the_one_chosen() 
         await pilot.press("question_mark")
         await pilot.pause()
         listed = app.screen
-        assert isinstance(listed, PickScreen)
+        assert isinstance(listed, HelpScreen)
         options = listed.query_one(OptionList)
         labels = [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
         for hidden in ("Examples", "Setup", "Load", "Put into play", "New table"):

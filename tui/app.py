@@ -26,6 +26,7 @@ from textual.screen import Screen
 from saves import NewerSchemaError, SessionStore, StoreError
 from tui.app_places import CovenPlaces
 from tui.commands import CovenCommands
+from tui.key_order import OrderedKeys
 from tui.navigation import QuitCoven
 from tui.safe_text import plain_lines
 from tui.served import refuses_files
@@ -64,7 +65,12 @@ class CovenApp(CovenPlaces):
     # The menu is the bottom screen (get_default_screen), which Textual gives no stylesheet of its own.
     CSS_PATH = ["app.tcss", "screens/menu.tcss"]
     COMMANDS = App.COMMANDS | {CovenCommands}
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        # Not priority: an Input types "?" (F1 still opens help there). A screen's own "?" (the Lab's) comes first.
+        Binding("question_mark", "help", "Help", key_display="?", show=False),
+        Binding("f1", "help", "Help", show=False),
+    ]
 
     def __init__(
         self,
@@ -127,6 +133,12 @@ class CovenApp(CovenPlaces):
         for command in super().get_system_commands(screen):
             if not (self.served and command.title == "Screenshot"):
                 yield command
+
+    def action_help(self) -> None:
+        """Open the help for the screen in front: what it is for and every key (see :mod:`tui.screens.help`)."""
+        from tui.screens.help import open_help
+
+        open_help(self.screen)
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Save a screenshot, except over SSH (it would land on the server)."""

@@ -7,13 +7,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from tui.safe_text import plain
+from tui.widgets.fitting_footer import FittingFooter
 
 
 class ConfirmScreen(ModalScreen[bool]):
     """Ask a yes/no question; dismisses with True for yes."""
+    HELP_TITLE = "Are you sure?"
+    HELP = "A question before something that cannot be undone. Tab moves between the answers."
 
     CSS_PATH = "confirm.tcss"
     BINDINGS = [
@@ -35,7 +38,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.yes_label, variant="error", id="yes")
                 yield Button(self.no_label, variant="primary", id="no")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         """Focus the harmless answer."""
@@ -53,6 +56,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
 class PromptScreen(ModalScreen[str | None]):
     """Ask for one line of text (a file path); dismisses with it or None."""
+    HELP_TITLE = "Type a value"
+    HELP = "Type the value asked for, then enter; escape cancels."
 
     CSS_PATH = "confirm.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -74,7 +79,7 @@ class PromptScreen(ModalScreen[str | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.ok_label, variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         """Put the cursor in the input."""

@@ -6,10 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui.navigation import leave_to_menu
 from tui.safe_text import plain
+from tui.widgets.fitting_footer import FittingFooter
 
 
 def curtain_text(name: str, context: str = "") -> str:
@@ -24,6 +25,9 @@ class CurtainScreen(Screen[None]):
     The game screen sets its table to the spectator view before pushing this,
     so nothing secret is rendered underneath.
     """
+    HELP_TITLE = "Pass the keyboard"
+    HELP = ("Another player at this keyboard is next. The curtain hides the table so no one sees their "
+            "cards; hand over, then let them lift it.")
 
     CSS_PATH = "curtain.tcss"
     BINDINGS = [
@@ -43,7 +47,7 @@ class CurtainScreen(Screen[None]):
             with Center():
                 with Vertical(id="curtain-box"):
                     yield Static(plain(curtain_text(self.player_name, self.context)), id="curtain-text")
-        yield Footer()
+        yield FittingFooter()
 
     def action_reveal(self) -> None:
         """Lift the curtain."""

@@ -14,18 +14,21 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 
 from engine.wizbits.cards import CARDS_BY_ID
 from tui.screens.deck_actions import DeckActions
 from tui.widgets.card_pool import CardPool
 from tui.widgets.deck_list import DeckList, summary_text
-from tui.widgets.lab_dialogs import show_keys
+from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.wizbits_card import WizbitsCard
 
 
 class DeckEditorScreen(DeckActions):
     """Build, check, save, import and export Wizbits decks."""
+    HELP_TITLE = "Deck editor"
+    HELP = ("Build a Wizbits deck: add cards from the pool on the left, pick its Main Character, and save "
+            "it when the checks on the right pass. Saved decks can be played from New game.")
 
     CSS_PATH = "deck_editor.tcss"
     BINDINGS = [
@@ -71,7 +74,9 @@ class DeckEditorScreen(DeckActions):
 
     def action_keys(self) -> None:
         """List every key of the editor; choosing one presses it."""
-        show_keys(self, "Every key of the deck editor (enter presses it)")
+        from tui.screens.help import open_help
+
+        open_help(self)  # the help lists every key, the ones the Footer leaves out too; enter presses one
 
     # -- building -----------------------------------------------------------------
 
@@ -89,7 +94,7 @@ class DeckEditorScreen(DeckActions):
                 yield Static(id="editor-message")
                 yield Static(id="deck-problems")
                 yield Static(id="deck-summary")
-        yield Footer(compact=True, show_command_palette=False)
+        yield FittingFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         """Show the deck and put the cursor in the pool."""

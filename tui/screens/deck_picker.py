@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.registry import OptionSpec, OptionValue
@@ -18,6 +18,7 @@ from engine.wizbits.decks import STARTER_DECKS
 from saves import SessionStore, StoreError
 from saves.decks import DECK_CHECKERS, DeckError, DeckStore, SavedDeck, deck_problems, deck_summary
 from tui.safe_text import markup_safe
+from tui.widgets.fitting_footer import FittingFooter
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ def saved_deck_about(deck: SavedDeck) -> str:
 
 class DeckPicker(ModalScreen[DeckChoice | None]):
     """Choose the deck to edit; dismisses with a :class:`DeckChoice`, or None on Escape."""
+    HELP_TITLE = "Open a deck"
+    HELP = "Choose a saved deck or a starter deck to open in the editor."
 
     CSS_PATH = "deck_editor.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -62,7 +65,7 @@ class DeckPicker(ModalScreen[DeckChoice | None]):
         with Vertical(id="picker-dialog"):
             yield Static("Open a deck  (Enter opens, Escape cancels)", id="picker-title")
             yield OptionList(*options, id="picker-list")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         """Focus the list on its first choice."""

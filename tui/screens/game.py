@@ -17,22 +17,46 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from engine import Event
 from saves import LiveSession
+from tui.fit_text import cut_words
 from tui.games.base import GameTable
 from tui.navigation import leave_to_menu
 from tui.safe_text import plain
 from tui.save_retry import SaveRetry
 from tui.screens.game_loop import GameLoop
+from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.save_banner import SaveBanner
+
+
+def fit_status(parts: tuple[str, str, str, str], width: int) -> str:
+    """The status line in ``width`` columns, shortened the way that loses least.
+
+    The game's name goes first (the help's title names it), then the table's
+    prefix; what is awaited stays whole when it can, else it is cut after a word
+    with "…" (the help shows the whole line).
+    """
+    prefix, title, progress, text = parts
+    tail = f" — {text}" if text else ""
+    for line in (f"{prefix}{title} · {progress}{tail}", f"{prefix}{progress}{tail}", f"{progress}{tail}"):
+        if len(line) <= width:
+            return line
+    if len(text) + 3 < width:  # progress shortened, what is awaited whole
+        return f"{cut_words(progress, width - len(tail))}{tail}"
+    return cut_words(text or progress, width)
 
 
 class GameScreen(GameLoop):
     """Plays one session: the table, the status line and the log, with the loop's keys."""
 
     CSS_PATH = "game.tcss"
+    HELP = ("The table of one game. The line at the top says whose turn it is; the game's own keys choose "
+            "while it is your turn, space plays the table's next step, a plays them by itself, l shows or "
+            "hides the log. Every move is saved as it is made, so escape leaves at any time and Continue "
+            "comes back.")
+    HELP_KEYS_GROUP = "Table"
     BINDINGS = [
         Binding("space", "step", "Next step"),
         Binding("a", "toggle_auto", "Auto play"),
@@ -62,7 +86,7 @@ class GameScreen(GameLoop):
         log = RichLog(id="game-log", wrap=True, markup=False, max_lines=2000, min_width=20)
         log.border_title = "Log (l)"
         yield log
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         """Write the history so far into the log, then start the loop."""
@@ -91,12 +115,32 @@ class GameScreen(GameLoop):
         self.update_status()
 
     def update_status(self) -> None:
-        """Redraw the status line: game, progress, auto play and what is awaited."""
-        title = f"{self.status_prefix()}{self.live.spec.title} · {self.live.progress or 'starting'}"
-        auto = " · auto" if self.auto_play else ""
-        text = self.status_text
+        """Redraw the status line: game, progress, auto play and what is awaited, fitted to one line."""
+        status = self.query_one("#game-status", Static)
+        width = status.content_region.width or max(self.app.size.width - 2, 1)
         # Names and progress come from players and the store: drawn as plain text, never markup.
-        self.query_one("#game-status", Static).update(plain(f"{title}{auto} — {text}" if text else title + auto))
+        status.update(plain(fit_status(self.status_parts(), width)))
+
+    def status_parts(self) -> tuple[str, str, str, str]:
+        """The status line's parts: the prefix (a table's code), the game, its progress and what is awaited."""
+        progress = self.live.progress or "starting"
+        if self.auto_play and "automatic" not in self.status_text:
+            progress += " · auto"
+        return self.status_prefix(), self.live.spec.title, progress, self.status_text
+
+    def help_now(self) -> str:
+        """The whole status line, for the help screen (a narrow terminal may show it shortened)."""
+        prefix, title, progress, text = self.status_parts()
+        return f"{prefix}{title} · {progress}" + (f" — {text}" if text else "")
+
+    @property
+    def HELP_TITLE(self) -> str:  # noqa: N802 - read like the other screens' HELP_TITLE attribute
+        """The help is titled by the game's name."""
+        return self.live.spec.title
+
+    def on_resize(self) -> None:
+        """A new width may hold more (or less) of the status line."""
+        self.update_status()
 
     def status_prefix(self) -> str:
         """Text that leads the status line (none for a game at one terminal)."""

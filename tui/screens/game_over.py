@@ -10,6 +10,8 @@ from tui.navigation import leave_to_menu
 
 class GameOverScreen(Screen[None]):
     """Base of the final screens: enter or escape returns to the main menu."""
+    HELP_TITLE = "Game over"
+    HELP = "How the game ended. Close it to look at the final table, or go back to the menu."
 
     BINDINGS = [
         Binding("enter", "close", "Back to menu"),

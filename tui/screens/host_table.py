@@ -17,6 +17,8 @@ REMOTE = "remote"
 
 class HostTableScreen(NewGameScreen):
     """Choose a game, options and seats (remote player, here, or bot), then open the table."""
+    HELP = ("Like New game, but seats can wait for players who join from another terminal with the "
+            "table's code. Opening the table shows its lobby; the game starts when every seat is filled.")
 
     SCREEN_TITLE = "Host a table"
     START_LABEL = "Open the table"

@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, OptionList, Static
+from textual.widgets import Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import get_game
@@ -17,6 +17,7 @@ from saves.table_tokens import TOKEN_EXAMPLE, normalise_token
 from saves.tables import JOIN_CODE_ALPHABET, MAX_RECLAIM_TRIES, TableInfo, normalise_code
 from tui.context import coven
 from tui.safe_text import plain
+from tui.widgets.fitting_footer import FittingFooter
 
 RECLAIM = "reclaim"
 WATCH = "watch"
@@ -33,6 +34,9 @@ def choices_for(info: TableInfo) -> list[Option]:
 
 class JoinTableScreen(Screen[None]):
     """Find a table by its code and choose how to sit at it."""
+    HELP_TITLE = "Join a table"
+    HELP = ("Type the 4-letter code a host gave you to sit at their table, or a token to get your seat "
+            "back after a drop. Tab moves between fields.")
 
     DEFAULT_CSS = """
     JoinTableScreen #join-form { padding: 0 1; }
@@ -68,7 +72,7 @@ class JoinTableScreen(Screen[None]):
             yield Static("", id="join-error")
             yield Static("Type the code the host shows and press Enter.", id="join-table")
             yield OptionList(id="join-choices")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         """Look the code up at once when it was given, else wait for it."""

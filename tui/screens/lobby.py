@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from engine import get_game
 from saves import StoreError
@@ -22,6 +22,7 @@ from tui.context import coven
 from tui.navigation import leave_to_menu
 from tui.safe_text import plain
 from tui.table_link import POLL_SECONDS, TableLink
+from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.join_code import JoinCode
 
 
@@ -61,6 +62,9 @@ def join_hint(code: str, port: int | None, host: str | None = None) -> str:
 
 class LobbyScreen(Screen[None]):
     """Waits for every remote seat to fill; the host starts the game from here."""
+    HELP_TITLE = "Table lobby"
+    HELP = ("The table waits here until every seat is filled. Give the code to the players you expect; "
+            "the list shows who has sat down.")
 
     DEFAULT_CSS = """
     LobbyScreen Center { height: 1fr; align: center middle; }
@@ -100,7 +104,7 @@ class LobbyScreen(Screen[None]):
                 yield Static("", id="lobby-seats")
                 yield Static("", id="lobby-token")
                 yield Static("", id="lobby-status")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         """Draw the seats and start listening for the others."""

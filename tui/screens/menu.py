@@ -8,13 +8,14 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from saves import StoreError
 from tui.context import coven
 from tui.navigation import OpenPlace, QuitCoven, ShowRules
 from tui.safe_text import plain
+from tui.widgets.fitting_footer import FittingFooter
 
 MENU_ITEMS: tuple[tuple[str, str], ...] = (
     ("new", "New game            n"),
@@ -35,6 +36,10 @@ NO_CONTINUE = "No unfinished game to continue. Press n to start a new one."
 
 class MainMenu(Screen[None]):
     """The first screen: new game, continue, sessions, tables, decks, the Pillar Lab, rules, quit."""
+    HELP_TITLE = "Main menu"
+    HELP = ("Coven's front door: start or continue a game, open your saved sessions, host or join a table "
+            "over the network, build decks, try plays in the Pillar Lab or read the rules. Each "
+            "line's letter opens it from anywhere on this screen.")
 
     # menu.tcss is loaded by the app: this screen is its bottom screen, which Textual gives no CSS_PATH.
     BINDINGS = [
@@ -59,7 +64,7 @@ class MainMenu(Screen[None]):
                 yield Static("A table for wizarding card games", id="menu-tagline")
                 yield OptionList(*(Option(label, id=key) for key, label in MENU_ITEMS), id="menu")
                 yield Static("", id="continue-hint", classes="hint")
-        yield Footer(compact=True)  # nine keys and the palette fit 80 columns only without padding
+        yield FittingFooter(compact=True)  # nine keys and the palette fit 80 columns only without padding
 
     def on_mount(self) -> None:
         """Focus the menu and enable Continue if there is something to continue."""
@@ -112,6 +117,9 @@ class MainMenu(Screen[None]):
 
 class StoreProblemScreen(Screen[None]):
     """Explains why Coven cannot open its database (e.g. written by a newer Coven)."""
+    HELP_TITLE = "Saved games unavailable"
+    HELP = ("Coven could not open its database of saved games; the message says why and what to do. "
+            "Nothing was changed.")
 
     # menu.tcss is loaded by the app: this screen is its bottom screen, which Textual gives no CSS_PATH.
     BINDINGS = [Binding("q,escape", "app.quit", "Quit")]
@@ -129,4 +137,4 @@ class StoreProblemScreen(Screen[None]):
                 yield Static("Coven cannot open your saved games", id="problem-title")
                 yield Static(plain(self.message), id="problem-message")  # holds paths and SQLite's words: never markup
                 yield Static("Nothing was changed. Press q to quit.", classes="hint")
-        yield Footer()
+        yield FittingFooter()

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from engine import GameSpec, get_game
 from saves import LiveSession, StoreError
@@ -26,6 +26,7 @@ from tui.games import game_ui, playable_games
 from tui.navigation import StartGame
 from tui.safe_text import plain
 from tui.screens.new_game_form import HUMAN, NewGameChoices, Problem, default_kind, default_name, validate
+from tui.widgets.fitting_footer import FittingFooter
 
 __all__ = ["HUMAN", "NewGameChoices", "NewGameScreen", "Problem", "default_kind", "default_name", "validate"]
 """The form's own names are re-exported: the shared-table form and seating import them from here."""
@@ -33,6 +34,8 @@ __all__ = ["HUMAN", "NewGameChoices", "NewGameScreen", "Problem", "default_kind"
 
 class NewGameScreen(Screen[None]):
     """Set up a game and start it."""
+    HELP = ("Choose a game, its options and who sits at each seat (you, another player at this keyboard, "
+            "or a bot), then start it. Tab moves between fields.")
 
     SCREEN_TITLE = "New game"
     START_LABEL = "Start game"
@@ -78,7 +81,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(id="form-buttons"):
                 yield Button(self.START_LABEL, variant="primary", id="start")
                 yield Button("Back", id="back")
-        yield Footer()
+        yield FittingFooter()
 
     def compose_extra(self) -> ComposeResult:
         """Rows a variant of the form adds after the options (none here)."""

@@ -18,7 +18,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from engine.core.contract import Event
 from engine.core.words import plural
@@ -42,14 +42,13 @@ from engine.wizbits.unit_targets import pillar_targets, waiting_after
 from saves import SessionStore
 from tui.screens.lab_plays import LabPlayActions
 from tui.widgets.dice_log import DiceLog
+from tui.widgets.fitting_footer import FittingFooter, FooterRoom
 from tui.widgets.lab_cards import LabCards
 from tui.widgets.lab_dialogs import (
     PickScreen,
     SetupScreen,
     saved_decks,
-    show_keys,
 )
-from tui.widgets.lab_footer import FooterRoom
 from tui.widgets.lab_log import EventLog
 from tui.widgets.pillar_tree import PillarTree
 
@@ -78,6 +77,9 @@ class PillarLabScreen(LabPlayActions):
 
     Its plays come from :class:`LabPlayActions`, its files from :class:`~tui.screens.lab_files.LabFileActions`.
     """
+    HELP_TITLE = "Pillar Lab"
+    HELP = ("A sandbox for Wizbits rulings: put cards in play, build a pillar of plays and resolve it "
+            "step by step to see exactly what happens and why. Nothing here is saved as a game.")
 
     CSS_PATH = "pillar_lab.tcss"
     # 80 columns can't show every key: the OPTIONAL ones are pairs of bindings, one shown while the Footer has room
@@ -133,7 +135,7 @@ class PillarLabScreen(LabPlayActions):
         with Horizontal(id="lab-logs"):
             yield EventLog(id="lab-log")
             yield DiceLog(id="lab-dice")
-        yield Footer(compact=True, show_command_palette=False)
+        yield FittingFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.title = "Pillar Lab"
@@ -316,7 +318,9 @@ class PillarLabScreen(LabPlayActions):
 
     def action_keys(self) -> None:
         """List every key of the Lab; choosing one presses it."""
-        show_keys(self, "Every key of the Lab (enter presses it)")
+        from tui.screens.help import open_help
+
+        open_help(self)  # the help lists every key, the ones the Footer leaves out too; enter presses one
 
     def action_leave(self) -> None:
         """Back to the main menu."""

@@ -10,17 +10,21 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from engine import Event
 from saves import LiveSession
 from tui.games import game_ui
 from tui.games.base import GameTable, GameUI
 from tui.safe_text import plain
+from tui.widgets.fitting_footer import FittingFooter
 
 
 class ReplayScreen(Screen[None]):
     """Shows the table as it was after step ``k`` of ``n``, with the log so far."""
+    HELP_TITLE = "Replay"
+    HELP = ("A saved game step by step, as a spectator sees it: no seat's hidden cards are shown. Step "
+            "forward and back through the moves; the log says what each one did.")
 
     CSS_PATH = "replay.tcss"
     BINDINGS = [
@@ -67,7 +71,7 @@ class ReplayScreen(Screen[None]):
         log = RichLog(id="replay-log", wrap=True, markup=False, min_width=20)
         log.border_title = "Log"
         yield log
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         """Show the starting step."""

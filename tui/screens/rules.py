@@ -9,13 +9,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, MarkdownViewer, OptionList, Static
+from textual.widgets import Header, MarkdownViewer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import get_game
 from engine.core import UnknownGameError
 from tui.games import playable_games
 from tui.rules_docs import RULES_DIR
+from tui.widgets.fitting_footer import FittingFooter
 
 
 def rules_markdown(game_id: str, rules_dir: Path | None = None) -> str:
@@ -40,6 +41,8 @@ def rules_markdown(game_id: str, rules_dir: Path | None = None) -> str:
 
 class RulesScreen(Screen[None]):
     """Shows one game's rules as Markdown with an optional table of contents."""
+    HELP_TITLE = "Rules"
+    HELP = "The rules of one game. Arrow keys and page keys scroll."
 
     CSS_PATH = "rules.tcss"
     BINDINGS = [
@@ -64,7 +67,7 @@ class RulesScreen(Screen[None]):
         yield MarkdownViewer(
             rules_markdown(self.game_id, self.rules_dir), show_table_of_contents=False, id="rules-viewer"
         )
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         """Focus the document so arrow keys scroll it."""
@@ -78,6 +81,8 @@ class RulesScreen(Screen[None]):
 
 class GamePicker(ModalScreen[str | None]):
     """Choose one of the registered games; dismisses with its id or None."""
+    HELP_TITLE = "Choose a game"
+    HELP = "Pick a game from the list with the arrow keys and enter."
 
     CSS_PATH = "rules.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -92,7 +97,7 @@ class GamePicker(ModalScreen[str | None]):
         with Vertical(id="picker-box"):
             yield Static(self.picker_title, classes="screen-title")
             yield OptionList(*(Option(spec.title, id=spec.game_id) for spec in playable_games()), id="picker")
-        yield Footer()
+        yield FittingFooter()
 
     @on(OptionList.OptionSelected, "#picker")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from saves import (
     SessionFileError,
@@ -21,10 +21,13 @@ from saves.integrity import DamagedSession
 from saves.store_listing import SessionListEntry
 from saves.transfer import import_session_file
 from tui.context import coven
+from tui.fit_text import cut_words
 from tui.navigation import OpenReplay, OpenSession
 from tui.safe_text import plain
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.served import refuses_files
+from tui.user_paths import user_path
+from tui.widgets.fitting_footer import FittingFooter
 
 COLUMNS: tuple[str, ...] = ("ID", "Game", "Seats", "Status", "Progress", "Last played")
 """The sessions table's column labels.
@@ -64,6 +67,37 @@ def format_time(stamp: str) -> str:
     return when.strftime("%Y-%m-%d")
 
 
+TABLE_MARGIN = 3
+"""Columns of the screen the table's cells cannot use: its vertical scrollbar and a spare column."""
+
+SHRINKS = ("Progress", "Game", "Seats")
+"""Columns cut (after a word, with "…") when a row is wider than the screen, first cut first; the detail line
+under the table says each in full. ID, Status and Last played always show whole."""
+
+SHRINK_FLOOR = {"Progress": 10, "Game": 8, "Seats": 12}
+"""How narrow a cut column may become."""
+
+
+def fit_rows(columns: tuple[str, ...], rows: list[list[str]], width: int) -> list[list[str]]:
+    """``rows`` with their widest cuttable cells shortened until the table fits ``width`` columns.
+
+    Each cell takes its text's width plus one column of padding on each side, as a DataTable draws it.
+    """
+    widths = [max([len(column)] + [len(row[index]) for row in rows]) for index, column in enumerate(columns)]
+    over = sum(widths) + 2 * len(columns) - width
+    for name in SHRINKS:
+        if over <= 0:
+            break
+        if name not in columns:
+            continue
+        index = columns.index(name)
+        floor = max(SHRINK_FLOOR[name], len(name))
+        cut = min(over, max(widths[index] - floor, 0))
+        widths[index] -= cut
+        over -= cut
+    return [[cut_words(cell, widths[index]) for index, cell in enumerate(row)] for row in rows]
+
+
 def default_export_path(session_id: int) -> Path:
     """Where an export goes unless the user says otherwise."""
     return Path.home() / f"coven-session-{session_id}.json"
@@ -71,6 +105,10 @@ def default_export_path(session_id: int) -> Path:
 
 class SessionsScreen(Screen[None]):
     """A table of saved sessions, newest first."""
+    HELP_TITLE = "Saved sessions"
+    HELP = ("Every game saved on this machine (or, over SSH, yours), newest first. Resume one where it "
+            "stopped, replay it step by step, or export it to a file to share; the line under the list "
+            "says more about the highlighted one.")
 
     CSS_PATH = "sessions.tcss"
     BINDINGS = [
@@ -96,7 +134,7 @@ class SessionsScreen(Screen[None]):
         yield table
         yield Static(EMPTY_SERVED_TEXT if coven(self).served else EMPTY_TEXT, id="sessions-empty", classes="hint")
         yield Static("", id="session-detail", classes="hint")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         """Load the rows."""
@@ -119,26 +157,17 @@ class SessionsScreen(Screen[None]):
         columns = COLUMNS
         if len({summary.game_id for summary in self.summaries if summary.game_id}) <= 1:
             columns = tuple(column for column in COLUMNS if column != "Game")
+        rows = [self.damaged_cells(summary, columns) if isinstance(summary, DamagedSession)
+                else self.session_cells(summary, columns) for summary in self.summaries]
+        rows = fit_rows(columns, rows, max(self.app.size.width - TABLE_MARGIN, 40))
         if tuple(str(column.label) for column in table.ordered_columns) != columns:
             table.clear(columns=True)
             table.add_columns(*columns)
         else:
             table.clear()
-        for summary in self.summaries:
-            if isinstance(summary, DamagedSession):
-                table.add_row(*(plain(cell) for cell in self.damaged_cells(summary, columns)),
-                              key=str(summary.session_id))
-                continue
-            cells = {
-                "ID": str(summary.session_id),
-                "Game": coven(self).game_title(summary.game_id),
-                "Seats": self.seats_label(summary),
-                "Status": "finished" if summary.status == "finished" else "in progress",
-                "Progress": summary.progress,
-                "Last played": format_time(summary.updated),
-            }
+        for summary, cells in zip(self.summaries, rows, strict=True):
             # Plain Text cells: names and phrases from the store are never markup or terminal controls.
-            table.add_row(*(plain(cells[column]) for column in columns), key=str(summary.session_id))
+            table.add_row(*(plain(cell) for cell in cells), key=str(summary.session_id))
         empty = not self.summaries
         table.display = not empty
         self.query_one("#sessions-empty", Static).display = empty
@@ -151,6 +180,18 @@ class SessionsScreen(Screen[None]):
         self.query_one("#session-detail", Static).display = not empty
         self._show_detail()
         self.refresh_bindings()
+
+    def session_cells(self, summary: SessionSummary, columns: tuple[str, ...]) -> list[str]:
+        """The row of a session, whole (:func:`fit_rows` shortens it to the screen)."""
+        cells = {
+            "ID": str(summary.session_id),
+            "Game": coven(self).game_title(summary.game_id),
+            "Seats": self.seats_label(summary),
+            "Status": "finished" if summary.status == "finished" else "in progress",
+            "Progress": summary.progress,
+            "Last played": format_time(summary.updated),
+        }
+        return [cells[column] for column in columns]
 
     def damaged_cells(self, entry: DamagedSession, columns: tuple[str, ...]) -> list[str]:
         """The row of a damaged session: "damaged", and the start of its reason where progress goes."""
@@ -201,7 +242,8 @@ class SessionsScreen(Screen[None]):
             self.query_one("#session-detail", Static).update(plain(summary.message))
             return
         moves = f"{summary.actions} action{'s' if summary.actions != 1 else ''}"
-        outcome = summary.result or "Not finished yet."
+        outcome = summary.result or (f"Not finished yet: {summary.progress}." if summary.progress
+                                     else "Not finished yet.")
         self.query_one("#session-detail", Static).update(plain(
             f"Session {summary.session_id} · {coven(self).game_title(summary.game_id)} · {moves} · "
             f"started {format_time(summary.created)}\n{outcome}"
@@ -322,8 +364,8 @@ class SessionsScreen(Screen[None]):
 
         def chosen(path: str | None) -> None:
             """Act on the path the user typed."""
-            if path:
-                write(Path(path).expanduser(), False)
+            if path and path.strip():
+                write(user_path(path), False)  # one rule for every path typed: tui/user_paths.py
 
         self.app.push_screen(
             PromptScreen(f"Export session {session_id} to file:", str(default_export_path(session_id)),
@@ -339,10 +381,11 @@ class SessionsScreen(Screen[None]):
         def chosen(path: str | None) -> None:
             """Act on the path the user typed."""
             store = coven(self).store
-            if not path or store is None:
+            if not path or not path.strip() or store is None:
                 return
+            source = user_path(path)
             try:
-                imported = import_session_file(store, Path(path).expanduser())
+                imported = import_session_file(store, source)
             except (SessionFileError, StoreError, OSError) as error:
                 self.notify(str(error), title="Import failed", severity="error", timeout=10)
                 return
@@ -351,7 +394,7 @@ class SessionsScreen(Screen[None]):
                 self.notify(f"Imported as session {session_id}. {imported.warning}", title="Imported, but changed",
                             severity="warning", timeout=15)
             else:
-                self.notify(f"Imported as session {session_id}.", title="Imported")
+                self.notify(f"Imported {source} as session {session_id}.", title="Imported")
             self.reload(select=session_id)
 
         self.app.push_screen(

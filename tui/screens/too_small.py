@@ -6,7 +6,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from tui.widgets.fitting_footer import FittingFooter
 
 
 def too_small_text(width: int, height: int, min_width: int, min_height: int) -> str:
@@ -22,6 +24,9 @@ class TooSmallScreen(Screen[None]):
 
     The app pops it by itself as soon as the terminal is large enough again.
     """
+    HELP_TITLE = "Terminal too small"
+    HELP = ("Coven needs a terminal of at least 80 columns and 24 lines. Make the window larger and the "
+            "game comes back as it was.")
 
     CSS_PATH = "too_small.tcss"
     BINDINGS = [Binding("q", "app.quit", "Quit")]
@@ -36,7 +41,7 @@ class TooSmallScreen(Screen[None]):
         with Middle():
             with Center():
                 yield Static(too_small_text(*self._sizes), id="too-small-notice")
-        yield Footer()
+        yield FittingFooter()
 
     def update_size(self, width: int, height: int) -> None:
         """Describe the terminal's new (still too small) size."""

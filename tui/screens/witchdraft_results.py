@@ -15,13 +15,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine import Result
 from engine.witchdraft.scoring import CategoryScore, total
 from engine.witchdraft.state import WitchDraftView
 from tui.screens.game_over import GameOverScreen
 from tui.widgets.draft_score import category_marks
+from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.potion_grid import PotionGrid
 
 GOLD = "#ffd75e"
@@ -150,7 +151,7 @@ class WitchDraftScoreScreen(GameOverScreen):
             with Vertical(id="wd-sheet"):
                 yield Static(score_table(view, self.scores, result.winners), id="wd-table")
                 yield Static(Text("count x points = brew points (BP)", style="dim"), id="wd-legend")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         """Show the first potion: your own, or a winner's for a spectator."""

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine import Event, Result
 from engine.wizards_cup.cards import CARDS
@@ -19,6 +19,7 @@ from engine.wizards_cup.rules import team_total
 from engine.wizards_cup.state import PlayerView, WizardsCupView
 from tui.screens.game_over import GameOverScreen
 from tui.widgets.duel_zone import duel_sentence, step_badge, tokens_text
+from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.wizard_card import wizard_name
 
 
@@ -54,6 +55,8 @@ def _tokens_line(view: WizardsCupView) -> Text:
 
 class RoundResultScreen(ModalScreen[None]):
     """Who won the round and a Cup Token, every duel with its reason, and the tokens now."""
+    HELP_TITLE = "Round over"
+    HELP = "Who won the round and why, duel by duel. Close it to go on with the next round."
 
     CSS_PATH = "wizards_cup_results.tcss"
 
@@ -147,7 +150,7 @@ class WizardsCupResultScreen(GameOverScreen):
                 yield Static(Text(f"Round {last}, the last round", style="bold"), id="gr-round")
                 with VerticalScroll(id="gr-duels"):
                     yield Static(duel_lines(self.events, last, names))
-        yield Footer()
+        yield FittingFooter()
 
 
 __all__ = ["RoundResultScreen", "WizardsCupResultScreen", "duel_lines"]

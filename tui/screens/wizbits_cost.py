@@ -19,10 +19,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.wizbits.actions import Payment
+from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.styles import load_css
 
 SHORTFALL = "more needed"
@@ -40,6 +41,9 @@ class Secedable:
 
 class CostDialog(ModalScreen[Payment | None]):
     """Gather points until the engine accepts the payment; enter pays, escape cancels."""
+    HELP_TITLE = "Pay a cost"
+    HELP = ("Choose how to pay for the play you chose; the dialog refuses a payment the rules would "
+            "refuse, and says why.")
 
     DEFAULT_CSS = load_css(__file__)
 
@@ -73,7 +77,7 @@ class CostDialog(ModalScreen[Payment | None]):
             listing.border_title = "Cards you may secede (2)"
             yield listing
             yield Static(id="cost-message")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.query_one("#cost-title", Static).update(

@@ -7,13 +7,14 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine import Event, Result
 from engine.wizbits.views import WizbitsView
 from tui.safe_text import markup_safe
 from tui.screens.game_over import GameOverScreen
 from tui.widgets.dice_log import check_line
+from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.wizbits_side import side_text
 
 GOLD = "#ffd75e"
@@ -46,7 +47,7 @@ class WizbitsResultScreen(GameOverScreen):
                 yield Static(Text("The last checks", style="bold"), id="wr-checks-title")
                 for event in checks:
                     yield Static(check_line(event.data, names), classes="wr-check")
-        yield Footer()
+        yield FittingFooter()
 
 
 __all__ = ["WizbitsResultScreen"]

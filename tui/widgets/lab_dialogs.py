@@ -19,7 +19,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from engine.core.rng import seeded_rng
@@ -34,6 +34,7 @@ from saves import SessionStore, StoreError
 from saves.decks import DeckStore
 from saves.paths import data_dir
 from tui.safe_text import markup_safe, plain
+from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.styles import load_css
 
 NO_DECK = "-"
@@ -66,6 +67,8 @@ def file_target(typed: str) -> Path:
 
 class PickScreen(ModalScreen[str | None]):
     """Choose one entry of a list; dismisses with its id, or None on Escape."""
+    HELP_TITLE = "Choose"
+    HELP = "Pick one entry with the arrow keys and enter; escape cancels."
 
     DEFAULT_CSS = load_css(__file__)
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -90,7 +93,7 @@ class PickScreen(ModalScreen[str | None]):
             if self.details:
                 yield Static(id="pick-detail")
             yield Static("enter: choose · escape: cancel", classes="lab-dialog-hint")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -114,6 +117,9 @@ class SetupScreen(ModalScreen[Scenario | None]):
 
     Dismisses with the scenario changed (cards in play and plays kept), or None.
     """
+    HELP_TITLE = "Lab set-up"
+    HELP = ("The Lab table's settings and each side's name, deck and Main Character. Tab moves between "
+            "fields.")
 
     DEFAULT_CSS = load_css(__file__)
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "apply", "Apply", priority=True)]
@@ -148,7 +154,7 @@ class SetupScreen(ModalScreen[Scenario | None]):
                     yield Select(own + decks, value=deck, allow_blank=False, id=f"setup-deck-{seat}")
                     yield Select(mains, value=side.main.card, allow_blank=False, id=f"setup-main-{seat}")
             yield Static("tab: next field · enter or ctrl+s: apply · escape: cancel", classes="lab-dialog-hint")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.query_one("#setup-title", Input).focus()

@@ -1,0 +1,187 @@
+"""Help for the screen in front: what it is for, then every key it answers now, grouped.
+
+``?`` and F1 open it on every screen (the app's bindings; an Input still types
+``?``). A screen says what it is for in a ``HELP`` class attribute (its
+docstring's first line otherwise) and may name a group for some of its actions
+in ``HELP_GROUPS``; the keys are read from the screen's active bindings, so
+the help always matches what the keys do now, including the ones a narrow
+Footer leaves out. Choosing a key with enter presses it on the screen below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.dom import DOMNode
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.safe_text import plain
+
+MOVING_KEYS = frozenset({"up", "down", "left", "right", "tab", "pageup", "pagedown", "home", "end"})
+"""Keys (after any modifier) that move a cursor, a view or the focus."""
+
+LEAVING_ACTIONS = frozenset({"menu", "leave", "back", "cancel", "dismiss", "quit", "pop_screen", "close"})
+"""Actions that close a screen or leave Coven."""
+
+GROUP_ORDER = ("Choosing", "Moving", "Showing", "Table", "This screen", "Leaving")
+"""Groups in the order the help lists them; a group a screen names itself comes before "Leaving"."""
+
+SHOWING_WORDS = ("toggle", "zoom", "log", "pane", "inspect", "show", "detail", "pan", "area")
+"""Words in an action's name that make it a "Showing" key: it changes what is shown, not the game."""
+
+HELP_CSS = """
+HelpScreen { align: center middle; background: $background 60%; }
+#help-box { width: 76; max-width: 100%; height: auto; max-height: 100%; border: thick $accent;
+            background: $surface; padding: 0 1; }
+#help-title { text-style: bold; width: 100%; }
+#help-about-box { height: auto; max-height: 6; }
+#help-about { color: $text-muted; height: auto; }
+#help-keys { height: auto; max-height: 1fr; border: round $primary 50%; }
+#help-hint { color: $text-muted; height: 1; }
+"""
+
+
+def about_text(screen: Screen[Any]) -> str:
+    """What ``screen`` is for: its ``HELP``, else its docstring's first line."""
+    about = getattr(screen, "HELP", None)
+    if isinstance(about, str) and about:
+        return about
+    doc = type(screen).__doc__ or ""
+    return doc.strip().splitlines()[0] if doc.strip() else ""
+
+
+def _defined_here(node: DOMNode) -> set[str]:
+    """Actions bound by Coven's own classes of ``node`` (not Textual's cursor and scroll keys)."""
+    actions: set[str] = set()
+    for cls in type(node).__mro__:
+        if not cls.__module__.startswith("tui."):
+            continue
+        bindings: list[BindingType] = list(cls.__dict__.get("BINDINGS", []))
+        for entry in bindings:
+            actions.add(entry.action if isinstance(entry, Binding) else entry[1])
+    return actions
+
+
+def group_of(screen: Screen[Any], key: str, binding: Binding, node: DOMNode) -> str:
+    """The group a key is listed under (see :data:`GROUP_ORDER`); a screen's ``HELP_GROUPS`` decides first."""
+    action = binding.action
+    bare = action.split("(")[0].removeprefix("app.").removeprefix("screen.")
+    named: dict[str, str] = getattr(screen, "HELP_GROUPS", {})
+    if bare in named:
+        return named[bare]
+    if bare in LEAVING_ACTIONS or key in ("escape", "ctrl+q"):
+        return "Leaving"
+    if key.split("+")[-1] in MOVING_KEYS or any(word in bare for word in ("cursor", "scroll", "focus", "move")):
+        return "Moving"
+    if any(word in bare for word in SHOWING_WORDS):
+        return "Showing"
+    if node is screen:
+        return str(getattr(screen, "HELP_KEYS_GROUP", "This screen"))
+    return "Choosing"
+
+
+def help_rows(screen: Screen[Any]) -> list[tuple[str, str, Text]]:
+    """Every key ``screen`` answers now as ``(group, key, label)``, grouped; keys not usable now are dimmed."""
+    by_action: dict[str, tuple[str, list[str], Binding, bool, str]] = {}
+    own: dict[int, set[str]] = {}
+    for key, active in screen.active_bindings.items():
+        binding, node = active.binding, active.node
+        if binding.action in ("app.help", "help", "keys") or not binding.description:
+            continue  # this screen is the help
+        if node is screen.app:
+            if binding.action != "quit":
+                continue  # the command palette and Textual's own keys are the same everywhere
+        elif not binding.show:
+            mine = own.setdefault(id(node), _defined_here(node))
+            if binding.action not in mine:
+                continue  # Textual's hidden cursor, scroll, focus and copy keys (tab is listed below)
+        shown = binding.key_display or screen.app.get_key_display(Binding(key, binding.action))
+        if binding.action in by_action:
+            by_action[binding.action][1].append(shown)
+            continue
+        by_action[binding.action] = (key, [shown], binding, active.enabled, group_of(screen, key, binding, node))
+    rows: list[tuple[str, str, Text]] = []
+    if "tab" in screen.active_bindings and "app.focus_next" not in by_action:
+        rows.append(("Moving", "tab", Text.assemble((f"{'tab':>9}  ", "bold"), "Next pane (shift+tab: the one before)")))
+    for key, displays, binding, enabled, group in by_action.values():
+        label = Text.assemble((f"{'/'.join(dict.fromkeys(displays)):>9}  ", "bold"), binding.description)
+        if not enabled:
+            label.stylize("dim")
+            label.append("  (not now)", style="dim italic")
+        rows.append((group, key, label))
+    order = {group: index for index, group in enumerate(GROUP_ORDER)}
+    leaving = order["Leaving"]
+    rows.sort(key=lambda row: order.get(row[0], leaving - 0.5))  # a stable sort keeps each group's own order
+    return rows
+
+
+class HelpScreen(ModalScreen[str | None]):
+    """Help for one screen: what it is for and its keys, grouped; enter presses the highlighted key."""
+
+    DEFAULT_CSS = HELP_CSS
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("f1,question_mark", "close", "Close", show=False)]
+
+    def __init__(self, title: str, about: str, rows: Iterable[tuple[str, str, Text]]) -> None:
+        """``about`` says what the screen is for; ``rows`` are ``(group, key, label)`` from :func:`help_rows`."""
+        super().__init__()
+        self.title_text = title
+        self.about = about
+        self.rows = list(rows)
+
+    @classmethod
+    def of(cls, screen: Screen[Any]) -> HelpScreen:
+        """The help for ``screen`` as it is now."""
+        title = getattr(screen, "HELP_TITLE", None) or getattr(screen, "SCREEN_TITLE", None) or screen.title or "this screen"
+        about = about_text(screen)
+        now = getattr(screen, "help_now", None)
+        if callable(now):
+            extra = now()
+            if extra:
+                about = f"{about}\n\nNow: {extra}"
+        return cls(f"Help · {title}", about, help_rows(screen))
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box"):
+            yield Label(plain(self.title_text), id="help-title")
+            with VerticalScroll(id="help-about-box", can_focus=False):
+                yield Static(plain(self.about), id="help-about")  # may quote names from players: never markup
+            options: list[Option] = []
+            last = ""
+            for group, key, label in self.rows:
+                heading = Text(f"{group if group != last else '':<12}", style="bold")
+                options.append(Option(Text.assemble(heading, label), id=key))
+                last = group
+            yield OptionList(*options, id="help-keys")
+            yield Static("enter: press the key · escape: close", id="help-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#help-keys")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_close(self) -> None:
+        """Close the help."""
+        self.dismiss(None)
+
+
+def open_help(screen: Screen[Any]) -> None:
+    """Open the help for ``screen`` (closing it if ``screen`` is the help); a chosen key is pressed there."""
+    if isinstance(screen, HelpScreen):
+        screen.dismiss(None)
+        return
+
+    def chosen(key: str | None) -> None:
+        if key is not None:
+            screen.app.simulate_key(key)
+
+    screen.app.push_screen(HelpScreen.of(screen), chosen)

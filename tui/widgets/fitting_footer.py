@@ -1,0 +1,175 @@
+"""Footers that fit their width: a key is shown whole or not at all, and ``?`` lists what is left out.
+
+:class:`FittingFooter` is the Footer every Coven screen uses. When a screen's
+keys are wider than the terminal, it drops the command palette first, then the
+keys from the end of the list, never the screen's way out (escape) nor ``?``,
+and shows ``? Help`` so the player knows where the rest are (the help screen
+lists every key). :class:`FooterRoom` is the finer tool the Pillar Lab uses for
+its optional keys (pairs of bindings); both measure a key with :func:`key_width`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+HELP_ACTIONS = frozenset({"app.help", "help", "keys"})
+"""Actions that open a screen's help (the app's ``?`` and F1; the deck editor's and Lab's own ``?``)."""
+
+HELP_LABEL = "Help"
+"""What the ``?`` key says in a Footer that left keys out."""
+
+
+def key_width(key_display: str, description: str, compact: bool) -> int:
+    """Columns a key takes in a Footer, with the gap after it."""
+    if compact:
+        return len(key_display) + (len(description) + 1 if description else 0) + 1
+    return len(key_display) + 2 + (len(description) + 1 if description else 0)
+
+
+def keeps(binding: Binding) -> bool:
+    """Whether a Footer keeps this key however narrow it is: the way out and help."""
+    return binding.action in HELP_ACTIONS or "escape" in binding.key.split(",")
+
+
+class FittingFooter(Footer):
+    """A Footer that never cuts a key at the edge (see the module docstring)."""
+
+    shown: list[str]
+    """The descriptions of the keys in the Footer now, in order (the help key's included)."""
+
+    left_out: list[str]
+    """The descriptions of the keys that had no room (the help screen lists them)."""
+
+    def __init__(self, *, compact: bool = False, show_command_palette: bool = True, id: str | None = None) -> None:
+        """A Footer like Textual's, ``compact`` or not, with the palette key while it fits."""
+        super().__init__(compact=compact, show_command_palette=show_command_palette, id=id)
+        self.shown = []
+        self.left_out = []
+        self._composed_width = 0
+
+    def _room(self) -> int:
+        """The columns the Footer has: its screen's width (the Footer spans it)."""
+        return self.screen.size.width or self.app.size.width
+
+    def _width(self, binding: Binding) -> int:
+        return key_width(self.app.get_key_display(binding), binding.description, self.compact)
+
+    def compose(self) -> ComposeResult:
+        """The screen's shown keys that fit, in their order, then ``?`` when some had no room."""
+        self.shown, self.left_out = [], []
+        if not self._bindings_ready:
+            return
+        room = self._room()
+        self._composed_width = room
+        if self.compact:
+            room += 1  # the last key's gap may fall past the edge
+        active = self.screen.active_bindings
+        firsts: dict[str, tuple[Binding, bool, str]] = {}
+        for _node, binding, enabled, tooltip in active.values():
+            if binding.show and binding.action not in firsts:
+                firsts[binding.action] = (binding, enabled, tooltip)
+        keys = list(firsts.values())
+        total = sum(self._width(binding) for binding, _, _ in keys)
+        palette = self._palette(active)
+        kept = keys
+        if total > room:
+            has_help = any(binding.action in HELP_ACTIONS for binding, _, _ in keys)
+            left = room - (0 if has_help else key_width("?", HELP_LABEL, self.compact))
+            left -= sum(self._width(binding) for binding, _, _ in keys if keeps(binding))
+            chosen = set()
+            for index, (binding, _, _) in enumerate(keys):
+                if keeps(binding):
+                    chosen.add(index)
+                elif self._width(binding) <= left:
+                    left -= self._width(binding)
+                    chosen.add(index)
+            kept = [key for index, key in enumerate(keys) if index in chosen]
+            self.left_out = [binding.description for index, (binding, _, _) in enumerate(keys) if index not in chosen]
+            palette = None
+        elif palette is not None and total + self._palette_width(palette[0]) > room:
+            palette = None
+        yield from self._keys(kept)
+        self.shown = [binding.description for binding, _, _ in kept]
+        if self.left_out and not any(binding.action in HELP_ACTIONS for binding, _, _ in kept):
+            yield FooterKey("question_mark", "?", HELP_LABEL, "app.help").data_bind(compact=Footer.compact)
+            self.shown.append(HELP_LABEL)
+        if palette is not None:
+            binding, enabled = palette
+            yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
+                            classes="-command-palette", disabled=not enabled,
+                            tooltip=binding.tooltip or binding.description)
+
+    def _keys(self, keys: Iterable[tuple[Binding, bool, str]]) -> ComposeResult:
+        for binding, enabled, tooltip in keys:
+            yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
+                            disabled=not enabled, tooltip=tooltip).data_bind(compact=Footer.compact)
+
+    def _palette(self, active: Any) -> tuple[Binding, bool] | None:
+        """The command palette's key when this Footer shows it, else None."""
+        if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
+            return None
+        found = active.get(self.app.COMMAND_PALETTE_BINDING)
+        return None if found is None else (found.binding, found.enabled)
+
+    def _palette_width(self, binding: Binding) -> int:
+        """The palette key sits at the right, after a rule, padded on both sides unless compact."""
+        return len(self.app.get_key_display(binding)) + len(binding.description) + (3 if self.compact else 5)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new width may hold more or fewer keys."""
+        if self._bindings_ready and event.size.width != self._composed_width:
+            self.call_after_refresh(self.recompose)
+
+
+class FooterRoom:
+    """Decides, for a screen's ``check_action``, which optional keys show in its compact Footer.
+
+    An optional key is a pair of bindings for one action: ``action(True)`` shown in
+    the Footer and ``action(False)`` hidden. :meth:`check` enables the one that
+    matches the room left, so the key always works and the Footer never shows a
+    key cut at the edge (the Pillar Lab has more keys than 80 columns hold).
+    """
+
+    def __init__(self, screen: Screen[Any], optional: Sequence[str], usable: Callable[[str], bool]) -> None:
+        """``optional`` actions, most wanted first; ``usable(action)`` is whether one applies at all now."""
+        self.screen = screen
+        self.optional = tuple(optional)
+        self.usable = usable
+        self._planning = False  # active_bindings asks check_action again: optional keys count as hidden meanwhile
+
+    def _width(self, binding: Binding) -> int:
+        """Columns of a key in a compact Footer, with the gap after it."""
+        return key_width(binding.key_display or self.screen.app.get_key_display(binding), binding.description, True)
+
+    def fits(self) -> set[str]:
+        """The optional actions the Footer has room for beside the keys it always shows."""
+        if self._planning:
+            return set()
+        self._planning = True
+        try:
+            shown = [active.binding for active in self.screen.active_bindings.values()
+                     if active.binding.show and active.node is not self.screen.app]
+        finally:
+            self._planning = False
+        used = sum(self._width(binding) for binding in shown) - 1  # no gap after the last key
+        fits = set()
+        for action in self.optional:
+            binding = next(b for b in self.screen.BINDINGS if isinstance(b, Binding) and b.action == f"{action}(True)")
+            if self.usable(action) and used + self._width(binding) <= self.screen.size.width:
+                used += self._width(binding)
+                fits.add(action)
+        return fits
+
+    def check(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """For one of a pair, whether it is the one enabled now; None for any other action."""
+        if action not in self.optional or not parameters:
+            return None
+        return self.usable(action) and bool(parameters[0]) == (action in self.fits())
