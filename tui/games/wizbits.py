@@ -34,6 +34,7 @@ from saves import SessionStore
 from tui.games.base import GameUI
 from tui.games.wizbits_choosing import ChoosingTable
 from tui.screens.deck_picker import deck_option_choices
+from tui.screens.wizbits_piles import PilesDialog
 from tui.screens.wizbits_results import WizbitsResultScreen
 from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.seat_private import put_index
@@ -67,6 +68,7 @@ class WizbitsTable(ChoosingTable):
         Binding("x", "pass", "Pass"),
         Binding("escape", "back", "Back"),
         Binding("i", "inspect", "Inspect"),
+        Binding("g", "piles", "Piles"),
         Binding("f", "foundation(1)", "Foundation"),
         Binding("f", "foundation(1, 1)", "Fdn"),  # the compact footer's short name
         Binding("F", "foundation(-1)", "Prev foundation", show=False),
@@ -319,6 +321,11 @@ class WizbitsTable(ChoosingTable):
         if action == "pane":
             return self.compact
         return True
+
+    def action_piles(self) -> None:
+        """Open both seats' discard piles and seceded cards (``g``): public, so a spectator may look too."""
+        if self.view is not None:
+            self.app.push_screen(PilesDialog(self.view))
 
     def action_pane(self, pane: str) -> None:
         """Show or hide a secondary pane in the compact layout."""
