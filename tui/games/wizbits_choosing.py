@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from engine.wizbits import actions as act
 from engine.wizbits.views import WizbitsView
 from tui.games.base import GameTable
-from tui.screens.wizbits_cost import CostDialog
+from tui.screens.wizbits_cost import CostDialog, play_notes
 from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.seat_private import scroll_home
 from tui.widgets.wizbits_choices import ChoiceRow, Entry, payments_for, secedables
@@ -194,11 +194,13 @@ class ChoosingTable(GameTable[WizbitsView]):
         entry, view = self.entry, self.view
         assert entry is not None and view is not None and self.seat is not None
         payments = payments_for(entry, tuple(row.value for row in self.rows))
-        if payments in ([], [act.Payment()]):
+        notes = play_notes(view, self.seat, entry.iid, entry.ability)
+        if payments in ([], [act.Payment()]) and not notes.extra:  # a free play with no other cost needs no dialog
             self._send(self._unit_action(act.Payment()))
             return
         dialog = CostDialog(card_label(view, entry.iid), printed_cost(entry, view), view.players[self.seat].deck_count,
-                            secedables(view, self.seat, payments), lambda pay: self._reason(self._unit_action(pay)))
+                            secedables(view, self.seat, payments), lambda pay: self._reason(self._unit_action(pay)),
+                            notes)
         self.app.push_screen(dialog, self._paid)
 
     def _paid(self, payment: act.Payment | None) -> None:

@@ -2,7 +2,10 @@
 
 Points come from the top of the deck (``1``, one point a card) or from
 seceding a card in play (``2`` on the highlighted card; two points, three with
-Offering). The dialog holds no payment rule: every step is checked by the
+Offering). Everything else the play costs is said too: a Trigger's random
+discard or its own card seceded, and under each card that may be seceded what
+seceding it sets going (its flip abilities, cards it sets off), as the engine's
+``costs`` queries word them. The dialog holds no payment rule: every step is checked by the
 engine through the ``check`` function it is given, so it refuses what the
 engine refuses (overpaying, taking from an empty deck) with the engine's
 reason, and lets through a payment that is not yet enough while saying how
@@ -11,8 +14,8 @@ many points are still needed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,6 +26,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.wizbits.actions import Payment
+from engine.wizbits.costs import secede_effects, side_costs
+from engine.wizbits.views import WizbitsView
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.styles import load_css
 
@@ -37,6 +42,20 @@ class Secedable:
     iid: int
     name: str
     points: int
+
+
+@dataclass(frozen=True)
+class CostNotes:
+    """What a play costs besides points (``extra``), and what seceding each card of the payer's sets going."""
+
+    extra: tuple[str, ...] = ()
+    flips: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+
+
+def play_notes(view: WizbitsView, seat: int, iid: int, ability: int | None) -> CostNotes:
+    """The notes for playing card ``iid`` (``ability`` None) or using one of its abilities, from the engine's words."""
+    mine = [p.iid for p in view.players[seat].in_play if not p.is_main and not p.seceded]
+    return CostNotes(side_costs(view, seat, iid, ability), {card: secede_effects(view, card) for card in mine})
 
 
 class CostDialog(ModalScreen[Payment | None]):
@@ -56,14 +75,18 @@ class CostDialog(ModalScreen[Payment | None]):
     ]
 
     def __init__(self, what: str, cost: int, deck_count: int, candidates: Sequence[Secedable],
-                 check: Callable[[Payment], str | None]) -> None:
-        """Pay for ``what`` (printed ``cost``) from a deck of ``deck_count`` cards or by seceding ``candidates``."""
+                 check: Callable[[Payment], str | None], notes: CostNotes | None = None) -> None:
+        """Pay for ``what`` (printed ``cost``) from a deck of ``deck_count`` cards or by seceding ``candidates``.
+
+        ``notes`` say what else the play costs and what each secession sets going.
+        """
         super().__init__()
         self.what = what
         self.cost = cost
         self.deck_count = deck_count
         self.candidates = list(candidates)
         self.check = check
+        self.notes = notes or CostNotes()
         self.payment = Payment()
         self._history: list[int | None] = []  # None: a deck card; else the iid seceded
         self.message = ""
@@ -72,6 +95,7 @@ class CostDialog(ModalScreen[Payment | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="cost-box"):
             yield Static(id="cost-title")
+            yield Static(self._extra_text(), id="cost-extra", classes="" if self.notes.extra else "-none")
             yield Static(id="cost-total")
             listing = OptionList(*self._options(), id="cost-cards")
             listing.border_title = "Cards you may secede (2)"
@@ -87,7 +111,20 @@ class CostDialog(ModalScreen[Payment | None]):
     def _options(self) -> list[Option]:
         if not self.candidates:
             return [Option(Text("no card to secede", style="dim italic"), disabled=True)]
-        return [Option(f"{card.name}  +{card.points}", id=str(card.iid)) for card in self.candidates]
+        return [Option(self._candidate_text(card, False), id=str(card.iid)) for card in self.candidates]
+
+    def _extra_text(self) -> Text:
+        out = Text("Also costs:", style="bold")
+        for line in self.notes.extra:
+            out.append(f"\n• {line}")
+        return out
+
+    def _candidate_text(self, card: Secedable, taken: bool) -> Text:
+        """``Name  +2`` and, under it, what seceding the card sets going."""
+        out = Text(f"{'⟲ ' if taken else ''}{card.name}  +{card.points}", style="strike dim" if taken else "")
+        for line in self.notes.flips.get(card.iid, ()):
+            out.append(f"\n  {line}", style="dim")
+        return out
 
     @property
     def gathered(self) -> int:
@@ -118,8 +155,7 @@ class CostDialog(ModalScreen[Payment | None]):
         listing = self.query_one("#cost-cards", OptionList)
         for card in self.candidates:
             taken = card.iid in self.payment.secede
-            listing.replace_option_prompt(str(card.iid), Text(f"{'⟲ ' if taken else ''}{card.name}  +{card.points}",
-                                                               style="strike dim" if taken else ""))
+            listing.replace_option_prompt(str(card.iid), self._candidate_text(card, taken))
         self.query_one("#cost-message", Static).update(Text(self.message, style="bold red"))
 
     def _try(self, payment: Payment, source: int | None) -> bool:
