@@ -68,12 +68,15 @@ async def test_import_shows_the_bad_line_and_export_round_trips(store: SessionSt
         await pilot.pause()
         await pilot.press("i")
         await answer_prompt(pilot, str(bad))
-        assert "line 3: unknown card 'Sparkle Pony'" in message(app)
+        assert "line 3: unknown card 'Sparkle Pony'" in str(app.screen.query_one("#problems-text").render())
+        await pilot.press("escape")  # the list of problems closes
+        await pilot.pause()
+        assert f"{bad} can't be imported: 1 problem" in message(app)
         assert editor(app).draft.size == 0
         await pilot.press("i")
         await answer_prompt(pilot, str(good))
         assert editor(app).draft.deck() == STARTER_DECKS["tidal-dusk"].deck
-        assert "Imported tidal.txt" in message(app)
+        assert f"Imported {good}" in message(app)
         out = tmp_path / "out.txt"
         await pilot.press("x")
         await answer_prompt(pilot, str(out))
@@ -107,7 +110,7 @@ async def test_unsaved_changes_are_asked_about_before_leaving(store: SessionStor
 
 
 async def test_export_goes_to_the_exports_folder_shows_the_path_and_asks_before_replacing(
-        store: SessionStore, coven_data_dir: Path) -> None:
+        store: SessionStore, coven_data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
@@ -125,7 +128,8 @@ async def test_export_goes_to_the_exports_folder_shows_the_path_and_asks_before_
         await pilot.press("minus")  # the deck changes; exporting over the file must be agreed to
         await pilot.press("x")
         await pilot.pause()
-        await answer_prompt(pilot, written.name)  # a bare name: the exports folder as well
+        monkeypatch.chdir(written.parent)
+        await answer_prompt(pilot, written.name)  # a bare name: relative to the working directory
         assert isinstance(app.screen, ConfirmScreen) and str(written) in str(
             app.screen.query_one(".dialog-text", Static).render())
         await pilot.press("n")

@@ -360,7 +360,8 @@ async def test_the_event_log_wraps_again_when_the_terminal_narrows() -> None:
         assert all(" ".join(event.text.split()) in text for event in screen.table.events)
 
 
-async def test_a_scenario_is_saved_in_the_exports_folder_and_not_replaced_unasked(coven_data_dir: Path) -> None:
+async def test_a_scenario_is_saved_in_the_exports_folder_and_not_replaced_unasked(
+        coven_data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from tui.screens.confirm import ConfirmScreen
 
     app = LabHost(shipped_scenarios()[0])
@@ -378,7 +379,8 @@ async def test_a_scenario_is_saved_in_the_exports_folder_and_not_replaced_unaske
         await pick(pilot, "3")
         await pilot.press("w")
         await pilot.pause()
-        app.screen.query_one(Input).value = "pillar-lab.json"  # a bare name: the exports folder too
+        monkeypatch.chdir(saved.parent)
+        app.screen.query_one(Input).value = "pillar-lab.json"  # a bare name: relative to the working directory
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)

@@ -166,8 +166,18 @@ def _cmd_sessions(args: argparse.Namespace) -> int:
     return 0
 
 
+def _user_file(typed: str) -> Path:
+    """``typed`` as an absolute path by the one rule of :mod:`tui.user_paths` (relative: to the working directory)."""
+    from tui.user_paths import NoPathError, user_path
+
+    try:
+        return user_path(typed)
+    except NoPathError as error:
+        raise _UsageError(str(error)) from None
+
+
 def _cmd_export(args: argparse.Namespace) -> int:
-    target = Path(args.file)
+    target = _user_file(args.file)
     with _open_store() as store:
         try:
             # export_session alone decides whether an existing file may be replaced.
@@ -181,11 +191,12 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 def _cmd_import(args: argparse.Namespace) -> int:
     with _open_store() as store:
-        imported = import_session_file(store, args.file)
+        source = _user_file(args.file)
+        imported = import_session_file(store, source)
         session_id = imported.session_id
         record = store.load(session_id)
     names = ", ".join(shown_text(seat.name) for seat in record.seats)
-    print(f"Imported {shown_text(args.file)} as session {session_id} ({names}; {plural(len(record.log), 'action')}, {record.status}).")
+    print(f"Imported {shown_text(str(source))} as session {session_id} ({names}; {plural(len(record.log), 'action')}, {record.status}).")
     if imported.warning:
         _fail(f"warning: {imported.warning}")
     return 0

@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core.text import shown_text
 from saves import SessionStore
+from tui.user_paths import NoPathError, user_path
 
 # The deck rules, Wizbits' cards and the deck store are imported by the handlers that use them,
 # so building the parser (every `coven` start) never loads a game's card data.
@@ -57,7 +57,7 @@ def _decks(store: SessionStore) -> DeckStore:
 def _cmd_check(args: argparse.Namespace) -> int:
     from saves.decks import deck_problems, deck_summary, read_deck_file
 
-    text = read_deck_file(args.file)
+    text = read_deck_file(user_path(args.file))
     problems = deck_problems(text)
     if problems:
         _print_problems(problems)
@@ -70,13 +70,14 @@ def _cmd_save(args: argparse.Namespace) -> int:
     from saves import SessionStore
     from saves.decks import InvalidDeckError, deck_summary, read_deck_file
 
-    text = read_deck_file(args.file)
+    source = user_path(args.file)
+    text = read_deck_file(source)
     with SessionStore() as store:
         try:
             saved = _decks(store).save_deck(args.name, text, replace=args.force)
         except InvalidDeckError as error:
             _print_problems(error.problems)
-            _fail(f"{args.file} is not a legal deck list; nothing was saved.")
+            _fail(f"{source} is not a legal deck list; nothing was saved.")
             return EXIT_INVALID
     print(f"Saved deck {saved.name!r}: {deck_summary(text)}.")
     return 0
@@ -141,7 +142,7 @@ def _cmd_export_starter(args: argparse.Namespace) -> int:
     if starter is None:
         _fail(f"Unknown starter deck {args.starter!r}. Starter decks: {', '.join(STARTER_DECKS)}.")
         return EXIT_FILE
-    target = Path(args.file)
+    target = user_path(args.file)
     try:
         # Never opens the target itself, so a FIFO or device named FILE can't make this wait forever.
         write_text_file(target, decklist(starter.deck, starter.name), overwrite=args.force)
@@ -163,7 +164,7 @@ def _guarded(handler: _Handler) -> _Handler:
 
         try:
             return handler(args)
-        except DeckFileError as error:
+        except (DeckFileError, NoPathError) as error:
             _fail(str(error))
             return EXIT_FILE
         except DeckError as error:

@@ -8,7 +8,6 @@ screen (:meth:`DeckActions.say` and :meth:`DeckActions.refresh_deck`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from textual.screen import Screen
 
@@ -19,12 +18,11 @@ from saves.decks import DeckError, DeckExistsError, DeckStore, InvalidDeckError,
 from tui.context import coven
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.screens.deck_picker import DeckChoice, DeckPicker
+from tui.screens.problem_list import ProblemListScreen, count_problems
 from tui.served import refuses_files
+from tui.user_paths import NoPathError, user_path
 from tui.widgets.deck_list import DeckDraft
-from tui.widgets.lab_dialogs import exports_dir, file_target
-
-MAX_SHOWN_PROBLEMS = 4
-"""Import problems listed on screen; the rest are counted."""
+from tui.widgets.lab_dialogs import exports_dir
 
 
 class DeckActions(Screen[None]):
@@ -249,29 +247,35 @@ class DeckActions(Screen[None]):
                              answered)
 
     def import_path(self, path: str) -> None:
-        """Import the deck list at ``path`` (asking first if there are unsaved changes), or show why it can't be."""
-        source = Path(path).expanduser()
+        """Import the deck list at ``path`` (asking first if there are unsaved changes), or show why it can't be.
+
+        A relative path is relative to the working directory (:mod:`tui.user_paths`); every message names the
+        file by its absolute path, and a file with problems lists all of them, counted, in a scrolling dialog.
+        """
+        try:
+            source = user_path(path)
+        except NoPathError as error:
+            self.say(str(error), error=True)
+            return
         try:
             text = read_deck_file(source)
         except DeckError as error:
-            self.say(str(error), error=True)
+            self.say(str(error), error=True)  # it names the file by the absolute path it was given
             return
-        reading = [problem for problem in deck_problems(text) if problem.line is not None]
+        reading = [str(problem) for problem in deck_problems(text) if problem.line is not None]
+        if not reading:
+            try:
+                deck = parse_decklist(text, check_rules=False)
+            except DeckListError as error:
+                reading = [str(problem) for problem in error.problems]
         if reading:
-            lines = [f"{source.name} can't be imported:"]
-            lines += [f"  {problem}" for problem in reading[:MAX_SHOWN_PROBLEMS]]
-            if len(reading) > MAX_SHOWN_PROBLEMS:
-                lines.append(f"  … and {len(reading) - MAX_SHOWN_PROBLEMS} more")
-            self.say("\n".join(lines), error=True)
+            self.say(f"{source} can't be imported: {count_problems(len(reading))}, listed in the dialog.", error=True)
+            self.app.push_screen(ProblemListScreen(f"{source} can't be imported:", reading))
             return
-        try:
-            deck = parse_decklist(text, check_rules=False)
-        except DeckListError as error:
-            self.say(f"{source.name} can't be imported: {error.problems[0]}", error=True)
-            return
+
         def load() -> None:
             self._load(DeckDraft(deck), None, source.stem.replace("_", " ").replace("-", " ").strip())
-            self.say(f"Imported {source.name}; ctrl+s saves it in Coven.")
+            self.say(f"Imported {source}; ctrl+s saves it in Coven.")
 
         self._then_if_clean(load, "Import the file")
 
@@ -290,8 +294,12 @@ class DeckActions(Screen[None]):
                                           "path/to/deck.txt", "Export"), answered)
 
     def export_path(self, path: str, *, overwrite: bool = False) -> None:
-        """Write the deck list to ``path`` (a bare name goes in the exports folder), asking before replacing a file."""
-        target = file_target(path)
+        """Write the deck list to ``path`` (relative to the working directory), asking before replacing a file."""
+        try:
+            target = user_path(path)
+        except NoPathError as error:
+            self.say(str(error), error=True)
+            return
         try:
             if target.parent == exports_dir():
                 target.parent.mkdir(parents=True, exist_ok=True)  # the default folder; others must exist

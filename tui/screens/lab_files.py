@@ -13,7 +13,8 @@ from engine.wizbits.lab import LabError, LabTable, Scenario
 from engine.wizbits.lab_json import read_scenario, write_scenario
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.served import refuses_files
-from tui.widgets.lab_dialogs import exports_dir, file_target
+from tui.user_paths import NoPathError, user_path
+from tui.widgets.lab_dialogs import exports_dir
 
 DEFAULT_NAME = "pillar-lab.json"
 """The file name offered for saving a scenario, in the exports folder of Coven's data directory."""
@@ -36,22 +37,23 @@ class LabFileActions(Screen[None]):
 
     @work(exclusive=True)
     async def action_load(self, _shown: bool = True) -> None:
-        """Load a scenario file (JSON); a bare name is looked for in the exports folder."""
+        """Load a scenario file (JSON); a relative path is relative to the working directory (:mod:`tui.user_paths`)."""
         if refuses_files(self.app):
             return
         path = await self.app.push_screen_wait(PromptScreen("Load a Lab scenario from", self.path, "scenario.json",
                                                             "Load"))
         if not path:
             return
-        target = file_target(path)
         try:
+            target = user_path(path)
             scenario = read_scenario(target)
-        except LabError as error:
+        except (LabError, NoPathError) as error:
             self.notify(str(error), title="Can't load", severity="error", timeout=10)
             return
         self.path = str(target)
         self.seat = scenario.active
-        self._load(scenario)
+        if self._load(scenario):
+            self.notify(f"Loaded {target}", timeout=10)
 
     @work(exclusive=True)
     async def action_save(self) -> None:
@@ -62,7 +64,11 @@ class LabFileActions(Screen[None]):
                                                             "Save"))
         if not path:
             return
-        target = file_target(path)
+        try:
+            target = user_path(path)
+        except NoPathError as error:
+            self.notify(str(error), title="Can't save", severity="error", timeout=10)
+            return
         # Only a regular file is offered for replacing; a pipe or device is refused by write_scenario.
         if target.is_file() and not await self.app.push_screen_wait(
                 ConfirmScreen(f"{target} already exists. Replace it?", "Replace", "Cancel")):
