@@ -71,3 +71,31 @@ def test_compact_layout_80x24(snap_compare: Any) -> None:
 def test_nested_pillar_at_100x30(snap_compare: Any) -> None:
     """Three nested Subpillars and a damage unit: every unit's name, owner, kind, height and IPH fit."""
     assert snap_compare(BattleApp(nested()), terminal_size=BIG)
+
+
+def test_piles_at_80x24(snap_compare: Any) -> None:
+    """g: both discard piles and the seceded cards, the highlighted card in full."""
+    game = opening()
+    game.give(1, "sparkswarm-volley", "discard")
+    game.give(1, "ripple-of-doubt", "discard")
+    game.give(0, "radiant-verdict", "discard")
+
+    async def open_piles(pilot: Any) -> None:
+        await pilot.press("g")
+
+    assert snap_compare(BattleApp(game), terminal_size=SMALL, run_before=open_piles)
+
+
+def test_archmage_ping_cost_at_80x24(snap_compare: Any) -> None:
+    """The ping's cost dialog says it discards a card at random, and what seceding each card sets going."""
+    game = opening()
+
+    async def open_dialog(pilot: Any) -> None:
+        table = pilot.app.table
+        main = game.state.players[0].main
+        line = next(index for index, entry in enumerate(table.entries) if (entry.iid, entry.ability) == (main, 1))
+        for _ in range(line):
+            await pilot.press("down")
+        await pilot.press("enter", "enter")
+
+    assert snap_compare(BattleApp(game), terminal_size=SMALL, run_before=open_dialog)

@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.views import WizbitsView
 from tui.safe_text import plain
+from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.styles import load_css
 from tui.widgets.wizbits_card import WizbitsCard, card_name
 from tui.widgets.wizbits_inspect import ChoiceList
@@ -95,7 +96,7 @@ class PilesDialog(ModalScreen[None]):
                 yield listing
                 with VerticalScroll(id="piles-card-box"):
                     yield WizbitsCard(id="piles-card", empty_text="No card here.", reminders=False)
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         listing = self.query_one("#piles-list", OptionList)
