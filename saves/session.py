@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from engine import Event, GameRules, GameSpec, Result, Seat, get_game, state_digest
-from engine.core import ActionError, InvalidOptionsError, ReplayError, UnknownGameError
+from engine.core import ActionError, InvalidOptionsError, UnknownGameError
+from engine.core.undo import Timeline, replay_timeline, undo_entry
 from saves.errors import SessionLoadError, StoreError
 from saves.records import LogEntry, SeatInfo, SessionStatus
 from saves.save_failures import SaveFailedError, passing_reason
@@ -77,7 +78,7 @@ class LiveSession:
         options: Mapping[str, Any],
         seed: int,
         seats: Sequence[SeatInfo],
-        history: Sequence[Step],
+        timeline: Timeline,
         log: Sequence[LogEntry],
         claim: str | None = None,
         rules_version: int = 1,
@@ -89,7 +90,7 @@ class LiveSession:
         self.seed = seed
         self._seats = tuple(seats)
         self._log = list(log)
-        self._history = list(history)
+        self._timeline = timeline
         self.claim = claim
         """This connection's presence claim, checked by the store for a table's session."""
         self.rules_version = rules_version
@@ -124,7 +125,8 @@ class LiveSession:
             game_id, resolved, seed, seats, status=status, progress=progress, result_text=result_text, owner=owner,
             rules_version=spec.rules.rules_version,
         )
-        return cls(store, session_id, spec, resolved, seed, seats, [Step(state, ())], [], claim,
+        timeline = Timeline(spec.rules, state, [seat.name for seat in seats])
+        return cls(store, session_id, spec, resolved, seed, seats, timeline, [], claim,
                    spec.rules.rules_version)
 
     @classmethod
@@ -144,18 +146,18 @@ class LiveSession:
             if len(record.seats) not in spec.seat_counts:
                 raise ValueError(f"{spec.title} cannot be played with {len(record.seats)} seats")
             names = [seat.name for seat in record.seats]
-            history = _replay(spec, options, record.seed, names, record.log, record.rules_version)
+            timeline = _replay(spec, options, record.seed, names, record.log, record.rules_version)
         except UnknownGameError:
             raise SessionLoadError(
                 f"Session {session_id} is a game of {record.game_id!r}, which this Coven does not know."
             ) from None
         except ValueError as error:  # ReplayError, InvalidOptionsError and UnknownRulesVersionError included
             raise SessionLoadError(f"Session {session_id} cannot be resumed: {error}") from None
-        status, progress, result_text = status_of(spec.rules, history[-1].state, record.seats)
+        status, progress, result_text = status_of(spec.rules, timeline.state, record.seats)
         # A crash between older writes could leave the list row stale; the log is the truth.
         if (status, progress, result_text) != (record.status, record.progress, record.result):
             store.update_status(session_id, status, progress, result_text)
-        return cls(store, session_id, spec, options, record.seed, record.seats, history, record.log, claim,
+        return cls(store, session_id, spec, options, record.seed, record.seats, timeline, record.log, claim,
                    record.rules_version)
 
     # -- read-only views ------------------------------------------------------
@@ -173,7 +175,7 @@ class LiveSession:
     @property
     def state(self) -> Any:
         """The current state. Treat it as read-only."""
-        return self._history[-1].state
+        return self._timeline.state
 
     @property
     def seats(self) -> tuple[SeatInfo, ...]:
@@ -232,14 +234,31 @@ class LiveSession:
         """
         rules = self.rules
         parsed = rules.parse_action(action) if isinstance(action, Mapping) else action
-        new_state, events = rules.apply(self.state, seat, parsed)
-        status, progress, result_text = status_of(rules, new_state, self._seats)
+        return self._commit(seat, parsed, rules.action_to_json(parsed))
+
+    def undo_refusal(self, seat: Seat | None) -> str | None:
+        """Why ``seat`` may not take back a move now, in words, or None when it may (see :mod:`engine.core.undo`)."""
+        return self._timeline.undo_refusal(seat)
+
+    def undo(self, seat: Seat) -> list[Event]:
+        """Take back ``seat``'s most recent action: save an undo entry, then return to the state before it.
+
+        Raises:
+            IllegalActionError: taking back is not allowed now; ``reason`` says why. Nothing is stored.
+            LogConflictError, SeatClaimError, SaveFailedError: as for :meth:`apply`.
+        """
+        entry = undo_entry()
+        return self._commit(seat, entry, entry)
+
+    def _commit(self, seat: Seat | None, action: Any, action_json: Mapping[str, Any]) -> list[Event]:
+        moment = self._timeline.next_moment(seat, action)
+        status, progress, result_text = status_of(self.rules, moment.state, self._seats)
         try:
             entry = self.store.append_action(
                 self.session_id,
                 len(self._log) + 1,
                 seat,
-                rules.action_to_json(parsed),
+                action_json,
                 status=status,
                 progress=progress,
                 result_text=result_text,
@@ -250,10 +269,10 @@ class LiveSession:
             if reason is None:
                 raise
             raise SaveFailedError(reason) from error
-        # Only now that the action is committed does the game move on.
+        # Only now that the entry is committed does the game move on.
         self._log.append(entry)
-        self._history.append(Step(new_state, tuple(events)))
-        return events
+        self._timeline.record(moment)
+        return list(moment.events)
 
     def sync(self) -> list[list[Event]]:
         """Catch up with actions other processes stored after this one's log, and reload the seats.
@@ -270,14 +289,14 @@ class LiveSession:
             if entry.seq != len(self._log) + 1:
                 raise SessionLoadError(f"Session {self.session_id} has a gap in its action log at {entry.seq}.")
             try:
-                state, events = self.rules.apply(self.state, entry.seat, entry.action)
+                moment = self._timeline.next_moment(entry.seat, entry.action)
             except ActionError as error:
                 raise SessionLoadError(
                     f"Session {self.session_id} cannot continue: action {entry.seq} is illegal: {error}"
                 ) from None
             self._log.append(entry)
-            self._history.append(Step(state, tuple(events)))
-            new_events.append(events)
+            self._timeline.record(moment)
+            new_events.append(list(moment.events))
         return new_events
 
     def play_table(self) -> list[Event]:
@@ -295,23 +314,21 @@ class LiveSession:
         Kept since :meth:`load` replayed the log, so reading it never applies
         an action again. The result is a snapshot; later actions do not change it.
         """
-        return tuple(self._history)
+        return tuple(Step(moment.state, moment.events) for moment in self._timeline.moments)
+
+    @property
+    def undone(self) -> frozenset[int]:
+        """The history steps whose actions were taken back (a replay may strike them through)."""
+        return self._timeline.undone
 
 
 def _replay(spec: GameSpec, options: Mapping[str, Any], seed: int, names: Sequence[str],
-            log: Sequence[LogEntry], rules_version: int) -> list[Step]:
-    """Every step of ``log`` from the opening state, under rules version ``rules_version``, in one pass.
+            log: Sequence[LogEntry], rules_version: int) -> Timeline:
+    """Every moment of ``log`` from the opening state, under rules version ``rules_version``, in one pass.
 
     Raises:
         ReplayError: an entry is malformed or illegal; its index is given.
         UnknownRulesVersionError: this Coven cannot play ``rules_version``.
     """
     state = spec.new_state(options, seed, len(names), names, rules_version)
-    steps = [Step(state, ())]
-    for index, entry in enumerate(log, start=1):
-        try:
-            state, events = spec.rules.apply(state, entry.seat, entry.action)
-        except ActionError as error:
-            raise ReplayError(index, error.reason) from error
-        steps.append(Step(state, tuple(events)))
-    return steps
+    return replay_timeline(spec.rules, state, [(entry.seat, entry.action) for entry in log], names)

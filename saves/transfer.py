@@ -32,6 +32,7 @@ from engine.core import (
 from engine.core.json_fields import is_whole_number, kind_of
 from engine.core.registry import MAX_OPTION_BYTES
 from engine.core.textfile import TextFileError, TextFileExistsError, read_text_file, write_text_file
+from engine.core.undo import Timeline, is_undo, undo_entry
 from saves.errors import SessionFileError, SessionFileExistsError
 from saves.file_text import check_file_text
 from saves.records import SeatInfo
@@ -290,10 +291,12 @@ def _replay(spec: GameSpec, options: Mapping[str, Any], seed: int, seats: list[S
     except ValueError as error:
         raise SessionFileError(f"The file's game cannot be set up: {error}.") from None
     canonical: list[tuple[int | None, dict[str, Any]]] = []
+    timeline = Timeline(rules, state, [seat.name for seat in seats])
     for index, (seat, action) in enumerate(log):
         try:
-            state, _ = rules.apply(state, seat, action)
-            canonical.append((seat, rules.action_to_json(rules.parse_action(action))))
+            timeline.play(seat, action)
+            canonical.append((seat, undo_entry() if is_undo(action)
+                              else rules.action_to_json(rules.parse_action(action))))
         except ValueError as error:  # MalformedActionError and IllegalActionError carry a reason
             reason = _cut(getattr(error, "reason", None) or str(error))
             raise SessionFileError(f"The file's log does not replay: action {index + 1} is illegal: {reason} "
@@ -302,7 +305,7 @@ def _replay(spec: GameSpec, options: Mapping[str, Any], seed: int, seats: list[S
             raise SessionFileError(f"The file's log does not replay: action {index + 1} is not a {spec.title} "
                                    f"action; one of its fields holds the wrong kind of value "
                                    f"(log[{index}].action).") from None
-    return state, canonical
+    return timeline.state, canonical
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from engine.core.errors import IllegalActionError, MalformedActionError, UnknownRulesVersionError
+from engine.core.errors import IllegalActionError, UnknownRulesVersionError
 
 Seat = int
 """A seat is its index at the table, from 0."""
@@ -188,6 +188,16 @@ class GameRules(ABC, Generic[S, A, V]):
         """
         return None
 
+    def undo_barrier(self, before: S, after: S, seat: Seat, events: list[Event]) -> str | None:
+        """Why ``seat``'s action from ``before`` to ``after`` may not be taken back, or None.
+
+        The generic rule (see :mod:`engine.core.undo`) already stops at other
+        seats' actions, a turn that moved on and the last of a round of secret
+        choices; a game adds what else its actions may do that cannot be
+        unseen or undone fairly: reveal a hidden card, or call on chance.
+        """
+        return None
+
     def seat_has_secrets(self, state: S, seat: Seat) -> bool:
         """Whether ``seat``'s own view shows things other seats may not see."""
         return True
@@ -233,15 +243,14 @@ class GameRules(ABC, Generic[S, A, V]):
             ReplayError: an entry is malformed or illegal; its index is given.
             UnknownRulesVersionError: ``rules_version`` is not one this code can play.
         """
+        # Imported here: the undo module builds on this one (a log may hold undo entries, see engine.core.undo).
+        from engine.core.undo import replay_timeline
+
         state = self.new_state(options, seed, seats, names)
         if rules_version is not None:
             state = self.under_rules(state, rules_version)
-        for index, (seat, data) in enumerate(log, start=1):
-            try:
-                state, _ = self.apply(state, seat, data)
-            except (MalformedActionError, IllegalActionError) as error:
-                raise ReplayError(index, error.reason) from error
-        return state
+        final: S = replay_timeline(self, state, log, names).state
+        return final
 
 
 def check_rules_version(rules: GameRules[Any, Any, Any], version: object) -> int:

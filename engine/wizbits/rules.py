@@ -101,6 +101,14 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
     rules_version = RULES_VERSION
     oldest_rules_version = 1
 
+    def undo_barrier(self, before: WizbitsState, after: WizbitsState, seat: Seat, events: list[Event]) -> str | None:
+        """Chance and draws cannot be taken back; a payment from the deck can (its cards go back on top, in order)."""
+        if after.rolls != before.rolls:
+            return "chance took a part (a roll, a random discard or a shuffle)"
+        if any(len(now.hand) > len(then.hand) for now, then in zip(after.players, before.players, strict=True)):
+            return "a card was drawn"
+        return None
+
     def under_rules(self, state: WizbitsState, version: int) -> WizbitsState:
         """``state`` set to play under rules version ``version`` (see :data:`engine.wizbits.state.RULES_VERSION`).
 
