@@ -53,7 +53,7 @@ def _default_auto_delay() -> float:
         return 0.8
 
 
-class CovenApp(CovenPlaces):
+class CovenApp(OrderedKeys[None], CovenPlaces):
     """A terminal table for card games (a resize repaints it once: see :mod:`tui.resize_paint`).
 
     Its moves between screens (the :mod:`tui.navigation` handlers, the places it
