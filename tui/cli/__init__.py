@@ -279,9 +279,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if len(bots) not in spec.seat_counts:
         seats = " or ".join(str(count) for count in spec.seat_counts)
         raise _UsageError(f"{spec.title} needs {seats} bots in --bots, not {len(bots)}.")
-    from tui.cli.simulate import run
+    from tui.cli.simulate import DeckChoiceError, deck_options, run
 
-    return run(spec, games, bots, seed, _options(spec, args.option))
+    options = _options(spec, args.option)
+    try:
+        decks, shown = deck_options(spec, {1: args.deck_1, 2: args.deck_2}, options)
+        options.update(decks)
+        spec.resolve_options(options)
+    except DeckChoiceError as error:
+        raise _UsageError(str(error)) from None
+    except InvalidOptionsError as error:
+        raise _UsageError(f"{error}.") from None
+    return run(spec, games, bots, seed, options, shown)
 
 
 def _options(spec: GameSpec, items: Sequence[str]) -> dict[str, object]:
@@ -307,6 +316,16 @@ def _options(spec: GameSpec, items: Sequence[str]) -> dict[str, object]:
 _PLAY_DEFAULTS: dict[str, object] = {"name": None, "join": None, "serve_port": None, "account": None,
                                      "serve_host": None}
 """What plain ``coven`` runs with: the table, as ``coven play`` with no options."""
+
+
+SIMULATE_DECKS = (
+    "Decks (games with decks, e.g. wizbits): NAME|FILE is a starter deck's id, one of your saved decks "
+    "(coven deck list; letter case aside) or a deck-list file. A saved deck wins over a file of the same "
+    "spelling; to read such a file, write it with its folder (./NAME). A value with a / in it, or starting "
+    "with ~, is always a file; a relative path is relative to the working directory."
+)
+"""``coven simulate --help``'s last paragraph, the rule :func:`tui.cli.simulate.deck_value` follows (and the
+README repeats)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -361,14 +380,18 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(handler=_cmd_bench)
 
     simulate = commands.add_parser("simulate", help="play bot-against-bot games headless",
-                                   description="Play bot games without the table and print the results.")
+                                   description="Play bot games without the table and print the results.",
+                                   epilog=SIMULATE_DECKS)
     simulate.add_argument("game", metavar="GAME", help="game id, e.g. wizbits")
     simulate.add_argument("--games", default="100", metavar="N", help="number of games (default 100)")
     simulate.add_argument("--bots", default="", metavar="LEVELS",
                           help="bot level per seat, comma-separated, e.g. normal,easy (default: strongest vs weakest)")
     simulate.add_argument("--seed", default="0", metavar="S", help="seed of the first game; game g uses S+g (default 0)")
     simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                          help="a game option for every game, e.g. deck_2=ember-dawn (repeatable)")
+                          help="a game option for every game, e.g. format=limited (repeatable)")
+    for seat in (1, 2):
+        simulate.add_argument(f"--deck-{seat}", metavar="NAME|FILE", default=None,
+                              help=f"seat {seat}'s deck: a starter, a saved deck or a deck-list file (see below)")
     simulate.set_defaults(handler=_cmd_simulate)
     add_deck_commands(commands)
     add_serve_parser(commands).set_defaults(handler=_cmd_serve)
