@@ -98,16 +98,16 @@ def test_wizards_cup_a_team_can_be_taken_back_until_the_other_seat_chooses() -> 
     rules = spec.rules
     timeline = Timeline(rules, spec.new_state({}, 4, 2, NAMES[:2]), NAMES[:2])
     opening = state_digest(rules, timeline.state)
-    assert timeline.undo_refusal(0) == "there is nothing to take back"
+    assert timeline.undo_refusal(0) == "nothing to take back"
     team = rules.legal_actions(timeline.state, 0)[0]
     timeline.play(0, team)
-    assert timeline.undo_refusal(1) == "there is nothing of yours to take back"
+    assert timeline.undo_refusal(1) == "nothing of yours to take back"
     timeline.play(0, undo_entry())
     assert state_digest(rules, timeline.state) == opening
     timeline.play(0, team)
     timeline.play(1, rules.legal_actions(timeline.state, 1)[0])  # both teams are in: they are shown
     assert rules.view(timeline.state, 0).phase is CupPhase.LINEUP
-    assert timeline.undo_refusal(1) == "every secret choice is in and shown"
+    assert timeline.undo_refusal(1) == "all secret choices are shown"
     assert timeline.undo_refusal(0) == "Bo has moved since"
 
 
@@ -186,7 +186,7 @@ def test_another_process_sees_the_undo(store: SessionStore) -> None:
 def test_a_log_with_an_undo_the_rule_forbids_is_refused(store: SessionStore) -> None:
     spec = get_game("wizards-cup")
     opening = spec.new_state({}, 3, 2, NAMES[:2])
-    with pytest.raises(ReplayError, match="action 1 is illegal: cannot take back a move: there is nothing"):
+    with pytest.raises(ReplayError, match="action 1 is illegal: cannot take back a move: nothing to take back"):
         replay_timeline(spec.rules, opening, [(0, undo_entry())], NAMES[:2])
     live, _ = cup_with_a_team(store)
     store.append_action(live.session_id, 2, 1, undo_entry())  # Bo takes back Ana's team: tampering

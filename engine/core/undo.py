@@ -85,25 +85,25 @@ class Timeline:
         return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
 
     def undo_refusal(self, seat: Seat | None) -> str | None:
-        """Why ``seat`` may not take back a move now, in words, or None when it may."""
+        """Why ``seat`` may not take back a move now, in a few words (they fit a footer), or None when it may."""
         rules, state = self.rules, self.state
         if seat is TABLE:
-            return "the table's steps cannot be taken back"
+            return "the table's steps stay"
         if rules.result(state) is not None:
             return "the game is over"
         if len(self._live) < 2:
-            return "there is nothing to take back"
+            return "nothing to take back"
         last = self.moments[self._live[-1]]
         if last.seat != seat:
             if last.seat is TABLE:
-                return "the table has played since your last move"
+                return "the table has played since"
             if not any(self.moments[index].seat == seat for index in self._live[1:]):
-                return "there is nothing of yours to take back"
+                return "nothing of yours to take back"
             return f"{self._name(last.seat)} has moved since"
         before = self.moments[self._live[-2]].state
         acting_before, acting_after = set(rules.to_act(before)), set(rules.to_act(last.state))
         if rules.choices_are_secret(before) and acting_before == {seat}:
-            return "every secret choice is in and shown"
+            return "all secret choices are shown"
         if acting_after - acting_before:
             return "the turn has moved on"
         return rules.undo_barrier(before, last.state, seat, list(last.events))

@@ -104,7 +104,7 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
     def undo_barrier(self, before: WizbitsState, after: WizbitsState, seat: Seat, events: list[Event]) -> str | None:
         """Chance and draws cannot be taken back; a payment from the deck can (its cards go back on top, in order)."""
         if after.rolls != before.rolls:
-            return "chance took a part (a roll, a random discard or a shuffle)"
+            return "chance has played a part"
         if any(len(now.hand) > len(then.hand) for now, then in zip(after.players, before.players, strict=True)):
             return "a card was drawn"
         return None

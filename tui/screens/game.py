@@ -27,6 +27,7 @@ from tui.navigation import leave_to_menu
 from tui.safe_text import plain
 from tui.save_retry import SaveRetry
 from tui.screens.game_loop import GameLoop
+from tui.screens.game_undo import describe_undo_key, take_back, undo_state
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.save_banner import SaveBanner
 
@@ -61,6 +62,7 @@ class GameScreen(GameLoop):
         Binding("space", "step", "Next step"),
         Binding("a", "toggle_auto", "Auto play"),
         Binding("l", "toggle_log", "Log"),
+        Binding("u,ctrl+z", "undo", "Undo", key_display="u"),
         Binding("escape,q", "menu", "Menu"),
         Binding("r", "retry_save", "Retry saving"),
     ]
@@ -199,6 +201,8 @@ class GameScreen(GameLoop):
         """
         if action == "retry_save":
             return self.saving.failing
+        if action == "undo":
+            return undo_state(self)
         if action in ("step", "toggle_auto"):
             live = self.live
             if live.result is not None:
@@ -208,6 +212,15 @@ class GameScreen(GameLoop):
             if action == "step" and (live.to_act or live.table_action is None):
                 return None
         return True
+
+    def refresh_bindings(self) -> None:
+        """Say in the undo key why it is dimmed, then redraw the Footer."""
+        describe_undo_key(self)
+        super().refresh_bindings()
+
+    def action_undo(self) -> None:
+        """Take back this seat's most recent move, when the rule allows it."""
+        take_back(self)
 
     def action_retry_save(self) -> None:
         """Try the move that could not be saved again now."""

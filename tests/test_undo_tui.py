@@ -1,0 +1,72 @@
+"""The undo key on the game screen: u (or ctrl+z) takes back a move the rule allows, and the Footer says why not."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from engine.wizbits.actions import Pass, PlayCard
+from saves import LiveSession, SeatInfo, SessionStore
+from tui.screens.game import GameScreen
+from tui.widgets.fitting_footer import FittingFooter
+from waiting import until
+
+
+class Host(App[None]):
+    """Opens the game screen on a session."""
+
+    def __init__(self, live: LiveSession) -> None:
+        super().__init__()
+        self.live = live
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen(self.live, auto_delay=0.01))
+
+
+def to_a_play(store: SessionStore) -> tuple[LiveSession, PlayCard]:
+    """A solo Wizbits game where Ana (seat 0) holds Priority with a card she can pay for."""
+    live = LiveSession.create(store, "wizbits", {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"}, 3,
+                              [SeatInfo("Ana"), SeatInfo("Bo", "bot", "easy")])
+    for _ in range(400):
+        if 0 in live.to_act:
+            plays = [a for a in live.rules.legal_actions(live.state, 0) if isinstance(a, PlayCard) and a.pay]
+            if plays:
+                return live, plays[0]
+        if live.to_act:
+            seat = live.to_act[0]
+            legal = live.rules.legal_actions(live.state, seat)
+            live.apply(seat, next((a for a in legal if isinstance(a, Pass)), legal[0]))
+        else:
+            live.play_table()
+    raise AssertionError("Ana never had a card to play")
+
+
+def undo_key(screen: GameScreen) -> str | None:
+    """The undo key's description in the Footer, or None when it is not shown."""
+    footer = screen.query_one(FittingFooter)
+    return next((text for text in footer.shown if text.startswith("Undo")), None)
+
+
+async def test_u_takes_back_a_unit_and_the_footer_says_when_it_cannot(store: SessionStore) -> None:
+    live, play = to_a_play(store)
+    app = Host(live)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.pause()
+        assert undo_key(screen) is None  # nothing of Ana's to take back yet
+        before, log_length = live.digest, len(live.log)
+        screen._apply(0, play)
+        await until(pilot, lambda: undo_key(screen) == "Undo", "the undo key after Ana's play")
+        await pilot.press("u")
+        await until(pilot, lambda: live.digest == before, "the play taken back")
+        assert len(live.log) == log_length + 2 and live.log[-1].action == {"type": "undo"}
+        assert any("Ana took back a move." in str(line) for line in screen.query_one("#game-log").lines)
+        # Passing gives Priority to Bo: the pass cannot be taken back, and the key says why.
+        screen._apply(0, Pass())
+        pilot.app.screen.set_focus(None)
+        await until(pilot, lambda: undo_key(screen) in ("Undo: the turn has moved on", "Undo: Bo has moved since",
+                                                        "Undo: the table has played since"),
+                    "the dimmed undo key with its reason")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert [entry.action for entry in live.log].count({"type": "undo"}) == 1  # the rule kept the pass

@@ -1,0 +1,76 @@
+"""The game screen's undo key: who may take back a move here, and what the Footer says about it.
+
+The rule itself is the engine's (:mod:`engine.core.undo`); this module only
+asks it for the seat playing at this keyboard and shows the answer: the key
+reads "Undo" when a move can be taken back, "Undo: <why not>" dimmed when the
+seat has a move the rule keeps, and is hidden when there is nothing of theirs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from engine import ActionError
+from saves import StoreError
+
+if TYPE_CHECKING:
+    from tui.screens.game import GameScreen
+
+UNDO_KEYS = ("u", "ctrl+z")
+"""The keys that take back a move."""
+
+NOTHING = frozenset({"nothing to take back", "nothing of yours to take back"})
+"""Refusals that hide the key instead of dimming it: there is no move of this seat's to talk about."""
+
+
+def undo_seat(screen: GameScreen) -> int | None:
+    """The seat whose moves the undo key takes back: the one revealed at this keyboard, else its only player."""
+    seat = screen.revealed_seat if screen.revealed_seat is not None else screen.viewer_seat
+    return seat if seat is not None and screen.plays_here(seat) else None
+
+
+def undo_refusal(screen: GameScreen) -> str | None:
+    """Why the undo key does nothing now, in a few words, or None when it takes back a move."""
+    seat = undo_seat(screen)
+    if seat is None:
+        return "nothing of yours to take back"
+    if screen.saving.failing:
+        return "a move is waiting to be saved"
+    return screen.live.undo_refusal(seat)
+
+
+def undo_state(screen: GameScreen) -> bool | None:
+    """The undo key for ``check_action``: True when it works, None (dimmed) when the rule keeps a move, False (hidden)."""
+    reason = undo_refusal(screen)
+    if reason is None:
+        return True
+    return False if reason in NOTHING else None
+
+
+def describe_undo_key(screen: GameScreen) -> None:
+    """Write the reason into the undo key's Footer description ("Undo: Bo has moved since")."""
+    reason = undo_refusal(screen)
+    description = "Undo" if reason is None or reason in NOTHING else f"Undo: {reason}"
+    bindings = screen._bindings.key_to_bindings  # the screen's own copy: changing it touches no other screen
+    for key in UNDO_KEYS:
+        bindings[key] = [replace(binding, description=description) if binding.action == "undo" else binding
+                         for binding in bindings.get(key, [])]
+
+
+def take_back(screen: GameScreen) -> None:
+    """Take back the seat's most recent move, or say why not."""
+    seat = undo_seat(screen)
+    reason = undo_refusal(screen)
+    if seat is None or reason is not None:
+        screen.notify(f"Nothing was taken back: {reason}.", title="Undo", timeout=4)
+        return
+    try:
+        events = screen.live.undo(seat)
+    except ActionError as error:  # another terminal moved meanwhile
+        screen.notify(f"Nothing was taken back: {error.reason}.", title="Undo", severity="warning")
+        return
+    except StoreError as error:
+        screen.notify(f"Nothing was taken back: {error}", title="Undo", severity="error")
+        return
+    screen.show_new_events(events)
