@@ -116,8 +116,16 @@ def normal_bot(view: WizardsCupView, legal: Sequence[Action], rng: random.Random
     return _pick_best(swaps, team_score, (16, 64), keep=8)
 
 
+def hard_bot(view: WizardsCupView, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Play each round near the equilibrium of its matrix game (see :mod:`engine.wizards_cup.hard`)."""
+    from engine.wizards_cup.hard import hard_bot as decide  # numpy loads on the first Hard decision only
+
+    return decide(view, legal, rng)
+
+
 BOTS: dict[str, Callable[[WizardsCupView, Sequence[Action], random.Random], Action]] = {
     "easy": easy_bot,
     "normal": normal_bot,
+    "hard": hard_bot,
 }
 """Bot levels, weakest first."""
