@@ -240,6 +240,11 @@ class LiveSession:
         """Why ``seat`` may not take back a move now, in words, or None when it may (see :mod:`engine.core.undo`)."""
         return self._timeline.undo_refusal(seat)
 
+    @property
+    def last_mover(self) -> Seat | None:
+        """The seat whose action is the latest still in force (None: the table's, or none yet)."""
+        return self._timeline.last_mover
+
     def undo(self, seat: Seat) -> list[Event]:
         """Take back ``seat``'s most recent action: save an undo entry, then return to the state before it.
 

@@ -8,6 +8,7 @@ from engine.wizbits.actions import Pass, PlayCard
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.screens.game import GameScreen
 from tui.widgets.fitting_footer import FittingFooter
+from test_wizbits_e2e import HeldPauses
 from waiting import until
 
 
@@ -52,6 +53,7 @@ async def test_u_takes_back_a_unit_and_the_footer_says_when_it_cannot(store: Ses
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
+        held = HeldPauses(screen)  # Bo's bot acts when the test says, not when a timer does
         await pilot.pause()
         assert undo_key(screen) is None  # nothing of Ana's to take back yet
         before, log_length = live.digest, len(live.log)
@@ -63,10 +65,11 @@ async def test_u_takes_back_a_unit_and_the_footer_says_when_it_cannot(store: Ses
         assert any("Ana took back a move." in str(line) for line in screen.query_one("#game-log").lines)
         # Passing gives Priority to Bo: the pass cannot be taken back, and the key says why.
         screen._apply(0, Pass())
-        pilot.app.screen.set_focus(None)
-        await until(pilot, lambda: undo_key(screen) in ("Undo: the turn has moved on", "Undo: Bo has moved since",
-                                                        "Undo: the table has played since"),
-                    "the dimmed undo key with its reason")
+        await until(pilot, lambda: undo_key(screen) == "Undo: the turn has moved on", "the dimmed undo key")
+        await until(pilot, lambda: bool(held.waiting), "Bo's bot to wait for its pause")
+        held.end_one()
+        await until(pilot, lambda: live.last_mover != 0, "Bo's answer")
+        await until(pilot, lambda: undo_key(screen) is None, "the undo key hidden: Bo has moved since")
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert [entry.action for entry in live.log].count({"type": "undo"}) == 1  # the rule kept the pass

@@ -81,6 +81,11 @@ class Timeline:
         """The moments whose actions were taken back."""
         return frozenset(self._undone)
 
+    @property
+    def last_mover(self) -> Seat | None:
+        """The seat whose action is the latest still in force (None: the table's, or none yet)."""
+        return self.moments[self._live[-1]].seat if len(self._live) > 1 else None
+
     def _name(self, seat: Seat) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
 

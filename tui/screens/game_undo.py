@@ -3,7 +3,8 @@
 The rule itself is the engine's (:mod:`engine.core.undo`); this module only
 asks it for the seat playing at this keyboard and shows the answer: the key
 reads "Undo" when a move can be taken back, "Undo: <why not>" dimmed when the
-seat has a move the rule keeps, and is hidden when there is nothing of theirs.
+rule keeps the seat's latest move, and is hidden when the latest move is not
+theirs (another seat or the table has moved since: nothing to say).
 """
 
 from __future__ import annotations
@@ -19,10 +20,6 @@ if TYPE_CHECKING:
 
 UNDO_KEYS = ("u", "ctrl+z")
 """The keys that take back a move."""
-
-NOTHING = frozenset({"nothing to take back", "nothing of yours to take back"})
-"""Refusals that hide the key instead of dimming it: there is no move of this seat's to talk about."""
-
 
 def undo_seat(screen: GameScreen) -> int | None:
     """The seat whose moves the undo key takes back: the one revealed at this keyboard, else its only player."""
@@ -41,17 +38,18 @@ def undo_refusal(screen: GameScreen) -> str | None:
 
 
 def undo_state(screen: GameScreen) -> bool | None:
-    """The undo key for ``check_action``: True when it works, None (dimmed) when the rule keeps a move, False (hidden)."""
-    reason = undo_refusal(screen)
-    if reason is None:
+    """The undo key for ``check_action``: True when it works, None (dimmed) when the rule keeps the seat's
+    latest move, False (hidden) when the latest move is not the seat's (the usual case: nothing to say)."""
+    if undo_refusal(screen) is None:
         return True
-    return False if reason in NOTHING else None
+    seat = undo_seat(screen)
+    return None if seat is not None and screen.live.last_mover == seat and screen.live.result is None else False
 
 
 def describe_undo_key(screen: GameScreen) -> None:
-    """Write the reason into the undo key's Footer description ("Undo: Bo has moved since")."""
+    """Write the reason into the undo key's Footer description ("Undo: the turn has moved on")."""
     reason = undo_refusal(screen)
-    description = "Undo" if reason is None or reason in NOTHING else f"Undo: {reason}"
+    description = "Undo" if reason is None else f"Undo: {reason}"
     bindings = screen._bindings.key_to_bindings  # the screen's own copy: changing it touches no other screen
     for key in UNDO_KEYS:
         bindings[key] = [replace(binding, description=description) if binding.action == "undo" else binding
