@@ -14,6 +14,7 @@ from textual.widgets import RichLog, Static
 
 from engine import Event
 from saves import LiveSession
+from tui.fit_text import cut_words
 from tui.games import game_ui
 from tui.games.base import GameTable, GameUI
 from tui.safe_text import plain
@@ -91,6 +92,24 @@ class ReplayScreen(Screen[None]):
         line += f" · viewing as {self.viewpoint_name()}"
         return f"{line} · {progress}" if progress else line
 
+    def fitted_status(self, width: int) -> str:
+        """The status line in ``width`` columns: whole, else shorter words, else cut after a word (help has it)."""
+        line = self.status_line()
+        if len(line) <= width:
+            return line
+        progress = self.live.rules.progress(self.states[self.step])
+        short = f"Replay {self.live.session_id} · {self.step}/{self.total} · {self.viewpoint_name()}"
+        return cut_words(f"{short} · {progress}" if progress else short, width)
+
+    def on_resize(self) -> None:
+        """A new width may hold more (or less) of the status line."""
+        status = self.query_one("#replay-status", Static)
+        status.update(plain(self.fitted_status(status.content_region.width or self.app.size.width - 2)))
+
+    def help_now(self) -> str:
+        """The whole status line, for the help screen."""
+        return self.status_line()
+
     def _redraw(self, rewrite_log: bool, new_events: list[Event] | None = None) -> None:
         """Show the table and log for the current step and viewpoint."""
         state = self.states[self.step]
@@ -100,7 +119,8 @@ class ReplayScreen(Screen[None]):
             self.table.clear_events()
             self.table.show_events([event for events in self.step_events[1 : self.step + 1] for event in events])
         self.table.show(self.live.rules.view(state, self.viewpoint), None, [])
-        self.query_one("#replay-status", Static).update(plain(self.status_line()))
+        status = self.query_one("#replay-status", Static)
+        status.update(plain(self.fitted_status(status.content_region.width or self.app.size.width - 2)))
         log = self.query_one("#replay-log", RichLog)
         if rewrite_log:
             log.clear()
