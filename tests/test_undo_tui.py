@@ -6,9 +6,9 @@ from textual.app import App
 
 from engine.wizbits.actions import Pass, PlayCard
 from saves import LiveSession, SeatInfo, SessionStore
+from test_wizbits_e2e import HeldPauses
 from tui.screens.game import GameScreen
 from tui.widgets.fitting_footer import FittingFooter
-from test_wizbits_e2e import HeldPauses
 from waiting import until
 
 
