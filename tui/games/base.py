@@ -11,6 +11,7 @@ screens never name a game or one of its event kinds.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from textual.message import Message
@@ -28,6 +29,25 @@ V = TypeVar("V")
 
 ROUND_RULE = "─" * 24
 """The line the log draws after an event that ends a round."""
+
+
+@dataclass(frozen=True)
+class AutomaticChoice:
+    """An action a table takes for a seat without asking it, such as a pass the player asked for in advance.
+
+    Attributes:
+        action: The action (an engine value); the rules still decide whether it is legal.
+        note: Why it was taken, written into the log after the action's first line ("Ana passes (auto).").
+    """
+
+    action: Any
+    note: str
+
+
+def noted(line: str, note: str) -> str:
+    """``line`` with ``(note)`` before its closing full stop, if it has one: ``"Ana passes (auto)."``."""
+    body, stop = (line[:-1], ".") if line.endswith(".") else (line, "")
+    return f"{body} ({note}){stop}"
 
 
 class GameTable(Widget, Generic[V]):
@@ -98,6 +118,17 @@ class GameTable(Widget, Generic[V]):
         apply part of ``memo`` now and the rest when the pane it belongs to
         is loaded. No rule lives here; only what the seat looked at.
         """
+
+    def automatic_choice(self, seat: int, view: V, legal: Sequence[Any]) -> AutomaticChoice | None:
+        """An action to take for ``seat`` now without asking it, or None to ask (the default).
+
+        The game screen asks this before it raises a curtain for ``seat`` or
+        lets it choose, with the seat's own view (never drawn) and its legal
+        actions. It is a convenience the player switched on (Wizbits' auto-pass
+        and yields), so the table keeps it per seat and it is never saved: the
+        action it returns is applied, checked and logged like any other.
+        """
+        return None
 
     def plays_by_itself(self, action: Any) -> bool:
         """Whether the waiting automatic step ``action`` should play after a short pause without a key.

@@ -24,7 +24,7 @@ from engine import ActionError, Event
 from engine.core import seeded_rng
 from saves import LiveSession, StoreError
 from tui.games import game_ui
-from tui.games.base import GameTable, GameUI
+from tui.games.base import GameTable, GameUI, noted
 from tui.screens.curtain import CurtainScreen
 
 
@@ -148,6 +148,9 @@ class GameLoop(Screen[None]):
         if humans:
             seat = humans[0]
             name = live.seats[seat].name
+            legal = live.rules.legal_actions(live.state, seat)
+            if self._play_automatic(seat, legal):  # before any curtain: a pass the seat asked for raises none
+                return
             if self._needs_curtain(seat):
                 self._show(None, None, [])
                 self._curtain_up = True
@@ -156,7 +159,7 @@ class GameLoop(Screen[None]):
                 self.app.push_screen(CurtainScreen(name, context), partial(self._curtain_lifted, seat))
                 return
             self.revealed_seat = seat
-            self._show(seat, seat, live.rules.legal_actions(live.state, seat))
+            self._show(seat, seat, legal)
             self.status_text = f"{name} to choose"
             return
         if to_act:  # played at other terminals (or by their bots): their actions arrive through the store
@@ -181,6 +184,12 @@ class GameLoop(Screen[None]):
         """The status while ``seats`` (or, when empty, the table's driver) act elsewhere."""
         names = [self.live.seats[seat].name for seat in seats]
         return f"Waiting for {' and '.join(names)}…" if names else "Waiting for the table…"
+
+    def _play_automatic(self, seat: int, legal: Sequence[Any]) -> bool:
+        """Apply the table's automatic choice for ``seat`` (e.g. a pass it yields), if it has one; True when applied."""
+        live = self.live
+        choice = self.table.automatic_choice(seat, live.rules.view(live.state, seat), legal)
+        return choice is not None and self._apply(seat, choice.action, note=choice.note)
 
     def _curtain_lifted(self, seat: int, _: object = None) -> None:
         """The right person is looking: reveal ``seat``'s view."""
@@ -248,8 +257,8 @@ class GameLoop(Screen[None]):
 
     # -- applying actions -------------------------------------------------------
 
-    def _apply(self, seat: int | None, action: Any) -> bool:
-        """Apply, save and show an action; notify and return False if rejected."""
+    def _apply(self, seat: int | None, action: Any, note: str | None = None) -> bool:
+        """Apply, save and show an action (``note``: why it was taken without asking); notify and return False if rejected."""
         try:
             events = self.live.apply(seat, action)
         except ActionError as error:
@@ -257,22 +266,27 @@ class GameLoop(Screen[None]):
             return False
         except StoreError as error:
             return self.save_failed(seat, action, error)
-        self.show_new_events(events)
+        self.show_new_events(events, note=note)
         return True
 
     def save_failed(self, seat: int | None, action: Any, error: StoreError) -> bool:
         """Hold an action whose save may work later, or say why it was refused (a shared table may retry first)."""
         return self.saving.failed(seat, action, error)
 
-    def show_new_events(self, events: list[Event], *, then_advance: bool = True) -> bool:
+    def show_new_events(self, events: list[Event], *, then_advance: bool = True, note: str | None = None) -> bool:
         """Log and show the events of one saved action, then (unless told not to) decide what happens next.
+
+        ``note`` (why an automatic choice was taken) follows the action's first log line.
 
         Returns:
             True when a round's result was put up (or queued) and the game waits for it to close.
         """
         self._last_events = events
         self.update_status()
-        self.write_log(self.ui.log_lines(events, self.viewer_seat))
+        lines = self.ui.log_lines(events, self.viewer_seat)
+        if note is not None and lines:
+            lines[0] = noted(lines[0], note)
+        self.write_log(lines)
         self.table.show_events(events)
         self._round_events.extend(events)
         if any(self.ui.ends_round(event) for event in events):
