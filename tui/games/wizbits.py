@@ -32,7 +32,7 @@ from engine.wizbits.unit_targets import line_for_viewer
 from engine.wizbits.views import WizbitsView
 from saves import SessionStore
 from tui.games.base import GameUI
-from tui.games.wizbits_choosing import ChoosingTable
+from tui.games.wizbits_choosing import DIVIDE_KEYS, PRIORITY_KEYS, ChoosingTable
 from tui.screens.deck_picker import deck_option_choices
 from tui.screens.wizbits_piles import PilesDialog
 from tui.screens.wizbits_results import WizbitsResultScreen
@@ -65,7 +65,9 @@ class WizbitsTable(ChoosingTable):
         Binding("left", "cycle(-1)", "Previous value", show=False),
         Binding("plus,equals_sign", "count(1)", "+1"),
         Binding("minus", "count(-1)", "-1"),
+        *DIVIDE_KEYS,
         Binding("x", "pass", "Pass"),
+        *PRIORITY_KEYS,
         Binding("escape", "back", "Back"),
         Binding("i", "inspect", "Inspect"),
         Binding("g", "piles", "Piles"),
@@ -188,7 +190,7 @@ class WizbitsTable(ChoosingTable):
         self.query_one("#wb-prompt", Static).update(prompt_text(
             self.view, stage or self.stage, self.rows, self.total, step_mode=self.step_mode,
             pillar_hidden=self.compact and not self.has_class("-show-pillar"), keys_hint=self.keys_hint,
-            playing=playing, message=self.message))
+            playing=playing, message=self.message, note=self.priority_note()))
         self.refresh_bindings()  # esc clears a refusal on show
 
     def _update_card(self) -> None:
@@ -320,7 +322,7 @@ class WizbitsTable(ChoosingTable):
             return bool(parameters and parameters[0]) != self.compact
         if action == "pane":
             return self.compact
-        return True
+        return super().check_action(action, parameters)
 
     def action_piles(self) -> None:
         """Open both seats' discard piles and seceded cards (``g``): public, so a spectator may look too."""

@@ -8,16 +8,28 @@ defined there.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from engine.wizbits import actions as act
 from engine.wizbits.views import WizbitsView
-from tui.games.base import GameTable
+from tui.context import coven_or_none
+from tui.games.base import AutomaticChoice, GameTable
+from tui.games.wizbits_yields import (
+    AUTO_NOTE,
+    UNTIL,
+    YIELD_NOTE,
+    Yield,
+    auto_pass_setting,
+    keep_auto_pass,
+    only_pass,
+)
 from tui.screens.wizbits_cost import CostDialog, play_notes
 from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.seat_private import scroll_home
@@ -28,6 +40,23 @@ from tui.widgets.wizbits_side import SidePanel, card_label
 
 Wish = tuple[str, bool, int | None, tuple[int, int | None] | None]
 """Where a seat left the choice list: stage, inspecting, line, and the (card, ability) on it."""
+
+DIVIDE_KEYS = [
+    Binding("0", "digit(0)", "Type an amount", key_display="0-9"),
+    # One line in the footer and the help: the other digits have no description of their own.
+    *(Binding(str(digit), f"digit({digit})", "", show=False) for digit in range(1, 10)),
+    Binding("backspace", "erase_digit", "Erase a digit", show=False),
+    Binding("asterisk", "all_damage", "All here"),
+]
+"""Typing the damage on the highlighted character, and putting all that remains on it."""
+
+PRIORITY_KEYS = [
+    Binding("y", "yield_priority('pillar')", "Yield pillar"),
+    Binding("Y", "yield_priority('turn')", "Yield to my turn", show=False),
+    Binding("P", "toggle_auto_pass(1)", "Auto-pass: on", show=False),
+    Binding("P", "toggle_auto_pass(0)", "Auto-pass: off", show=False),
+]
+"""Passing without being asked: yields and the auto-pass setting (see :mod:`tui.games.wizbits_yields`)."""
 
 
 class ChoosingTable(GameTable[WizbitsView]):
@@ -54,6 +83,12 @@ class ChoosingTable(GameTable[WizbitsView]):
         self.looks: list[Look] = []
         self._wish: Wish | None = None
         """The stage, inspecting and list line a seat left, put back when its view is next drawn."""
+        self.yields: dict[int, Yield] = {}
+        """Each seat's yield at this screen (never shared between seats, never saved)."""
+        self._auto_pass: bool | None = None
+        self._typed = ""
+        self._typed_row: ChoiceRow | None = None
+        """The digits typed for the damage on this row (another row, or a reload, starts a new number)."""
 
     # -- what each seat keeps to itself at a shared keyboard ----------------------------------
 
@@ -128,6 +163,7 @@ class ChoosingTable(GameTable[WizbitsView]):
     def action_count(self, step: int) -> None:
         """One more (or fewer) point of damage on the highlighted character, within what remains."""
         row = self._row()
+        self._typed_row = None
         if row is None:
             return
         left = self.total - sum(r.value for r in self.rows)
@@ -137,6 +173,135 @@ class ChoosingTable(GameTable[WizbitsView]):
             return
         row.index += step
         self._redraw_row()
+
+    def _damage_row(self) -> ChoiceRow | None:
+        row = self._row()
+        return row if row is not None and row.kind == "count" and self.stage == "divide" else None
+
+    def _set_damage(self, row: ChoiceRow, points: int) -> None:
+        row.index = row.options.index(points)
+        self._redraw_row()
+
+    def action_digit(self, digit: int) -> None:
+        """Type the highlighted character's damage: digits make a number, at most what the others leave."""
+        row = self._damage_row()
+        if row is None:
+            return
+        typed = (self._typed if self._typed_row is row else "") + str(digit)
+        typed = typed.lstrip("0")  # leading zeros add nothing, so the number typed stays short
+        wanted = int(typed or "0")
+        most = self.total - sum(other.value for other in self.rows if other is not row)
+        if wanted <= most:
+            self._typed, self._typed_row = typed, row
+            self._set_damage(row, wanted)
+            return
+        self._typed_row = None  # the next digit starts a new number
+        self._set_damage(row, most)
+        self.message = f"Only {most} of {self.total} left for {row.label}: it gets {most}, not {wanted}"
+        self._update_prompt()
+
+    def action_erase_digit(self) -> None:
+        """Take back the last digit typed (with none typed, the highlighted character gets no damage)."""
+        row = self._damage_row()
+        if row is None:
+            return
+        typed = self._typed[:-1] if self._typed_row is row else ""
+        self._typed, self._typed_row = typed, row
+        self._set_damage(row, int(typed or "0"))
+
+    def action_all_damage(self) -> None:
+        """Put all the damage that remains on the highlighted character."""
+        row = self._damage_row()
+        if row is None:
+            return
+        self._typed_row = None
+        left = self.total - sum(other.value for other in self.rows)
+        if left <= 0:
+            self.message = "No damage left to give (- or a number takes some back)"
+            self._update_prompt()
+            return
+        self._set_damage(row, row.value + left)
+
+    # -- passing without being asked ------------------------------------------------------
+
+    @property
+    def auto_pass(self) -> bool:
+        """Whether a Priority with nothing to do but pass passes by itself (the account's setting)."""
+        if self._auto_pass is None:
+            context = coven_or_none(self)
+            self._auto_pass = auto_pass_setting(context.store, context.account) if context else True
+        return self._auto_pass
+
+    def present(self, eyes: int | None, view: WizbitsView, deciding_seat: int | None, legal: Sequence[Any]) -> None:
+        """Draw ``view`` for ``eyes``; the game's end ends every yield."""
+        if view.over:
+            self.yields.clear()
+        super().present(eyes, view, deciding_seat, legal)
+
+    def automatic_choice(self, seat: int, view: WizbitsView, legal: Sequence[Any]) -> AutomaticChoice | None:
+        """Pass for ``seat`` while it yields and may pass, or when passing is all it may do and auto-pass is on."""
+        held = self.yields.get(seat)
+        if held is not None and (held.over(view, seat) or act.Pass() not in legal):
+            del self.yields[seat]  # met, or another decision: the seat is asked
+            held = None
+        if held is not None:
+            return AutomaticChoice(act.Pass(), YIELD_NOTE)
+        if only_pass(legal) and self.auto_pass:
+            return AutomaticChoice(act.Pass(), AUTO_NOTE)
+        return None
+
+    def priority_note(self) -> str:
+        """The seat looking's yield, or the auto-pass setting, as the prompt shows it while watching."""
+        view = self.view
+        if view is None or self.keys_hint is not None:
+            return ""
+        held = self.yields.get(view.seat) if view.seat is not None else None
+        if held is not None:
+            return f"Yielding {UNTIL[held.until]} (y stops)."
+        return f"Auto-pass {'on' if self.auto_pass else 'off'} (P)."
+
+    def action_yield_priority(self, until: str) -> None:
+        """Pass now and go on passing this seat's Priority until ``until``; while watching a yield, end it."""
+        view = self.view
+        if view is None:
+            return
+        seat = self.seat
+        if self.stage in ("hand", "compose") and seat is not None:
+            self.yields[seat] = Yield.start(until, view)  # before the pass, so the next Priority finds it
+            if not self._send(act.Pass()):
+                del self.yields[seat]
+                return
+            self.notify(f"{view.players[seat].name} yields {UNTIL[until]}: their Priority passes by itself",
+                        timeout=3, markup=False)
+        elif view.seat is not None and self.yields.pop(view.seat, None) is not None:
+            self.notify("No longer yielding: you will be asked again", timeout=3)
+            self._update_prompt()
+
+    def action_toggle_auto_pass(self, _shown: int = 1) -> None:
+        """Switch auto-pass on or off for this account, kept for its next games."""
+        self._auto_pass = not self.auto_pass
+        words = "on: Priority with nothing to do but pass passes by itself" if self._auto_pass else \
+            "off: every Priority asks"
+        context = coven_or_none(self)
+        problem = keep_auto_pass(context.store, context.account, self._auto_pass) if context else None
+        self.notify(f"Auto-pass {words}" + (f". {problem}" if problem else ""), timeout=4, markup=False,
+                    severity="warning" if problem else "information")
+        self._update_prompt()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer typed amounts while dividing, yields while holding Priority (or yielding) and the auto-pass switch."""
+        if action in ("digit", "erase_digit", "all_damage"):
+            return self.stage == "divide" and not self.inspecting
+        if action == "yield_priority":
+            if self.keys_hint is not None or self.inspecting:
+                return False
+            if self.stage in ("hand", "compose"):
+                return act.Pass() in self.legal
+            watching = self.view.seat if self.view is not None else None
+            return self.stage == "watch" and watching in self.yields
+        if action == "toggle_auto_pass":
+            return self.keys_hint is None and bool(parameters and parameters[0]) == self.auto_pass
+        return True
 
     def action_inspect(self) -> None:
         """Look at the cards in play and the pillar's units (``i``), or go back to the choice."""

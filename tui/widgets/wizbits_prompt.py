@@ -19,12 +19,12 @@ from tui.widgets.wizbits_side import card_label
 
 PROMPTS = {
     "watch": "Watching.",
-    "hand": "Your Priority: enter chooses a card or ability · x passes.",
+    "hand": "Your Priority: enter chooses a card or ability · x passes · y/Y yield.",
     "compose": "space: next target · f: foundation · enter: pay and play · esc: back.",
     "attack": "Declare attackers: space toggles · enter declares (none is fine).",
     "block": "Block: space picks whom each character battles · enter confirms.",
     "assign": "Assign unblocked attackers: space picks the defender · enter confirms.",
-    "divide": "Divide your damage: + and - per character · enter confirms.",
+    "divide": "Divide your damage: type it, or + and - · * all here · enter confirms.",
     "discard": "Reconcile: space marks cards to discard · enter discards.",
     "pending": "Choose targets for the flip Income: space cycles · enter confirms.",
 }
@@ -49,7 +49,8 @@ def conflict_lines(view: WizbitsView) -> list[str]:
 
 
 def prompt_text(view: WizbitsView, stage: str, rows: Sequence[ChoiceRow], total: int, *, step_mode: bool,
-                pillar_hidden: bool, keys_hint: str | None, playing: str | None, message: str) -> Text:
+                pillar_hidden: bool, keys_hint: str | None, playing: str | None, message: str,
+                note: str = "") -> Text:
     """The prompt above the choice list.
 
     Args:
@@ -62,6 +63,7 @@ def prompt_text(view: WizbitsView, stage: str, rows: Sequence[ChoiceRow], total:
         keys_hint: The replay's own keys, shown while watching.
         playing: "Card on foundation" while a card or ability is being played.
         message: The rules' last refusal, if any.
+        note: While watching, the seat's yield or the auto-pass setting ("Auto-pass on (P).").
     """
     text = Text()
     if message:  # first, so a long prompt never hides it
@@ -80,6 +82,8 @@ def prompt_text(view: WizbitsView, stage: str, rows: Sequence[ChoiceRow], total:
             text.append("The game is over.", style="bold")
         else:
             text.append(keys_hint or PROMPTS["watch"], style="italic")
+            if note and keys_hint is None:
+                text.append(f" {note}", style="dim")
     else:
         if stage == "compose" and playing:
             text.append(f"Playing {playing}\n", style="bold")

@@ -1,0 +1,273 @@
+"""Passing without being asked in Wizbits, through the real game screen: auto-pass, yields and curtains.
+
+Two people share the keyboard (pass-and-play), so every Priority a seat is
+asked for raises a curtain when the other seat looked last: counting the
+curtains counts the hand-overs auto-pass and the yields spare.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from textual.widgets import RichLog
+
+from engine.wizbits import actions as act
+from saves import LiveSession, SeatInfo, SessionStore
+from saves.preferences import get_preference, set_preference
+from tui.app import CovenApp
+from tui.games.base import GameTable
+from tui.games.wizbits import WizbitsTable
+from tui.games.wizbits_yields import AUTO_PASS_KEY, Yield
+from tui.screens.curtain import CurtainScreen
+from tui_fakes import game_screen
+from waiting import until
+from wizbits_battle import BattleApp, conflict, run
+from wizbits_game import RULES
+
+SIZE = (100, 30)
+DEFAULT_DECKS = {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"}
+MIRROR = {"deck_1": "ember-dawn", "deck_2": "ember-dawn"}
+SEED = 1
+"""With this seed both Mains pass their Tests up to turn 4. Bo holds no cards in turn 1, so no curtain hides
+his choices: with Ember Dawn he can only pass. From turn 2 on both hold cards and always have more than a
+pass to choose from, so each hand-over raises a curtain."""
+
+
+def two_people(store: SessionStore, decks: dict[str, str], turn: int = 1) -> LiveSession:
+    """Ana and Bo at one keyboard, at the first Priority of ``turn`` (every earlier Priority passed, no attacks)."""
+    live = LiveSession.create(store, "wizbits", decks, SEED, [SeatInfo("Ana"), SeatInfo("Bo")])
+    while not (live.state.turn == turn and live.to_act):
+        if not live.to_act:
+            live.play_table()
+            continue
+        seat = live.to_act[0]
+        live.apply(seat, act.Pass() if act.Pass() in live.rules.legal_actions(live.state, seat) else act.Attack(()))
+    assert live.result is None and live.state.active == (turn + 1) % 2 and live.state.phase == "elements"
+    return live
+
+
+class Curtains:
+    """Counts the curtains the app puts up, by the name on each."""
+
+    def __init__(self, app: CovenApp) -> None:
+        self.names: list[str] = []
+        push = app.push_screen
+
+        def counting(screen: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(screen, CurtainScreen):
+                self.names.append(screen.player_name)
+            return push(screen, *args, **kwargs)
+
+        app.push_screen = counting  # type: ignore[method-assign]
+
+
+def log_text(app: CovenApp) -> list[str]:
+    return [strip.text.strip() for strip in game_screen(app).query_one("#game-log", RichLog).lines]
+
+
+def table_of(app: CovenApp) -> WizbitsTable:
+    table = game_screen(app).table
+    assert isinstance(table, WizbitsTable)
+    return table
+
+
+async def lift(pilot: Any, app: CovenApp, name: str) -> None:
+    """Wait for ``name``'s curtain and lift it."""
+    await until(pilot, lambda: isinstance(app.screen, CurtainScreen) and app.screen.player_name == name,
+                f"{name}'s curtain")
+    await pilot.press("enter")
+    await until(pilot, lambda: not isinstance(app.screen, CurtainScreen), "the curtain to lift")
+
+
+async def asked(pilot: Any, app: CovenApp, seat: int, stage: str = "hand") -> WizbitsTable:
+    """Wait until ``seat`` is asked (its curtain lifted), at ``stage``."""
+    table = table_of(app)
+    await until(pilot, lambda: not isinstance(app.screen, CurtainScreen) and table.seat == seat
+                and table.stage == stage and seat in game_screen(app).live.to_act, f"seat {seat} to be asked")
+    return table
+
+
+def phase_of(live: LiveSession) -> tuple[int, str, int]:
+    return live.state.turn, live.state.phase, live.state.play_round
+
+
+# -- auto-pass -----------------------------------------------------------------------------------
+
+
+async def test_auto_pass_skips_priorities_with_nothing_but_passing_and_logs_them() -> None:
+    with SessionStore() as store:
+        live = two_people(store, MIRROR)
+        app = CovenApp(store=store, auto_delay=0.05)
+        async with app.run_test(size=SIZE) as pilot:
+            curtains = Curtains(app)
+            app.start_game(live)
+            await lift(pilot, app, "Ana")
+            await asked(pilot, app, 0)
+            assert phase_of(live) == (1, "elements", 1)
+            await pilot.press("x")
+            # Bo could only pass: no curtain for him, and Ana is asked at once on the next pillar.
+            await until(pilot, lambda: phase_of(live) == (1, "non_elements", 1) and live.to_act == (0,),
+                        "the Non-Elements pillar")
+            await asked(pilot, app, 0)
+            assert curtains.names == ["Ana"]
+            assert "Bo passes (auto)." in log_text(app) and "Ana passes." in log_text(app)
+            assert "Ana passes (auto)." not in log_text(app)
+            # The passes are ordinary actions in the log: no trace of how they were made.
+            stored = store.load(live.session_id).log  # as saved
+            assert [(entry.seat, entry.action) for entry in stored[-2:]] == [(0, {"type": "pass"}), (1, {"type": "pass"})]
+
+
+async def test_switching_auto_pass_off_makes_it_ask_and_is_kept_for_the_account() -> None:
+    with SessionStore() as store:
+        live = two_people(store, MIRROR)
+        app = CovenApp(store=store, auto_delay=0.05)
+        async with app.run_test(size=SIZE) as pilot:
+            curtains = Curtains(app)
+            app.start_game(live)
+            await lift(pilot, app, "Ana")
+            table = await asked(pilot, app, 0)
+            assert table.auto_pass and table.check_action("toggle_auto_pass", (1,))
+            await pilot.press("P")
+            assert not table.auto_pass and table.check_action("toggle_auto_pass", (0,))
+            assert get_preference(store, None, AUTO_PASS_KEY) is False
+            await pilot.press("x")
+            bo = await asked(pilot, app, 1)  # Bo can only pass, and is asked all the same (no secrets: no curtain)
+            assert bo.legal == [act.Pass()] and bo.priority_note() == "Auto-pass off (P)."
+            await pilot.press("x")
+            await lift(pilot, app, "Ana")
+            assert curtains.names == ["Ana", "Ana"]
+            assert "Bo passes." in log_text(app) and "Bo passes (auto)." not in log_text(app)
+
+
+async def test_the_stored_setting_is_read_for_the_next_game() -> None:
+    with SessionStore() as store:
+        set_preference(store, None, AUTO_PASS_KEY, False)
+        live = two_people(store, MIRROR)
+        app = CovenApp(store=store, auto_delay=0.05)
+        async with app.run_test(size=SIZE) as pilot:
+            app.start_game(live)
+            await lift(pilot, app, "Ana")
+            await asked(pilot, app, 0)
+            await pilot.press("x")
+            assert not (await asked(pilot, app, 1)).auto_pass
+
+
+# -- yields ----------------------------------------------------------------------------------------
+
+
+async def test_yield_until_the_end_of_this_pillar() -> None:
+    with SessionStore() as store:
+        live = two_people(store, DEFAULT_DECKS, turn=3)
+        app = CovenApp(store=store, auto_delay=0.05)
+        async with app.run_test(size=SIZE) as pilot:
+            curtains = Curtains(app)
+            app.start_game(live)
+            await lift(pilot, app, "Ana")
+            table = await asked(pilot, app, 0)
+            await pilot.press("y")  # Ana passes and yields until this Elements pillar ends
+            await lift(pilot, app, "Bo")
+            await asked(pilot, app, 1)
+            assert 0 in table.yields and 1 not in table.yields
+            play = next(a for a in live.rules.legal_actions(live.state, 1) if a != act.Pass())
+            table.post_message(GameTable.ActionChosen(1, live.rules.action_to_json(play)))
+            await until(pilot, lambda: live.state.passes == 0, "Bo's unit on the pillar")
+            await asked(pilot, app, 1)
+            await pilot.press("x")  # Bo passes: Ana's Priority on the same pillar passes by itself
+            await until(pilot, lambda: "Ana passes (yielding)." in log_text(app), "Ana's yielded pass")
+            screen = game_screen(app)
+            while not live.to_act:  # the pillar resolves, a step at a time
+                screen.action_step()
+                await pilot.pause()
+            # The next pillar asks Ana again: her yield ended with the pillar.
+            await lift(pilot, app, "Ana")
+            await asked(pilot, app, 0)
+            assert live.state.phase == "non_elements" and table.yields == {}
+            assert curtains.names == ["Ana", "Bo", "Ana"]
+
+
+async def test_yield_until_my_turn_spares_most_curtains_of_a_turn_with_no_card_played() -> None:
+    async def ana_turn(yields: bool) -> tuple[list[str], list[str]]:
+        """Ana passes every Priority of turn 3 and declares no attack; Bo yields at once, or passes each time."""
+        with SessionStore() as store:
+            live = two_people(store, DEFAULT_DECKS, turn=3)
+            app = CovenApp(store=store, auto_delay=0.05)
+            async with app.run_test(size=SIZE) as pilot:
+                curtains = Curtains(app)
+                app.start_game(live)
+                while live.state.turn == 3:
+                    await until(pilot, lambda: live.state.turn > 3 or (
+                        live.to_act and (isinstance(app.screen, CurtainScreen) or table_of(app).seat is not None)),
+                        "someone to be asked")
+                    if live.state.turn > 3:
+                        break
+                    if isinstance(app.screen, CurtainScreen):
+                        await lift(pilot, app, app.screen.player_name)
+                    seat = live.to_act[0]
+                    table = await asked(pilot, app, seat, "attack" if live.state.phase == "attack" else "hand")
+                    log_length = len(live.log)
+                    if table.stage == "attack":
+                        await pilot.press("enter")
+                    else:
+                        await pilot.press("Y" if seat == 1 and yields else "x")
+                    await until(pilot, lambda n=log_length: len(live.log) > n, "the choice to be applied")
+                await lift(pilot, app, "Bo")  # turn 4 is Bo's: his yield is over
+                await asked(pilot, app, 1)
+                assert table_of(app).yields == {}
+                return curtains.names, log_text(app)
+
+    asking, _ = await ana_turn(yields=False)
+    yielding, lines = await ana_turn(yields=True)
+    assert len(asking) >= 10  # every one of Bo's seven Priorities, and Ana's after each
+    assert yielding == ["Ana", "Bo", "Ana", "Bo"]  # Ana's first, Bo's first, Ana's after it, Bo's turn
+    assert sum(line == "Bo passes (yielding)." for line in lines) >= 6
+    assert "Ana passes (yielding)." not in lines  # a yield is one seat's own
+
+
+async def test_a_yield_watched_from_its_own_seat_can_be_stopped() -> None:
+    with SessionStore() as store:
+        live = LiveSession.create(store, "wizbits", DEFAULT_DECKS, SEED,
+                                  [SeatInfo("Ana"), SeatInfo("Bo", "bot", "easy")])
+        app = CovenApp(store=store, auto_delay=60.0)  # the bot waits: Ana watches meanwhile
+        async with app.run_test(size=SIZE) as pilot:
+            app.start_game(live)
+            await pilot.pause()
+            screen = game_screen(app)
+            await until(pilot, lambda: screen.is_mounted and screen.table.view is not None, "the battlefield")
+            while not live.to_act:  # Reconcile and Test
+                screen.action_step()
+                await pilot.pause()
+            table = await asked(pilot, app, 0)
+            await pilot.press("Y")
+            await until(pilot, lambda: live.to_act == (1,) and table.stage == "watch", "Bo's turn to choose")
+            assert table.yields[0].until == "turn"
+            prompt = table.query_one("#wb-prompt")
+            assert "Yielding until your turn (y stops)." in str(prompt.render())
+            await pilot.press("y")
+            assert table.yields == {} and "Auto-pass on (P)." in str(prompt.render())
+            assert not table.check_action("yield_priority", ("pillar",))
+
+
+# -- the table's own rules for yields ------------------------------------------------------------
+
+
+def test_a_yield_stops_at_any_other_decision_belongs_to_one_seat_and_ends_with_the_game() -> None:
+    game, attackers, _ = conflict()
+    app = BattleApp(game)
+
+    async def scenario(pilot: Any) -> None:
+        table = app.table
+        bo_view = RULES.view(game.state, 1)
+        table.yields[1] = Yield.start("turn", bo_view)
+        # Ana is not yielding: her attack is hers to declare, whatever Bo chose.
+        assert table.automatic_choice(0, RULES.view(game.state, 0), RULES.legal_actions(game.state, 0)) is None
+        game.act(0, act.Attack((attackers[0],)))
+        blocks = RULES.legal_actions(game.state, 1)
+        assert act.Pass() not in blocks
+        assert table.automatic_choice(1, RULES.view(game.state, 1), blocks) is None  # Bo is asked to block
+        assert table.yields == {}
+        table.yields[1] = Yield.start("turn", bo_view)
+        table.present(0, replace(RULES.view(game.state, 0), over=True), None, [])
+        assert table.yields == {}
+
+    run(app, scenario)
