@@ -20,3 +20,19 @@ def test_deck_editor_with_a_validation_error(snap_compare: Any) -> None:
 
     app = CovenApp(store=SessionStore(), auto_delay=60.0)
     assert snap_compare(app, terminal_size=SIZE, run_before=build_short_deck)
+
+
+def test_deck_import_lists_every_problem(snap_compare: Any) -> None:
+    """The dialog a bad import opens (tests/test_user_paths.py opens it by importing; a fixed path keeps this still)."""
+    from tui.screens.problem_list import ProblemListScreen
+
+    problems = [f"line {n}: unknown card 'Not A Card {n}'" for n in range(1, 7)]
+
+    async def show_problems(pilot: Any) -> None:
+        await pilot.press("d")
+        await pilot.pause()
+        pilot.app.push_screen(ProblemListScreen("/home/ana/decks/bad.txt can't be imported:", problems))
+        await pilot.pause()
+
+    app = CovenApp(store=SessionStore(), auto_delay=60.0)
+    assert snap_compare(app, terminal_size=SIZE, run_before=show_problems)
