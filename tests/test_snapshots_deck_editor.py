@@ -31,6 +31,8 @@ def test_deck_import_lists_every_problem(snap_compare: Any) -> None:
     async def show_problems(pilot: Any) -> None:
         await pilot.press("d")
         await pilot.pause()
+        await pilot.pause()
+        assert "Deck" in type(pilot.app.screen).__name__
         pilot.app.push_screen(ProblemListScreen("/home/ana/decks/bad.txt can't be imported:", problems))
         await pilot.pause()
 
