@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import App
+from textual.widgets import RichLog, Static
 
 from engine.wizbits.actions import Pass, PlayCard
 from saves import LiveSession, SeatInfo, SessionStore
@@ -73,3 +74,38 @@ async def test_u_takes_back_a_unit_and_the_footer_says_when_it_cannot(store: Ses
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert [entry.action for entry in live.log].count({"type": "undo"}) == 1  # the rule kept the pass
+
+
+async def test_a_replay_strikes_through_moves_taken_back_or_leaves_them_out(store: SessionStore) -> None:
+    from tui.screens.replay import ReplayScreen
+
+    live, play = to_a_play(store)
+    live.apply(0, play)
+    taken = len(live.log)
+    live.undo(0)
+    live.apply(0, Pass())
+
+    class Replay(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayScreen(LiveSession.load(store, live.session_id)))
+
+    app = Replay()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("end")
+        await pilot.pause()
+        lines = [line.text for line in screen.query_one("#replay-log", RichLog).lines]
+        struck = [line for line in lines if line.endswith("(taken back)")]
+        assert any("Ana plays" in line for line in struck) and "Ana took back a move." in lines
+        screen.step = taken  # the move taken back can still be looked at
+        await pilot.pause()
+        assert "taken back" in str(screen.query_one("#replay-status", Static).render())
+        await pilot.press("u")
+        await until(pilot, lambda: not screen.show_undone, "the toggle")
+        assert screen.step == taken - 1  # it left the hidden step for the one before
+        lines = [line.text for line in screen.query_one("#replay-log", RichLog).lines]
+        assert not any("taken back" in line or "took back" in line for line in lines)
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.step == taken + 2  # Ana's pass, past the move and its undo

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -34,11 +35,16 @@ class ReplayScreen(Screen[None]):
         Binding("home", "first", "First", priority=True),
         Binding("end", "last", "Last", priority=True),
         Binding("v", "viewpoint", "Viewpoint"),
+        Binding("u", "toggle_undone", "Taken back"),
         Binding("escape,q", "app.pop_screen", "Back"),
     ]
 
     step: reactive[int] = reactive(0, init=False)
     """How many logged actions have been played (0 is the opening position)."""
+
+    show_undone: reactive[bool] = reactive(True, init=False)
+    """Whether moves taken back (and the undos that took them back) are stepped through, struck through in the
+    log, or skipped and left out of it."""
 
     viewpoint: reactive[int | None] = reactive(None, init=False)
     """Whose view is shown: None for the spectator, else a seat."""
@@ -56,6 +62,11 @@ class ReplayScreen(Screen[None]):
         history = live.history()
         self.states: list[Any] = [step.state for step in history]
         self.step_events: list[list[Event]] = [list(step.events) for step in history]
+        self.undone = live.undone
+        """The steps whose moves were taken back."""
+        self.undos = frozenset(index for index, events in enumerate(self.step_events)
+                               if any(event.kind == "undo" for event in events))
+        """The steps that took a move back."""
         self._start = max(0, min(start, self.total))
 
     @property
@@ -90,6 +101,8 @@ class ReplayScreen(Screen[None]):
         progress = self.live.rules.progress(self.states[self.step])
         line = f"Replay of session {self.live.session_id} · Step {self.step} of {self.total}"
         line += f" · viewing as {self.viewpoint_name()}"
+        if self.step in self.undone:
+            line += " · taken back"
         return f"{line} · {progress}" if progress else line
 
     def fitted_status(self, width: int) -> str:
@@ -125,12 +138,43 @@ class ReplayScreen(Screen[None]):
         if rewrite_log:
             log.clear()
             log.write("The game begins.")
-            for events in self.step_events[1 : self.step + 1]:
-                for line in self.ui.log_lines(events):
-                    log.write(line)
+            for index in range(1, self.step + 1):
+                self._write_step(log, index)
         elif new_events:
-            for line in self.ui.log_lines(new_events):
+            self._write_step(log, self.step)
+
+    def _write_step(self, log: RichLog, index: int) -> None:
+        """Write step ``index``'s log lines: struck through (and said) when its move was taken back."""
+        if index in self.undone or index in self.undos:
+            if not self.show_undone:
+                return
+        for line in self.ui.log_lines(self.step_events[index]):
+            if index in self.undone:
+                log.write(Text(f"{line} (taken back)", style="strike"))
+            else:
                 log.write(line)
+
+    def _visible(self) -> list[int]:
+        """The steps the keys move through: all of them, or those neither taken back nor taking back."""
+        hidden = set() if self.show_undone else self.undone | self.undos
+        return [index for index in range(self.total + 1) if index not in hidden]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The "taken back" toggle only shows in a game where a move was taken back."""
+        return bool(self.undos) if action == "toggle_undone" else True
+
+    def action_toggle_undone(self) -> None:
+        """Show moves taken back (struck through) or leave them out."""
+        self.show_undone = not self.show_undone
+        self.notify("Moves taken back are shown struck through." if self.show_undone else
+                    "Moves taken back are left out.", timeout=3)
+
+    def watch_show_undone(self) -> None:
+        """Land on a step still shown, and rewrite the log."""
+        visible = self._visible()
+        if self.step not in visible:
+            self.set_reactive(ReplayScreen.step, max(index for index in visible if index <= self.step))
+        self._redraw(rewrite_log=True)
 
     @on(GameTable.StepRequested)
     def _step_requested(self, message: GameTable.StepRequested) -> None:
@@ -151,13 +195,15 @@ class ReplayScreen(Screen[None]):
 
     def action_next(self) -> None:
         """One step forward."""
-        if self.step < self.total:
-            self.step += 1
+        later = [index for index in self._visible() if index > self.step]
+        if later:
+            self.step = later[0]
 
     def action_previous(self) -> None:
         """One step back."""
-        if self.step > 0:
-            self.step -= 1
+        earlier = [index for index in self._visible() if index < self.step]
+        if earlier:
+            self.step = earlier[-1]
 
     def action_first(self) -> None:
         """Back to the opening position."""
@@ -165,7 +211,7 @@ class ReplayScreen(Screen[None]):
 
     def action_last(self) -> None:
         """To the latest position."""
-        self.step = self.total
+        self.step = self._visible()[-1]
 
     def action_viewpoint(self) -> None:
         """Cycle the viewpoint: spectator, seat 1, seat 2, ...
