@@ -67,7 +67,6 @@ class WizbitsTable(ChoosingTable):
         Binding("minus", "count(-1)", "-1"),
         *DIVIDE_KEYS,
         Binding("x", "pass", "Pass"),
-        *PRIORITY_KEYS,
         Binding("escape", "back", "Back"),
         Binding("i", "inspect", "Inspect"),
         Binding("g", "piles", "Piles"),
@@ -83,6 +82,7 @@ class WizbitsTable(ChoosingTable):
         Binding("t", "pane('pillar')", "Panes", key_display="t/d/o"),
         Binding("d", "pane('dice')", "Dice", show=False),
         Binding("o", "pane('opp')", "Opponent", show=False),
+        *PRIORITY_KEYS,  # last: a narrow footer leaves them to the help before the keys above
     ]
 
     bot_pause = True
