@@ -34,6 +34,7 @@ from saves import (
 from saves.integrity import DamagedSession
 from saves.transfer import import_session_file
 from tui.cli.decks import add_deck_commands
+from tui.cli.simulate_args import add_simulate_parser
 from tui.rules_docs import RULES_DIR
 from tui.server.config import add_serve_parser
 
@@ -318,16 +319,6 @@ _PLAY_DEFAULTS: dict[str, object] = {"name": None, "join": None, "serve_port": N
 """What plain ``coven`` runs with: the table, as ``coven play`` with no options."""
 
 
-SIMULATE_DECKS = (
-    "Decks (games with decks, e.g. wizbits): NAME|FILE is a starter deck's id, one of your saved decks "
-    "(coven deck list; letter case aside) or a deck-list file. A saved deck wins over a file of the same "
-    "spelling; to read such a file, write it with its folder (./NAME). A value with a / in it, or starting "
-    "with ~, is always a file; a relative path is relative to the working directory."
-)
-"""``coven simulate --help``'s last paragraph, the rule :func:`tui.cli.simulate.deck_value` follows (and the
-README repeats)."""
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for ``coven``."""
     parser = argparse.ArgumentParser(
@@ -379,20 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=int, default=None, metavar="N", help="number of games (default 100)")
     bench.set_defaults(handler=_cmd_bench)
 
-    simulate = commands.add_parser("simulate", help="play bot-against-bot games headless",
-                                   description="Play bot games without the table and print the results.",
-                                   epilog=SIMULATE_DECKS)
-    simulate.add_argument("game", metavar="GAME", help="game id, e.g. wizbits")
-    simulate.add_argument("--games", default="100", metavar="N", help="number of games (default 100)")
-    simulate.add_argument("--bots", default="", metavar="LEVELS",
-                          help="bot level per seat, comma-separated, e.g. normal,easy (default: strongest vs weakest)")
-    simulate.add_argument("--seed", default="0", metavar="S", help="seed of the first game; game g uses S+g (default 0)")
-    simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                          help="a game option for every game, e.g. format=limited (repeatable)")
-    for seat in (1, 2):
-        simulate.add_argument(f"--deck-{seat}", metavar="NAME|FILE", default=None,
-                              help=f"seat {seat}'s deck: a starter, a saved deck or a deck-list file (see below)")
-    simulate.set_defaults(handler=_cmd_simulate)
+    add_simulate_parser(commands).set_defaults(handler=_cmd_simulate)
     add_deck_commands(commands)
     add_serve_parser(commands).set_defaults(handler=_cmd_serve)
     return parser

@@ -6,7 +6,7 @@ game to game, so each bot plays every seat (and, in Wizbits, every deck)
 equally often; the first player is chosen by each game's seed.
 
 ``--deck-1`` and ``--deck-2`` name a game's decks as ``coven simulate --help``
-says (:data:`tui.cli.SIMULATE_DECKS`; :func:`deck_options` reads them).
+says (:data:`tui.cli.simulate_args.SIMULATE_DECKS`; :func:`deck_options` reads them).
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def deck_value(spec: GameSpec, flag: str, value: str, starters: Sequence[str]) -
 
 def deck_options(spec: GameSpec, decks: Mapping[int, str | None],
                  options: Mapping[str, object]) -> tuple[dict[str, object], dict[str, str]]:
-    """``deck_N`` options for every ``--deck-N`` given (``decks[N]``), read as :data:`tui.cli.SIMULATE_DECKS` says.
+    """``deck_N`` options for every ``--deck-N`` given (``decks[N]``), read as :data:`tui.cli.simulate_args.SIMULATE_DECKS` says.
 
     Raises:
         DeckChoiceError: the game has no such deck, the deck is also given as ``--option deck_N``, or
