@@ -123,6 +123,36 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Version 5: the version of its game's rulings a session began under, so it replays under them
     # when a later Coven changes a ruling. NULL: begun before rulings had versions, that is version 1.
     ("ALTER TABLE sessions ADD COLUMN rules_version INTEGER",),
+    # Version 6: table talk (issue 16). Lines said at a shared table, kept with its session for the replay
+    # (after_seq: how many actions the log held when said; 0 in the lobby), who watches a table, and
+    # whether the host lets spectators talk. Every text is checked again on reading.
+    (
+        """
+        CREATE TABLE table_chat (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+            session_id INTEGER REFERENCES sessions(id) ON DELETE CASCADE,
+            after_seq INTEGER NOT NULL DEFAULT 0,
+            seat INTEGER,
+            claim TEXT NOT NULL,
+            name TEXT NOT NULL,
+            line TEXT NOT NULL,
+            said TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX table_chat_by_table ON table_chat (table_id, id)",
+        "CREATE INDEX table_chat_by_session ON table_chat (session_id, id)",
+        """
+        CREATE TABLE table_watchers (
+            table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+            claim TEXT NOT NULL,
+            name TEXT NOT NULL,
+            since TEXT NOT NULL,
+            PRIMARY KEY (table_id, claim)
+        )
+        """,
+        "ALTER TABLE tables ADD COLUMN spectator_chat INTEGER NOT NULL DEFAULT 1",
+    ),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
 
