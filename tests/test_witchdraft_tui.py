@@ -200,7 +200,7 @@ async def test_hidden_recipes_say_hidden() -> None:
         await pilot.press("right_square_bracket")  # Bo's cards are secret: the score stays yours
         await pilot.pause()
         score = text_of(app.query_one("#dh-score", Static))
-        assert score.startswith(f"Your brew so far {mine} BP · Bo's secret")
+        assert score.splitlines()[0] == f"Yours {mine} BP · Bo: hidden"
 
 
 async def test_face_up_recipes_are_shown() -> None:
@@ -227,7 +227,7 @@ async def test_spectator_sees_no_hand_and_hidden_recipes() -> None:
         await pilot.pause()
         assert not app.query_one("#dh-hand", OptionList).display
         assert text_of(app.query_one("#dh-table", Static)).count("hidden") == 3
-        assert "the recipes are secret" in text_of(app.query_one("#dh-score", Static))
+        assert "recipes hidden" in text_of(app.query_one("#dh-score", Static))
         await pilot.press("enter")
         assert app.chosen == []
 

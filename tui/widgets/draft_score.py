@@ -86,13 +86,16 @@ def score_card(view: WitchDraftView, watching: int) -> Text:
     seat: int | None = watching if score_so_far(view, watching) is not None else view.seat
     lines = score_so_far(view, seat) if seat is not None else None
     if seat is None or lines is None:
-        return Text("Brew so far: the recipes are secret", style="dim italic")
+        return Text("Brews so far: recipes hidden", style="dim italic")
     player = view.players[seat]
     assert player.recipe is not None  # score_so_far said so
-    owner = "Your" if seat == view.seat else f"{short_name(player.name, 12)}'s"
-    text = Text.assemble((f"{owner} brew so far ", "bold"), (f"{total(lines)} BP", "bold"))
+    # One line of at most 32 cells, so the four rows below stay where they are at 80x24.
     if seat != watching:
-        text.append(f" · {short_name(view.players[watching].name, 8)}'s secret", style="dim")
+        text = Text.assemble(("Yours ", "bold"), (f"{total(lines)} BP", "bold"),
+                             (f" · {short_name(view.players[watching].name, 8)}: hidden", "dim"))
+    else:
+        owner = "Your" if seat == view.seat else f"{short_name(player.name, 12)}'s"
+        text = Text.assemble((f"{owner} brew so far ", "bold"), (f"{total(lines)} BP", "bold"))
     for row in score_rows(lines, player.recipe):
         text.append("\n")
         text.append_text(row)
