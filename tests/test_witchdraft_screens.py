@@ -92,8 +92,12 @@ async def test_score_card_and_seats_stay_above_the_fold_with_the_log_open() -> N
                 hand = screen.query_one(DraftHand)
                 assert len(hand.cards) == 6
                 info, score = hand.query_one("#dh-info"), hand.query_one("#dh-score")
-                assert _fully_shown(score, info), f"running score cut at {size}"
-                assert "root" in str(score.render()).splitlines()[-1]  # the ingredient card's last line
+                for _watch in ("yours", "Merlin's, hidden"):
+                    assert _fully_shown(score, info), f"running score cut at {size}"
+                    assert score.region.height == 5, "a row of the running score wraps"
+                    assert "root" in str(score.render()).splitlines()[-1]  # the ingredient card's last line
+                    await pilot.press("right_square_bracket")
+                    await pilot.pause()
                 seats = screen.query_one("#dh-table")
                 assert _fully_shown(seats, screen) and seats.region.bottom <= log.region.y, f"seats cut at {size}"
                 assert len(str(seats.render()).splitlines()) == 2
