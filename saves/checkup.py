@@ -26,6 +26,7 @@ from saves.records import SessionRecord
 from saves.schema import MIGRATIONS, SCHEMA_VERSION, is_damage
 from saves.schema import move_aside as _move_aside
 from saves.store_listing import list_entries
+from saves.table_chat import damaged_chat_rows
 
 _DMS_BYTE = 128
 """The -shm byte every open connection holds a shared lock on (SQLite's WAL format, "the DMS lock")."""
@@ -122,7 +123,20 @@ def _examine(conn: sqlite3.Connection, checkup: Checkup) -> None:
         tables = sorted({str(row[0]) for row in orphans})
         rows, belong = plural(len(orphans), "row"), "belongs" if len(orphans) == 1 else "belong"
         checkup.problems.append(f"{rows} of {', '.join(tables)} {belong} to no session or table.")
+    if version >= 6:
+        _examine_chat(conn, checkup)
     _examine_sessions(conn, checkup)
+
+
+def _examine_chat(conn: sqlite3.Connection, checkup: Checkup) -> None:
+    """Table talk rows Coven would never write; they are left out wherever lines are shown."""
+    damaged = damaged_chat_rows(conn)
+    if not damaged:
+        return
+    first_id, reason = damaged[0]
+    which = f"line {first_id}" if first_id is not None else "the first"
+    lines, are = plural(len(damaged), "table chat line"), "is" if len(damaged) == 1 else "are"
+    checkup.problems.append(f"{lines} {are} damaged and left out where chat is shown ({which}: {reason}).")
 
 
 def _schema_problems(conn: sqlite3.Connection, version: int) -> list[str]:

@@ -129,6 +129,21 @@ class TableSeat:
 
 
 @dataclass(frozen=True)
+class TableWatcher:
+    """Someone watching a table without a seat.
+
+    Attributes:
+        name: The name they go by.
+        claim: Their connection's presence claim.
+        since: UTC ISO time they started watching.
+    """
+
+    name: str
+    claim: str
+    since: str
+
+
+@dataclass(frozen=True)
 class TableInfo:
     """A table as stored now.
 
@@ -145,6 +160,8 @@ class TableInfo:
         allow_spectators: Whether a join with no free seat may watch.
         seats: Every seat, in seat order.
         created: Creation time, UTC ISO-8601.
+        watchers: Who watches without a seat, longest watching first.
+        spectator_chat: Whether the host lets spectators talk at the table.
     """
 
     table_id: int
@@ -159,6 +176,8 @@ class TableInfo:
     allow_spectators: bool
     seats: tuple[TableSeat, ...]
     created: str
+    watchers: tuple[TableWatcher, ...] = ()
+    spectator_chat: bool = True
 
     def open_seats(self) -> list[int]:
         """The remote seats anyone may take now."""

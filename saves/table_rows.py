@@ -26,6 +26,7 @@ from saves.table_records import (
     TableInfo,
     TableSeat,
     TableStatus,
+    TableWatcher,
 )
 
 LIVE = (
@@ -36,7 +37,7 @@ LIVE = (
 
 _TABLE_COLUMNS = (
     "t.id, t.code, t.game_id, t.options, t.seed, t.status, t.host_claim, t.host_name,"
-    " t.session_id, t.allow_spectators, t.created"
+    " t.session_id, t.allow_spectators, t.created, t.spectator_chat"
 )
 
 
@@ -84,7 +85,8 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
     row = conn.execute(f"SELECT {_TABLE_COLUMNS} FROM tables t WHERE {where} LIMIT 1", tuple(params)).fetchone()
     if row is None:
         return None
-    table_id, code, game_id, options, seed, status, host_claim, host_name, session_id, spectators, created = row
+    (table_id, code, game_id, options, seed, status, host_claim, host_name, session_id, spectators, created,
+     spectator_chat) = row
     seats = tuple(
         TableSeat(
             seat=int(seat),
@@ -99,6 +101,12 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
             "SELECT seat, role, name, bot_level, claim, token_hash, dropped_at FROM table_seats"
             " WHERE table_id = ? ORDER BY seat",
             (table_id,),
+        )
+    )
+    watchers = tuple(
+        TableWatcher(str(name), str(claim), str(since))
+        for claim, name, since in conn.execute(
+            "SELECT claim, name, since FROM table_watchers WHERE table_id = ? ORDER BY since, claim", (table_id,)
         )
     )
     try:
@@ -120,6 +128,8 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
         allow_spectators=bool(spectators),
         seats=seats,
         created=str(created),
+        watchers=watchers,
+        spectator_chat=bool(spectator_chat),
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from saves import table_tokens
 from saves.presence import Presence
 from saves.store import SessionStore
-from saves.table_hosting import TableHosting
+from saves.table_chat import ChatError, ChatLine, ChatThrottledError, TableChatting
 from saves.table_records import (
     JOIN_CODE_ALPHABET,
     RECLAIM_WINDOW_SECONDS,
@@ -30,6 +30,7 @@ from saves.table_records import (
     TableNotFoundError,
     TableSeat,
     TableStatus,
+    TableWatcher,
     normalise_code,
 )
 from saves.table_rows import LIVE, clean_name, read_table, seat_label
@@ -38,14 +39,16 @@ from saves.table_tokens import MAX_RECLAIM_TRIES, check_token, hash_token, recla
 __all__ = [
     "JOIN_CODE_ALPHABET", "MAX_RECLAIM_TRIES", "RECLAIM_WINDOW_SECONDS", "BadTokenError", "Hosted",
     "ReclaimLimitError", "SeatClaimError", "SeatPlan", "SeatRole", "SeatTakenError", "TableError", "TableInfo",
-    "TableNotFoundError", "TableSeat", "TableStatus", "TableStore", "normalise_code",
+    "TableNotFoundError", "TableSeat", "TableStatus", "TableStore", "TableWatcher", "normalise_code",
+    "ChatError", "ChatLine", "ChatThrottledError",
 ]
 
 
-class TableStore(TableHosting):
+class TableStore(TableChatting):
     """The shared tables in a :class:`SessionStore`'s database, seen by one process.
 
-    The host's commands come from :class:`TableHosting`; this adds what any
+    The host's commands come from :class:`~saves.table_hosting.TableHosting`, talking and
+    watching from :class:`~saves.table_chat.TableChatting`; this adds what any
     player does: finding a table, taking and reclaiming seats, noticing who left.
 
     Attributes:
@@ -184,6 +187,7 @@ class TableStore(TableHosting):
         claims = {seat.claim for seat in info.seats if seat.claim is not None}
         if info.host_claim is not None:
             claims.add(info.host_claim)
+        claims.update(watcher.claim for watcher in info.watchers)
         gone = sorted(claim for claim in claims if not self.presence.alive(claim))
         if not gone:
             return info
@@ -199,6 +203,7 @@ class TableStore(TableHosting):
                     "UPDATE table_seats SET claim = NULL, dropped_at = ? WHERE table_id = ? AND claim = ?",
                     (now, info.table_id, claim),
                 )
+                conn.execute("DELETE FROM table_watchers WHERE table_id = ? AND claim = ?", (info.table_id, claim))
             return self._live(conn, code)
 
     def release_mine(self) -> None:
@@ -207,3 +212,4 @@ class TableStore(TableHosting):
         with self.store._write() as conn:
             conn.execute("UPDATE tables SET host_claim = NULL, updated = ? WHERE host_claim = ?", (now, self.claim))
             conn.execute("UPDATE table_seats SET claim = NULL, dropped_at = ? WHERE claim = ?", (now, self.claim))
+            conn.execute("DELETE FROM table_watchers WHERE claim = ?", (self.claim,))
