@@ -119,6 +119,10 @@ def potion_lines(view: WitchDraftView, scores: Sequence[Sequence[CategoryScore]]
 class WitchDraftScoreScreen(GameOverScreen):
     """The end of a WitchDraft game: each potion with its scoring lines, and who brewed the best potion."""
 
+    HELP_TITLE = "WitchDraft scores"
+    HELP = ("Who brewed the best potion, and how. Each seat's potion is shown beside its score lines: count "
+            "times points for each category of its recipe and ingredient cards. [ and ] go from seat to seat, "
+            "the arrows and z pan and zoom the potion, and t shows the whole sheet, every seat side by side.")
     CSS_PATH = "witchdraft_results.tcss"
 
     BINDINGS = [
