@@ -21,6 +21,7 @@ class HostTableScreen(NewGameScreen):
             "table's code. Opening the table shows its lobby; the game starts when every seat is filled.")
 
     SCREEN_TITLE = "Host a table"
+    REMEMBERS = False  # the new-game form's memory is for games at this terminal
     START_LABEL = "Open the table"
     BINDINGS = [
         Binding("ctrl+s", "start", "Open table"),

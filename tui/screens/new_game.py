@@ -19,12 +19,13 @@ from textual.widget import Widget
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from engine import GameSpec, get_game
-from saves import LiveSession, StoreError
+from saves import LiveSession, SessionStore, StoreError
 from saves.records import MAX_NAME_LENGTH
 from tui.context import coven, coven_or_none
 from tui.games import game_ui, playable_games
 from tui.navigation import StartGame
 from tui.safe_text import plain
+from tui.screens import new_game_memory as memory
 from tui.screens.new_game_form import HUMAN, NewGameChoices, Problem, default_kind, default_name, validate
 from tui.widgets.fitting_footer import FittingFooter
 
@@ -44,17 +45,32 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start game"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
+    REMEMBERS = True
+    """Whether the form offers what this account chose last (and remembers what it starts)."""
 
     def __init__(self) -> None:
-        """Start with the first registered game."""
+        """Start with the first registered game (or, once composed, the one this account played last)."""
         super().__init__()
         self.spec: GameSpec = get_game(playable_games()[0].game_id)
         self._seat_count = self.spec.seat_counts[0]
         self._default_names: dict[int, str] = {}
         """The name the form itself put in each seat; any other name was typed and is kept."""
+        self._memory: dict[str, Any] = {}
+        self._offered: dict[str, list[tuple[str, Any]]] = {}
+        """Each option's choices as offered now (label, value): what a remembered choice is found among."""
+
+    def _store_and_account(self) -> tuple[SessionStore | None, str | None]:
+        context = coven_or_none(self)
+        return (None, None) if context is None else (context.store, context.account)
 
     def compose(self) -> ComposeResult:
         """The form, built for the current game."""
+        if self.REMEMBERS:
+            self._memory = memory.read_memory(*self._store_and_account())
+            last = memory.last_game(self._memory, [spec.game_id for spec in playable_games()])
+            if last is not None:
+                self.spec = get_game(last)
+                self._seat_count = self.spec.seat_counts[0]
         yield Header()
         with VerticalScroll(id="new-game-form"):
             yield Static(self.SCREEN_TITLE, classes="screen-title")
@@ -89,7 +105,7 @@ class NewGameScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         """Fill in seats and options for the first game."""
-        await self._rebuild_seats([])
+        await self._rebuild_seats(self._recalled_rows())
         await self._rebuild_options()
         self.query_one("#form-errors", Static).display = False
         self.query_one("#seat-name-0", Input).focus()
@@ -110,6 +126,36 @@ class NewGameScreen(Screen[None]):
         if index == 0 and kind == HUMAN and context is not None:
             return context.tables.player_name  # the SSH user's name when served, else the login name
         return default_name(index, kind, taken)
+
+    def _recall(self) -> memory.Recalled | None:
+        """What this account chose last for the current game, checked; None when nothing was kept."""
+        if not self.REMEMBERS:
+            return None
+        return memory.recall(self._memory, self.spec, {value for _, value in self._kind_options()})
+
+    def _recalled_rows(self) -> list[tuple[str, str]]:
+        """The seat rows remembered for the current game (the seat count too); [] when none were kept.
+
+        A part that did not pass the checks is the form's default again.
+        """
+        recalled = self._recall()
+        if recalled is None or recalled.seats is None:
+            return []
+        self._seat_count = recalled.seats
+        counts = self.query("#seat-count")
+        if counts:
+            counts.first(Select).value = recalled.seats
+        rows: list[tuple[str, str]] = []
+        names: list[str] = []
+        for index in range(recalled.seats):
+            name, kind = recalled.rows[index] if index < len(recalled.rows) else (None, None)
+            kind = kind or self._default_kind(index)
+            default = self._default_name(index, kind, names)
+            if name is None or name == default:
+                name = self._default_names[index] = default
+            rows.append((name, kind))
+            names.append(name)
+        return rows
 
     def _current_rows(self) -> list[tuple[str, str]]:
         """(name, kind) of each seat row as currently filled in."""
@@ -157,13 +203,16 @@ class NewGameScreen(Screen[None]):
         context = coven_or_none(self)
         store = None if context is None else context.store
         ui = game_ui(self.spec.game_id)
+        recalled = self._recall()
         for option in self.spec.options:
             # A game may offer more than an option's own choices (its saved decks, say), by the game's UI.
             choices = ui.option_choices(option, store)
+            self._offered[option.name] = choices
+            value = memory.pick(recalled.options.get(option.name) if recalled else None, choices)
             widgets.append(
                 Horizontal(
                     Label(option.label, classes="form-label"),
-                    Select(choices, value=option.default,
+                    Select(choices, value=option.default if value is memory.MISSING else value,
                            allow_blank=False, id=f"option-{option.name}", classes="option-select"),
                     classes="form-row",
                 )
@@ -185,7 +234,8 @@ class NewGameScreen(Screen[None]):
         counts.set_options([(str(count), count) for count in self.spec.seat_counts])
         self._seat_count = self.spec.seat_counts[0]
         counts.value = self._seat_count
-        await self._rebuild_seats(self._current_rows())
+        # This game's own remembered seats when there are some, else the names typed so far carry over.
+        await self._rebuild_seats(self._recalled_rows() or self._current_rows())
         await self._rebuild_options()
 
     @on(Select.Changed, "#seat-count")
@@ -210,9 +260,13 @@ class NewGameScreen(Screen[None]):
         name_input.value = self._default_names[index] = self._default_name(index, event.value, others)
 
     @on(Input.Submitted)
-    def _submitted(self) -> None:
-        """Enter in any input starts the game."""
-        self.action_start()
+    def _submitted(self, event: Input.Submitted) -> None:
+        """Enter in a field moves on to the next one; only ctrl+s or the Start button starts the game.
+
+        Enter used to start at once, and a name confirmed with Enter left a stray session behind.
+        """
+        event.stop()
+        self.focus_next()
 
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:
@@ -252,7 +306,21 @@ class NewGameScreen(Screen[None]):
         except (StoreError, ValueError) as error:
             self._show_problems([Problem("game-select", f"Could not start the game: {error}")])
             return
+        self._remember(choices)
         self.app.post_message(StartGame(live))
+
+    def _remember(self, choices: NewGameChoices) -> None:
+        """Keep what was just started, so the form offers it next time (for this account when served)."""
+        if not self.REMEMBERS:
+            return
+        rows = [(seat.name, f"bot:{seat.bot_level}" if seat.is_bot else HUMAN) for seat in choices.seats]
+        options: dict[str, dict[str, Any]] = {}
+        for option in self.spec.options:
+            marker = memory.marker_for(choices.options.get(option.name), option.choices,
+                                       self._offered.get(option.name, []))
+            if marker is not None:
+                options[option.name] = marker
+        memory.remember(*self._store_and_account(), self._memory, choices.game_id, rows, options)
 
     def _show_problems(self, problems: list[Problem]) -> None:
         """List ``problems`` at the top of the form and in a notification, then focus the first bad field.
