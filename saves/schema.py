@@ -153,6 +153,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "ALTER TABLE tables ADD COLUMN spectator_chat INTEGER NOT NULL DEFAULT 1",
     ),
+    # Version 7: rematches and running series (issue 16). A rematch stores the id of its series' first
+    # session (NULL: no rematch led to it); a finished session the seats that won it as a JSON list
+    # ('[]': a draw; NULL: finished before this version), so a series is counted without replaying; a
+    # table the rematch its players are being asked about (JSON, checked on reading; NULL: none).
+    (
+        "ALTER TABLE sessions ADD COLUMN series INTEGER",
+        "ALTER TABLE sessions ADD COLUMN winners TEXT",
+        "ALTER TABLE tables ADD COLUMN rematch TEXT",
+    ),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
 

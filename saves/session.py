@@ -44,6 +44,12 @@ def status_of(rules: GameRules[Any, Any, Any], state: Any, seats: Sequence[SeatI
     return "finished", progress, describe_result(result, seats)
 
 
+def winners_of(rules: GameRules[Any, Any, Any], state: Any) -> list[int] | None:
+    """The seats that won the game ``state`` ends ([] for a draw), or None while it runs."""
+    result = rules.result(state)
+    return None if result is None else list(result.winners)
+
+
 def check_bot_levels(spec: GameSpec, seats: Sequence[SeatInfo]) -> None:
     """Check that every bot seat plays one of ``spec``'s bot levels.
 
@@ -106,11 +112,13 @@ class LiveSession:
         seats: Sequence[SeatInfo],
         claim: str | None = None,
         owner: str | None = None,
+        series: int | None = None,
     ) -> LiveSession:
         """Start and store a new session.
 
         ``claim`` is the presence claim sent with every action (see :meth:`apply`);
-        ``owner`` is the ``coven serve`` account that starts it (None at this machine).
+        ``owner`` is the ``coven serve`` account that starts it (None at this machine);
+        ``series`` the first session of the series a rematch continues (see :mod:`saves.series`).
 
         Raises:
             UnknownGameError: no game has ``game_id``.
@@ -123,7 +131,7 @@ class LiveSession:
         status, progress, result_text = status_of(spec.rules, state, seats)
         session_id = store.create_session(
             game_id, resolved, seed, seats, status=status, progress=progress, result_text=result_text, owner=owner,
-            rules_version=spec.rules.rules_version,
+            rules_version=spec.rules.rules_version, series=series,
         )
         timeline = Timeline(spec.rules, state, [seat.name for seat in seats])
         return cls(store, session_id, spec, resolved, seed, seats, timeline, [], claim,
@@ -156,7 +164,7 @@ class LiveSession:
         status, progress, result_text = status_of(spec.rules, timeline.state, record.seats)
         # A crash between older writes could leave the list row stale; the log is the truth.
         if (status, progress, result_text) != (record.status, record.progress, record.result):
-            store.update_status(session_id, status, progress, result_text)
+            store.update_status(session_id, status, progress, result_text, winners_of(spec.rules, timeline.state))
         return cls(store, session_id, spec, options, record.seed, record.seats, timeline, record.log, claim,
                    record.rules_version)
 
@@ -268,6 +276,7 @@ class LiveSession:
                 progress=progress,
                 result_text=result_text,
                 claim=self.claim,
+                winners=winners_of(self.rules, moment.state),
             )
         except StoreError as error:
             reason = passing_reason(error)

@@ -49,6 +49,14 @@ def _dump(value: object) -> str:
         raise ValueError(f"not storable as JSON: {error}") from None
 
 
+def _winners_text(winners: Sequence[int] | None) -> str | None:
+    if winners is None:
+        return None
+    if any(type(seat) is not int or seat < 0 for seat in winners):
+        raise ValueError(f"not a list of seats: {list(winners)!r}")
+    return _dump(sorted(set(winners)))
+
+
 class SessionStore(SessionListing):
     """Saved sessions in one SQLite file.
 
@@ -169,6 +177,7 @@ class SessionStore(SessionListing):
         log: Sequence[tuple[int | None, Mapping[str, Any]]] = (),
         owner: str | None = None,
         rules_version: int = 1,
+        series: int | None = None,
     ) -> int:
         """Store a new session, with an optional initial log, in one transaction.
 
@@ -184,6 +193,7 @@ class SessionStore(SessionListing):
             owner: The ``coven serve`` account that made it; None at this machine.
             rules_version: The version of the game's rulings it is played under (the game's
                 ``rules.rules_version`` for a new game).
+            series: The id of the first session of the series a rematch continues (None: not a rematch).
 
         Returns:
             The new session's id.
@@ -191,7 +201,7 @@ class SessionStore(SessionListing):
         with self._write() as conn:
             session_id = self._insert_session(conn, game_id, options, seed, seats, status=status, progress=progress,
                                               result_text=result_text, log=log, owner=owner,
-                                              rules_version=rules_version)
+                                              rules_version=rules_version, series=series)
         if log:  # an import: its whole log went through the -wal file, which would otherwise keep that size
             self.checkpoint()
         return session_id
@@ -200,7 +210,7 @@ class SessionStore(SessionListing):
         self, conn: sqlite3.Connection, game_id: str, options: Mapping[str, Any], seed: int,
         seats: Sequence[SeatInfo], *, status: SessionStatus = "active", progress: str = "",
         result_text: str | None = None, log: Sequence[tuple[int | None, Mapping[str, Any]]] = (),
-        owner: str | None = None, rules_version: int = 1,
+        owner: str | None = None, rules_version: int = 1, series: int | None = None,
     ) -> int:  # fmt: skip
         # Inside the caller's write transaction, so a table can link its session atomically.
         _check_status(status)
@@ -213,8 +223,8 @@ class SessionStore(SessionListing):
         now = utc_now()
         cursor = conn.execute(
             "INSERT INTO sessions (game_id, options, seed, status, progress, result, created, updated, owner,"
-            " rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, options_text, seed, status, progress, result_text, now, now, owner, rules_version),
+            " rules_version, series) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, options_text, seed, status, progress, result_text, now, now, owner, rules_version, series),
         )
         session_id = cursor.lastrowid
         assert session_id is not None
@@ -239,6 +249,7 @@ class SessionStore(SessionListing):
         progress: str | None = None,
         result_text: str | None = None,
         claim: str | None = None,
+        winners: Sequence[int] | None = None,
     ) -> LogEntry:
         """Append action ``seq`` to a session's log and commit before returning.
 
@@ -248,7 +259,8 @@ class SessionStore(SessionListing):
 
         When the session is a live table's, the action is stored only if
         ``claim`` (the caller's presence claim) holds the seat: a human seat
-        by its own claim, table steps and bot seats by the host's.
+        by its own claim, table steps and bot seats by the host's. ``winners``
+        (the seats that won, given with the move that ends the game) is kept for series.
 
         Raises:
             LogConflictError: ``seq`` is not the next position in the log.
@@ -281,17 +293,18 @@ class SessionStore(SessionListing):
                 raise LogConflictError(f"Action {seq} of session {session_id} was already saved elsewhere.") from None
             conn.execute(
                 "UPDATE sessions SET updated = ?, status = COALESCE(?, status), progress = COALESCE(?, progress),"
-                " result = COALESCE(?, result) WHERE id = ?",
-                (now, status, progress, result_text, session_id),
+                " result = COALESCE(?, result), winners = COALESCE(?, winners) WHERE id = ?",
+                (now, status, progress, result_text, _winners_text(winners), session_id),
             )
             if status == "finished":
                 close_table_of(conn, session_id, now)
         return LogEntry(seq=seq, seat=seat, action=action_dict, created=now)
 
     def update_status(
-        self, session_id: int, status: SessionStatus, progress: str, result_text: str | None = None
+        self, session_id: int, status: SessionStatus, progress: str, result_text: str | None = None,
+        winners: Sequence[int] | None = None,
     ) -> None:
-        """Set a session's status, progress and result sentence.
+        """Set a session's status, progress and result sentence (and, for a finished game, its winners).
 
         Raises:
             SessionNotFoundError: no such session.
@@ -299,8 +312,9 @@ class SessionStore(SessionListing):
         _check_status(status)
         with self._write() as conn:
             cursor = conn.execute(
-                "UPDATE sessions SET status = ?, progress = ?, result = ?, updated = ? WHERE id = ?",
-                (status, progress, result_text, utc_now(), session_id),
+                "UPDATE sessions SET status = ?, progress = ?, result = ?, updated = ?,"
+                " winners = COALESCE(?, winners) WHERE id = ?",
+                (status, progress, result_text, utc_now(), _winners_text(winners), session_id),
             )
             if cursor.rowcount == 0:
                 raise SessionNotFoundError(session_id)

@@ -202,6 +202,13 @@ class GameRules(ABC, Generic[S, A, V]):
         """Whether ``seat``'s own view shows things other seats may not see."""
         return True
 
+    def first_seat(self, state: S) -> Seat | None:
+        """The seat that acts first in the game ``state`` opens, or None when every seat starts together.
+
+        A rematch hands the start to the seat after this one (see :mod:`saves.rematch`).
+        """
+        return None
+
     def apply(self, state: S, seat: Seat | None, action: A | Mapping[str, Any]) -> tuple[S, list[Event]]:
         """Apply ``seat``'s action and return the new state and its events.
 

@@ -344,6 +344,10 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
         player.hand, player.deck = unseen[:len(player.hand)], unseen[len(player.hand):]
         return varied
 
+    def first_seat(self, state: WizbitsState) -> Seat | None:
+        """The seat that took (or takes) the first turn; the seed picks it."""
+        return state.first
+
     def seat_has_secrets(self, state: WizbitsState, seat: Seat) -> bool:
         """A seat's own view shows its hand, so it is secret while the hand holds a card."""
         return bool(state.players[seat].hand)
