@@ -165,3 +165,26 @@ async def test_deck_import_lists_every_problem_with_the_count(store: SessionStor
         await pilot.pause()
         assert f"{elsewhere / 'bad.txt'} can't be imported: {count} problems" in message(app)
         assert editor(app).draft.size == 0  # nothing was imported
+
+
+async def test_sessions_export_and_import_are_relative_to_the_working_directory(
+        store: SessionStore, elsewhere: Path) -> None:
+    from tui.screens.confirm import PromptScreen
+
+    LiveSession.create(store, "witchdraft", {}, 4, [SeatInfo("Ana"), SeatInfo("Bo")])
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "e")
+        assert isinstance(app.screen, PromptScreen)
+        app.screen.query_one("#prompt-input").value = "saved.json"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        written = elsewhere / "saved.json"
+        assert written.is_file()
+        assert any(str(written) in str(note.message) for note in app._notifications)
+        await pilot.press("i")
+        app.screen.query_one("#prompt-input").value = "saved.json"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(store.list_sessions()) == 2
+        assert any(f"Imported {written} as session" in str(note.message) for note in app._notifications)
