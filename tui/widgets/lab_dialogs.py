@@ -47,22 +47,12 @@ SAVED = "saved:"
 """Prefix of the deck choices that are saved deck lists."""
 
 EXPORTS = "exports"
-"""The folder, in Coven's data directory, where files written for sharing go unless the player names another."""
+"""The folder, in Coven's data directory, that the save and export dialogs offer (a typed path: tui/user_paths.py)."""
 
 
 def exports_dir() -> Path:
     """Where exported deck lists and saved Lab scenarios go by default (not created here)."""
     return data_dir() / EXPORTS
-
-
-def file_target(typed: str) -> Path:
-    """The full path of a file the player typed: a relative one lies in :func:`exports_dir`, never the cwd.
-
-    The working directory is wherever Coven happened to be started (a repository,
-    say), so writing there would leave stray files; the exports folder is known.
-    """
-    path = Path(typed.strip()).expanduser()
-    return (path if path.is_absolute() else exports_dir() / path).resolve()
 
 
 class PickScreen(ModalScreen[str | None]):
