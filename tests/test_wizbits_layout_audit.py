@@ -18,10 +18,10 @@ from typing import Any
 from textual.app import App
 from textual.widget import Widget
 
+from engine.core.undo import Timeline
 from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.state import Phase, WizbitsState
 from saves import LiveSession, SeatInfo, SessionStore
-from saves.session import Step
 from test_wizbits_e2e import Host, game_screen, wait_for
 from tui.games.wizbits import WizbitsTable
 from tui.screens.game import GameScreen
@@ -124,7 +124,8 @@ async def audit(pilot: Any, table: WizbitsTable, state: WizbitsState, seat: int 
 def live_at(store: SessionStore, state: WizbitsState) -> LiveSession:
     """A stored session whose current state is ``state`` (the crowded table, as built through the engine)."""
     live = LiveSession.create(store, "wizbits", DECKS, 1, [SeatInfo("Ana"), SeatInfo("Bo", "bot", "easy")])
-    live._history = [Step(state, ())]
+    live._timeline = Timeline(live.rules, state, [seat.name for seat in live.seats])
+    assert live.state is state, "the session must show the crowded table, or the audit checks nothing"
     return live
 
 
