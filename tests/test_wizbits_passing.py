@@ -18,7 +18,7 @@ from saves.preferences import get_preference, set_preference
 from tui.app import CovenApp
 from tui.games.base import GameTable
 from tui.games.wizbits import WizbitsTable
-from tui.games.wizbits_yields import AUTO_PASS_KEY, Yield
+from tui.games.wizbits_yields import AUTO_PASS_KEY, Yield, auto_pass_setting, keep_auto_pass
 from tui.screens.curtain import CurtainScreen
 from tui_fakes import game_screen
 from waiting import until
@@ -242,7 +242,7 @@ async def test_a_yield_watched_from_its_own_seat_can_be_stopped() -> None:
             await until(pilot, lambda: live.to_act == (1,) and table.stage == "watch", "Bo's turn to choose")
             assert table.yields[0].until == "turn"
             prompt = table.query_one("#wb-prompt")
-            assert "Yielding until your turn (y stops)." in str(prompt.render())
+            assert "Yielding until your next turn (y stops)." in str(prompt.render())
             await pilot.press("y")
             assert table.yields == {} and "Auto-pass on (P)." in str(prompt.render())
             assert not table.check_action("yield_priority", ("pillar",))
@@ -271,3 +271,17 @@ def test_a_yield_stops_at_any_other_decision_belongs_to_one_seat_and_ends_with_t
         assert table.yields == {}
 
     run(app, scenario)
+
+
+def test_a_stored_setting_that_is_not_true_or_false_reads_as_on() -> None:
+    with SessionStore() as store:
+        assert auto_pass_setting(store, None) is True  # nothing stored: on
+        for hostile in ("off", 0, None, {"on": False}, [False]):
+            set_preference(store, None, AUTO_PASS_KEY, hostile)
+            assert auto_pass_setting(store, None) is True
+        set_preference(store, "bo", AUTO_PASS_KEY, False)
+        assert auto_pass_setting(store, "bo") is False and auto_pass_setting(store, None) is True  # per account
+        assert keep_auto_pass(store, None, False) is None and auto_pass_setting(store, None) is False
+        assert keep_auto_pass(None, None, True) == "No session database is open, so the setting lasts until Coven closes"
+    assert keep_auto_pass(store, None, True) == \
+        "The setting could not be saved (The session store is closed); it lasts until Coven closes"

@@ -23,12 +23,12 @@ from tui.context import coven_or_none
 from tui.games.base import AutomaticChoice, GameTable
 from tui.games.wizbits_yields import (
     AUTO_NOTE,
-    UNTIL,
     YIELD_NOTE,
     Yield,
     auto_pass_setting,
     keep_auto_pass,
     only_pass,
+    until_words,
 )
 from tui.screens.wizbits_cost import CostDialog, play_notes
 from tui.widgets.pillar_tree import PillarTree
@@ -257,7 +257,7 @@ class ChoosingTable(GameTable[WizbitsView]):
             return ""
         held = self.yields.get(view.seat) if view.seat is not None else None
         if held is not None:
-            return f"Yielding {UNTIL[held.until]} (y stops)."
+            return f"Yielding {until_words(held.until)} (y stops)."
         return f"Auto-pass {'on' if self.auto_pass else 'off'} (P)."
 
     def action_yield_priority(self, until: str) -> None:
@@ -271,7 +271,9 @@ class ChoosingTable(GameTable[WizbitsView]):
             if not self._send(act.Pass()):
                 del self.yields[seat]
                 return
-            self.notify(f"{view.players[seat].name} yields {UNTIL[until]}: their Priority passes by itself",
+            name = view.players[seat].name
+            whose = name + "'s"
+            self.notify(f"{name} yields {until_words(until, whose)}: each Priority passes by itself",
                         timeout=3, markup=False)
         elif view.seat is not None and self.yields.pop(view.seat, None) is not None:
             self.notify("No longer yielding: you will be asked again", timeout=3)

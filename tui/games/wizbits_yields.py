@@ -31,8 +31,13 @@ AUTO_NOTE = "auto"
 YIELD_NOTE = "yielding"
 """The log's note on a pass a yield made: "Ana passes (yielding)."."""
 
-UNTIL = {"pillar": "until the end of this pillar", "turn": "until your turn"}
-"""How each kind of yield reads after "Yielding"."""
+KINDS = ("pillar", "turn")
+"""The yields: until the end of this pillar, until the seat's next turn."""
+
+
+def until_words(until: str, whose: str = "your") -> str:
+    """How a yield of kind ``until`` reads after "yields": "until the end of this pillar", "until Ana's next turn"."""
+    return "until the end of this pillar" if until == "pillar" else f"until {whose} next turn"
 
 
 def pillar_key(view: WizbitsView) -> tuple[int, str, int, int]:
@@ -61,7 +66,7 @@ class Yield:
     @classmethod
     def start(cls, until: str, view: WizbitsView) -> Yield:
         """A yield of kind ``until`` beginning now."""
-        if until not in UNTIL:
+        if until not in KINDS:
             raise ValueError(f"no yield {until!r}")
         return cls(until, view.turn, pillar_key(view))
 
@@ -89,7 +94,7 @@ def keep_auto_pass(store: SessionStore | None, account: str | None, on: bool) ->
     try:
         set_preference(store, account, AUTO_PASS_KEY, on)
     except (StoreError, ValueError) as error:
-        return f"The setting could not be saved ({error}); it lasts until Coven closes"
+        return f"The setting could not be saved ({str(error).rstrip('.')}); it lasts until Coven closes"
     return None
 
 
