@@ -285,3 +285,18 @@ def test_a_stored_setting_that_is_not_true_or_false_reads_as_on() -> None:
         assert keep_auto_pass(None, None, True) == "No session database is open, so the setting lasts until Coven closes"
     assert keep_auto_pass(store, None, True) == \
         "The setting could not be saved (The session store is closed); it lasts until Coven closes"
+
+
+async def test_a_served_account_reads_and_keeps_its_own_setting() -> None:
+    with SessionStore() as store:
+        set_preference(store, "bo", AUTO_PASS_KEY, False)
+        live = two_people(store, MIRROR)
+        app = CovenApp(store=store, auto_delay=0.05, serve_port=2222, account="bo", player_name="bo")
+        async with app.run_test(size=SIZE) as pilot:
+            app.start_game(live)
+            await lift(pilot, app, "Ana")
+            table = await asked(pilot, app, 0)
+            assert not table.auto_pass
+            await pilot.press("P")
+            assert table.auto_pass and get_preference(store, "bo", AUTO_PASS_KEY) is True
+            assert get_preference(store, None, AUTO_PASS_KEY) is None  # the machine's own player is untouched
