@@ -18,7 +18,7 @@ from textual.screen import Screen
 from engine import get_game
 from saves import LiveSession, SessionNotFoundError, SessionStore, StoreError
 from tui.games import has_ui, playable_games
-from tui.navigation import GoToMenu, OpenPlace, OpenReplay, OpenSession, ShowRules, StartGame
+from tui.navigation import GoToMenu, OpenPlace, OpenReplay, OpenSession, PlayAgain, ShowRules, StartGame
 from tui.resize_paint import OnePaintResizeApp
 from tui.table_seating import TableSeating
 
@@ -72,6 +72,10 @@ class CovenPlaces(OnePaintResizeApp[None]):
     @on(StartGame)
     def _game_asked(self, message: StartGame) -> None:
         self.start_game(message.live)
+
+    @on(PlayAgain)
+    def _rematch_asked(self, message: PlayAgain) -> None:
+        self.play_again(message.live)
 
     # -- leaving and opening places -------------------------------------------
 
@@ -224,6 +228,17 @@ class CovenPlaces(OnePaintResizeApp[None]):
 
         self.go_to_menu()
         self.push_screen(GameScreen(live, auto_delay=self.auto_delay))
+
+    def play_again(self, live: LiveSession) -> None:
+        """Store the rematch of ``live``'s finished game (see :mod:`saves.rematch`) and play it in its place."""
+        from saves.rematch import start_rematch
+
+        try:
+            again = start_rematch(live, owner=self.account)
+        except (StoreError, ValueError) as error:
+            self.notify(str(error), title="Cannot play again", severity="error")
+            return
+        self.start_game(again)
 
     def open_replay(self, session_id: int) -> None:
         """Show the replay of a saved session."""

@@ -79,6 +79,15 @@ class StartGame(Message):
         self.live = live
 
 
+class PlayAgain(Message):
+    """Start a rematch of a finished game at this keyboard and show it in place of the finished one."""
+
+    def __init__(self, live: LiveSession) -> None:
+        """Ask for a rematch of ``live`` (see :mod:`saves.rematch`)."""
+        super().__init__()
+        self.live = live
+
+
 def leave_to_menu(screen: Screen[Any]) -> None:
     """Go back to the main menu from ``screen``; under another app (a test's host) just close ``screen``."""
     if coven_or_none(screen) is None:

@@ -23,9 +23,11 @@ from textual.worker import Worker, WorkerState
 from engine import ActionError, Event
 from engine.core import seeded_rng
 from saves import LiveSession, StoreError
+from saves.series import series_score
 from tui.games import game_ui
 from tui.games.base import GameTable, GameUI, noted
 from tui.screens.curtain import CurtainScreen
+from tui.screens.game_over import GameOverScreen
 
 
 class HeldMove(Protocol):
@@ -134,7 +136,7 @@ class GameLoop(Screen[None]):
             if not self._result_shown:
                 self._result_shown = True
                 view = live.rules.view(live.state, self.viewer_seat)
-                self.app.push_screen(self.ui.game_result(view, result, self._last_events))
+                self.app.push_screen(self.prepare_result(self.ui.game_result(view, result, self._last_events)))
             return
         to_act = live.to_act
         bots = [seat for seat in to_act if live.seats[seat].is_bot]
@@ -179,6 +181,14 @@ class GameLoop(Screen[None]):
                     self._auto_timer = self.set_timer(self.auto_delay, self._auto_step)
             else:
                 self.status_text = "Space: next step · a: automatic play"
+
+    def prepare_result(self, screen: Screen[None]) -> Screen[None]:
+        """Give a final screen the finished game (for ``p``, play again) and the series score."""
+        if isinstance(screen, GameOverScreen):
+            screen.live = self.live
+            score = series_score(self.live.store, self.live.session_id)
+            screen.series = score.text if score is not None and score.games > 1 else None
+        return screen
 
     def waiting_text(self, seats: Sequence[int]) -> str:
         """The status while ``seats`` (or, when empty, the table's driver) act elsewhere."""

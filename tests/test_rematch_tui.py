@@ -1,0 +1,78 @@
+"""Play again from every game's final screen, solo and pass-and-play, and the series line it shows."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from saves import LiveSession, SessionStore
+from saves.rematch import start_rematch
+from saves.series import series_of
+from test_rematch_series import finish
+from tui.app import CovenApp
+from tui.screens.game_over import GameOverScreen
+from tui_fakes import seats
+from waiting import until
+
+GAMES = ["wizards-cup", "witchdraft", "wizbits"]
+MODES = {"solo": ("Ana", "Merlin:easy"), "pass-and-play": ("Ana", "Bo")}
+
+
+def _footer_text(app: CovenApp) -> str:
+    from tui.widgets.fitting_footer import FittingFooter
+
+    return " · ".join(app.screen.query_one(FittingFooter).shown)
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_p_on_the_final_screen_plays_the_same_game_again(store: SessionStore, game_id: str, mode: str) -> None:
+    from tui.screens.game import GameScreen
+
+    finished = finish(LiveSession.create(store, game_id, None, 21, seats(*MODES[mode])), 3)
+    app = CovenApp(store=store, auto_delay=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_session(finished.session_id)
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the final screen")
+        assert app.screen.check_action("play_again", ()) is True
+        await until(pilot, lambda: "Play again" in _footer_text(app), "'p Play again' in the footer")
+        await pilot.press("p")
+
+        def new_game() -> GameScreen | None:
+            found = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+            return found[0] if len(found) == 1 and found[0].live.session_id != finished.session_id else None
+
+        await until(pilot, lambda: new_game() is not None, "the rematch's game screen")
+        again = new_game()
+        assert again is not None
+        # The new game replaced the finished one: the menu, then the game (and a curtain or a bot at most).
+        assert not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
+        live = again.live
+        assert (live.spec.game_id, live.options, live.seats) == (game_id, finished.options, finished.seats)
+        assert live.seed != finished.seed and live.result is None
+        assert series_of(store, live.session_id) == finished.session_id
+
+
+async def test_the_final_screen_shows_the_running_series(store: SessionStore) -> None:
+    first = finish(LiveSession.create(store, "wizards-cup", None, 4, seats("Ana", "Bo")), 1)
+    second = finish(start_rematch(first, rng=random.Random(2)), 2)
+    app = CovenApp(store=store, auto_delay=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_session(second.session_id)
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the final screen")
+        line = app.screen.query_one("#game-over-series")
+        wins = [store.load(i).result or "" for i in (first.session_id, second.session_id)]
+        ana, bo = (sum(text.startswith(f"{name} won") for text in wins) for name in ("Ana", "Bo"))
+        draws = 2 - ana - bo
+        tail = {0: "", 1: ", 1 draw", 2: ", 2 draws"}[draws]
+        assert str(line.render()) == f"Series  Ana {ana} – {bo} Bo{tail}"
+
+
+async def test_a_single_game_shows_no_series_line(store: SessionStore) -> None:
+    alone = finish(LiveSession.create(store, "wizards-cup", None, 4, seats("Ana", "Bo")), 1)
+    app = CovenApp(store=store, auto_delay=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_session(alone.session_id)
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the final screen")
+        assert not app.screen.query("#game-over-series")
