@@ -335,6 +335,11 @@ class LiveSession:
         """The history steps whose actions were taken back (a replay may strike them through)."""
         return self._timeline.undone
 
+    @property
+    def undo_steps(self) -> frozenset[int]:
+        """The history steps that took a move back."""
+        return self._timeline.undo_moments
+
 
 def _replay(spec: GameSpec, options: Mapping[str, Any], seed: int, names: Sequence[str],
             log: Sequence[LogEntry], rules_version: int) -> Timeline:

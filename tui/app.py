@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +20,7 @@ from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.driver import Driver
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -30,7 +31,10 @@ from tui.key_order import OrderedKeys
 from tui.navigation import QuitCoven
 from tui.safe_text import plain_lines
 from tui.served import refuses_files
+from tui.settings import read_settings
+from tui.settings_apply import apply_settings
 from tui.table_seating import TableSeating
+from tui.themes import COVEN_THEMES
 
 if TYPE_CHECKING:
     from tui.context import CovenContext
@@ -109,6 +113,12 @@ class CovenApp(OrderedKeys[None], CovenPlaces):
         self.account = account if self.served else None
         self.store_problem: str | None = None
         self.auto_delay = _default_auto_delay() if auto_delay is None else auto_delay
+        self.base_auto_delay = self.auto_delay
+        """The pause between automatic steps when reduced motion is off."""
+        self.colourless = False
+        """Draw without colour (the "No colour" setting; NO_COLOR in the environment does the same)."""
+        for theme in COVEN_THEMES:
+            self.register_theme(theme)
         self.min_size = min_size
         if self.store is None:
             try:
@@ -162,6 +172,13 @@ class CovenApp(OrderedKeys[None], CovenPlaces):
             return None
         return super().deliver_screenshot(filename, path, time_format)
 
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, and no colour at all while the "No colour" setting is on."""
+        filters = list(super().get_line_filters())
+        if self.colourless and not any(isinstance(item, (Monochrome, NoColor)) for item in filters):
+            filters.append(Monochrome())
+        return filters
+
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver; on Unix, one that also quits when the terminal goes away (:mod:`tui.driver`)."""
         driver_class = super().get_driver_class()
@@ -186,7 +203,11 @@ class CovenApp(OrderedKeys[None], CovenPlaces):
         return MainMenu()
 
     def on_mount(self) -> None:
-        """Show any store notice, offer a table's seats when asked to join, and check the size."""
+        """Apply the player's settings, show any store notice, offer a table's seats when asked, check the size."""
+        settings = read_settings(self.store, self.account)
+        apply_settings(self, settings)
+        if settings.notice():
+            self.notify(str(settings.notice()), title="Settings", severity="warning", timeout=10)
         if self.store is not None and self.store.notice:
             self.notify(self.store.notice, title="Session database", severity="warning", timeout=20)
         if self.join_code and self.store is not None:

@@ -53,6 +53,7 @@ class CovenPlaces(OnePaintResizeApp[None]):
             "host_table": self.action_host_table,
             "join_table": self.action_join_table,
             "pillar_lab": self.action_pillar_lab,
+            "settings": self.action_settings,
         }
         # Each opens just above the menu, closing what is open now: a screen with unsaved work asks first.
         self.leave_then(opens[message.place])
@@ -111,6 +112,13 @@ class CovenPlaces(OnePaintResizeApp[None]):
             return
         self.go_to_menu()
         self.push_screen(screen_type())
+
+    def action_settings(self) -> None:
+        """Open the Settings screen."""
+        from tui.screens.settings import SettingsScreen
+
+        self.go_to_menu()
+        self.push_screen(SettingsScreen())
 
     def action_new_game(self) -> None:
         """Open the new-game form."""

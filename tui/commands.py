@@ -28,6 +28,8 @@ class CovenCommands(Provider):
              self._posting(lambda: OpenPlace("sessions"))),
             ("Decks", "Build, check, save, import and export Wizbits decks",
              self._posting(lambda: OpenPlace("decks"))),
+            ("Settings", "Theme, colour, motion, notifications and what New game offers",
+             self._posting(lambda: OpenPlace("settings"))),
         ]
         for spec in playable_games():
             commands.append((f"Rules: {spec.title}", f"Read how to play {spec.title}",

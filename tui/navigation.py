@@ -22,7 +22,8 @@ from tui.context import coven_or_none
 if TYPE_CHECKING:
     from saves import LiveSession
 
-Place = Literal["new_game", "continue", "sessions", "decks", "host_table", "join_table", "pillar_lab"]
+Place = Literal["new_game", "continue", "sessions", "decks", "host_table", "join_table", "pillar_lab",
+                "settings"]
 """A main-menu place that opens just above the menu, closing the screens open now."""
 
 

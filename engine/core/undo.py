@@ -82,6 +82,11 @@ class Timeline:
         return frozenset(self._undone)
 
     @property
+    def undo_moments(self) -> frozenset[int]:
+        """The moments that took a move back."""
+        return frozenset(index for index, moment in enumerate(self.moments) if moment.undoes is not None)
+
+    @property
     def last_mover(self) -> Seat | None:
         """The seat whose action is the latest still in force (None: the table's, or none yet)."""
         return self.moments[self._live[-1]].seat if len(self._live) > 1 else None

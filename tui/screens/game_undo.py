@@ -10,24 +10,21 @@ theirs (another seat or the table has moved since: nothing to say).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from engine import ActionError
 from saves import StoreError
-
-if TYPE_CHECKING:
-    from tui.screens.game import GameScreen
+from tui.screens.game_loop import GameLoop
 
 UNDO_KEYS = ("u", "ctrl+z")
 """The keys that take back a move."""
 
-def undo_seat(screen: GameScreen) -> int | None:
+def undo_seat(screen: GameLoop) -> int | None:
     """The seat whose moves the undo key takes back: the one revealed at this keyboard, else its only player."""
     seat = screen.revealed_seat if screen.revealed_seat is not None else screen.viewer_seat
     return seat if seat is not None and screen.plays_here(seat) else None
 
 
-def undo_refusal(screen: GameScreen) -> str | None:
+def undo_refusal(screen: GameLoop) -> str | None:
     """Why the undo key does nothing now, in a few words, or None when it takes back a move."""
     seat = undo_seat(screen)
     if seat is None:
@@ -37,7 +34,7 @@ def undo_refusal(screen: GameScreen) -> str | None:
     return screen.live.undo_refusal(seat)
 
 
-def undo_state(screen: GameScreen) -> bool | None:
+def undo_state(screen: GameLoop) -> bool | None:
     """The undo key for ``check_action``: True when it works, None (dimmed) when the rule keeps the seat's
     latest move, False (hidden) when the latest move is not the seat's (the usual case: nothing to say)."""
     if undo_refusal(screen) is None:
@@ -46,7 +43,7 @@ def undo_state(screen: GameScreen) -> bool | None:
     return None if seat is not None and screen.live.last_mover == seat and screen.live.result is None else False
 
 
-def describe_undo_key(screen: GameScreen) -> None:
+def describe_undo_key(screen: GameLoop) -> None:
     """Write the reason into the undo key's Footer description ("Undo: the turn has moved on")."""
     reason = undo_refusal(screen)
     description = "Undo" if reason is None else f"Undo: {reason}"
@@ -56,7 +53,7 @@ def describe_undo_key(screen: GameScreen) -> None:
                          for binding in bindings.get(key, [])]
 
 
-def take_back(screen: GameScreen) -> None:
+def take_back(screen: GameLoop) -> None:
     """Take back the seat's most recent move, or say why not."""
     seat = undo_seat(screen)
     reason = undo_refusal(screen)

@@ -26,6 +26,7 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
     ("decks", "Decks               d"),
     ("lab", "Pillar Lab          l"),
     ("rules", "Rules               r"),
+    ("settings", "Settings            o"),
     ("quit", "Quit                q"),
 )
 """(option id, label) of the menu entries, in order."""
@@ -51,6 +52,8 @@ class MainMenu(Screen[None]):
         Binding("d", "app.decks", "Decks"),
         Binding("l", "app.pillar_lab", "Lab"),
         Binding("r", "app.rules", "Rules"),
+        # Like Quit, its menu line shows the key: the compact footer is full at 80 columns.
+        Binding("o", "app.settings", "Settings", show=False),
         # The menu's own "Quit q" line shows this key; the footer has no room left at 80 columns.
         Binding("q", "app.quit", "Quit", show=False),
     ]
@@ -108,6 +111,7 @@ class MainMenu(Screen[None]):
             "decks": OpenPlace("decks"),
             "lab": OpenPlace("pillar_lab"),
             "rules": ShowRules(),
+            "settings": OpenPlace("settings"),
             "quit": QuitCoven(),
         }
         message = choices.get(event.option.id)

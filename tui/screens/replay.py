@@ -64,8 +64,7 @@ class ReplayScreen(Screen[None]):
         self.step_events: list[list[Event]] = [list(step.events) for step in history]
         self.undone = live.undone
         """The steps whose moves were taken back."""
-        self.undos = frozenset(index for index, events in enumerate(self.step_events)
-                               if any(event.kind == "undo" for event in events))
+        self.undos = live.undo_steps
         """The steps that took a move back."""
         self._start = max(0, min(start, self.total))
 

@@ -1,0 +1,156 @@
+"""Settings: kept per player (and per SSH account), bad values fall back with one notice, themes prove their contrast."""
+
+from __future__ import annotations
+
+import pytest
+from textual.filter import Monochrome
+from textual.theme import BUILTIN_THEMES
+
+from saves import SessionStore
+from saves.preferences import set_preference
+from tui.app import CovenApp
+from tui.cli import main
+from tui.screens.settings import SettingsScreen
+from tui.settings import SETTINGS, THEMES, read_settings, setting, write_setting
+from tui.themes import COLOUR_BLIND, HIGH_CONTRAST, OKABE_ITO, contrast_ratio, theme_pairs
+from waiting import until
+
+
+def test_each_player_keeps_their_own_settings(store: SessionStore) -> None:
+    write_setting(store, None, "theme", "nord")
+    write_setting(store, "ana", "theme", "coven-high-contrast")
+    write_setting(store, "ana", "reduced_motion", True)
+    assert read_settings(store, None)["theme"] == "nord"
+    ana = read_settings(store, "ana")
+    assert ana["theme"] == "coven-high-contrast" and ana["reduced_motion"] is True
+    bo = read_settings(store, "bo")
+    assert [bo[item.name] for item in SETTINGS] == [item.default for item in SETTINGS] and not bo.fell_back
+
+
+def test_settings_survive_reopening() -> None:
+    with SessionStore() as store:
+        write_setting(store, None, "bot_level", "hard")
+    with SessionStore() as store:
+        assert read_settings(store, None)["bot_level"] == "hard"
+
+
+@pytest.mark.parametrize(("name", "stored"), [
+    ("theme", "purple"), ("theme", 7), ("glyphs", "yes"), ("glyphs", 1), ("notifications", None),
+    ("bot_level", ["hard"]), ("wizbits.auto_pass", "off"),
+])
+def test_a_value_coven_does_not_offer_falls_back_and_is_named_once(
+        store: SessionStore, name: str, stored: object) -> None:
+    item = setting(name)
+    if stored is None:
+        stored = {"nested": True}
+    set_preference(store, None, item.stored_key, stored)
+    settings = read_settings(store, None)
+    assert settings[name] == item.default and settings.fell_back == [name]
+    notice = settings.notice()
+    assert notice is not None and notice.count(item.label) == 1
+
+
+def test_writing_refuses_values_and_names_that_do_not_exist(store: SessionStore) -> None:
+    with pytest.raises(ValueError, match="theme is one of"):
+        write_setting(store, None, "theme", "purple")
+    with pytest.raises(KeyError, match="no setting 'colour'"):
+        write_setting(store, None, "colour", True)
+    with pytest.raises(ValueError, match="on or off"):
+        setting("glyphs").parse("maybe")
+    assert setting("glyphs").parse(" YES ") is True and setting("bot_level").parse("easy") == "easy"
+
+
+def test_every_offered_theme_exists() -> None:
+    known = set(BUILTIN_THEMES) | {HIGH_CONTRAST.name, COLOUR_BLIND.name}
+    assert set(THEMES) <= known and setting("theme").default in THEMES
+
+
+def test_the_high_contrast_theme_meets_wcag_aa_for_every_text_pair() -> None:
+    pairs = list(theme_pairs(HIGH_CONTRAST))
+    assert len(pairs) >= 25  # every pair it draws, elements included
+    failing = [(text, back, round(ratio, 2)) for text, back, ratio in pairs if ratio < 4.5]
+    assert failing == []
+    assert len(list(theme_pairs(BUILTIN_THEMES["textual-dark"]))) > 0
+    # The arithmetic itself: black on white is 21:1, a colour on itself 1:1.
+    from textual.color import Color
+    assert round(contrast_ratio(Color(0, 0, 0), Color(255, 255, 255)), 1) == 21.0
+    assert contrast_ratio(Color(10, 20, 30), Color(10, 20, 30)) == 1.0
+    assert any(ratio < 4.5 for _, _, ratio in theme_pairs(BUILTIN_THEMES["textual-dark"]))  # the test can fail
+
+
+def test_the_colour_blind_theme_draws_from_okabe_ito() -> None:
+    palette = {value.upper() for value in OKABE_ITO.values()}
+    for hue in (COLOUR_BLIND.primary, COLOUR_BLIND.secondary, COLOUR_BLIND.accent, COLOUR_BLIND.warning,
+                COLOUR_BLIND.error, COLOUR_BLIND.success):
+        assert hue is not None and hue.upper() in palette
+    elements = [COLOUR_BLIND.variables[f"element-{name}"] for name in
+                ("fire", "water", "nature", "light", "shadow", "void")]
+    assert len(set(elements)) == 6 and all(hue.upper() in palette for hue in elements)
+
+
+# -- in the app ------------------------------------------------------------------------------
+
+
+async def test_the_settings_screen_changes_the_theme_at_once_and_keeps_it(store: SessionStore) -> None:
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the Settings screen")
+        assert app.theme == "textual-dark"
+        await pilot.press("right")
+        await until(pilot, lambda: app.theme == THEMES[1], "the next theme, previewed at once")
+        assert read_settings(store, None)["theme"] == THEMES[1]
+        await pilot.press("down", "down", "enter")  # No colour: on
+        await until(pilot, lambda: any(isinstance(f, Monochrome) for f in app.get_line_filters()), "no colour")
+        await pilot.press("down", "space")  # Reduced motion: on
+        await until(pilot, lambda: app.animation_level == "none" and app.auto_delay == 0.0, "reduced motion")
+        await pilot.press("r")
+        await until(pilot, lambda: app.theme == "textual-dark" and app.animation_level == "full", "the defaults")
+        assert not any(isinstance(f, Monochrome) for f in app.get_line_filters())
+        assert app.auto_delay == app.base_auto_delay
+
+
+async def test_a_bad_stored_value_starts_coven_with_one_notice(store: SessionStore) -> None:
+    set_preference(store, None, "setting.theme", "no-such-theme")
+    set_preference(store, None, "setting.glyphs", "sometimes")
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notices = [str(note.message) for note in app._notifications if note.title == "Settings"]
+        assert len(notices) == 1 and "Theme" in notices[0] and "Colour-blind letters" in notices[0]
+        assert app.theme == "textual-dark"
+
+
+async def test_a_served_account_reads_its_own_settings(store: SessionStore) -> None:
+    write_setting(store, "ana", "theme", "coven-high-contrast")
+    app = CovenApp(store=store, serve_port=2222, account="ana")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "coven-high-contrast"
+    other = CovenApp(store=store, serve_port=2222, account="bo")
+    async with other.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert other.theme == "textual-dark"
+
+
+# -- the command ------------------------------------------------------------------------------
+
+
+def test_the_settings_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["settings", "set", "theme", "nord"]) == 0
+    assert main(["settings", "get", "theme"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "nord"
+    assert main(["settings", "--account", "ana", "set", "glyphs", "on"]) == 0
+    assert main(["settings", "get", "glyphs"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "off"  # Ana's, not this machine's
+    assert main(["settings", "list"]) == 0
+    listed = capsys.readouterr().out
+    assert "theme" in listed and "nord" in listed and "(default textual-dark)" in listed
+    assert main(["settings", "reset"]) == 0
+    assert main(["settings", "get", "theme"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "textual-dark"
+    assert main(["settings", "set", "theme", "purple"]) == 2
+    assert main(["settings", "get", "colour"]) == 2
+    assert main(["settings", "--account", "a\x1b[31m", "list"]) == 2
+    errors = capsys.readouterr().err
+    assert "theme is one of" in errors and "no setting 'colour'" in errors and "\x1b" not in errors

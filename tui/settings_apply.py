@@ -1,0 +1,34 @@
+"""Putting a player's settings into effect on the running app (theme, colour, motion).
+
+Kept apart from :mod:`tui.settings` (what the settings are) so the CLI can read
+and write settings without Textual. Works on any Textual app; the attributes
+Coven's own app adds (``colourless``, ``base_auto_delay``, ``auto_delay``) are
+set only where it has them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+
+from tui.settings import Settings
+
+FALLBACK_THEME = "textual-dark"
+"""The theme used when the chosen one is not registered (an older or newer Coven's name)."""
+
+
+def apply_settings(app: App[Any], settings: Settings) -> None:
+    """Set the theme, colour and motion of ``app`` from ``settings``."""
+    theme = str(settings["theme"])
+    app.theme = theme if theme in app.available_themes else FALLBACK_THEME
+    app.animation_level = "none" if settings["reduced_motion"] else "full"
+    if hasattr(app, "colourless"):
+        app.colourless = bool(settings["no_color"])
+    base = getattr(app, "base_auto_delay", None)
+    if isinstance(base, float | int):
+        # Reduced motion: automatic steps follow one another without the pause that shows each.
+        app.auto_delay = 0.0 if settings["reduced_motion"] else float(base)  # type: ignore[attr-defined]
+    app.refresh(layout=False)
+    for screen in app.screen_stack:
+        screen.refresh()
