@@ -32,6 +32,7 @@ class TableLink:
         token: The token this process's player was given (None for spectators).
         spectator: True when watching without a seat.
         info: The table as last read.
+        muted: Names (case-folded) whose chat lines this player does not want to see.
     """
 
     tables: TableStore
@@ -39,6 +40,7 @@ class TableLink:
     token: str | None
     spectator: bool = False
     info: TableInfo | None = None
+    muted: set[str] = field(default_factory=set)
     _version: int | None = field(default=None, repr=False)
     _polls: int = field(default=0, repr=False)
 

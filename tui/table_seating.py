@@ -159,7 +159,15 @@ class TableSeating:
             self.open_lobby(code, token, spectator)
 
     def watch(self, code: str) -> None:
-        """Watch table ``code`` without a seat."""
+        """Watch table ``code`` without a seat (listed among its spectators)."""
+        tables = self.store()
+        if tables is None:
+            return
+        try:
+            tables.watch(code, self.player_name)
+        except StoreError as error:
+            self.app.notify(str(error), title="Cannot watch", severity="error", markup=False)
+            return
         self.enter_table(code, None, spectator=True)
 
     def open_game(self, link: TableLink) -> None:
@@ -179,9 +187,7 @@ class TableSeating:
         self.app.push_screen(TableGameScreen(live, link, auto_delay=self.app.auto_delay))
 
     def leave(self, link: TableLink) -> None:
-        """Give up this process's seats at ``link``'s table (tokens still reclaim them)."""
-        if link.spectator:
-            return
+        """Give up this process's seats at ``link``'s table (tokens still reclaim them), or stop watching it."""
         try:
             link.tables.release_mine()
         except StoreError as error:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import socket
 from datetime import UTC, datetime
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -21,6 +22,7 @@ from saves.tables import TableInfo, TableNotFoundError, TableSeat
 from tui.context import coven
 from tui.navigation import leave_to_menu
 from tui.safe_text import plain
+from tui.screens.chat_pane import CHAT_HELP, ChatPane, describe_chat_key, spectators_line
 from tui.table_link import POLL_SECONDS, TableLink
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.join_code import JoinCode
@@ -64,7 +66,7 @@ class LobbyScreen(Screen[None]):
     """Waits for every remote seat to fill; the host starts the game from here."""
     HELP_TITLE = "Table lobby"
     HELP = ("The table waits here until every seat is filled. Give the code to the players you expect; "
-            "the list shows who has sat down.")
+            "the list shows who has sat down and who watches. " + CHAT_HELP)
 
     DEFAULT_CSS = """
     LobbyScreen Center { height: 1fr; align: center middle; }
@@ -74,10 +76,15 @@ class LobbyScreen(Screen[None]):
     #lobby-hint, #lobby-token, #lobby-status { height: auto; color: $text-muted; }
     #lobby-seats { height: auto; margin: 1 0; }
     #lobby-status { color: $text; text-style: bold; margin-top: 1; }
+    #lobby-spectators { height: auto; color: $text-muted; }
+    LobbyScreen.chatting #lobby-code-row, LobbyScreen.chatting #lobby-hint { display: none; }
+    LobbyScreen.chatting #lobby-seats { margin: 0; }
     """
 
     BINDINGS = [
         Binding("s", "start", "Start game"),
+        Binding("c", "toggle_chat", "Chat"),
+        Binding("ctrl+t", "toggle_chat", "Chat", show=False),
         Binding("escape", "leave", "Leave table"),
     ]
 
@@ -89,6 +96,7 @@ class LobbyScreen(Screen[None]):
         self.host = host
         self._opened_game = False
         self._shown: TableInfo | None = None
+        self.chat = ChatPane(link)
 
     def compose(self) -> ComposeResult:
         """Title, big code, how to join, the seats, the token and the status."""
@@ -102,8 +110,10 @@ class LobbyScreen(Screen[None]):
                     yield JoinCode(info.code, id="lobby-code")
                 yield Static(join_hint(info.code, self.port, self.host), id="lobby-hint")
                 yield Static("", id="lobby-seats")
+                yield Static("", id="lobby-spectators")
                 yield Static("", id="lobby-token")
                 yield Static("", id="lobby-status")
+        yield self.chat
         yield FittingFooter()
 
     def on_mount(self) -> None:
@@ -115,6 +125,7 @@ class LobbyScreen(Screen[None]):
         """Redraw when another process changed something; move on when the game starts."""
         if self._opened_game or not self.link.changed():
             return
+        self.chat.fetch()
         try:
             info = self.link.refresh()
         except TableNotFoundError:
@@ -144,6 +155,8 @@ class LobbyScreen(Screen[None]):
         now = datetime.now(UTC)
         lines = [seat_line(seat, info, self.link.claim, now) for seat in info.seats]
         self.query_one("#lobby-seats", Static).update(plain("\n".join(lines)))  # names: never markup
+        self.query_one("#lobby-spectators", Static).update(plain(spectators_line(info)))
+        self.chat.show_people(info)
         token = self.link.token
         if self.link.spectator:
             token_text = "You are watching: you see only what every player sees."
@@ -166,6 +179,26 @@ class LobbyScreen(Screen[None]):
                            f"then {info.host_name} starts.")
         self.query_one("#lobby-status", Static).update(plain(status))
         self.refresh_bindings()
+
+    def action_toggle_chat(self) -> None:
+        """Open the chat pane (the big code and the hint make room), or close it."""
+        self.chat.toggle()
+
+    @on(ChatPane.Toggled)
+    def _chat_toggled(self) -> None:
+        self.set_class(self.chat.is_open, "chatting")
+        self.refresh_bindings()
+
+    @on(ChatPane.UnreadChanged)
+    def _unread_changed(self) -> None:
+        self.refresh_bindings()
+
+    def refresh_bindings(self) -> None:
+        """Say on the Chat key how many lines wait unseen, then redraw the Footer."""
+        chat: ChatPane | None = self.__dict__.get("chat")  # None while the screen is still being built
+        if chat is not None:
+            describe_chat_key(self, chat)
+        super().refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the host may start, and only when every remote seat is filled."""

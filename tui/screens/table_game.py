@@ -10,8 +10,11 @@ or the spectator's view.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
+from textual import on
+from textual.app import ComposeResult
 from textual.binding import Binding
 
 from engine import ActionError
@@ -19,6 +22,7 @@ from saves import LiveSession, LogConflictError, StoreError
 from saves.tables import TableNotFoundError
 from tui.context import coven
 from tui.navigation import leave_to_menu
+from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, describe_chat_key
 from tui.screens.game import GameScreen
 from tui.table_link import POLL_SECONDS, TableLink
 
@@ -29,13 +33,15 @@ RETRIES = 3
 class TableGameScreen(GameScreen):
     """A :class:`GameScreen` for one process at a shared table."""
     HELP = ("A game at a shared table: you play only your own seats, and the other players' moves arrive "
-            "by themselves. Escape leaves; your token gets your seat back within 10 minutes.")
+            "by themselves. Escape leaves; your token gets your seat back within 10 minutes. " + CHAT_HELP)
 
     BINDINGS = [
         Binding("space", "step", "Next step"),
         Binding("a", "toggle_auto", "Auto play"),
         Binding("l", "toggle_log", "Log"),
         Binding("b", "seat_to_bot", "Bot takes seat"),
+        Binding("c", "toggle_chat", "Chat"),
+        Binding("ctrl+t", "toggle_chat", "Chat", show=False),
         Binding("escape,q", "menu", "Leave"),
     ]
 
@@ -48,6 +54,13 @@ class TableGameScreen(GameScreen):
         self._gone: set[int] = set()
         self._host_away = False
         self.table.steps_here = self._host
+        self.chat = ChatPane(link)
+        self._log_was_hidden = False
+
+    def compose(self) -> ComposeResult:
+        """The game screen, with the chat pane (hidden until c) below the log."""
+        yield from super().compose()
+        yield self.chat
 
     def on_mount(self) -> None:
         """Start like any game, then listen for the other processes; the host plays table steps by itself."""
@@ -82,7 +95,7 @@ class TableGameScreen(GameScreen):
             if host_away and local:
                 name += " (away)"
             elif seat in self._gone:
-                name += " (dropped)"
+                name += f" ({away_for(info.seats[seat].dropped_at, datetime.now(UTC)) if info else 'away'})"
             names.append(name)
         # Only the host's Coven plays bots and automatic steps; without it they wait too.
         if host_away and (not names or any(self.live.seats[seat].is_bot for seat in seats)):
@@ -101,6 +114,7 @@ class TableGameScreen(GameScreen):
         """Pick up other processes' actions and seat changes."""
         if not self.link.changed():
             return
+        self.chat.fetch()
         self._catch_up()
         try:
             info = self.link.refresh()
@@ -109,6 +123,7 @@ class TableGameScreen(GameScreen):
         except StoreError as error:
             self.notify(str(error), severity="error")
             return
+        self.chat.show_people(info)
         before = (self._seats_here, self._host, self._host_away, set(self._gone))
         self._seats_here = info.seats_of(self.link.claim) if not self.link.spectator else []
         self._host = info.host_claim == self.link.claim and not self.link.spectator
@@ -160,6 +175,33 @@ class TableGameScreen(GameScreen):
             self.show_new_events(events)
             return True
         return super().save_failed(seat, action, error)
+
+    # -- table talk ------------------------------------------------------------------
+
+    def action_toggle_chat(self) -> None:
+        """Open the chat pane in the log's place, or close it (the log comes back as it was)."""
+        if not self.chat.is_open:
+            log = self.query_one("#game-log")
+            self._log_was_hidden = log.has_class("hidden")
+            log.add_class("hidden")
+        self.chat.toggle()
+
+    @on(ChatPane.Toggled)
+    def _chat_toggled(self) -> None:
+        if not self.chat.is_open:
+            self.query_one("#game-log").set_class(self._log_was_hidden, "hidden")
+        self.refresh_bindings()
+
+    @on(ChatPane.UnreadChanged)
+    def _unread_changed(self) -> None:
+        self.refresh_bindings()
+
+    def refresh_bindings(self) -> None:
+        """Say on the Chat key how many lines wait unseen, then redraw the Footer."""
+        chat: ChatPane | None = self.__dict__.get("chat")  # None while the base class is still being built
+        if chat is not None:
+            describe_chat_key(self, chat)
+        super().refresh_bindings()
 
     # -- keys ------------------------------------------------------------------------
 

@@ -1,0 +1,185 @@
+"""Table talk in the app: the chat pane in the lobby and in game, quick phrases, muting, spectators, presence.
+
+The app under test is one process; the other players are TableStores with
+their own connection and presence claim, as other Coven processes would be.
+(tests/test_serve_chat.py talks between two real SSH clients.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+from saves.tables import SeatPlan, TableStore
+from table_helpers import host_from_menu
+from tui.app import CovenApp
+from tui.screens.chat_pane import QUICK_PHRASES, ChatPane
+from tui.screens.lobby import LobbyScreen
+from tui.screens.table_game import TableGameScreen
+from tui.widgets.fitting_footer import FittingFooter
+from tui.widgets.team_builder import TeamBuilder
+from waiting import until
+
+
+def screen_text(app: CovenApp) -> str:
+    """Everything on screen, as plain text."""
+    return app.export_screenshot().replace("&#160;", " ")
+
+
+def notes(app: CovenApp) -> str:
+    return "\n".join(str(note.message) for note in app._notifications)
+
+
+def in_team_builder(app: CovenApp) -> bool:
+    focused = app.focused
+    return focused is not None and any(isinstance(node, TeamBuilder) for node in focused.ancestors_with_self)
+
+
+def footer(app: CovenApp) -> list[str]:
+    return app.screen.query_one(FittingFooter).shown
+
+
+def test_lobby_chat_with_names_cleaned_lines_quick_phrases_and_unread_count(other: TableStore) -> None:
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            code = await host_from_menu(pilot, app)
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            now = datetime.now(UTC)
+            lobby.link.tables.clock = lambda: now  # every line of Ana's in one moment: the rate limit must bite
+            other.take_seat(code, 1, "Bea")
+            table_id = other.find(code).table_id
+            await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
+            assert not lobby.chat.is_open and "Chat" in footer(app)
+
+            # A line arrives while the pane is closed: the Chat key counts it.
+            other.say(table_id, "\x1b[2Jhi \u202e[bold red]x")
+            await until(pilot, lambda: "Chat (1)" in footer(app), "the unread count")
+            await pilot.press("c")
+            assert lobby.chat.is_open and lobby.chat.unread == 0
+            await until(pilot, lambda: "Bea: [2Jhi [bold red]x" in screen_text(app), "Bea's line, as typed")
+
+            await pilot.press(*"hello all", "enter")
+            await pilot.press("2")  # the line is empty: a stock phrase
+            lines = [(line.name, line.text) for line in other.chat_since(table_id)]
+            assert lines[1:] == [("Ana", "hello all"), ("Ana", QUICK_PHRASES[1])]
+            await until(pilot, lambda: "Ana: Thinking…" in screen_text(app), "the phrase on screen")
+            await pilot.press(*" 2 more minutes", "enter")  # a leading space lets a line begin with a digit
+            assert other.chat_since(table_id)[-1].text == "2 more minutes"
+
+            # Muting is this player's own: Bea's lines stop showing here, and still reach the store.
+            await pilot.press(*"/mute bea", "enter")
+            other.say(table_id, "can you hear me")
+            await until(pilot, lambda: lobby.chat._last_id == other.chat_since(table_id)[-1].line_id, "the poll")
+            assert "can you hear me" not in screen_text(app)
+            await pilot.press(*"/unmute Bea", "enter")
+            other.say(table_id, "now?")
+            await until(pilot, lambda: "Bea: now?" in screen_text(app), "Bea heard again")
+
+            # Five lines every ten seconds: the sixth is refused in words.
+            await pilot.press("1", "1")
+            assert "Slow" not in notes(app)
+            await pilot.press("1")
+            assert [line.name for line in other.chat_since(table_id)].count("Ana") == 5
+            assert "Slow down: at most 5 lines every 10 seconds" in notes(app)
+            await pilot.press("escape")
+            assert not lobby.chat.is_open and isinstance(app.screen, LobbyScreen)
+
+    asyncio.run(scenario())
+
+
+def test_the_lobby_lists_spectators_and_says_whether_they_are_allowed(other: TableStore) -> None:
+    plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
+    code = other.host("wizards-cup", {}, 3, plan, host_name="Hal", allow_spectators=True).info.code
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0, player_name="cy")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.tables.watch(code)
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            assert [watcher.name for watcher in other.find(code).watchers] == ["Cy"]
+            await until(pilot, lambda: "Spectators (may talk): Cy." in screen_text(app), "the spectators")
+            other.set_spectator_chat(code, False)
+            await until(pilot, lambda: "may watch but not talk" in screen_text(app), "the host's word")
+            await pilot.press("c", *"hello", "enter")
+            assert "Hal, the host, has turned spectators' chat off." in notes(app)
+            assert other.chat_since(other.find(code).table_id) == []
+            await pilot.press("escape", "escape")
+            await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "leaving")
+            assert other.refresh(code).watchers == ()
+
+    asyncio.run(scenario())
+
+
+def test_game_chat_opens_in_the_logs_place_and_ctrl_t_works_where_c_confirms(other: TableStore) -> None:
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            code = await host_from_menu(pilot, app)
+            other.take_seat(code, 1, "Bea")
+            await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
+            await pilot.press("s")
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            game = app.screen
+            assert isinstance(game, TableGameScreen)
+            await until(pilot, lambda: in_team_builder(app), "the team builder's focus")
+            await pilot.press("c")  # the team builder's own confirm (an unfinished team: refused), not the chat
+            assert not game.chat.is_open
+            await pilot.press("ctrl+t")
+            assert game.chat.is_open and game.query_one("#game-log").has_class("hidden")
+            await pilot.press(*"good luck", "enter")
+            table_id = other.find(code).table_id
+            assert [(line.name, line.text, line.after_seq) for line in other.chat_since(table_id)] == [
+                ("Ana", "good luck", 0)]
+            await pilot.press("escape")
+            assert not game.chat.is_open and not game.query_one("#game-log").has_class("hidden")
+            assert in_team_builder(app)
+
+    asyncio.run(scenario())
+
+
+def test_the_player_list_says_who_is_away_and_for_how_long(other: TableStore) -> None:
+    from saves import SessionStore
+    from saves.presence import Presence
+
+    code = ""
+
+    async def scenario() -> None:
+        nonlocal code
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            code = await host_from_menu(pilot, app)
+            with SessionStore() as store, Presence() as presence:
+                bea = TableStore(store, presence)
+                bea.take_seat(code, 1, "Bea")
+                await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
+                await pilot.press("s")
+                await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            game = app.screen
+            assert isinstance(game, TableGameScreen)
+            await until(pilot, lambda: 1 in game._gone, "Bea's drop noticed")
+            # Three minutes later (the store's drop time moved back, as if they had passed):
+            earlier = (datetime.now(UTC) - timedelta(minutes=3, seconds=5)).isoformat()
+            with game.link.store._write() as conn:
+                conn.execute("UPDATE table_seats SET dropped_at = ? WHERE seat = 1", (earlier,))
+            await until(pilot, lambda: "Bea (away 3 min)" in str(game.chat.query_one("#chat-people").render()),
+                        "the away time in the player list")
+            await pilot.press("ctrl+t")
+            assert "Bea (away 3 min)" in screen_text(app)
+
+    asyncio.run(scenario())
+
+
+def test_a_closed_pane_takes_no_focus(other: TableStore) -> None:
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await host_from_menu(pilot, app)
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            assert lobby.query_one(ChatPane).disabled
+            assert app.focused is None or not lobby.query_one(ChatPane) in app.focused.ancestors_with_self
+
+    asyncio.run(scenario())

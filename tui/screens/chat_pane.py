@@ -1,0 +1,286 @@
+"""Table talk on screen: the chat pane of a shared table's lobby and game, and who is there.
+
+The pane is hidden until ``c`` (or ``ctrl+t``, for when a focused pane of the
+game answers ``c`` itself, as the Wizards Cup team builder's confirm does)
+opens it; while hidden it is disabled, so nothing in it takes the focus, and
+it counts the lines it did not show. Everything drawn here came from other
+players: names and lines are plain text, never markup. Muting is this
+player's own: the muted name's lines are just not shown here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Input, RichLog, Static
+
+from saves import StoreError
+from saves.table_chat import MAX_LINE_LENGTH, ChatLine
+from saves.table_records import TableInfo, parse_time
+from tui.safe_text import plain, plain_lines
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from tui.table_link import TableLink
+
+CHAT_KEYS = ("c", "ctrl+t")
+"""The keys that open and close the chat pane."""
+
+QUICK_PHRASES = ("Good game", "Thinking…", "Your turn", "Well played", "One moment", "Oops, misclick")
+"""Stock phrases, said by their number (1 to 6) while the chat line is empty."""
+
+CHAT_HELP = (
+    "Chat: c (or ctrl+t) opens the table talk; type a line (at most 200 characters) and press enter. "
+    "With the line empty, 1 to 6 say a stock phrase (start a line with a space to begin it with a digit). "
+    "/mute NAME hides someone's lines on your screen only, /unmute NAME shows them again; the host types "
+    "/spectators off (or on) to keep spectators quiet. Escape closes the pane; the Chat key counts lines "
+    "you have not seen."
+)
+
+
+def away_for(dropped_at: str | None, now: datetime) -> str:
+    """"away 3 min" for a player who dropped three minutes before ``now`` ("away" when the time is unreadable)."""
+    if dropped_at is None:
+        return "away"
+    try:
+        seconds = (now - parse_time(dropped_at)).total_seconds()
+    except (ValueError, TypeError):
+        return "away"
+    minutes = int(seconds // 60)
+    return "away under a minute" if minutes < 1 else f"away {minutes} min"
+
+
+def people_line(info: TableInfo, claim: str, now: datetime) -> str:
+    """Who is at the table: each seat (bots, who is away and for how long), then who watches."""
+    names = []
+    for seat in info.seats:
+        if seat.role == "remote" and seat.claim is None and not seat.has_token:
+            continue  # an open seat: nobody to name
+        name = seat.name + (" (you)" if seat.claim == claim else "")
+        if seat.role == "bot":
+            name += " (bot)"
+        elif seat.role == "local" and info.host_claim is None:
+            name += " (away)"
+        elif seat.role == "remote" and seat.claim is None:
+            name += f" ({away_for(seat.dropped_at, now)})"
+        names.append(name)
+    line = " · ".join(names)
+    if info.watchers:
+        watching = ", ".join(watcher.name + (" (you)" if watcher.claim == claim else "") for watcher in info.watchers)
+        line += f" · watching: {watching}"
+    return line
+
+
+def spectators_line(info: TableInfo) -> str:
+    """Whether spectators may watch and talk, and who watches."""
+    if not info.allow_spectators:
+        return "Spectators: not allowed at this table."
+    talk = "may talk" if info.spectator_chat else "may watch but not talk (the host said so)"
+    if not info.watchers:
+        return f"Spectators: allowed ({talk}); nobody is watching."
+    return f"Spectators ({talk}): {', '.join(watcher.name for watcher in info.watchers)}."
+
+
+def line_text(line: ChatLine, claim: str) -> Text:
+    """One line as drawn: "Bea: hello", a spectator's marked "(watching)"; never markup."""
+    who = line.name + (" (watching)" if line.spectator else "")
+    text = Text(plain_lines(who), style="bold" if line.claim == claim else "")
+    text.append(f": {plain_lines(line.text)}")
+    return text
+
+
+class ChatInput(Input):
+    """The chat line: with nothing typed yet, a digit says that stock phrase."""
+
+    class Phrase(Message):
+        """A stock phrase was asked for by its number."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    async def _on_key(self, event: events.Key) -> None:
+        if not self.value and event.character is not None and event.character in "123456789":
+            index = int(event.character) - 1
+            if index < len(QUICK_PHRASES):
+                event.stop()
+                event.prevent_default()
+                self.post_message(self.Phrase(index))
+                return
+        await super()._on_key(event)
+
+
+class ChatPane(Vertical):
+    """A table's talk: who is there, the lines said, the stock phrases and a line to type."""
+
+    DEFAULT_CSS = """
+    ChatPane { height: 9; border-top: solid $accent; border-title-color: $accent; padding: 0 1; }
+    ChatPane.hidden { display: none; }
+    ChatPane #chat-people { height: 1; color: $text-muted; }
+    ChatPane #chat-log { height: 1fr; min-height: 2; overflow-x: hidden; scrollbar-size-vertical: 1; }
+    ChatPane #chat-phrases { height: 1; color: $text-muted; }
+    ChatPane #chat-input { height: 1; border: none; padding: 0; }
+    """
+
+    BINDINGS = [Binding("escape", "close", "Close chat")]
+
+    class UnreadChanged(Message):
+        """The number of lines not seen changed (the screen's Chat key shows it)."""
+
+    class Toggled(Message):
+        """The pane was opened or closed."""
+
+    def __init__(self, link: TableLink, *, id: str | None = "chat-pane") -> None:
+        """Talk at ``link``'s table."""
+        super().__init__(id=id, classes="hidden")
+        self.link = link
+        self.unread = 0
+        self._last_id = 0
+        self._focus_before: Widget | None = None
+        self.border_title = "Chat · esc closes"
+
+    def compose(self) -> ComposeResult:
+        """People, lines, phrases and the line to type."""
+        yield Static("", id="chat-people")
+        yield RichLog(id="chat-log", wrap=True, markup=False, max_lines=500, min_width=20)
+        phrases = " ".join(f"{number}:{phrase}" for number, phrase in enumerate(QUICK_PHRASES, 1))
+        yield Static(plain(phrases), id="chat-phrases")
+        yield ChatInput(placeholder="Say something, enter sends · /mute NAME", max_length=MAX_LINE_LENGTH,
+                        id="chat-input")
+
+    def on_mount(self) -> None:
+        """Hidden and out of the focus order until opened; the lines so far are read (and not counted)."""
+        self.disabled = True
+        self.fetch(count=False)
+        self.show_people(self.link.current())
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the pane is on screen."""
+        return not self.has_class("hidden")
+
+    # -- opening and closing -------------------------------------------------------
+
+    def toggle(self) -> None:
+        """Open the pane (focusing the line to type), or close it."""
+        if self.is_open:
+            self.action_close()
+            return
+        self._focus_before = self.screen.focused
+        self.remove_class("hidden")
+        self.disabled = False
+        self.query_one(ChatInput).focus()
+        self.query_one(RichLog).scroll_end(animate=False)
+        self._set_unread(0)
+        self.post_message(self.Toggled())
+
+    def action_close(self) -> None:
+        """Hide the pane and give the focus back to where it was."""
+        self.add_class("hidden")
+        self.disabled = True
+        before, self._focus_before = self._focus_before, None
+        if before is not None and before.is_attached and before.focusable:
+            before.focus()
+        else:
+            self.screen.focus_next()
+        self.post_message(self.Toggled())
+
+    def _set_unread(self, count: int) -> None:
+        if count != self.unread:
+            self.unread = count
+            self.post_message(self.UnreadChanged())
+
+    # -- lines -----------------------------------------------------------------------
+
+    def show_people(self, info: TableInfo) -> None:
+        """Redraw who is at the table."""
+        self.query_one("#chat-people", Static).update(plain(people_line(info, self.link.claim, datetime.now(UTC))))
+
+    def fetch(self, *, count: bool = True) -> None:
+        """Show the lines said since the last one shown; count those that arrive while the pane is closed."""
+        info = self.link.current()
+        try:
+            lines = self.link.tables.chat_since(info.table_id, self._last_id)
+        except StoreError:
+            return  # the next poll tries again; the game itself says when the store fails
+        log = self.query_one(RichLog)
+        new = 0
+        for line in lines:
+            self._last_id = max(self._last_id, line.line_id)
+            if line.name.casefold() in self.link.muted and line.claim != self.link.claim:
+                continue
+            log.write(line_text(line, self.link.claim))
+            new += line.claim != self.link.claim
+        if count and new and not self.is_open:
+            self._set_unread(self.unread + new)
+
+    def say(self, text: str) -> bool:
+        """Say ``text`` at the table, or say why not; True when it was said."""
+        try:
+            self.link.tables.say(self.link.current().table_id, text)
+        except StoreError as error:
+            self.notify(plain_lines(str(error)), title="Chat", severity="warning", markup=False)
+            return False
+        self.fetch()
+        return True
+
+    @on(ChatInput.Phrase)
+    def _phrase(self, message: ChatInput.Phrase) -> None:
+        message.stop()
+        self.say(QUICK_PHRASES[message.index])
+
+    @on(Input.Submitted, "#chat-input")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            return
+        command, _, rest = text.partition(" ")
+        done = self._command(command.lower(), rest.strip()) if command.startswith("/") else self.say(text)
+        if done:
+            event.input.value = ""
+
+    def _command(self, command: str, argument: str) -> bool:
+        """``/mute NAME``, ``/unmute NAME`` and the host's ``/spectators on|off``; True when understood."""
+        if command in ("/mute", "/unmute") and argument:
+            name = argument.casefold()
+            if command == "/mute":
+                self.link.muted.add(name)
+                said = f"{argument}'s lines are hidden on your screen (/unmute {argument} shows them again)."
+            else:
+                self.link.muted.discard(name)
+                said = f"{argument}'s new lines show again."
+            self.notify(plain_lines(said), title="Chat", markup=False, timeout=4)
+            return True
+        if command == "/spectators" and argument.lower() in ("on", "off"):
+            try:
+                info = self.link.tables.set_spectator_chat(self.link.code, argument.lower() == "on")
+            except StoreError as error:
+                self.notify(plain_lines(str(error)), title="Chat", severity="warning", markup=False)
+                return False
+            self.link.info = info
+            self.notify("Spectators may talk." if info.spectator_chat else "Spectators may no longer talk.",
+                        title="Chat", timeout=4)
+            return True
+        self.notify("Chat commands: /mute NAME, /unmute NAME, and for the host /spectators on or off.",
+                    title="Chat", severity="warning", timeout=6)
+        return False
+
+
+def describe_chat_key(screen: Screen[Any], pane: ChatPane) -> None:
+    """Write the unread count into the Chat key's Footer description ("Chat (3)")."""
+    description = f"Chat ({pane.unread})" if pane.unread else "Chat"
+    bindings = screen._bindings.key_to_bindings  # the screen's own copy: changing it touches no other screen
+    for key in CHAT_KEYS:
+        bindings[key] = [replace(binding, description=description) if binding.action == "toggle_chat" else binding
+                         for binding in bindings.get(key, [])]
