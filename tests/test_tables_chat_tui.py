@@ -11,7 +11,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 from saves.tables import SeatPlan, TableStore
-from table_helpers import host_from_menu
+from table_helpers import Opener, host_from_menu, started
 from tui.app import CovenApp
 from tui.screens.chat_pane import QUICK_PHRASES, ChatPane
 from tui.screens.lobby import LobbyScreen
@@ -183,3 +183,46 @@ def test_a_closed_pane_takes_no_focus(other: TableStore) -> None:
             assert app.focused is None or not lobby.query_one(ChatPane) in app.focused.ancestors_with_self
 
     asyncio.run(scenario())
+
+
+async def test_the_replay_shows_each_line_where_it_was_said(open_tables: Opener, fake_ui: object) -> None:
+    from textual.app import App
+    from textual.widgets import RichLog
+
+    from saves import LiveSession
+    from tui.screens.replay import ReplayScreen
+
+    host, bea, session_id = started(open_tables)
+    table = host.table_of_session(session_id)
+    assert table is not None
+    bea.say(table.table_id, "ready when you are")  # before the first move
+    live = LiveSession.load(host.store, session_id, claim=host.claim)
+    live.apply(0, live.rules.legal_actions(live.state, 0)[0])
+    host.say(table.table_id, "[bold red]x\x1b[31m")
+    remote = LiveSession.load(bea.store, session_id, claim=bea.claim)
+    remote.apply(1, remote.rules.legal_actions(remote.state, 1)[0])
+    bea.say(table.table_id, "Good game")
+
+    class Replay(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayScreen(LiveSession.load(host.store, session_id), start=1))
+
+    app = Replay()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.pause()
+
+        def lines() -> list[str]:
+            return [line.text.strip() for line in screen.query_one("#replay-log", RichLog).lines]
+
+        shown = lines()
+        assert shown[0] == "The game begins." and shown[1] == "» Bea: ready when you are"
+        assert shown[-1] == "» Ana: [bold red]x[31m"  # said after step 1, shown as typed
+        assert "Good game" not in " ".join(shown)  # said after step 2: not yet
+        await pilot.press("right")
+        await pilot.pause()
+        assert lines()[-1] == "» Bea: Good game"
+        await pilot.press("home")
+        await pilot.pause()
+        assert lines() == ["The game begins.", "» Bea: ready when you are"]

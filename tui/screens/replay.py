@@ -14,11 +14,13 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from engine import Event
-from saves import LiveSession
+from saves import LiveSession, StoreError
+from saves.table_chat import ChatLine, session_chat
 from tui.fit_text import cut_words
 from tui.games import game_ui
 from tui.games.base import GameTable, GameUI
 from tui.safe_text import plain
+from tui.screens.chat_pane import line_text
 from tui.widgets.fitting_footer import FittingFooter
 
 
@@ -67,6 +69,13 @@ class ReplayScreen(Screen[None]):
         self.undos = live.undo_steps
         """The steps that took a move back."""
         self._start = max(0, min(start, self.total))
+        self.chat: dict[int, list[ChatLine]] = {}
+        """What was said at the table after each step (0: before the first move), when it was a shared table's."""
+        try:
+            for line in session_chat(live.store, live.session_id):
+                self.chat.setdefault(line.after_seq, []).append(line)
+        except StoreError:
+            pass  # the table talk is not the game: the replay goes on without it
 
     @property
     def total(self) -> int:
@@ -137,21 +146,27 @@ class ReplayScreen(Screen[None]):
         if rewrite_log:
             log.clear()
             log.write("The game begins.")
+            self._write_chat(log, 0)
             for index in range(1, self.step + 1):
                 self._write_step(log, index)
         elif new_events:
             self._write_step(log, self.step)
 
     def _write_step(self, log: RichLog, index: int) -> None:
-        """Write step ``index``'s log lines: struck through (and said) when its move was taken back."""
-        if index in self.undone or index in self.undos:
-            if not self.show_undone:
-                return
-        for line in self.ui.log_lines(self.step_events[index]):
-            if index in self.undone:
-                log.write(Text(f"{line} (taken back)", style="strike"))
-            else:
-                log.write(line)
+        """Write step ``index``'s log lines: struck through (and said) when its move was taken back; then the table
+        talk that followed it."""
+        if not ((index in self.undone or index in self.undos) and not self.show_undone):
+            for line in self.ui.log_lines(self.step_events[index]):
+                if index in self.undone:
+                    log.write(Text(f"{line} (taken back)", style="strike"))
+                else:
+                    log.write(line)
+        self._write_chat(log, index)
+
+    def _write_chat(self, log: RichLog, index: int) -> None:
+        """The lines said at the table after step ``index``, as plain text."""
+        for line in self.chat.get(index, []):
+            log.write(Text("» ", style="dim") + line_text(line, claim=""))
 
     def _visible(self) -> list[int]:
         """The steps the keys move through: all of them, or those neither taken back nor taking back."""
