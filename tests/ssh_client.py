@@ -157,12 +157,15 @@ class _ScreenSession(asyncssh.SSHClientSession[bytes]):
     def __init__(self, screen: pyte.Screen) -> None:
         self.stream = pyte.ByteStream(screen)
         self.stderr = bytearray()
+        self.received = bytearray()
+        """Every byte of the terminal stream, for escapes pyte does not draw (a bell, a desktop notice)."""
         self.closed = asyncio.Event()
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if datatype == asyncssh.EXTENDED_DATA_STDERR:
             self.stderr += data
         else:
+            self.received += data
             feed(self.stream, data)
 
     def connection_lost(self, exc: Exception | None) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from textual import on
 from textual.reactive import reactive
@@ -24,10 +24,13 @@ from engine import ActionError, Event
 from engine.core import seeded_rng
 from saves import LiveSession, StoreError
 from saves.series import series_score
+from tui.context import coven_or_none
 from tui.games import game_ui
 from tui.games.base import GameTable, GameUI, noted
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game_over import GameOverScreen
+from tui.settings import read_settings
+from tui.turn_notice import TurnNotices, notice_escape, wanted
 
 
 class HeldMove(Protocol):
@@ -43,6 +46,9 @@ class HeldMove(Protocol):
 
 class GameLoop(Screen[None]):
     """The decisions of a game screen: bots, humans, curtains, automatic steps and applying actions."""
+
+    AT_A_TABLE: ClassVar[bool] = False
+    """True for a shared table's screen, where a player may be told that it has become their turn."""
 
     auto_play: reactive[bool] = reactive(False)
     """When True the table's automatic steps play by themselves, one per ``auto_delay``."""
@@ -72,6 +78,7 @@ class GameLoop(Screen[None]):
         self._auto_timer: Timer | None = None
         self._pending_modal: Screen[None] | None = None
         self._bot_failed = False
+        self._turn_notices = TurnNotices()
 
     # -- drawing, done by the screen ----------------------------------------------
 
@@ -141,6 +148,8 @@ class GameLoop(Screen[None]):
         to_act = live.to_act
         bots = [seat for seat in to_act if live.seats[seat].is_bot]
         humans = [seat for seat in to_act if self.plays_here(seat)]
+        if not humans:
+            self._turn_notices.due(set(), live.last_mover)  # the next time a seat here is asked, it is news
         if bots and self.drives_table:
             if self._bot_failed:
                 self.status_text = "A bot failed; its game cannot go on."
@@ -153,6 +162,7 @@ class GameLoop(Screen[None]):
             legal = live.rules.legal_actions(live.state, seat)
             if self._play_automatic(seat, legal):  # before any curtain: a pass the seat asked for raises none
                 return
+            self._notice_turn(set(humans))
             if self._needs_curtain(seat):
                 self._show(None, None, [])
                 self._curtain_up = True
@@ -189,6 +199,18 @@ class GameLoop(Screen[None]):
             score = series_score(self.live.store, self.live.session_id)
             screen.series = score.text if score is not None and score.games > 1 else None
         return screen
+
+    def _notice_turn(self, asked: set[int]) -> None:
+        """At a table, ring and ask the terminal for a desktop notice when a seat here is newly asked to choose."""
+        if not self.AT_A_TABLE or not self._turn_notices.due(asked, self.live.last_mover):
+            return
+        context = coven_or_none(self)
+        if context is None:
+            return
+        if wanted(read_settings(context.store, context.account)["notifications"], context.served):
+            driver = getattr(self.app, "_driver", None)  # Textual writes its bell the same way
+            if driver is not None:
+                driver.write(notice_escape())
 
     def waiting_text(self, seats: Sequence[int]) -> str:
         """The status while ``seats`` (or, when empty, the table's driver) act elsewhere."""

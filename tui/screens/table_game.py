@@ -32,6 +32,8 @@ RETRIES = 3
 
 class TableGameScreen(GameScreen):
     """A :class:`GameScreen` for one process at a shared table."""
+
+    AT_A_TABLE = True
     HELP = ("A game at a shared table: you play only your own seats, and the other players' moves arrive "
             "by themselves. Escape leaves; your token gets your seat back within 10 minutes. " + CHAT_HELP)
 
