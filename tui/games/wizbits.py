@@ -69,7 +69,8 @@ class WizbitsTable(ChoosingTable):
         Binding("x", "pass", "Pass"),
         Binding("escape", "back", "Back"),
         Binding("i", "inspect", "Inspect"),
-        Binding("g", "piles", "Piles"),
+        Binding("g", "piles(1)", "Piles"),
+        Binding("g", "piles(0)", "Piles", show=False),  # the compact footer's room goes to the pane keys
         Binding("f", "foundation(1)", "Foundation"),
         Binding("f", "foundation(1, 1)", "Fdn"),  # the compact footer's short name
         Binding("F", "foundation(-1)", "Prev foundation", show=False),
@@ -322,9 +323,12 @@ class WizbitsTable(ChoosingTable):
             return bool(parameters and parameters[0]) != self.compact
         if action == "pane":
             return self.compact
+        if action == "piles":
+            # piles(1) is the full footer's entry; in the compact one, piles(0) answers g unlisted (? lists it).
+            return bool(parameters and parameters[0]) != self.compact
         return super().check_action(action, parameters)
 
-    def action_piles(self) -> None:
+    def action_piles(self, _shown: int = 1) -> None:
         """Open both seats' discard piles and seceded cards (``g``): public, so a spectator may look too."""
         if self.view is not None:
             self.app.push_screen(PilesDialog(self.view))
