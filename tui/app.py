@@ -71,9 +71,9 @@ class CovenApp(OrderedKeys[None], CovenPlaces):
     COMMANDS = App.COMMANDS | {CovenCommands}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
-        # Not priority: an Input types "?" (F1 still opens help there). A screen's own "?" (the Lab's) comes first.
-        Binding("question_mark", "help", "Help", key_display="?", show=False),
-        Binding("f1", "help", "Help", show=False),
+        # Priority, so a modal dialog answers them too; "?" is let through to a field being typed in.
+        Binding("question_mark", "help(True)", "Help", key_display="?", show=False, priority=True),
+        Binding("f1", "help", "Help", show=False, priority=True),
     ]
 
     def __init__(
@@ -144,10 +144,18 @@ class CovenApp(OrderedKeys[None], CovenPlaces):
             if not (self.served and command.title == "Screenshot"):
                 yield command
 
-    def action_help(self) -> None:
-        """Open the help for the screen in front: what it is for and every key (see :mod:`tui.screens.help`)."""
+    def action_help(self, typed: bool = False) -> None:
+        """Open the help for the screen in front: what it is for and every key (see :mod:`tui.screens.help`).
+
+        ``typed`` is the "?" key, which a focused text field takes as a character instead.
+        """
+        from textual.actions import SkipAction
+        from textual.widgets import Input, TextArea
+
         from tui.screens.help import open_help
 
+        if typed and isinstance(self.focused, (Input, TextArea)):
+            raise SkipAction()
         open_help(self.screen)
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:

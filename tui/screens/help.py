@@ -94,7 +94,7 @@ def help_rows(screen: Screen[Any]) -> list[tuple[str, str, Text]]:
     own: dict[int, set[str]] = {}
     for key, active in screen.active_bindings.items():
         binding, node = active.binding, active.node
-        if binding.action in ("app.help", "help", "keys") or not binding.description:
+        if binding.action in ("app.help", "help", "help(True)", "keys") or not binding.description:
             continue  # this screen is the help
         if node is screen.app:
             if binding.action != "quit":
@@ -109,6 +109,8 @@ def help_rows(screen: Screen[Any]) -> list[tuple[str, str, Text]]:
             continue
         by_action[binding.action] = (key, [shown], binding, active.enabled, group_of(screen, key, binding, node))
     rows: list[tuple[str, str, Text]] = []
+    if "down" in screen.active_bindings and not any(key in ("up", "down") for key, *_ in by_action.values()):
+        rows.append(("Moving", "down", Text.assemble((f"{'↑ ↓':>9}  ", "bold"), "Move the highlight (or scroll)")))
     if "tab" in screen.active_bindings and "app.focus_next" not in by_action:
         rows.append(("Moving", "tab", Text.assemble((f"{'tab':>9}  ", "bold"), "Next pane (shift+tab: the one before)")))
     for key, displays, binding, enabled, group in by_action.values():

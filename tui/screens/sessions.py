@@ -67,35 +67,53 @@ def format_time(stamp: str) -> str:
     return when.strftime("%Y-%m-%d")
 
 
-TABLE_MARGIN = 3
-"""Columns of the screen the table's cells cannot use: its vertical scrollbar and a spare column."""
+TABLE_MARGIN = 1
+"""Columns of the screen the table's cells leave free (a spare one; its scrollbar's are added when it has one)."""
 
-SHRINKS = ("Progress", "Game", "Seats")
-"""Columns cut (after a word, with "…") when a row is wider than the screen, first cut first; the detail line
-under the table says each in full. ID, Status and Last played always show whole."""
+SCROLLBAR = 2
+"""Columns of the table's vertical scrollbar, drawn when there are more rows than lines."""
 
-SHRINK_FLOOR = {"Progress": 10, "Game": 8, "Seats": 12}
-"""How narrow a cut column may become."""
+SHRINKS = ("Progress", "Seats", "Game")
+"""Columns shortened when a row is wider than the screen, first shortened first; the detail line under the table
+says each in full. ID, Status and Last played always show whole."""
+
+SHRINK_FLOOR = {"Progress": 12, "Seats": 16, "Game": 11}
+"""How narrow a shortened column may become ("Wizards Cup" keeps its whole name)."""
 
 
-def fit_rows(columns: tuple[str, ...], rows: list[list[str]], width: int) -> list[list[str]]:
-    """``rows`` with their widest cuttable cells shortened until the table fits ``width`` columns.
+def column_widths(columns: tuple[str, ...], rows: list[list[str]], width: int) -> list[int]:
+    """Each column's width so the table fits ``width`` columns, shortening :data:`SHRINKS` in order.
 
-    Each cell takes its text's width plus one column of padding on each side, as a DataTable draws it.
+    A DataTable draws each cell with one column of padding on each side.
     """
     widths = [max([len(column)] + [len(row[index]) for row in rows]) for index, column in enumerate(columns)]
     over = sum(widths) + 2 * len(columns) - width
     for name in SHRINKS:
-        if over <= 0:
-            break
-        if name not in columns:
+        if over <= 0 or name not in columns:
             continue
         index = columns.index(name)
-        floor = max(SHRINK_FLOOR[name], len(name))
-        cut = min(over, max(widths[index] - floor, 0))
+        cut = min(over, max(widths[index] - max(SHRINK_FLOOR[name], len(name)), 0))
         widths[index] -= cut
         over -= cut
-    return [[cut_words(cell, widths[index]) for index, cell in enumerate(row)] for row in rows]
+    return widths
+
+
+def fit_rows(columns: tuple[str, ...], rows: list[list[str]], width: int) -> list[list[str]]:
+    """``rows`` with cells too wide for :func:`column_widths` cut after a word with "…".
+
+    A cut after a word leaves a column narrower than it was given; what that frees goes to Progress.
+    """
+    widths = column_widths(columns, rows, width)
+    fitted = [[cut_words(cell, widths[index]) for index, cell in enumerate(row)] for row in rows]
+    if "Progress" in columns and rows:
+        index = columns.index("Progress")
+        used = [max([len(column)] + [len(row[n]) for row in fitted]) for n, column in enumerate(columns)]
+        spare = width - sum(used) - 2 * len(columns)
+        if spare > 0:
+            room = used[index] + spare
+            for row, whole in zip(fitted, rows, strict=True):
+                row[index] = cut_words(whole[index], room)
+    return fitted
 
 
 def default_export_path(session_id: int) -> Path:
@@ -157,9 +175,15 @@ class SessionsScreen(Screen[None]):
         columns = COLUMNS
         if len({summary.game_id for summary in self.summaries if summary.game_id}) <= 1:
             columns = tuple(column for column in COLUMNS if column != "Game")
-        rows = [self.damaged_cells(summary, columns) if isinstance(summary, DamagedSession)
-                else self.session_cells(summary, columns) for summary in self.summaries]
-        rows = fit_rows(columns, rows, max(self.app.size.width - TABLE_MARGIN, 40))
+        lines = table.size.height or self.app.size.height - 8  # before the first layout: the screen's share
+        scrollbar = SCROLLBAR if len(self.summaries) + 1 > lines else 0
+        width = max(self.app.size.width - TABLE_MARGIN - scrollbar, 40)
+        rows = self.rows(columns, SEATS_WIDTH)
+        if "Seats" in columns:  # the seats say "vs 2 others" sooner rather than being cut
+            seats_width = column_widths(columns, rows, width)[columns.index("Seats")]
+            if seats_width < SEATS_WIDTH:
+                rows = self.rows(columns, seats_width)
+        rows = fit_rows(columns, rows, width)
         if tuple(str(column.label) for column in table.ordered_columns) != columns:
             table.clear(columns=True)
             table.add_columns(*columns)
@@ -181,12 +205,18 @@ class SessionsScreen(Screen[None]):
         self._show_detail()
         self.refresh_bindings()
 
-    def session_cells(self, summary: SessionSummary, columns: tuple[str, ...]) -> list[str]:
-        """The row of a session, whole (:func:`fit_rows` shortens it to the screen)."""
+    def rows(self, columns: tuple[str, ...], seats_width: int) -> list[list[str]]:
+        """Every listed session's row, whole but for the seats (at most ``seats_width`` wide)."""
+        return [self.damaged_cells(summary, columns) if isinstance(summary, DamagedSession)
+                else self.session_cells(summary, columns, seats_width) for summary in self.summaries]
+
+    def session_cells(self, summary: SessionSummary, columns: tuple[str, ...],
+                      seats_width: int = SEATS_WIDTH) -> list[str]:
+        """The row of a session (:func:`fit_rows` shortens it to the screen)."""
         cells = {
             "ID": str(summary.session_id),
             "Game": coven(self).game_title(summary.game_id),
-            "Seats": self.seats_label(summary),
+            "Seats": self.seats_label(summary, seats_width),
             "Status": "finished" if summary.status == "finished" else "in progress",
             "Progress": summary.progress,
             "Last played": format_time(summary.updated),
@@ -215,18 +245,18 @@ class SessionsScreen(Screen[None]):
         return True
 
     @staticmethod
-    def seats_label(summary: SessionSummary) -> str:
+    def seats_label(summary: SessionSummary, width: int = SEATS_WIDTH) -> str:
         """The seats, bots marked: "Ana vs Merlin (bot)"; "Ana vs 4 others" when that is too long.
 
         Never wider than :data:`SEATS_WIDTH`: a long first name is cut with "…".
         """
         names = [f"{seat.name} (bot)" if seat.is_bot else seat.name for seat in summary.seats]
         label = " vs ".join(names)
-        if len(label) <= SEATS_WIDTH:
+        if len(label) <= width:
             return label
         rest = f" vs {len(names) - 1} other{'s' if len(names) > 2 else ''}"
         first = names[0]
-        room = SEATS_WIDTH - len(rest)
+        room = width - len(rest)
         if len(first) > room:
             first = first[:room - 1] + "…"
         return first + rest

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-HELP_ACTIONS = frozenset({"app.help", "help", "keys"})
+HELP_ACTIONS = frozenset({"app.help", "help", "help(True)", "keys"})
 """Actions that open a screen's help (the app's ``?`` and F1; the deck editor's and Lab's own ``?``)."""
 
 HELP_LABEL = "Help"
