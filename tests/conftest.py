@@ -32,6 +32,16 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
 
 
 @pytest.fixture(autouse=True)
+def plain_element_look() -> Iterator[None]:
+    """Every test starts and ends with elements drawn the default way (a settings test may change it)."""
+    from tui.widgets.element_look import set_element_look
+
+    set_element_look(False, {})
+    yield
+    set_element_look(False, {})
+
+
+@pytest.fixture(autouse=True)
 def coven_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point COVEN_DATA_DIR at a fresh temporary folder for every test."""
     path = tmp_path / "coven-data"

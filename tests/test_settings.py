@@ -154,3 +154,21 @@ def test_the_settings_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["settings", "--account", "a\x1b[31m", "list"]) == 2
     errors = capsys.readouterr().err
     assert "theme is one of" in errors and "no setting 'colour'" in errors and "\x1b" not in errors
+
+
+async def test_colour_blind_letters_and_the_theme_s_element_hues_reach_the_cards(store: SessionStore) -> None:
+    from engine.wizards_cup.cards import Element
+    from tui.widgets.wizard_card import ELEMENT_COLOURS, ELEMENT_GLYPHS, wizard_name
+
+    write_setting(store, None, "glyphs", True)
+    write_setting(store, None, "theme", "coven-high-contrast")
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert ELEMENT_GLYPHS[Element.FIRE] == "▲F" and ELEMENT_COLOURS[Element.FIRE] == "#FF7A4D"
+        line = wizard_name("pyre-lord").plain
+        assert line.startswith("▲F ")
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the Settings screen")
+        await pilot.press("down", "right")  # letters off
+        await until(pilot, lambda: ELEMENT_GLYPHS[Element.FIRE] == "▲", "the letters gone")

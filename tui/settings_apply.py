@@ -13,6 +13,7 @@ from typing import Any
 from textual.app import App
 
 from tui.settings import Settings
+from tui.widgets.element_look import set_element_look
 
 FALLBACK_THEME = "textual-dark"
 """The theme used when the chosen one is not registered (an older or newer Coven's name)."""
@@ -22,6 +23,7 @@ def apply_settings(app: App[Any], settings: Settings) -> None:
     """Set the theme, colour and motion of ``app`` from ``settings``."""
     theme = str(settings["theme"])
     app.theme = theme if theme in app.available_themes else FALLBACK_THEME
+    set_element_look(bool(settings["glyphs"]), app.current_theme.variables)
     app.animation_level = "none" if settings["reduced_motion"] else "full"
     if hasattr(app, "colourless"):
         app.colourless = bool(settings["no_color"])

@@ -7,6 +7,8 @@ so every list shows a wizard the same way.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -14,14 +16,14 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from engine.wizards_cup.cards import CARDS, Element, Timing, Wizard
-from tui.widgets.element_look import ELEMENT_HUES, ELEMENT_SYMBOLS
+from tui.widgets.element_look import element_hues, element_marks
 from tui.widgets.styles import load_css
 
-ELEMENT_COLOURS: dict[Element, str] = {element: ELEMENT_HUES[element.value.lower()] for element in Element}
-"""Text colour of each element (borders use the matching ``-fire``… classes in the .tcss)."""
+ELEMENT_COLOURS: Mapping[Element, str] = element_hues(tuple(Element), lambda element: element.value.lower())
+"""Text colour of each element in the current theme (borders use the matching ``-fire``… classes in the .tcss)."""
 
-ELEMENT_GLYPHS: dict[Element, str] = {element: ELEMENT_SYMBOLS[element.value.lower()] for element in Element}
-"""A one-cell symbol per element, so the element reads without colour too."""
+ELEMENT_GLYPHS: Mapping[Element, str] = element_marks(tuple(Element), lambda element: element.value.lower())
+"""A symbol per element (and its letter with the colour-blind setting), so it reads without colour too."""
 
 TIMING_LABELS: dict[Timing, str] = {
     Timing.INSTANT: "WHEN REVEALED",

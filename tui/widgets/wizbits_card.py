@@ -10,6 +10,8 @@ empty slot. The deck editor, the battlefield and the Pillar Lab all use it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.console import RenderableType
 from rich.text import Text
 from textual.reactive import reactive
@@ -19,14 +21,14 @@ from engine.wizbits.cards import CARDS_BY_ID
 from engine.wizbits.model import Card
 from engine.wizbits.terms import Category, Element
 from engine.wizbits.text import ability_text, main_points_text
-from tui.widgets.element_look import ELEMENT_HUES, ELEMENT_SYMBOLS
+from tui.widgets.element_look import element_hues, element_marks
 from tui.widgets.styles import load_css
 
-ELEMENT_COLOURS: dict[Element, str] = {element: ELEMENT_HUES[element.value.lower()] for element in Element}
-"""Text colour of each element (borders use the matching ``-fire``… classes in the .tcss)."""
+ELEMENT_COLOURS: Mapping[Element, str] = element_hues(tuple(Element), lambda element: element.value.lower())
+"""Text colour of each element in the current theme (borders use the matching ``-fire``… classes in the .tcss)."""
 
-ELEMENT_GLYPHS: dict[Element, str] = {element: ELEMENT_SYMBOLS[element.value.lower()] for element in Element}
-"""A one-cell symbol per element, so the element reads without colour too."""
+ELEMENT_GLYPHS: Mapping[Element, str] = element_marks(tuple(Element), lambda element: element.value.lower())
+"""A symbol per element (and its letter with the colour-blind setting), so it reads without colour too."""
 
 NAME_CELLS = 2 + max(len(card.name) for card in CARDS_BY_ID.values())
 """Cells for a glyph and the longest card name: a list column this wide never cuts a name."""
