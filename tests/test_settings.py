@@ -172,3 +172,30 @@ async def test_colour_blind_letters_and_the_theme_s_element_hues_reach_the_cards
         await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the Settings screen")
         await pilot.press("down", "right")  # letters off
         await until(pilot, lambda: ELEMENT_GLYPHS[Element.FIRE] == "▲", "the letters gone")
+
+
+async def test_new_game_offers_the_default_bot_level_and_forgets_when_told(store: SessionStore) -> None:
+    from textual.widgets import Input
+
+    from test_new_game_memory import form, open_form
+    from tui.screens.game import GameScreen
+
+    write_setting(store, None, "bot_level", "easy")
+    app = CovenApp(store=store, auto_delay=60.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_form(app, pilot)
+        assert form(app)["rows"][1][1] == "bot:easy"
+        app.screen.query_one("#seat-name-0", Input).value = "Zed"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        await pilot.press("escape")
+        await open_form(app, pilot)
+        assert form(app)["rows"][0][0] == "Zed"  # remembered while the setting is on
+        await pilot.press("escape")
+    reopened = SessionStore()  # the app closed the store it was given as it ended
+    write_setting(reopened, None, "remember_names", False)
+    again = CovenApp(store=reopened, auto_delay=60.0)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await open_form(again, pilot)
+        rows = form(again)["rows"]
+        assert rows[0][0] != "Zed" and rows[1][1] == "bot:easy"

@@ -27,6 +27,7 @@ from tui.navigation import StartGame
 from tui.safe_text import plain
 from tui.screens import new_game_memory as memory
 from tui.screens.new_game_form import HUMAN, NewGameChoices, Problem, default_kind, default_name, validate
+from tui.settings import read_settings
 from tui.widgets.fitting_footer import FittingFooter
 
 __all__ = ["HUMAN", "NewGameChoices", "NewGameScreen", "Problem", "default_kind", "default_name", "validate"]
@@ -56,6 +57,10 @@ class NewGameScreen(Screen[None]):
         self._default_names: dict[int, str] = {}
         """The name the form itself put in each seat; any other name was typed and is kept."""
         self._memory: dict[str, Any] = {}
+        self._bot_level = "normal"
+        """The bot level a new bot seat starts with (the "Default bot level" setting)."""
+        self._remembering = self.REMEMBERS
+        """Whether the form offers, and keeps, what was chosen last (the "Remember New game" setting)."""
         self._offered: dict[str, list[tuple[str, Any]]] = {}
         """Each option's choices as offered now (label, value): what a remembered choice is found among."""
 
@@ -65,7 +70,10 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The form, built for the current game."""
-        if self.REMEMBERS:
+        settings = read_settings(*self._store_and_account())
+        self._bot_level = str(settings["bot_level"])
+        self._remembering = self.REMEMBERS and bool(settings["remember_names"])
+        if self._remembering:
             self._memory = memory.read_memory(*self._store_and_account())
             last = memory.last_game(self._memory, [spec.game_id for spec in playable_games()])
             if last is not None:
@@ -118,7 +126,7 @@ class NewGameScreen(Screen[None]):
 
     def _default_kind(self, index: int) -> str:
         """The kind a new seat row starts with."""
-        return default_kind(self.spec, index)
+        return default_kind(self.spec, index, self._bot_level)
 
     def _default_name(self, index: int, kind: str, taken: Sequence[str]) -> str:
         """The name a seat row starts with (see :func:`default_name`); seat 1's human is this player."""
@@ -129,7 +137,7 @@ class NewGameScreen(Screen[None]):
 
     def _recall(self) -> memory.Recalled | None:
         """What this account chose last for the current game, checked; None when nothing was kept."""
-        if not self.REMEMBERS:
+        if not self._remembering:
             return None
         return memory.recall(self._memory, self.spec, {value for _, value in self._kind_options()})
 
@@ -311,7 +319,7 @@ class NewGameScreen(Screen[None]):
 
     def _remember(self, choices: NewGameChoices) -> None:
         """Keep what was just started, so the form offers it next time (for this account when served)."""
-        if not self.REMEMBERS:
+        if not self._remembering:
             return
         rows = [(seat.name, f"bot:{seat.bot_level}" if seat.is_bot else HUMAN) for seat in choices.seats]
         options: dict[str, dict[str, Any]] = {}

@@ -35,12 +35,12 @@ class NewGameChoices:
     options: dict[str, Any]
 
 
-def default_kind(spec: GameSpec, index: int) -> str:
-    """Seat 1 is a human; the others are a normal bot (or the middle level)."""
+def default_kind(spec: GameSpec, index: int, preferred: str = "normal") -> str:
+    """Seat 1 is a human; the others are a bot of the ``preferred`` level (the middle one if the game lacks it)."""
     levels = spec.bot_levels
     if index == 0 or not levels:
         return HUMAN
-    level = "normal" if "normal" in levels else levels[len(levels) // 2]
+    level = preferred if preferred in levels else levels[len(levels) // 2]
     return f"bot:{level}"
 
 
