@@ -127,9 +127,9 @@ async def test_switching_auto_pass_off_makes_it_ask_and_is_kept_for_the_account(
             app.start_game(live)
             await lift(pilot, app, "Ana")
             table = await asked(pilot, app, 0)
-            assert table.auto_pass and table.check_action("toggle_auto_pass", (1,))
+            assert table.auto_pass and table.check_action("switch_auto_pass", (1,))
             await pilot.press("P")
-            assert not table.auto_pass and table.check_action("toggle_auto_pass", (0,))
+            assert not table.auto_pass and table.check_action("switch_auto_pass", (0,))
             assert get_preference(store, None, AUTO_PASS_KEY) is False
             await pilot.press("x")
             bo = await asked(pilot, app, 1)  # Bo can only pass, and is asked all the same (no secrets: no curtain)

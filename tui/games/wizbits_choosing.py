@@ -53,8 +53,8 @@ DIVIDE_KEYS = [
 PRIORITY_KEYS = [
     Binding("y", "yield_priority('pillar')", "Yield pillar"),
     Binding("Y", "yield_priority('turn')", "Yield to my turn", show=False),
-    Binding("P", "toggle_auto_pass(1)", "Auto-pass: on", show=False),
-    Binding("P", "toggle_auto_pass(0)", "Auto-pass: off", show=False),
+    Binding("P", "switch_auto_pass(1)", "Auto-pass: on", show=False),
+    Binding("P", "switch_auto_pass(0)", "Auto-pass: off", show=False),
 ]
 """Passing without being asked: yields and the auto-pass setting (see :mod:`tui.games.wizbits_yields`)."""
 
@@ -279,7 +279,7 @@ class ChoosingTable(GameTable[WizbitsView]):
             self.notify("No longer yielding: you will be asked again", timeout=3)
             self._update_prompt()
 
-    def action_toggle_auto_pass(self, _shown: int = 1) -> None:
+    def action_switch_auto_pass(self, _shown: int = 1) -> None:
         """Switch auto-pass on or off for this account, kept for its next games."""
         self._auto_pass = not self.auto_pass
         words = "on: Priority with nothing to do but pass passes by itself" if self._auto_pass else \
@@ -301,7 +301,7 @@ class ChoosingTable(GameTable[WizbitsView]):
                 return act.Pass() in self.legal
             watching = self.view.seat if self.view is not None else None
             return self.stage == "watch" and watching in self.yields
-        if action == "toggle_auto_pass":
+        if action == "switch_auto_pass":
             return self.keys_hint is None and bool(parameters and parameters[0]) == self.auto_pass
         return True
 
