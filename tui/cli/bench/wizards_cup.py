@@ -1,0 +1,136 @@
+"""``coven bench wizards-cup``: the round's payoff matrix, its solve, and the Hard bot's time and strength.
+
+Run as a module for the long strength figures alone::
+
+    python -m tui.cli.bench.wizards_cup 400            # against Easy, then Normal
+    python -m tui.cli.bench.wizards_cup 400 normal     # against Normal only
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+from engine import get_game
+from engine.core.words import plural
+
+TEAMS = (
+    ("pyre-lord", "ember-adept", "night-whisper", "tide-caller", "lantern-knight", "starless-oracle"),
+    ("sunforged-saint", "hollow-sage", "brine-witch", "thornmother", "cinder-duelist", "moss-hermit"),
+)
+"""The pair of teams whose matrix is built: between them they use every kind of power."""
+
+LOOP_SAMPLE = 3_000
+"""Rounds the straightforward one-duel-at-a-time loop plays, to extrapolate its time for all 518,400."""
+
+MATRIX_TARGET = 0.2
+DECISION_TARGET = 1.0
+
+
+def _p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[int(0.95 * (len(ordered) - 1))]
+
+
+def play(seed: int, levels: list[str], timings: dict[str, list[float]] | None = None) -> tuple[int, ...]:
+    """One seeded game between two bot levels; the winning seats (both or none for a draw)."""
+    from tui.cli.bench.games import _play
+
+    state, _ = _play(get_game("wizards-cup"), seed, list(levels), timings if timings is not None else {})
+    result = get_game("wizards-cup").rules.result(state)
+    assert result is not None
+    return tuple(result.winners)
+
+
+def strength(games: int, opponent: str, timings: dict[str, list[float]] | None = None) -> tuple[int, int, int]:
+    """Hard's wins, draws and losses over ``games`` seeded games, seats alternating."""
+    wins = draws = 0
+    for seed in range(games):
+        levels = ["hard", opponent] if seed % 2 == 0 else [opponent, "hard"]
+        winners = play(40_000 + seed, levels, timings)
+        wins += winners == (levels.index("hard"),)
+        draws += len(winners) != 1
+    return wins, draws, games - wins - draws
+
+
+def matrix_figures(table: Table) -> None:
+    """The full matrix's build time, the straightforward loop's, their ratio, and the solve."""
+    started = time.perf_counter()
+    from engine.wizards_cup.round_matrix import ORDERS, lineup, round_results, simulate_round
+    from engine.wizards_cup.solver import solve
+
+    table.add_row("numpy and the matrix builder imported", f"{(time.perf_counter() - started) * 1e3:.0f} ms")
+    started = time.perf_counter()
+    results = round_results(*TEAMS)
+    first = time.perf_counter() - started
+    builds = []
+    for _ in range(5):
+        started = time.perf_counter()
+        results = round_results(*TEAMS)
+        builds.append(time.perf_counter() - started)
+    build = min(builds)
+    table.add_row(f"full {len(ORDERS)}x{len(ORDERS)} matrix, first build (duels resolved as met)",
+                  f"{first:.3f} s")
+    table.add_row(f"full {len(ORDERS)}x{len(ORDERS)} matrix with powers (best of 5)",
+                  f"{build:.3f} s (median {statistics.median(builds):.3f}, target {MATRIX_TARGET} s)")
+    rng = random.Random(7)
+    pairs = [(rng.randrange(len(ORDERS)), rng.randrange(len(ORDERS))) for _ in range(LOOP_SAMPLE)]
+    started = time.perf_counter()
+    for row, column in pairs:
+        assert simulate_round(lineup(TEAMS[0], row), lineup(TEAMS[1], column)) == results[row, column]
+    per_round = (time.perf_counter() - started) / LOOP_SAMPLE
+    loop = per_round * len(ORDERS) ** 2
+    table.add_row(f"per-pair loop, {LOOP_SAMPLE:,} rounds extrapolated", f"{loop:.1f} s ({per_round * 1e6:.0f} µs/round)")
+    table.add_row("matrix speed-up over the loop", f"{loop / build:.0f}x (target at least 10x)")
+    started = time.perf_counter()
+    solved = solve([results.astype("float64")], target_gap=0.005)
+    table.add_row("regret matching+ solve, gap 0.005 (results as payoffs)",
+                  f"{time.perf_counter() - started:.3f} s, {solved.iterations} iterations, gap {solved.gap:.4f}")
+
+
+def figures(table: Table, games: int) -> None:
+    """Matrix figures, then Hard's decision times and results against each level over a few games."""
+    matrix_figures(table)
+    count = max(2, min(games // 10, 10))
+    timings: dict[str, list[float]] = {}
+    for opponent in ("normal", "easy"):
+        wins, draws, losses = strength(count, opponent, timings)
+        table.add_row(f"hard vs {opponent} ({plural(count, 'game')})", f"won {wins}, drew {draws}, lost {losses}")
+    for level in ("hard", "normal"):
+        samples = timings.get(level, [])
+        target = f" (target p95 {DECISION_TARGET:.0f} s)" if level == "hard" else ""
+        table.add_row(f"{level} bot decision in these games ({plural(len(samples), 'decision')})",
+                      f"mean {statistics.mean(samples) * 1e3:.0f} ms, p95 {_p95(samples) * 1e3:.0f} ms, "
+                      f"max {max(samples) * 1e3:.0f} ms{target}")
+
+
+def main(argv: list[str]) -> int:
+    """Hard against Easy and Normal (or the levels named after N) over N seeded games each (default 400)."""
+    games = int(argv[0]) if argv else 400
+    levels = argv[1:] or ["easy", "normal"]
+    console = Console()
+    table = Table(title=f"Wizards Cup Hard over {plural(games, 'game')} per level")
+    table.add_column("measure")
+    table.add_column("figure", justify="right")
+    for opponent in levels:
+        timings: dict[str, list[float]] = {}
+        started = time.perf_counter()
+        wins, draws, losses = strength(games, opponent, timings)
+        hard = timings["hard"]
+        table.add_row(f"hard vs {opponent}", f"won {wins} ({wins / games:.1%}), drew {draws}, lost {losses}")
+        table.add_row(f"  hard decisions ({len(hard)})", f"mean {statistics.mean(hard) * 1e3:.0f} ms, "
+                      f"p95 {_p95(hard) * 1e3:.0f} ms, max {max(hard) * 1e3:.0f} ms; "
+                      f"{time.perf_counter() - started:.0f} s in all")
+        console.print(f"hard vs {opponent}: won {wins}/{games}, drew {draws}, lost {losses}; "
+                      f"p95 {_p95(hard) * 1e3:.0f} ms", highlight=False)
+    console.print(table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
