@@ -7,7 +7,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check -qq
 PLAY_STAMP := $(VENV)/.installed-play
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: play test typecheck wheel-check screenshots bench clean
+.PHONY: play test typecheck wheel-check screenshots bench ladder clean
 
 $(BIN)/python:
 	@echo "Creating $(VENV) with $(PYTHON)..."
@@ -45,6 +45,10 @@ screenshots: $(TEST_STAMP)
 
 bench: $(PLAY_STAMP)
 	$(BIN)/coven bench wizards-cup
+
+# Every bot level against every other (100 seat-mirrored games a pairing), written into the README's tables.
+ladder: $(PLAY_STAMP)
+	$(BIN)/coven ladder --games 100 --seed 1 --readme README.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

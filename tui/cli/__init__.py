@@ -34,6 +34,7 @@ from saves import (
 from saves.integrity import DamagedSession
 from saves.transfer import import_session_file
 from tui.cli.decks import add_deck_commands
+from tui.cli.ladder_command import add_ladder_command
 from tui.cli.settings import add_settings_command
 from tui.cli.simulate_args import add_simulate_parser
 from tui.rules_docs import RULES_DIR
@@ -374,6 +375,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_simulate_parser(commands).set_defaults(handler=_cmd_simulate)
     add_deck_commands(commands)
     add_settings_command(commands)
+    add_ladder_command(commands)
     add_serve_parser(commands).set_defaults(handler=_cmd_serve)
     return parser
 

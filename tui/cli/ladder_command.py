@@ -1,0 +1,97 @@
+"""The ``coven ladder`` command: its arguments, the progress bar, and the README's ladder tables."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from itertools import combinations
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from engine import GameSpec, all_games, get_game
+from engine.core import UnknownGameError
+from tui.cli.ladder import ladder, report_lines
+
+README_START = "<!-- ladder:start -->"
+README_END = "<!-- ladder:end -->"
+"""The README's ladder tables sit between these lines; ``--readme`` rewrites what is between them."""
+
+MAX_GAMES = 100_000
+"""More games per pairing than anyone needs; a bound, so a typo cannot run for days."""
+
+
+class LadderUsageError(ValueError):
+    """The command's arguments cannot be run as given."""
+
+
+def _games(args: argparse.Namespace) -> list[GameSpec]:
+    if args.game is None:
+        return [spec for spec in all_games() if len(spec.bot_levels) > 1 and 2 in spec.seat_counts]
+    try:
+        spec = get_game(args.game)
+    except UnknownGameError as error:
+        raise LadderUsageError(str(error)) from None
+    if len(spec.bot_levels) < 2 or 2 not in spec.seat_counts:
+        raise LadderUsageError(f"{spec.title} has no two bot levels to compare in a two-player game")
+    return [spec]
+
+
+def _replace_block(path: Path, lines: list[str]) -> None:
+    text = path.read_text(encoding="utf-8")
+    start, end = text.find(README_START), text.find(README_END)
+    if start < 0 or end < start:
+        raise LadderUsageError(f"{path} has no {README_START} … {README_END} block to rewrite")
+    block = "\n".join([README_START, "", *lines, README_END])
+    path.write_text(text[:start] + block + text[end + len(README_END):], encoding="utf-8")
+
+
+def run_ladder(args: argparse.Namespace) -> int:
+    """Play the ladder(s) and print them (or write them into the README)."""
+    try:
+        if not 2 <= args.games <= MAX_GAMES or args.games % 2:
+            raise LadderUsageError(f"--games must be an even number from 2 to {MAX_GAMES} (each seed is played "
+                                   "twice, seats swapped)")
+        specs = _games(args)
+    except LadderUsageError as error:
+        print(f"coven ladder: {error}", file=sys.stderr)
+        return 2
+    console = Console(stderr=True)
+    total = sum(len(list(combinations(spec.bot_levels, 2))) * args.games for spec in specs)
+    lines: list[str] = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task("ladder", total=total)
+        for spec in specs:
+            progress.update(task, description=spec.title)
+            pairings = ladder(spec, args.games, args.seed, lambda: progress.advance(task))
+            lines += report_lines(spec, pairings, markdown=args.readme is not None)
+    if args.readme is not None:
+        games = "; ".join(spec.title for spec in specs)
+        lines.insert(0, f"Measured by `coven ladder --games {args.games} --seed {args.seed}` ({games}).")
+        lines.insert(1, "")
+        try:
+            _replace_block(Path(args.readme), lines)
+        except (OSError, LadderUsageError) as error:
+            print(f"coven ladder: {error}", file=sys.stderr)
+            return 1
+        print(f"Wrote the ladder tables into {Path(args.readme).resolve()}.")
+        return 0
+    print("\n".join(lines))
+    return 0
+
+
+def add_ladder_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``ladder`` to the ``coven`` parser's commands."""
+    parser = commands.add_parser(
+        "ladder", help="every bot level against every other: win rates and Elo",
+        description="Play every bot level of a game (or of every game) against every other in seat-mirrored "
+                    "pairs, then print each pairing's score with a 95%% interval and each level's Elo rating.")
+    parser.add_argument("game", nargs="?", metavar="GAME", help="game id (all games when left out)")
+    parser.add_argument("--games", type=int, default=100, metavar="N",
+                        help="games per pairing, an even number (default 100)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="the first seed (default 1)")
+    parser.add_argument("--readme", metavar="FILE", default=None,
+                        help="write the tables into FILE between its ladder markers instead of printing them")
+    parser.set_defaults(handler=run_ladder)
