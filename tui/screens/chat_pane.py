@@ -36,11 +36,12 @@ if TYPE_CHECKING:
 CHAT_KEYS = ("c", "ctrl+t")
 """The keys that open and close the chat pane."""
 
-QUICK_PHRASES = ("Good game", "Thinking…", "Your turn", "Well played", "One moment", "Oops, misclick")
+QUICK_PHRASES = ("Good game", "Thinking…", "Your turn", "Well played", "One moment", "Oops")
 """Stock phrases, said by their number (1 to 6) while the chat line is empty."""
 
 CHAT_HELP = (
-    "Chat: c (or ctrl+t) opens the table talk; type a line (at most 200 characters) and press enter. "
+    "Chat: c opens the table talk (ctrl+t where the focused pane answers c itself, as the Wizards Cup team "
+    "builder's confirm does); type a line (at most 200 characters) and press enter. "
     "With the line empty, 1 to 6 say a stock phrase (start a line with a space to begin it with a digit). "
     "/mute NAME hides someone's lines on your screen only, /unmute NAME shows them again; the host types "
     "/spectators off (or on) to keep spectators quiet. Escape closes the pane; the Chat key counts lines "
@@ -277,10 +278,22 @@ class ChatPane(Vertical):
         return False
 
 
+def c_is_taken(screen: Screen[Any]) -> bool:
+    """Whether the focused widget (or a pane around it) answers ``c`` itself, so ``ctrl+t`` is the chat key now."""
+    node = screen.focused
+    while node is not None and node is not screen:
+        if node._bindings.key_to_bindings.get("c"):
+            return True
+        parent = node.parent
+        node = parent if isinstance(parent, Widget) else None
+    return False
+
+
 def describe_chat_key(screen: Screen[Any], pane: ChatPane) -> None:
     """Write the unread count into the Chat key's Footer description ("Chat (3)")."""
     description = f"Chat ({pane.unread})" if pane.unread else "Chat"
     bindings = screen._bindings.key_to_bindings  # the screen's own copy: changing it touches no other screen
     for key in CHAT_KEYS:
-        bindings[key] = [replace(binding, description=description) if binding.action == "toggle_chat" else binding
+        bindings[key] = [replace(binding, description=description) if binding.action.startswith("toggle_chat")
+                         else binding
                          for binding in bindings.get(key, [])]

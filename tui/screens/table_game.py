@@ -22,8 +22,9 @@ from saves import LiveSession, LogConflictError, StoreError
 from saves.tables import TableNotFoundError
 from tui.context import coven
 from tui.navigation import leave_to_menu
-from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, describe_chat_key
+from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, c_is_taken, describe_chat_key
 from tui.screens.game import GameScreen
+from tui.screens.game_undo import take_back, undo_refusal, undo_seat
 from tui.table_link import POLL_SECONDS, TableLink
 
 RETRIES = 3
@@ -43,7 +44,7 @@ class TableGameScreen(GameScreen):
         Binding("l", "toggle_log", "Log"),
         Binding("b", "seat_to_bot", "Bot takes seat"),
         Binding("c", "toggle_chat", "Chat"),
-        Binding("ctrl+t", "toggle_chat", "Chat", show=False),
+        Binding("ctrl+t", "toggle_chat_here", "Chat"),  # shown only while a focused pane's c shadows the chat's
         Binding("escape,q", "menu", "Leave"),
     ]
 
@@ -188,6 +189,10 @@ class TableGameScreen(GameScreen):
             log.add_class("hidden")
         self.chat.toggle()
 
+    def action_toggle_chat_here(self) -> None:
+        """ctrl+t: the chat key where a focused pane answers c itself (the team builder's confirm)."""
+        self.action_toggle_chat()
+
     @on(ChatPane.Toggled)
     def _chat_toggled(self) -> None:
         if not self.chat.is_open:
@@ -211,7 +216,33 @@ class TableGameScreen(GameScreen):
         """``b`` shows only for the host while a remote seat is empty."""
         if action == "seat_to_bot":
             return self._host and bool(self._gone) and self.live.result is None
+        if action == "toggle_chat_here":
+            return c_is_taken(self)
         return super().check_action(action, parameters)
+
+    def action_undo(self) -> None:
+        """Take back this seat's latest move under the same rule, asked about the game as the others left it.
+
+        Another player may move between the question and the save: the store then refuses the undo
+        (its place in the log is taken), the screen catches up and says so in words.
+        """
+        self._catch_up()
+        seat = undo_seat(self)
+        if seat is None or undo_refusal(self) is not None:
+            take_back(self)  # says why not
+            return
+        try:
+            events = self.live.undo(seat)
+        except (LogConflictError, ActionError):
+            self._catch_up()
+            why = undo_refusal(self)
+            self.notify("Nothing was taken back: another player moved meanwhile"
+                        + (f", so {why}." if why else ". Try again."), title="Undo", severity="warning")
+            return
+        except StoreError as error:
+            self.notify(f"Nothing was taken back: {error}", title="Undo", severity="error", markup=False)
+            return
+        self.show_new_events(events)
 
     def action_step(self) -> None:
         """Play the waiting automatic step; only the host's Coven does (the store refuses the others)."""
