@@ -12,6 +12,7 @@ from typing import Any
 
 from textual.widgets import RichLog
 
+from engine import Event
 from engine.wizbits import actions as act
 from saves import LiveSession, SeatInfo, SessionStore
 from saves.preferences import get_preference, set_preference
@@ -269,6 +270,10 @@ def test_a_yield_stops_at_any_other_decision_belongs_to_one_seat_and_ends_with_t
         table.yields[1] = Yield.start("turn", bo_view)
         table.present(0, replace(RULES.view(game.state, 0), over=True), None, [])
         assert table.yields == {}
+        # A seat that takes back a move wants to choose: its yield ends; another seat's stays.
+        table.yields[0], table.yields[1] = Yield.start("pillar", bo_view), Yield.start("turn", bo_view)
+        table.show_events([Event("undo", "Ana took back a move.", {"seat": 0, "step": 3})])
+        assert list(table.yields) == [1]
 
     run(app, scenario)
 

@@ -8,7 +8,6 @@ defined there.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -19,17 +18,7 @@ from textual.widgets.option_list import Option
 
 from engine.wizbits import actions as act
 from engine.wizbits.views import WizbitsView
-from tui.context import coven_or_none
-from tui.games.base import AutomaticChoice, GameTable
-from tui.games.wizbits_yields import (
-    AUTO_NOTE,
-    YIELD_NOTE,
-    Yield,
-    auto_pass_setting,
-    keep_auto_pass,
-    only_pass,
-    until_words,
-)
+from tui.games.wizbits_yields import Yield, YieldingTable, until_words
 from tui.screens.wizbits_cost import CostDialog, play_notes
 from tui.widgets.pillar_tree import PillarTree
 from tui.widgets.seat_private import scroll_home
@@ -59,7 +48,7 @@ PRIORITY_KEYS = [
 """Passing without being asked: yields and the auto-pass setting (see :mod:`tui.games.wizbits_yields`)."""
 
 
-class ChoosingTable(GameTable[WizbitsView]):
+class ChoosingTable(YieldingTable):
     """What the battlefield's choices do: the rows' values, inspecting, playing and sending."""
 
     stage: reactive[str] = reactive("watch", init=False)
@@ -83,9 +72,6 @@ class ChoosingTable(GameTable[WizbitsView]):
         self.looks: list[Look] = []
         self._wish: Wish | None = None
         """The stage, inspecting and list line a seat left, put back when its view is next drawn."""
-        self.yields: dict[int, Yield] = {}
-        """Each seat's yield at this screen (never shared between seats, never saved)."""
-        self._auto_pass: bool | None = None
         self._typed = ""
         self._typed_row: ChoiceRow | None = None
         """The digits typed for the damage on this row (another row, or a reload, starts a new number)."""
@@ -222,43 +208,7 @@ class ChoosingTable(GameTable[WizbitsView]):
             return
         self._set_damage(row, row.value + left)
 
-    # -- passing without being asked ------------------------------------------------------
-
-    @property
-    def auto_pass(self) -> bool:
-        """Whether a Priority with nothing to do but pass passes by itself (the account's setting)."""
-        if self._auto_pass is None:
-            context = coven_or_none(self)
-            self._auto_pass = auto_pass_setting(context.store, context.account) if context else True
-        return self._auto_pass
-
-    def present(self, eyes: int | None, view: WizbitsView, deciding_seat: int | None, legal: Sequence[Any]) -> None:
-        """Draw ``view`` for ``eyes``; the game's end ends every yield."""
-        if view.over:
-            self.yields.clear()
-        super().present(eyes, view, deciding_seat, legal)
-
-    def automatic_choice(self, seat: int, view: WizbitsView, legal: Sequence[Any]) -> AutomaticChoice | None:
-        """Pass for ``seat`` while it yields and may pass, or when passing is all it may do and auto-pass is on."""
-        held = self.yields.get(seat)
-        if held is not None and (held.over(view, seat) or act.Pass() not in legal):
-            del self.yields[seat]  # met, or another decision: the seat is asked
-            held = None
-        if held is not None:
-            return AutomaticChoice(act.Pass(), YIELD_NOTE)
-        if only_pass(legal) and self.auto_pass:
-            return AutomaticChoice(act.Pass(), AUTO_NOTE)
-        return None
-
-    def priority_note(self) -> str:
-        """The seat looking's yield, or the auto-pass setting, as the prompt shows it while watching."""
-        view = self.view
-        if view is None or self.keys_hint is not None:
-            return ""
-        held = self.yields.get(view.seat) if view.seat is not None else None
-        if held is not None:
-            return f"Yielding {until_words(held.until)} (y stops)."
-        return f"Auto-pass {'on' if self.auto_pass else 'off'} (P)."
+    # -- yielding ---------------------------------------------------------------------------
 
     def action_yield_priority(self, until: str) -> None:
         """Pass now and go on passing this seat's Priority until ``until``; while watching a yield, end it."""
@@ -279,19 +229,8 @@ class ChoosingTable(GameTable[WizbitsView]):
             self.notify("No longer yielding: you will be asked again", timeout=3)
             self._update_prompt()
 
-    def action_switch_auto_pass(self, _shown: int = 1) -> None:
-        """Switch auto-pass on or off for this account, kept for its next games."""
-        self._auto_pass = not self.auto_pass
-        words = "on: Priority with nothing to do but pass passes by itself" if self._auto_pass else \
-            "off: every Priority asks"
-        context = coven_or_none(self)
-        problem = keep_auto_pass(context.store, context.account, self._auto_pass) if context else None
-        self.notify(f"Auto-pass {words}" + (f". {problem}" if problem else ""), timeout=4, markup=False,
-                    severity="warning" if problem else "information")
-        self._update_prompt()
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer typed amounts while dividing, yields while holding Priority (or yielding) and the auto-pass switch."""
+        """Offer typed amounts while dividing, and yields while holding Priority (or yielding)."""
         if action in ("digit", "erase_digit", "all_damage"):
             return self.stage == "divide" and not self.inspecting
         if action == "yield_priority":
@@ -301,9 +240,7 @@ class ChoosingTable(GameTable[WizbitsView]):
                 return act.Pass() in self.legal
             watching = self.view.seat if self.view is not None else None
             return self.stage == "watch" and watching in self.yields
-        if action == "switch_auto_pass":
-            return self.keys_hint is None and bool(parameters and parameters[0]) == self.auto_pass
-        return True
+        return super().check_action(action, parameters)
 
     def action_inspect(self) -> None:
         """Look at the cards in play and the pillar's units (``i``), or go back to the choice."""
