@@ -73,7 +73,9 @@ class FittingFooter(Footer):
             room += 1  # the last key's gap may fall past the edge
         active = self.screen.active_bindings
         firsts: dict[str, tuple[Binding, bool, str]] = {}
-        for _node, binding, enabled, tooltip in active.values():
+        for key, (_node, binding, enabled, tooltip) in active.items():
+            if not binding.show and binding.priority and binding.action in HELP_ACTIONS:
+                binding = self._own_key(key) or binding  # the app's "?" hides the screen's own "? Keys"
             if binding.show and binding.action not in firsts:
                 firsts[binding.action] = (binding, enabled, tooltip)
         keys = list(firsts.values())
@@ -106,6 +108,14 @@ class FittingFooter(Footer):
             yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
                             classes="-command-palette", disabled=not enabled,
                             tooltip=binding.tooltip or binding.description)
+
+    def _own_key(self, key: str) -> Binding | None:
+        """The screen's (or a focused widget's) own shown binding of ``key``, under the app's priority one."""
+        for _node, bindings in self.screen._modal_binding_chain:
+            for binding in bindings.key_to_bindings.get(key, ()):
+                if binding.show:
+                    return binding
+        return None
 
     def _keys(self, keys: Iterable[tuple[Binding, bool, str]]) -> ComposeResult:
         for binding, enabled, tooltip in keys:
