@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -26,8 +27,26 @@ from engine.wizards_cup.state import Phase, PlayerView, WizardsCupView
 BOTH_OUT_RATE = 0.05
 """How often a future round is taken to end with both sides out together (about 4% between random lineups)."""
 
-OPPONENT_SAMPLES = 3
+OPPONENT_SAMPLES = 5
 """Opponent teams sampled for a lineup decision while the opponent's team is hidden."""
+
+MODEL_LINEUPS = 96
+"""Lineups sampled a side when modelling a guessed opponent team's own choice."""
+
+MODEL_GUESSES = 3
+"""Teams of this seat a modelled opponent guesses at."""
+
+SAFETY = 0.3
+
+QUICK_OPPONENTS, QUICK_LINEUPS = 6, 24
+"""Opponent teams and lineups a side for the quick score every candidate team or swap gets."""
+
+FINAL_OPPONENTS, FINAL_LINEUPS, FINALISTS = 8, 64, 5
+"""The bigger sample the best few candidates are played on, and how many they are."""
+
+TEAM_CANDIDATES = 30
+"""Random teams considered besides the strongest by value and the best one's neighbours."""
+"""Share of each hidden opponent's play assumed to best-respond to this seat's lineups."""
 
 LINEUP_GAP = 0.005
 """Duality gap a lineup decision solves to when the opponent's team is known, in payoff units (range 2)."""
@@ -38,6 +57,7 @@ HIDDEN_GAP = 0.02
 Team = tuple[str, ...]
 
 
+@lru_cache(maxsize=256)
 def game_value(mine: int, theirs: int, tiebreak: float) -> float:
     """My chance of winning minus theirs, when I need ``mine`` more Cup Tokens and they need ``theirs``.
 
@@ -52,10 +72,14 @@ def game_value(mine: int, theirs: int, tiebreak: float) -> float:
             + BOTH_OUT_RATE * game_value(mine - 1, theirs - 1, tiebreak))
 
 
-def round_payoffs(view: WizardsCupView, mine: Team, theirs: Team) -> tuple[float, float, float]:
-    """What losing, both running out and winning this round are worth for the game, to this seat."""
-    assert view.seat is not None
-    me, them = view.players[view.seat], view.players[1 - view.seat]
+def round_payoffs(view: WizardsCupView, mine: Team, theirs: Team, seat: int | None = None) -> tuple[float, float, float]:
+    """What losing, both running out and winning this round are worth for the game, to ``seat``.
+
+    ``seat`` defaults to the viewing seat; ``mine`` is that seat's team.
+    """
+    seat = view.seat if seat is None else seat
+    assert seat is not None
+    me, them = view.players[seat], view.players[1 - seat]
     totals = sum(CARDS[c].value for c in mine), sum(CARDS[c].value for c in theirs)
     tiebreak = 0.0 if totals[0] == totals[1] else (1.0 if totals[0] < totals[1] else -1.0)
     need_me, need_them = view.tokens_to_win - me.tokens, view.tokens_to_win - them.tokens
@@ -64,9 +88,9 @@ def round_payoffs(view: WizardsCupView, mine: Team, theirs: Team) -> tuple[float
 
 
 def payoff_matrix(view: WizardsCupView, mine: Team, theirs: Team,
-                  rows: IntArray | None = None, columns: IntArray | None = None) -> FloatArray:
-    """Rows: my lineups; columns: theirs; entries: the round's value for the game (see :func:`round_payoffs`)."""
-    values = np.array(round_payoffs(view, mine, theirs))
+                  rows: IntArray | None = None, columns: IntArray | None = None, seat: int | None = None) -> FloatArray:
+    """Rows: ``seat``'s lineups; columns: the other's; entries: the round's value for the game to ``seat``."""
+    values = np.array(round_payoffs(view, mine, theirs, seat))
     return np.asarray(values[round_results(mine, theirs, rows, columns).astype(np.intp) + 1], dtype=np.float64)
 
 
@@ -100,9 +124,13 @@ def _sample_team(them: PlayerView, rng: random.Random) -> Team:
 
 
 def lineup_solution(view: WizardsCupView, mine: Team, opponents: Sequence[tuple[Team, float]],
-                    target_gap: float = LINEUP_GAP) -> Solution:
-    """The near-equilibrium of the round game for ``mine`` against each possible opponent team, weighted."""
-    matrices = [payoff_matrix(view, mine, team) for team, _ in opponents]
+                    target_gap: float = LINEUP_GAP, columns: Sequence[IntArray | None] | None = None) -> Solution:
+    """The near-equilibrium of the round game for ``mine`` against each possible opponent team, weighted.
+
+    ``columns`` optionally limits each opponent team to some of its lineups (default all 720).
+    """
+    picked = columns if columns is not None else [None] * len(opponents)
+    matrices = [payoff_matrix(view, mine, team, None, cols) for (team, _), cols in zip(opponents, picked, strict=True)]
     return solve(matrices, [weight for _, weight in opponents], target_gap=target_gap, max_iterations=400)
 
 
@@ -112,52 +140,127 @@ def _draw(weights: FloatArray, rng: random.Random) -> int:
     return min(int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right")), len(weights) - 1)
 
 
+def _sampled(count: int, rng: random.Random) -> IntArray:
+    return np.array(sorted(rng.sample(range(len(ORDERS)), count)), dtype=np.int32)
+
+
+def opponent_model(view: WizardsCupView, theirs: Team, rng: random.Random) -> tuple[IntArray, FloatArray]:
+    """How an opponent holding ``theirs`` might line up, not knowing this seat's team either.
+
+    The opponent sees only this seat's displayed card and the wizards it has seen, so it is
+    modelled as solving its own round game against the teams it could think this seat holds:
+    a sample of its lineups (returned) and its near-equilibrium weights on them.
+    """
+    assert view.seat is not None
+    them = 1 - view.seat
+    rows = _sampled(MODEL_LINEUPS, rng)
+    guesses = [_sample_team(view.players[view.seat], rng) for _ in range(MODEL_GUESSES)]
+    matrices = [payoff_matrix(view, theirs, guess, rows, _sampled(MODEL_LINEUPS, rng), seat=them) for guess in guesses]
+    return rows, solve(matrices, target_gap=0.03, max_iterations=200).mine
+
+
 def choose_lineup(view: WizardsCupView, rng: random.Random) -> SetLineup:
-    """A lineup drawn from the round game's near-equilibrium strategy."""
+    """A lineup drawn from the round game's near-equilibrium strategy (see :func:`lineup_strategy`)."""
     me = view.me
     assert me is not None and me.team is not None
     team = tuple(me.team)
+    return SetLineup(lineup(team, _draw(lineup_strategy(view, team, rng), rng))[0])
+
+
+def lineup_strategy(view: WizardsCupView, team: Team, rng: random.Random) -> FloatArray:
+    """Weights on this seat's 720 lineups.
+
+    When the view pins the opponent's team down, this is the round game's near-equilibrium.
+    While it is hidden, each guessed opponent team is assumed to play as :func:`opponent_model`
+    says, except for a :data:`SAFETY` share in which it best-responds to this seat's lineups:
+    Hard solves that game, which keeps it hard to exploit without assuming the opponent can see
+    a team it cannot.
+    """
     opponents = opponent_teams(view, rng, OPPONENT_SAMPLES)
-    solution = lineup_solution(view, team, opponents, LINEUP_GAP if len(opponents) == 1 else HIDDEN_GAP)
-    return SetLineup(lineup(team, _draw(solution.mine, rng))[0])
+    if len(opponents) == 1:
+        return lineup_solution(view, team, opponents, LINEUP_GAP).mine
+    matrices: list[FloatArray] = []
+    weights: list[float] = []
+    expected = np.zeros(len(ORDERS))
+    for other, weight in opponents:
+        columns, model = opponent_model(view, other, rng)
+        matrix = payoff_matrix(view, team, other, None, columns)
+        matrices.append(matrix)
+        weights.append(SAFETY * weight)
+        expected += weight * (matrix @ model)
+    # The modelled play enters as one more "opponent" with a single, fixed column.
+    matrices.append(expected.reshape(-1, 1))
+    weights.append(1.0 - SAFETY)
+    return solve(matrices, weights, target_gap=HIDDEN_GAP, max_iterations=400).mine
 
 
-def _team_scores(view: WizardsCupView, teams: Sequence[Team], opponents: Sequence[tuple[Team, float]],
-                 rng: random.Random, lineups: int, iterations: int) -> list[float]:
-    """Each team's value in round games on ``lineups`` sampled lineups a side (the same for every team)."""
-    rows = np.array(sorted(rng.sample(range(len(ORDERS)), lineups)), dtype=np.int32)
-    columns = np.array(sorted(rng.sample(range(len(ORDERS)), lineups)), dtype=np.int32)
-    scores = []
-    for team in teams:
-        matrices = [payoff_matrix(view, team, other, rows, columns) for other, _ in opponents]
-        solved = solve(matrices, [w for _, w in opponents], target_gap=0.02, max_iterations=iterations)
-        scores.append(solved.value + solved.gap / 2)  # the middle of the bracket on the game's value
-    return scores
+class _Field:
+    """Opponent teams and sampled lineups shared by every candidate team, so all are compared alike."""
+
+    def __init__(self, view: WizardsCupView, rng: random.Random, teams: int, lineups: int) -> None:
+        self.view = view
+        self.opponents = opponent_teams(view, rng, teams)
+        self.rows = _sampled(lineups, rng)
+        self.columns = [_sampled(lineups, rng) for _ in self.opponents]
+        self.scores: dict[Team, float] = {}
+
+    def quick(self, team: Team) -> float:
+        """The team's mean round value over the sampled lineups: its strength against the field."""
+        if team not in self.scores:
+            self.scores[team] = sum(weight * float(payoff_matrix(self.view, team, other, self.rows, columns).mean())
+                                    for (other, weight), columns in zip(self.opponents, self.columns, strict=True))
+        return self.scores[team]
+
+    def solved(self, team: Team, iterations: int) -> float:
+        """The team's value in the sampled round games, played near their equilibrium."""
+        matrices = [payoff_matrix(self.view, team, other, self.rows, columns)
+                    for (other, _), columns in zip(self.opponents, self.columns, strict=True)]
+        solution = solve(matrices, [w for _, w in self.opponents], target_gap=0.02, max_iterations=iterations)
+        return solution.value + solution.gap / 2  # the middle of the bracket on the game's value
 
 
-def _best_team_action(view: WizardsCupView, candidates: Sequence[tuple[Action, Team]], rng: random.Random) -> Action:
-    """Two passes: every candidate on small round games, then the best few on bigger ones."""
-    opponents = opponent_teams(view, rng, 2)
-    quick = _team_scores(view, [team for _, team in candidates], opponents, rng, 32, 60)
-    ranked = sorted(range(len(candidates)), key=lambda i: -quick[i])[:4]
-    opponents = opponent_teams(view, rng, 3)
-    final = _team_scores(view, [candidates[i][1] for i in ranked], opponents, rng, 96, 150)
-    return candidates[ranked[max(range(len(ranked)), key=lambda i: final[i])]][0]
+def _best_team_action(view: WizardsCupView, candidates: Sequence[tuple[Action, Team]], rng: random.Random,
+                      neighbours: Callable[[Team], list[tuple[Action, Team]]] | None = None) -> Action:
+    """A quick field score for every candidate (and, for team picks, a step of hill climbing from the
+    best), then the best few played near equilibrium on a bigger sample."""
+    field = _Field(view, rng, QUICK_OPPONENTS, QUICK_LINEUPS)
+    pool = dict((team, action) for action, team in candidates)
+    if neighbours is not None:
+        best = max(pool, key=field.quick)
+        pool.update((team, action) for action, team in neighbours(best))
+    ranked = sorted(pool, key=lambda team: -field.quick(team))[:FINALISTS]
+    final = _Field(view, rng, FINAL_OPPONENTS, FINAL_LINEUPS)
+    return pool[max(ranked, key=lambda team: final.solved(team, 150))]
+
+
+def _in_set_order(cards: Iterable[str]) -> tuple[str, ...]:
+    """Card ids in the set's order, the order legal team picks list them in."""
+    return tuple(sorted(cards, key=lambda card: CARDS[card].value))
 
 
 def choose_team(view: WizardsCupView, legal: Sequence[Action], rng: random.Random) -> Action:
-    """A team among sampled candidates (and the strongest by value), by the value of its round games."""
+    """A team by the value of its round games: sampled teams, the strongest by value, and their neighbours."""
     me = view.me
     assert me is not None
     picks = [action for action in legal if isinstance(action, ChooseTeam)]
     strongest = sorted((w for w in WIZARDS if w.card_id != me.displayed), key=lambda w: -w.value)[:LINEUP_SIZE]
-    top = ChooseTeam(tuple(sorted(w.card_id for w in strongest)))
-    candidates = rng.sample(picks, min(40, len(picks))) + [a for a in picks if a == top][:1]
-    return _best_team_action(view, [(c, (me.displayed, *c.cards)) for c in candidates], rng)
+    top = ChooseTeam(_in_set_order(w.card_id for w in strongest))
+    candidates = rng.sample(picks, min(TEAM_CANDIDATES, len(picks))) + [a for a in picks if a == top][:1]
+
+    def neighbours(team: Team) -> list[tuple[Action, Team]]:
+        found: list[tuple[Action, Team]] = []
+        for out in team[1:]:
+            for wizard in WIZARDS:
+                if wizard.card_id not in team:
+                    cards = _in_set_order(wizard.card_id if c == out else c for c in team[1:])
+                    found.append((ChooseTeam(cards), (me.displayed, *cards)))
+        return found
+
+    return _best_team_action(view, [(c, (me.displayed, *c.cards)) for c in candidates], rng, neighbours)
 
 
 def choose_swap(view: WizardsCupView, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Keep the team, or the swap whose next round game is worth the most."""
+    """Keep the team, or the swap whose next round games are worth the most."""
     me = view.me
     assert me is not None and me.team is not None
     candidates: list[tuple[Action, Team]] = []

@@ -152,25 +152,42 @@ class _Contexts:
 _CONTEXTS = _Contexts()
 
 
+_INDEX = {wizard.card_id: index for index, wizard in enumerate(WIZARDS)}
+_NO_TOP = len(WIZARDS)
+
+
+@lru_cache(maxsize=1)
+def _all_spots() -> IntArray:
+    """Global context ids of every spot a wizard can duel from: [wizard, fresh, waiting, top of pile, pile size].
+
+    Built once (about 20,000 small look-ups), so a team's contexts are then a numpy gather.
+    """
+    grid = np.zeros((len(WIZARDS), 2, len(WIZARDS), _NO_TOP + 1, PILE_CAP + 1), dtype=np.int32)
+    ids = [wizard.card_id for wizard in WIZARDS]
+    for at, fresh, waits, top, pile in itertools.product(
+            range(len(WIZARDS)), (0, 1), range(len(WIZARDS)), range(_NO_TOP + 1), range(PILE_CAP + 1)):
+        if (top == _NO_TOP) != (pile == 0) or len({at, waits, top}) < 3:
+            continue  # impossible spots keep context 0; no lineup reads them
+        grid[at, fresh, waits, top, pile] = _CONTEXTS.context(
+            ids[at], bool(fresh), ids[waits], ids[top] if top < _NO_TOP else None, pile)
+    return grid
+
+
 @lru_cache(maxsize=256)
 def _team_contexts(team: tuple[str, ...]) -> tuple[IntArray, IntArray]:
     """Per lineup and side state (lost*2 + fresh), the local context number; and local -> global ids."""
-    local: dict[int, int] = {}
-    by_spot = np.zeros((TEAM_SIZE, 2, TEAM_SIZE, TEAM_SIZE + 1, PILE_CAP + 1), dtype=np.int32)
-    for at, fresh, waits, top, pile in itertools.product(
-            range(TEAM_SIZE), (0, 1), range(TEAM_SIZE), range(TEAM_SIZE + 1), range(PILE_CAP + 1)):
-        if (top == TEAM_SIZE) != (pile == 0) or len({at, waits, top}) < 3:
-            continue  # impossible spots keep context 0; no lineup reads them
-        wanted = _CONTEXTS.context(team[at], bool(fresh), team[waits], team[top] if top < TEAM_SIZE else None, pile)
-        by_spot[at, fresh, waits, top, pile] = local.setdefault(wanted, len(local))
-    orders = np.array(ORDERS, dtype=np.int32)
+    members = np.array([_INDEX[card] for card in team], dtype=np.int32)
+    orders = members[np.array(ORDERS, dtype=np.int32)]
+    waiting = members[np.array(WAITING, dtype=np.int32)]
+    spots = _all_spots()
     per_lineup = np.zeros((len(ORDERS), _SIDE_STATES), dtype=np.int32)
-    waiting = np.array(WAITING, dtype=np.int32)
     for lost in range(LINEUP_SIZE):
-        tops = orders[:, lost - 1] if lost else np.full(len(ORDERS), TEAM_SIZE, dtype=np.int32)
+        tops = orders[:, lost - 1] if lost else np.full(len(ORDERS), _NO_TOP, dtype=np.int32)
         for fresh in (0, 1):
-            per_lineup[:, lost * 2 + fresh] = by_spot[orders[:, lost], fresh, waiting, tops, min(lost, PILE_CAP)]
-    return per_lineup, np.array(list(local), dtype=np.int32)
+            per_lineup[:, lost * 2 + fresh] = spots[orders[:, lost], fresh, waiting, tops, min(lost, PILE_CAP)]
+    # The lost == 5 columns stay 0: such a side is out, and the round's state says so before any look-up.
+    used, local = np.unique(per_lineup, return_inverse=True)
+    return local.reshape(per_lineup.shape).astype(np.int32), used.astype(np.int32)
 
 
 _STATE_SIDE_A = np.array([_unpack(s)[0] * 2 + _unpack(s)[1] for s in range(_STATES)], dtype=np.int32)
