@@ -12,6 +12,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.table import Table
@@ -47,14 +48,20 @@ def play(seed: int, levels: list[str], timings: dict[str, list[float]] | None = 
     return tuple(result.winners)
 
 
-def strength(games: int, opponent: str, timings: dict[str, list[float]] | None = None) -> tuple[int, int, int]:
-    """Hard's wins, draws and losses over ``games`` seeded games, seats alternating."""
+def strength(games: int, opponent: str, timings: dict[str, list[float]] | None = None,
+             report: Callable[[int, int, int], None] | None = None) -> tuple[int, int, int]:
+    """Hard's wins, draws and losses over ``games`` seeded games, seats alternating.
+
+    ``report(games played, wins, draws)`` is called after each game.
+    """
     wins = draws = 0
     for seed in range(games):
         levels = ["hard", opponent] if seed % 2 == 0 else [opponent, "hard"]
         winners = play(40_000 + seed, levels, timings)
         wins += winners == (levels.index("hard"),)
         draws += len(winners) != 1
+        if report is not None:
+            report(seed + 1, wins, draws)
     return wins, draws, games - wins - draws
 
 
@@ -120,7 +127,12 @@ def main(argv: list[str]) -> int:
     for opponent in levels:
         timings: dict[str, list[float]] = {}
         started = time.perf_counter()
-        wins, draws, losses = strength(games, opponent, timings)
+
+        def progress(played: int, wins: int, draws: int, opponent: str = opponent) -> None:
+            if played % 20 == 0:
+                console.print(f"  {played} games against {opponent}: hard won {wins}, drew {draws}", highlight=False)
+
+        wins, draws, losses = strength(games, opponent, timings, progress)
         hard = timings["hard"]
         table.add_row(f"hard vs {opponent}", f"won {wins} ({wins / games:.1%}), drew {draws}, lost {losses}")
         table.add_row(f"  hard decisions ({len(hard)})", f"mean {statistics.mean(hard) * 1e3:.0f} ms, "
