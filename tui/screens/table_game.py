@@ -103,8 +103,9 @@ class TableGameScreen(GameScreen):
         # Only the host's Coven plays bots and automatic steps; without it they wait too.
         if host_away and (not names or any(self.live.seats[seat].is_bot for seat in seats)):
             return f"{info.host_name} (host) is away; the table waits." if info else ""
-        if names:
-            return f"Waiting for {' and '.join(names)}…"
+        if names:  # "A, B and C": a long wait reads as a list, and the status line cuts it after a word if need be
+            listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+            return f"Waiting for {listed}…"
         return "Waiting for the host's table…" if not self._host else "Waiting for the table…"
 
     def status_prefix(self) -> str:
