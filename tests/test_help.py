@@ -235,3 +235,12 @@ async def test_a_long_list_of_sessions_keeps_last_played_beside_its_scrollbar(pi
         assert any("Game" in row and "Last played" in row for row in shown), "\n".join(shown)
         listed = [row for row in shown if "in progress" in row]
         assert len(listed) > 10 and all("Mar 14 15:09" in row for row in listed), "\n".join(shown)
+
+
+def test_a_cut_keeps_whole_words_and_says_so() -> None:
+    from tui.fit_text import cut_words
+
+    assert cut_words("Turn 1 (Ana): Play Phase 1: Non-Elements", 14) == "Turn 1 (Ana)…"
+    assert cut_words("Phase 1, pick 2 of 9", 15) == "Phase 1, pick…"
+    assert cut_words("Phase 1, pick 2 of 9", 20) == "Phase 1, pick 2 of 9"
+    assert cut_words("Bartholomew", 6) == "Barth…"  # one word longer than the room: cut where it must

@@ -11,6 +11,6 @@ def cut_words(text: str, width: int) -> str:
     if len(text) <= width:
         return text
     cut = text[:max(width - 1, 0)]
-    if " " in cut.strip():
-        cut = cut[:cut.rstrip().rfind(" ")]
+    if text[len(cut)] != " " and " " in cut.strip():  # the cut falls inside a word: drop that word
+        cut = cut[:cut.rfind(" ")]
     return cut.rstrip(" ·—,:;") + "…"

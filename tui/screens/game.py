@@ -58,6 +58,8 @@ class GameScreen(GameLoop):
             "hides the log. Every move is saved as it is made, so escape leaves at any time and Continue "
             "comes back.")
     HELP_KEYS_GROUP = "Table"
+    HELP_GROUPS = {"toggle_auto": "Table"}
+    """Automatic play steps the table: listed with it, not among the keys that only show things."""
     BINDINGS = [
         Binding("space", "step", "Next step"),
         Binding("a", "toggle_auto", "Auto play"),
