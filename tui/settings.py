@@ -94,6 +94,8 @@ SETTINGS: tuple[Setting, ...] = (
             "(for a terminal that cannot send NO_COLOR itself).", False, (False, True)),
     Setting("reduced_motion", "Reduced motion", "No animations, and automatic steps follow one another "
             "without the pause that shows each.", False, (False, True)),
+    Setting("linear", "Linear mode", "Shows each game's table (the duel zone, the potion grid, the Pillar) also "
+            "as lines of words a screen reader reads in order, in the place of the log.", False, (False, True)),
     Setting("wizbits.auto_pass", "Wizbits auto-pass", "Passes Priority for you when passing is all you "
             "could do.", True, (False, True), key="wizbits.auto_pass"),
     Setting("notifications", "Turn notifications", "Rings the bell and asks the terminal for a desktop "

@@ -20,6 +20,7 @@ from textual.widget import Widget
 
 from engine import Event, Result
 from engine.core.registry import OptionSpec, OptionValue
+from tui.games.narration import Narration
 
 if TYPE_CHECKING:
     from saves import SessionStore
@@ -159,6 +160,21 @@ class GameTable(Widget, Generic[V]):
 
 class GameUI(Generic[V]):
     """One game's screen parts: its table, its result screens and the hooks generic screens ask."""
+
+    narration: Narration[V] = Narration()
+    """The game's sentences for the table narrator (see :mod:`tui.games.narration`); the default says nothing."""
+
+    def announce(self, view: V, seat: int | None, detail: bool) -> str | None:
+        """The announce key's sentences for ``seat`` (None: a spectator) from its view; None: say the status line."""
+        return self.narration.announce(view, seat, detail)
+
+    def prompt(self, view: V, seat: int) -> str | None:
+        """What ``seat``, asked to choose, may do now (a clause for the transcript), or None."""
+        return self.narration.prompt(view, seat)
+
+    def linear_text(self, view: V, seat: int | None) -> str | None:
+        """The table's art as lines of words (the "linear" setting), or None when the game offers none."""
+        return self.narration.linear(view, seat)
 
     def make_table(self) -> GameTable[V]:
         """A fresh table widget."""

@@ -24,6 +24,7 @@ from engine.witchdraft.geometry import IllegalPlacement, PlacedCard, Placement, 
 from engine.witchdraft.scoring import CategoryScore, score, score_gain
 from engine.witchdraft.state import WitchDraftView
 from tui.games.base import GameTable, GameUI
+from tui.games.witchdraft_narration import NARRATION
 from tui.screens.witchdraft_results import WitchDraftScoreScreen
 from tui.widgets.draft_hand import DraftHand
 from tui.widgets.draft_score import SeatsTable
@@ -216,6 +217,8 @@ def final_scores(view: WitchDraftView) -> list[list[CategoryScore]]:
 
 class WitchDraftUI(GameUI[WitchDraftView]):
     """WitchDraft's table and score screen."""
+
+    narration = NARRATION
 
     def make_table(self) -> WitchDraftTable:
         """A fresh draft table."""

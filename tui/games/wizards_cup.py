@@ -15,6 +15,7 @@ from engine import Event, MalformedActionError, Result, get_game
 from engine.wizards_cup.actions import KeepTeam, Swap
 from engine.wizards_cup.state import Phase, WizardsCupView
 from tui.games.base import GameTable, GameUI
+from tui.games.wizards_cup_narration import NARRATION
 from tui.screens.wizards_cup_results import RoundResultScreen, WizardsCupResultScreen
 from tui.widgets.duel_zone import DuelZone
 from tui.widgets.lineup import LineupEditor
@@ -224,6 +225,8 @@ class WizardsCupTable(GameTable[WizardsCupView]):
 
 class WizardsCupUI(GameUI[WizardsCupView]):
     """Factories for the Wizards Cup table and its result screens."""
+
+    narration = NARRATION
 
     def __init__(self) -> None:
         self._table: weakref.ref[WizardsCupTable] | None = None

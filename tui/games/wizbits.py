@@ -33,6 +33,7 @@ from engine.wizbits.views import WizbitsView
 from saves import SessionStore
 from tui.games.base import GameUI
 from tui.games.wizbits_choosing import DIVIDE_KEYS, PRIORITY_KEYS, ChoosingTable
+from tui.games.wizbits_narration import NARRATION
 from tui.screens.deck_picker import deck_option_choices
 from tui.screens.wizbits_piles import PilesDialog
 from tui.screens.wizbits_results import WizbitsResultScreen
@@ -389,6 +390,8 @@ class WizbitsTable(ChoosingTable):
 
 class WizbitsUI(GameUI[WizbitsView]):
     """Factories for the Wizbits battlefield and its result screen."""
+
+    narration = NARRATION
 
     def make_table(self) -> WizbitsTable:
         """A fresh battlefield."""

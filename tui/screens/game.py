@@ -21,14 +21,19 @@ from textual.widgets import RichLog, Static
 
 from engine import Event
 from saves import LiveSession
+from tui.context import coven_or_none
 from tui.fit_text import cut_words
 from tui.games.base import GameTable
 from tui.navigation import leave_to_menu
 from tui.safe_text import plain
 from tui.save_retry import SaveRetry
 from tui.screens.game_loop import GameLoop
+from tui.screens.game_narrator import Narrator
 from tui.screens.game_undo import describe_undo_key, take_back, undo_state
+from tui.screens.transcript import TranscriptScreen
+from tui.settings import read_settings
 from tui.widgets.fitting_footer import FittingFooter
+from tui.widgets.linear_view import LinearView
 from tui.widgets.save_banner import SaveBanner
 
 
@@ -56,7 +61,8 @@ class GameScreen(GameLoop):
     HELP = ("The table of one game. The line at the top says whose turn it is; the game's own keys choose "
             "while it is your turn, space plays the table's next step, a plays them by itself, l shows or "
             "hides the log. Every move is saved as it is made, so escape leaves at any time and Continue "
-            "comes back.")
+            "comes back. For a screen reader: ; says where the game stands (again: in detail), T opens the "
+            "transcript of everything said so far, and the Linear mode setting shows the table in words.")
     HELP_KEYS_GROUP = "Table"
     HELP_GROUPS = {"toggle_auto": "Table"}
     """Automatic play steps the table: listed with it, not among the keys that only show things."""
@@ -67,7 +73,12 @@ class GameScreen(GameLoop):
         Binding("u,ctrl+z", "undo", "Undo", key_display="u"),
         Binding("escape,q", "menu", "Menu"),
         Binding("r", "retry_save", "Retry saving"),
+        Binding("semicolon", "announce", "Announce", key_display=";", show=False),
+        Binding("T", "show_transcript", "Transcript", show=False),
     ]
+
+    linear: bool | None = None
+    """Show the table in words too (the "Linear mode" setting); None: read the player's setting on mounting."""
 
     saving: SaveRetry
     """Holds a move whose save failed, retries it, and asks before leaving while it waits."""
@@ -77,6 +88,8 @@ class GameScreen(GameLoop):
         super().__init__(live, auto_delay)
         self.saving = SaveRetry(self)  # holds a move whose save failed; while it waits, nothing else happens
         self.confirm_leave = self.saving.confirm_leave  # quitting asks first while a move is held (CovenApp.leave_then)
+        self.narrator = Narrator(self)
+        self._announced: tuple[int, str] | None = None  # (log length, sentence): shown until the game moves on
 
     # -- layout -------------------------------------------------------------
 
@@ -86,6 +99,7 @@ class GameScreen(GameLoop):
         yield Static("", id="game-status")
         with Vertical(id="table-area"):
             yield self.table
+        yield LinearView(id="game-linear")
         # min_width: RichLog otherwise wraps at 78 columns however narrow the log is, and cuts the ends off.
         log = RichLog(id="game-log", wrap=True, markup=False, max_lines=2000, min_width=20)
         log.border_title = "Log (l)"
@@ -95,10 +109,17 @@ class GameScreen(GameLoop):
     def on_mount(self) -> None:
         """Write the history so far into the log, then start the loop."""
         live = self.live
+        if self.linear is None:
+            context = coven_or_none(self)
+            self.linear = context is not None and bool(read_settings(context.store, context.account)["linear"])
         history: list[Event] = []
-        for step in live.history()[1:]:
+        steps = live.history()
+        self.narrator.transcript.add("The game begins.")
+        self.narrator.step([], steps[0].state)
+        for step in steps[1:]:
             events = list(step.events)
             self.write_log(self.ui.log_lines(events, self.viewer_seat))
+            self.narrator.step([], step.state)
             history.extend(events)
             self._round_events.extend(events)
             if any(self.ui.ends_round(event) for event in events):
@@ -107,6 +128,9 @@ class GameScreen(GameLoop):
         if history:  # a resumed game: the table shows what happened last (e.g. why the last duel ended)
             self.table.show_events(history)
         self.revealed_seat = None
+        self.narrator.ready = True
+        if self.linear:  # the table in words takes the log's place (l still shows the log)
+            self.query_one("#game-log", RichLog).add_class("hidden")
         self._show(self.viewer_seat, None, [])
         self.call_after_refresh(self.advance)
 
@@ -115,8 +139,10 @@ class GameScreen(GameLoop):
         self.call_after_refresh(self.advance)
 
     def watch_status_text(self) -> None:
-        """Show the status line."""
+        """Show the status line; the transcript says whose turn it is when that changed."""
         self.update_status()
+        if self.narrator.ready:
+            self.narrator.situation()
 
     def update_status(self) -> None:
         """Redraw the status line: game, progress, auto play and what is awaited, fitted to one line."""
@@ -130,7 +156,10 @@ class GameScreen(GameLoop):
         progress = self.live.progress or "starting"
         if self.auto_play and "automatic" not in self.status_text:
             progress += " · auto"
-        return self.status_prefix(), self.live.spec.title, progress, self.status_text
+        text = self.status_text
+        if self._announced is not None and self._announced[0] == len(self.live.log):
+            text = self._announced[1]  # what ; said stays on the status line until the game moves on
+        return self.status_prefix(), self.live.spec.title, progress, text
 
     def help_now(self) -> str:
         """The whole status line, for the help screen (a narrow terminal may show it shortened)."""
@@ -163,13 +192,17 @@ class GameScreen(GameLoop):
         """Draw the table from ``view_seat``'s view."""
         if view_seat is None and len(self.human_seats) > 1:
             self.revealed_seat = None
-        self.table.present(view_seat, self.live.rules.view(self.live.state, view_seat), deciding, legal)
+        view = self.live.rules.view(self.live.state, view_seat)
+        self.table.present(view_seat, view, deciding, legal)
+        if self.linear:
+            self.query_one(LinearView).show_text(self.ui.linear_text(view, view_seat))
 
     def write_log(self, lines: Sequence[str]) -> None:
         """Add ``lines`` to the game log."""
         log = self.query_one("#game-log", RichLog)
         for line in lines:
             log.write(line)
+        self.narrator.events(lines)
 
     # -- what the table asks for ------------------------------------------------------
 
@@ -232,6 +265,19 @@ class GameScreen(GameLoop):
         """Switch automatic play of table steps on or off."""
         self.auto_play = not self.auto_play
         self.notify("Automatic play on" if self.auto_play else "Automatic play off", timeout=2)
+
+    def action_announce(self) -> None:
+        """Say where the game stands for the seat looking (a toast, the status line and the transcript)."""
+        text = self.narrator.announce()
+        self._announced = (len(self.live.log), text)
+        self.update_status()
+        self.notify(text, title="Now", timeout=10)
+
+    def action_show_transcript(self) -> None:
+        """Open the transcript: everything said at this table so far, as sentences."""
+        title = f"{self.live.spec.title}: transcript"
+        self.app.push_screen(TranscriptScreen(title, self.narrator.transcript.text(title),
+                                              f"coven-transcript-{self.live.session_id}.txt"))
 
     def action_toggle_log(self) -> None:
         """Show or hide the game log."""

@@ -38,6 +38,7 @@ class ReplayScreen(Screen[None]):
         Binding("end", "last", "Last", priority=True),
         Binding("v", "viewpoint", "Viewpoint"),
         Binding("u", "toggle_undone", "Taken back"),
+        Binding("T", "show_transcript", "Transcript", show=False),
         Binding("escape,q", "app.pop_screen", "Back"),
     ]
 
@@ -172,6 +173,21 @@ class ReplayScreen(Screen[None]):
         """The steps the keys move through: all of them, or those neither taken back nor taking back."""
         hidden = set() if self.show_undone else self.undone | self.undos
         return [index for index in range(self.total + 1) if index not in hidden]
+
+    def action_show_transcript(self) -> None:
+        """Open the transcript of the game up to this step, as the viewpoint's seat reads it."""
+        from saves.session import Step
+        from tui.screens.game_narrator import history_transcript
+        from tui.screens.transcript import TranscriptScreen
+
+        steps = [Step(state, tuple(events)) for state, events in
+                 zip(self.states[: self.step + 1], self.step_events[: self.step + 1], strict=True)]
+        left_out = frozenset() if self.show_undone else self.undone | self.undos
+        transcript = history_transcript(self.ui, self.live.rules, steps, [seat.name for seat in self.live.seats],
+                                        self.viewpoint, left_out)
+        title = f"{self.live.spec.title}: transcript to step {self.step} of {self.total}"
+        self.app.push_screen(TranscriptScreen(title, transcript.text(title),
+                                              f"coven-transcript-{self.live.session_id}-step-{self.step}.txt"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The "taken back" toggle only shows in a game where a move was taken back."""

@@ -1,0 +1,138 @@
+"""WitchDraft in words: the announce key, the turn prompt and each potion as rows of cells."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.words import plural
+from engine.witchdraft.cards import CARDS
+from engine.witchdraft.geometry import Placement, cells
+from engine.witchdraft.scoring import score_so_far, total
+from engine.witchdraft.state import ApprenticeView, WitchDraftView
+from tui.games.narration import Narration
+from tui.narration import names_phrase
+
+
+def card_name(card_id: str | None) -> str:
+    """A card's printed name (its id if unknown)."""
+    if card_id is None:
+        return "nothing"
+    card = CARDS.get(card_id)
+    return card_id if card is None else card.name
+
+
+def column_name(index: int) -> str:
+    """``A`` for the area's first column, ``B`` next…; past ``Z``, ``column 27``."""
+    return chr(ord("A") + index) if 0 <= index < 26 else f"column {index + 1}"
+
+
+def half_words(card_id: str, half: int) -> str:
+    """``"Lantern Owl, half B, flea grass in a circle"``."""
+    card = CARDS.get(card_id)
+    words = f"{card_name(card_id)}, half {'AB'[half]}"
+    if card is None:
+        return words
+    middle = card.halves[half]
+    if middle.gem:
+        words += ", a gem"
+    if middle.circle is not None:
+        words += f", {middle.circle.value} in a circle"
+    return words
+
+
+def area_rows(area: Sequence[tuple[str, int, int, int]]) -> list[str]:
+    """A potion as rows of words, top row first: ``"Row 1: Lantern Owl, half A, a gem at A1; …"``."""
+    found: dict[tuple[int, int], str] = {}
+    for card_id, x, y, rotation in area:
+        for half, cell in enumerate(cells(Placement(x, y, rotation))):
+            found[cell] = half_words(card_id, half)
+    if not found:
+        return ["The potion is empty."]
+    left = min(x for x, _ in found)
+    top = min(y for _, y in found)
+    rows = []
+    for y in sorted({y for _, y in found}):
+        row = y - top + 1
+        items = [f"{found[(x, y)]} at {column_name(x - left)}{row}" for x in sorted(x for x, yy in found if yy == y)]
+        rows.append(f"Row {row}: " + "; ".join(items) + ".")
+    return rows
+
+
+def score_line(view: WitchDraftView, seat: int) -> str | None:
+    """``"Your score so far: 12 brew points"``, or None when the view hides that seat's cards."""
+    scores = score_so_far(view, seat)
+    if scores is None:
+        return None
+    whose = "Your" if seat == view.seat else f"{view.players[seat].name}'s"
+    return f"{whose} score so far: {plural(total(scores), 'brew point')}"
+
+
+def stage_words(view: WitchDraftView) -> str:
+    """``"Phase 1, pick 3"`` or ``"Phase 1, placing pick 3"``."""
+    if view.over:
+        return "The potions are scored"
+    step = "placing pick" if view.stage == "place" else "pick"
+    return f"Phase {view.phase}, {step} {view.pick}"
+
+
+def waiting(view: WitchDraftView) -> str:
+    """Who has not chosen yet in this stage."""
+    names = [player.name for player in view.players if not player.ready]
+    return f"Waiting for {names_phrase(names)}." if names and not view.over else ""
+
+
+def own_words(view: WitchDraftView, me: ApprenticeView) -> str:
+    """The viewing seat's hand size and score."""
+    text = f"Your hand holds {plural(me.hand_count, 'card')}."
+    if view.stage == "place" and me.picked is not None and not view.over:
+        text += f" You are placing {card_name(me.picked)}."
+    score = score_line(view, view.seat) if view.seat is not None else None
+    return text + (f" {score}." if score else "")
+
+
+class WitchDraftNarration(Narration[WitchDraftView]):
+    """WitchDraft's sentences: phase and pick, the hand size and the score so far."""
+
+    def announce(self, view: WitchDraftView, seat: int | None, detail: bool) -> str:
+        """E.g. "Phase 1, pick 3. Your hand holds 4 cards. Your score so far: 6 brew points."."""
+        me = view.me
+        parts = [f"{stage_words(view)}."]
+        if view.over:
+            winners = [view.players[index].name for index in view.winners or ()]
+            parts.append(f"{names_phrase(winners) or 'Nobody'} won.")
+        if me is not None:
+            parts.append(own_words(view, me))
+        parts.append(waiting(view))
+        if detail:
+            if me is not None and me.hand:
+                parts.append(f"In your hand: {names_phrase([card_name(card) for card in me.hand])}.")
+            scores = score_so_far(view, view.seat) if view.seat is not None else None
+            if scores:
+                parts.append("Scoring: " + "; ".join(line.line for line in scores) + ".")
+            for index, player in enumerate(view.players):
+                if index != view.seat:
+                    other = score_line(view, index)
+                    parts.append(f"{player.name} holds {plural(player.hand_count, 'card')}"
+                                 + (f"; {other[0].lower()}{other[1:]}." if other else "."))
+        return " ".join(part for part in parts if part)
+
+    def prompt(self, view: WitchDraftView, seat: int) -> str:
+        """Pick a card, or place the one picked."""
+        if view.stage == "place":
+            return f"place {card_name(view.players[seat].picked)} on your potion"
+        return "pick a card from your hand"
+
+    def linear(self, view: WitchDraftView, seat: int | None) -> str:
+        """Every potion as rows of cells, the viewer's first."""
+        order = sorted(range(len(view.players)), key=lambda index: index != seat)
+        lines = [f"{stage_words(view)}."]
+        for index in order:
+            player = view.players[index]
+            whose = "Your potion" if index == seat else f"{player.name}'s potion"
+            lines.append(f"{whose}, {plural(len(player.area), 'card')}:")
+            lines.extend(area_rows(player.area))
+        return "\n".join(lines)
+
+
+NARRATION = WitchDraftNarration()
+"""The one WitchDraft narration the UI hands out."""

@@ -1,0 +1,108 @@
+"""Wizards Cup in words: the announce key, the turn prompt and the duel zone as lines of text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.words import plural
+from engine.wizards_cup.cards import CARDS
+from engine.wizards_cup.state import Phase, PlayerView, WizardsCupView
+from tui.games.narration import Narration
+from tui.narration import names_phrase
+
+PHASE_WORDS = {Phase.TEAM: "choosing teams", Phase.LINEUP: "setting lineups", Phase.DUEL: "duels",
+               Phase.SWAP: "swaps", Phase.OVER: "the Cup is over"}
+"""Each phase as a sentence says it."""
+
+
+def wizard(card_id: str | None) -> str:
+    """``"Ember Adept (Fire 5)"``: the name, element and value; "nobody" for an empty place."""
+    if card_id is None:
+        return "nobody"
+    card = CARDS.get(card_id)
+    return card_id if card is None else f"{card.name} ({card.element.value} {card.value})"
+
+
+def wizards(card_ids: Sequence[str]) -> str:
+    """Several wizards in a sentence, or "none"."""
+    return names_phrase([wizard(card) for card in card_ids]) or "none"
+
+
+def where(view: WizardsCupView) -> str:
+    """``"Round 2, duel 3"``, or the phase before the first round."""
+    if not view.round:
+        return PHASE_WORDS[view.phase].capitalize()
+    text = f"Round {view.round}"
+    if view.phase is Phase.DUEL:
+        return f"{text}, duel {view.duel}" if view.duel else f"{text}, before the first duel"
+    return f"{text}, {PHASE_WORDS[view.phase]}"
+
+
+def tokens(view: WizardsCupView) -> str:
+    """``"Cup Tokens: Ana 1, Bo 0 (first to 2)"``."""
+    counts = ", ".join(f"{player.name} {player.tokens}" for player in view.players)
+    return f"Cup Tokens: {counts} (first to {view.tokens_to_win})"
+
+
+def duel_on_table(view: WizardsCupView) -> str:
+    """Who stands in the Duel zone, or who has chosen."""
+    if view.phase in (Phase.TEAM, Phase.LINEUP, Phase.SWAP):
+        waiting = [player.name for player in view.players if not player.ready]
+        return f"Waiting for {names_phrase(waiting)}." if waiting else "Every choice is in."
+    zones = [player.zone for player in view.players]
+    if not any(zones):
+        return "The Duel zone is empty."
+    first, second = view.players
+    return f"In the Duel zone: {wizard(first.zone)} for {first.name} against {wizard(second.zone)} for {second.name}."
+
+
+def side(player: PlayerView, mine: bool) -> str:
+    """One side's piles as the viewer may see them."""
+    text = (f"{player.name}: deck {player.deck_count}, discard {len(player.discard)}"
+            + (f" (top {wizard(player.discard[-1])})" if player.discard else ""))
+    if mine and player.deck:
+        text += f", next {wizard(player.deck[0])}"
+    if player.waiting:
+        text += f", Waiting Card {wizard(player.waiting)}"
+    return text + "."
+
+
+class WizardsCupNarration(Narration[WizardsCupView]):
+    """Wizards Cup's sentences: round, tokens and the duel on the table."""
+
+    def announce(self, view: WizardsCupView, seat: int | None, detail: bool) -> str:
+        """E.g. "Round 1, duel 2. Cup Tokens: Ana 0, Bo 1 (first to 2). In the Duel zone: …"."""
+        if view.phase is Phase.OVER:
+            winners = [view.players[index].name for index in view.winners or ()]
+            text = f"The Cup is over: {names_phrase(winners) or 'nobody'} won. {tokens(view)}."
+        else:
+            text = f"{where(view)}. {tokens(view)}. {duel_on_table(view)}"
+        if not detail:
+            return text
+        parts = [text, *(side(player, index == seat) for index, player in enumerate(view.players))]
+        me = view.me
+        if me is not None and me.team:
+            parts.append(f"Your team: {wizards(me.team)}.")
+        if view.result_reason:
+            parts.append(view.result_reason)
+        return " ".join(parts)
+
+    def prompt(self, view: WizardsCupView, seat: int) -> str:
+        """What the seat chooses in this phase."""
+        return {Phase.TEAM: "choose a team of five wizards",
+                Phase.LINEUP: f"set the lineup for round {view.round}",
+                Phase.SWAP: "swap one wizard or keep the team"}.get(view.phase, "choose")
+
+    def linear(self, view: WizardsCupView, seat: int | None) -> str:
+        """The duel zone as lines: where the Cup stands, then each side."""
+        lines = [f"{where(view)}, first to {plural(view.tokens_to_win, 'Cup Token')}.", duel_on_table(view)]
+        for index, player in enumerate(view.players):
+            you = " (you)" if index == seat else ""
+            lines.append(f"{player.name}{you}: {plural(player.tokens, 'Cup Token')}, "
+                         f"in the Duel zone {wizard(player.zone)}.")
+            lines.append(side(player, index == seat))
+        return "\n".join(lines)
+
+
+NARRATION = WizardsCupNarration()
+"""The one Wizards Cup narration the UI hands out."""
