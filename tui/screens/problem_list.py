@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui.safe_text import plain
+from tui.widgets.fitting_footer import FittingFooter
 
 
 def count_problems(count: int) -> str:
@@ -55,7 +56,7 @@ class ProblemListScreen(ModalScreen[None]):
                                              for index, problem in enumerate(self.problems, 1)),
                              id="problems-text")
             yield Static(Text("↑↓ and page keys scroll · esc closes", style="dim"), id="problems-hint")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         """The list takes the keys, so the arrows scroll it."""
