@@ -97,9 +97,11 @@ class RoundResultScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def _team_block(player: PlayerView, seat: int, view: WizardsCupView, winner: bool) -> Text:
+def _team_block(player: PlayerView, seat: int, view: WizardsCupView, winner: bool, draw: bool) -> Text:
     text = Text()
     text.append(player.name, style="bold #ffd75e" if winner else "bold")
+    # The outcome in words as well as in gold, so it reads without colour.
+    text.append("" if draw else " ★ won" if winner else " · lost", style="bold" if winner else "")
     text.append("  ")
     text.append_text(tokens_text(player.tokens, view.tokens_to_win))
     text.append("\n")
@@ -144,7 +146,7 @@ class WizardsCupResultScreen(GameOverScreen):
             yield Static(Text(result.reason, style="italic"), id="gr-reason")
             with Horizontal(id="gr-teams"):
                 for seat, player in enumerate(view.players):
-                    yield Static(_team_block(player, seat, view, seat in result.winners), classes="gr-team")
+                    yield Static(_team_block(player, seat, view, seat in result.winners, result.is_draw), classes="gr-team")
             last = _round_of(self.events, view)
             if any(e.kind == "duel" for e in self.events):
                 yield Static(Text(f"Round {last}, the last round", style="bold"), id="gr-round")

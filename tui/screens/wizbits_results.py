@@ -40,7 +40,8 @@ class WizbitsResultScreen(GameOverScreen):
             yield Static(Text(result.reason or view.reason, style="italic"), id="wr-reason")
             for seat, player in enumerate(view.players):
                 side = Static(side_text(view, seat, brief=True), classes="wr-side")
-                side.border_title = markup_safe(player.name) + (" ★" if seat in result.winners else "")
+                outcome = "" if result.is_draw else " ★ won" if seat in result.winners else " · lost"
+                side.border_title = markup_safe(player.name) + outcome
                 yield side
             checks = [event for event in self.events if event.kind == "check"][-3:]
             if checks:

@@ -43,6 +43,9 @@ class Palette:
     bg: str
     heavy: bool = False
     """The ghost: heavy borders in detailed zoom, hatched in compact zoom."""
+    mark: str = ""
+    """The ghost's verdict in a glyph (✓ legal, ✗ illegal), so it reads without colour: it hatches the compact
+    ghost and sits inside each detailed half."""
 
 
 COLOUR_PALETTES: dict[Colour, Palette] = {
@@ -53,10 +56,10 @@ APPRENTICE_PALETTE = Palette("#d7d7d7", "#3a3a3a")
 """Apprentice cards have no colour: plain grey."""
 
 GHOST_PALETTES: dict[bool, Palette] = {
-    True: Palette("#d8ffd8", "#2f8f3f", heavy=True),
-    False: Palette("#ffe0e0", "#b02a2a", heavy=True),
+    True: Palette("#d8ffd8", "#2f8f3f", heavy=True, mark="✓"),
+    False: Palette("#ffe0e0", "#b02a2a", heavy=True, mark="✗"),
 }
-"""The card being placed: green on a legal spot (True), red on an illegal one."""
+"""The card being placed: green and ✓ on a legal spot (True), red and ✗ on an illegal one."""
 
 DOT = "·"
 
@@ -163,7 +166,7 @@ def _compact_cell(canvas: Canvas, card_id: str, cell: Cell, index: int, half: Ha
     # stay empty between cards and take the card's colour between its halves.
     # The ghost is hatched so it never looks like a placed card of a similar colour.
     x0, y0 = cell[0] * 4, cell[1] * 2
-    blank = "░" if palette.heavy else " "
+    blank = ("✗" if palette.mark == "✗" else "░") if palette.heavy else " "
     plain = style(palette.fg if palette.heavy else "", palette.bg, dim=palette.heavy)
     canvas.put(x0, y0, blank * 3, plain)
     if side == (1, 0):
@@ -208,6 +211,8 @@ def _detailed_cell(canvas: Canvas, card_id: str, cell: Cell, index: int, half: H
         canvas.put(x0 + 1, y0 + 3, "┈" * 6, line)
     if index == 0:
         canvas.put(x0 + 2, y0 + 1, _label(card_id), style(palette.fg, palette.bg, bold=True))
+    if palette.mark:
+        canvas.put(x0 + 1, y0 + 2, palette.mark, style(palette.fg, palette.bg, bold=True))
     middle, middle_style = _middle(half, palette.bg)
     canvas.put(x0 + 3, y0 + 2, middle, middle_style)
 

@@ -310,7 +310,8 @@ def timeline_text(view: WizbitsView, width: int) -> Text:
             if index:
                 text.append("›" if short else " › ", style="dim")
             if index == current:
-                text.append(f" {label} ", style="bold reverse")
+                # Brackets, not only reverse video, say which phase is now (the same width as the spaces).
+                text.append(f"[{label}]", style="bold reverse")
             else:
                 text.append(brief if short else full, style="dim")
         text.append(tail, style="bold")
