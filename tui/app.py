@@ -27,6 +27,7 @@ from textual.screen import Screen
 from saves import NewerSchemaError, SessionStore, StoreError
 from tui.app_places import CovenPlaces
 from tui.commands import CovenCommands
+from tui.focus_cursor import FocusCursor
 from tui.key_order import OrderedKeys
 from tui.navigation import QuitCoven
 from tui.safe_text import plain_lines
@@ -57,8 +58,10 @@ def _default_auto_delay() -> float:
         return 0.8
 
 
-class CovenApp(OrderedKeys[None], CovenPlaces):
+class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
     """A terminal table for card games (a resize repaints it once: see :mod:`tui.resize_paint`).
+
+    Every paint puts the terminal cursor on the focused item, for screen readers (:mod:`tui.focus_cursor`).
 
     Its moves between screens (the :mod:`tui.navigation` handlers, the places it
     opens, loading sessions) come from :class:`tui.app_places.CovenPlaces`.

@@ -198,6 +198,14 @@ class PotionGrid(Widget, can_focus=True):
             return
         self.post_message(self.Placed(self, self.card_id, self.cursor))
 
+    def focus_cursor(self) -> tuple[int, int] | None:
+        """Where the ghost's half A sits within the grid's content, for the terminal cursor (tui/focus_cursor.py)."""
+        if self.cursor is None:
+            return None
+        left, top, _, _ = self._viewport()
+        cw, ch = CELL_SIZES[self.zoom]
+        return self.cursor.x * cw - left, self.cursor.y * ch - top
+
     def action_toggle_zoom(self) -> None:
         self.zoom = "detailed" if self.zoom == "compact" else "compact"
 

@@ -1,0 +1,91 @@
+"""The real terminal cursor on the focused item, so screen readers and braille displays follow focus.
+
+Textual moves the terminal's (hidden) cursor to ``App.cursor_position``
+whenever it paints, and only a focused Input sets that position. Screen
+readers and braille displays track that cursor, so here every paint first
+puts it on the focused widget's item: the highlighted row of a list or tree,
+the cursor cell of a table or text area, or a widget's own cursor cell
+(a widget says where with a ``focus_cursor()`` method returning an offset
+within its content, as the potion grid does), else the widget's top left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import RenderableType
+from textual.app import App
+from textual.geometry import Offset
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import DataTable, Input, ListView, OptionList, TextArea, Tree
+
+
+def _in_content(widget: Widget, x: int, y: int) -> Offset:
+    """Screen offset of ``(x, y)`` in ``widget``'s scrollable content, kept inside what it shows."""
+    region = widget.content_region
+    scroll_x, scroll_y = widget.scroll_offset
+    screen_x = region.x + x - scroll_x
+    screen_y = region.y + y - scroll_y
+    right = region.x + max(region.width - 1, 0)
+    bottom = region.y + max(region.height - 1, 0)
+    return Offset(min(max(screen_x, region.x), right), min(max(screen_y, region.y), bottom))
+
+
+def item_offset(widget: Widget) -> tuple[int, int] | None:
+    """Where ``widget``'s cursor item is within its content (virtual, before scrolling), if it has one."""
+    own = getattr(widget, "focus_cursor", None)
+    if callable(own):
+        found = own()
+        return None if found is None else (int(found[0]), int(found[1]))
+    if isinstance(widget, OptionList):
+        if widget.highlighted is None:
+            return None
+        line = widget._index_to_line.get(widget.highlighted)  # Textual keeps each option's first line here
+        return None if line is None else (0, line)
+    if isinstance(widget, Tree):
+        return None if widget.cursor_line < 0 else (0, widget.cursor_line)
+    if isinstance(widget, DataTable):
+        if widget.row_count == 0:
+            return None
+        cell = widget._get_cell_region(widget.cursor_coordinate)
+        return cell.x, cell.y
+    return None
+
+
+def focus_offset(widget: Widget | None) -> Offset | None:
+    """The screen offset the terminal cursor should take for ``widget`` having focus (None: leave it be).
+
+    An Input sets the position itself as it is typed in, so it is left alone.
+    """
+    if widget is None or isinstance(widget, Input) or not widget.region:
+        return None
+    if isinstance(widget, TextArea):
+        return widget.cursor_screen_offset
+    if isinstance(widget, ListView):
+        child = widget.highlighted_child
+        if child is not None and child.region:
+            return child.region.offset
+    found = item_offset(widget)
+    if found is not None:
+        return _in_content(widget, *found)
+    return widget.content_region.offset
+
+
+def follow_focus(app: App[Any]) -> None:
+    """Put ``app``'s terminal cursor on the focused item of the screen in front."""
+    try:
+        offset = focus_offset(app.screen.focused)
+    except Exception:  # noqa: BLE001 - a widget mid-layout must never stop a paint; the cursor stays put
+        return
+    if offset is not None:
+        app.cursor_position = offset
+
+
+class FocusCursor:
+    """An App mixin: before each paint the terminal cursor moves to the focused item (:func:`follow_focus`)."""
+
+    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+        if isinstance(self, App):
+            follow_focus(self)
+        super()._display(screen, renderable)  # type: ignore[misc]
