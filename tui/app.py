@@ -23,6 +23,7 @@ from textual.driver import Driver
 from textual.filter import LineFilter, Monochrome, NoColor
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.theme import Theme
 
 from saves import NewerSchemaError, SessionStore, StoreError
 from tui.app_places import CovenPlaces
@@ -35,7 +36,9 @@ from tui.served import refuses_files
 from tui.settings import read_settings
 from tui.settings_apply import apply_settings
 from tui.table_seating import TableSeating
+from tui.themed import theme_variable_defaults
 from tui.themes import COVEN_THEMES
+from tui.widgets.element_look import LOOK, set_element_look
 
 if TYPE_CHECKING:
     from tui.context import CovenContext
@@ -70,7 +73,8 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
     TITLE = "Coven"
     SUB_TITLE = "a terminal table for card games"
     # The menu is the bottom screen (get_default_screen), which Textual gives no stylesheet of its own.
-    CSS_PATH = ["app.tcss", "screens/menu.tcss"]
+    # themed.tcss: meanings coloured by theme variables (tui/themed.py), over the widgets' fixed hues.
+    CSS_PATH = ["app.tcss", "screens/menu.tcss", "themed.tcss"]
     COMMANDS = App.COMMANDS | {CovenCommands}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
@@ -183,6 +187,10 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
             return None
         return super().deliver_screenshot(filename, path, time_format)
 
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """Textual's defaults and the variables Coven's styles use (element hues, the winner's gold)."""
+        return {**super().get_theme_variable_defaults(), **theme_variable_defaults()}
+
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, and no colour at all while the "No colour" setting is on."""
         filters = list(super().get_line_filters())
@@ -217,6 +225,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
         """Apply the player's settings, show any store notice, offer a table's seats when asked, check the size."""
         settings = read_settings(self.store, self.account)
         apply_settings(self, settings)
+        self.theme_changed_signal.subscribe(self, self._follow_theme)
         if settings.notice():
             self.notify(str(settings.notice()), title="Settings", severity="warning", timeout=10)
         if self.store is not None and self.store.notice:
@@ -224,6 +233,12 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
         if self.join_code and self.store is not None:
             self.tables.offer_join(self.join_code)
         self.check_size()
+
+    def _follow_theme(self, theme: Theme) -> None:
+        """Element hues follow a theme chosen anywhere (the palette's "Change theme" too), not only in Settings."""
+        set_element_look(LOOK.letters, theme.variables)
+        for screen in self.screen_stack:
+            screen.refresh()
 
     def on_unmount(self) -> None:
         """Give up this process's seats, then close the store when the app ends."""

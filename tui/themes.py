@@ -11,7 +11,8 @@ Two themes join Textual's built-in ones:
   colour that means something).
 
 Each also names the six element colours as theme variables (``$element-fire``
-…) for the widgets that draw elements.
+…) for the widgets that draw elements, and ``$victory`` for a winner's frame
+(:mod:`tui.themed` gives every other theme their defaults).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ HIGH_CONTRAST = Theme(
         "input-selection-background": "#FFFF00 40%",
         "element-fire": "#FF7A4D", "element-water": "#5CC2FF", "element-nature": "#4DFF7A",
         "element-light": "#FFF04D", "element-shadow": "#D9A6FF", "element-void": "#E0E0E0",
+        "victory": "#FFD000",
     },
 )
 
@@ -75,6 +77,7 @@ COLOUR_BLIND = Theme(
         "element-fire": OKABE_ITO["vermillion"], "element-water": OKABE_ITO["sky-blue"],
         "element-nature": OKABE_ITO["bluish-green"], "element-light": OKABE_ITO["yellow"],
         "element-shadow": OKABE_ITO["reddish-purple"], "element-void": OKABE_ITO["grey"],
+        "victory": OKABE_ITO["yellow"],
     },
 )
 
@@ -93,6 +96,7 @@ TEXT_PAIRS: tuple[tuple[str, str], ...] = (
     ("block-cursor-foreground", "block-cursor-background"),
     ("element-fire", "background"), ("element-water", "background"), ("element-nature", "background"),
     ("element-light", "background"), ("element-shadow", "background"), ("element-void", "background"),
+    ("victory", "background"),
 )
 """The text-on-background pairs a screen draws (as theme variables)."""
 

@@ -1,0 +1,97 @@
+"""Themes reach every widget: element borders and a winner's frame follow the theme's variables.
+
+Coven's app lays ``tui/themed.tcss`` over the widgets' fixed hues, and gives
+every theme (Textual's own included) the variables it uses, so switching to
+any offered theme never fails on an undefined variable.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.color import Color
+from textual.screen import Screen
+
+from engine import Result
+from saves import SessionStore
+from tui.app import CovenApp
+from tui.screens.wizbits_results import WizbitsResultScreen
+from tui.settings import THEMES
+from tui.themed import VICTORY, theme_variable_defaults
+from tui.themes import COLOUR_BLIND, HIGH_CONTRAST
+from tui.widgets.element_look import ELEMENT_HUES, LOOK
+from tui.widgets.wizard_card import WizardCard
+from tui.widgets.wizbits_card import WizbitsCard
+from wizbits_battle import opening
+from wizbits_game import RULES
+
+SIZE = (80, 24)
+
+
+class Cards(Screen[None]):
+    """A fire wizard and a water Wizbits card."""
+
+    def compose(self) -> ComposeResult:
+        yield WizardCard("ember-adept", id="wizard")
+        yield WizbitsCard("tidewhisper-sage", id="wizbit")
+
+
+def border_colour(widget: WizardCard | WizbitsCard) -> Color:
+    return widget.styles.border_top[1]
+
+
+def test_every_variable_has_a_default_for_themes_that_do_not_name_it() -> None:
+    defaults = theme_variable_defaults()
+    assert {f"element-{name}" for name in ELEMENT_HUES} | {"victory"} == set(defaults)
+    assert defaults["element-fire"] == ELEMENT_HUES["fire"] and defaults["victory"] == VICTORY
+    for theme in (HIGH_CONTRAST, COLOUR_BLIND):  # Coven's own name every one of them
+        assert set(defaults) <= set(theme.variables), theme.name
+
+
+async def test_element_borders_follow_the_theme(store: SessionStore) -> None:
+    app = CovenApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(Cards())
+        await pilot.pause()
+        wizard, wizbit = app.screen.query_one("#wizard", WizardCard), app.screen.query_one("#wizbit", WizbitsCard)
+        assert border_colour(wizard) == Color.parse(ELEMENT_HUES["fire"])  # textual-dark: the default hue
+        for theme in (COLOUR_BLIND, HIGH_CONTRAST):
+            app.theme = theme.name
+            await pilot.pause()
+            assert border_colour(wizard) == Color.parse(theme.variables["element-fire"]), theme.name
+            assert border_colour(wizbit) == Color.parse(theme.variables["element-water"]), theme.name
+
+
+async def test_every_offered_theme_loads_coven_styles(store: SessionStore) -> None:
+    app = CovenApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(Cards())
+        for name in THEMES:
+            app.theme = name  # an undefined variable would fail here, in the stylesheet's parse
+            await pilot.pause()
+            wizard = app.screen.query_one("#wizard", WizardCard)
+            expected = app.current_theme.variables.get("element-fire", ELEMENT_HUES["fire"])
+            assert border_colour(wizard) == Color.parse(expected), name
+
+
+async def test_a_theme_chosen_from_the_palette_reaches_the_element_text(store: SessionStore) -> None:
+    app = CovenApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = COLOUR_BLIND.name  # as the palette's "Change theme" does, without the Settings screen
+        await pilot.pause()
+        assert LOOK.hues["fire"] == COLOUR_BLIND.variables["element-fire"]
+        app.theme = "nord"
+        await pilot.pause()
+        assert LOOK.hues["fire"] == ELEMENT_HUES["fire"]
+
+
+async def test_the_winners_frame_follows_the_theme(store: SessionStore) -> None:
+    app = CovenApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = COLOUR_BLIND.name
+        await app.push_screen(WizbitsResultScreen(RULES.view(opening().state, 0), Result((0,), "A test."), []))
+        await pilot.pause()
+        title = app.screen.query_one("#wr-title")
+        assert title.styles.border_top[1] == Color.parse(COLOUR_BLIND.variables["victory"])
+        app.theme = "textual-dark"
+        await pilot.pause()
+        assert title.styles.border_top[1] == Color.parse(VICTORY)
