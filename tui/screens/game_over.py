@@ -43,6 +43,8 @@ class GameOverScreen(Screen[None]):
     """The running series score ("Ana 2 – 1 Bo"), shown above everything when a rematch chain has one."""
     ask_table: Callable[[], None] | None = None
     """At a shared table, what ``p`` does instead: ask every seated player (see the table's game screen)."""
+    on_leave: Callable[[], None] | None = None
+    """At a shared table, what closing this screen also does: the player's seats leave the finished table."""
 
     def on_mount(self) -> None:
         """Put up the series line (every final screen shows it the same way)."""
@@ -58,6 +60,8 @@ class GameOverScreen(Screen[None]):
 
     def action_close(self) -> None:
         """Back to the main menu when the app has one; otherwise just close."""
+        if self.on_leave is not None:
+            self.on_leave()
         leave_to_menu(self)
 
     def action_play_again(self) -> None:

@@ -24,7 +24,9 @@ from tui.context import coven
 from tui.navigation import leave_to_menu
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, c_is_taken, describe_chat_key
 from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
 from tui.screens.game_undo import take_back, undo_refusal, undo_seat
+from tui.screens.table_rematch import TableRematch
 from tui.table_link import POLL_SECONDS, TableLink
 
 RETRIES = 3
@@ -57,6 +59,7 @@ class TableGameScreen(GameScreen):
         self._gone: set[int] = set()
         self._host_away = False
         self.table.steps_here = self._host
+        self.rematch = TableRematch(self, live, link)
         self.chat = ChatPane(link)
         self._log_was_hidden = False
 
@@ -119,6 +122,10 @@ class TableGameScreen(GameScreen):
         if not self.link.changed():
             return
         self.chat.fetch()
+        if self.live.result is not None:  # the table closed with its game; what is left is a rematch
+            self._catch_up()
+            self.rematch.follow()
+            return
         self._catch_up()
         try:
             info = self.link.refresh()
@@ -144,6 +151,16 @@ class TableGameScreen(GameScreen):
         if before != (self._seats_here, self._host, self._host_away, gone):
             self.refresh_bindings()
             self.advance()  # who plays what changed: the status line, the keys and the table follow
+
+    def prepare_result(self, screen: Any) -> Any:
+        """The final screen's p asks every seated player (spectators only watch); closing it leaves the table."""
+        screen = super().prepare_result(screen)
+        if isinstance(screen, GameOverScreen):
+            screen.live = None
+            if not self.link.spectator:
+                screen.ask_table = self.rematch.ask
+                screen.on_leave = self.rematch.leave
+        return screen
 
     def _catch_up(self) -> bool:
         """Apply every action other processes saved; True when there were any."""
