@@ -53,7 +53,11 @@ def duel_on_table(view: WizardsCupView) -> str:
     if not any(zones):
         return "The Duel zone is empty."
     first, second = view.players
-    return f"In the Duel zone: {wizard(first.zone)} for {first.name} against {wizard(second.zone)} for {second.name}."
+    if first.zone and second.zone:
+        return (f"In the Duel zone: {wizard(first.zone)} for {first.name} against {wizard(second.zone)} "
+                f"for {second.name}.")
+    there, empty = (first, second) if first.zone else (second, first)
+    return f"In the Duel zone: {wizard(there.zone)} for {there.name}; {empty.name} has no wizard there."
 
 
 def side(player: PlayerView, mine: bool) -> str:
@@ -98,8 +102,8 @@ class WizardsCupNarration(Narration[WizardsCupView]):
         lines = [f"{where(view)}, first to {plural(view.tokens_to_win, 'Cup Token')}.", duel_on_table(view)]
         for index, player in enumerate(view.players):
             you = " (you)" if index == seat else ""
-            lines.append(f"{player.name}{you}: {plural(player.tokens, 'Cup Token')}, "
-                         f"in the Duel zone {wizard(player.zone)}.")
+            zone = f"in the Duel zone {wizard(player.zone)}" if player.zone else "no wizard in the Duel zone"
+            lines.append(f"{player.name}{you}: {plural(player.tokens, 'Cup Token')}, {zone}.")
             lines.append(side(player, index == seat))
         return "\n".join(lines)
 

@@ -16,7 +16,7 @@ from textual.widgets import Static
 from tui.safe_text import plain
 
 LINEAR_CSS = """
-LinearView { height: 10; border-top: solid $accent; border-title-color: $accent; padding: 0 1; }
+LinearView { height: 8; border-top: solid $accent; border-title-color: $accent; padding: 0 1; }
 LinearView:focus { border-top: thick $accent; background: $boost; }
 LinearView.-off { display: none; }
 """
