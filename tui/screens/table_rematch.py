@@ -36,7 +36,8 @@ class RematchPromptScreen(ModalScreen[bool]):
     #rematch-box { width: 60; max-width: 100%; height: auto; border: round $accent; background: $surface;
                    padding: 0 1; }
     #rematch-question { width: 1fr; content-align: center middle; margin: 1 0; }
-    #rematch-keys { width: 1fr; content-align: center middle; color: $text-muted; }
+    #rematch-waiting { width: 1fr; content-align: center middle; }
+    #rematch-keys { width: 1fr; content-align: center middle; margin-bottom: 1; }
     """
 
     BINDINGS = [
