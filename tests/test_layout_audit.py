@@ -2,8 +2,8 @@
 
 Each place is reached from the main menu with its own key (the menu, new game,
 sessions listing all three games, the deck editor, the rules and their picker,
-the Pillar Lab, join, host, the lobby, and a hosted table's game, for the host
-and for a spectator). On each, ``layout_audit`` reads the screen: every Footer
+the Pillar Lab, join, settings, host, the lobby, and a hosted table's game, for
+the host and for a spectator). On each, ``layout_audit`` reads the screen: every Footer
 key whole, every status and header line whole, F1's help lists every key; and
 120x40 shows every Footer key 80x24 shows.
 """
@@ -84,6 +84,7 @@ PLACES: dict[str, Go] = {
     "rules": lambda pilot, app, other: press_to(pilot, "RulesScreen", "r", "enter"),
     "pillar lab": lambda pilot, app, other: press_to(pilot, "PillarLabScreen", "l"),
     "join": lambda pilot, app, other: press_to(pilot, "JoinTableScreen", "j"),
+    "settings": lambda pilot, app, other: press_to(pilot, "SettingsScreen", "o"),
     "host": host_form,
     "lobby": lobby,
     "a hosted table's game (host)": hosted_game,
