@@ -18,6 +18,7 @@ from saves import (
     export_session,
 )
 from saves.integrity import DamagedSession
+from saves.series import series_score
 from saves.store_listing import SessionListEntry
 from saves.transfer import import_session_file
 from tui.context import coven
@@ -276,8 +277,14 @@ class SessionsScreen(Screen[None]):
                                      else "Not finished yet.")
         self.query_one("#session-detail", Static).update(plain(
             f"Session {summary.session_id} · {coven(self).game_title(summary.game_id)} · {moves} · "
-            f"started {format_time(summary.created)}\n{outcome}"
+            f"started {format_time(summary.created)}\n{outcome}{self._series_line(summary.session_id)}"
         ))
+
+    def _series_line(self, session_id: int) -> str:
+        """A third detail line with the running score when the session continues a rematch series."""
+        store = coven(self).store
+        score = None if store is None else series_score(store, session_id)
+        return f"\nSeries {score.text}" if score is not None and score.games > 1 else ""
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """Keep the detail line in step with the cursor."""
