@@ -242,11 +242,12 @@ async def test_a_yield_watched_from_its_own_seat_can_be_stopped() -> None:
             await pilot.press("Y")
             await until(pilot, lambda: live.to_act == (1,) and table.stage == "watch", "Bo's turn to choose")
             assert table.yields[0].until == "turn"
+            assert table.check_action("stop_yield", ()) and not table.check_action("yield_priority", ("turn",))
             prompt = table.query_one("#wb-prompt")
             assert "Yielding until your next turn (y stops)." in str(prompt.render())
             await pilot.press("y")
             assert table.yields == {} and "Auto-pass on (P)." in str(prompt.render())
-            assert not table.check_action("yield_priority", ("pillar",))
+            assert not table.check_action("yield_priority", ("pillar",)) and not table.check_action("stop_yield", ())
 
 
 # -- the table's own rules for yields ------------------------------------------------------------

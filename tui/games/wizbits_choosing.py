@@ -42,6 +42,7 @@ DIVIDE_KEYS = [
 PRIORITY_KEYS = [
     Binding("y", "yield_priority('pillar')", "Yield pillar"),
     Binding("Y", "yield_priority('turn')", "Yield to my turn", show=False),
+    Binding("y", "stop_yield", "Stop yielding"),
     Binding("P", "switch_auto_pass(1)", "Auto-pass: on", show=False),
     Binding("P", "switch_auto_pass(0)", "Auto-pass: off", show=False),
 ]
@@ -211,33 +212,36 @@ class ChoosingTable(YieldingTable):
     # -- yielding ---------------------------------------------------------------------------
 
     def action_yield_priority(self, until: str) -> None:
-        """Pass now and go on passing this seat's Priority until ``until``; while watching a yield, end it."""
-        view = self.view
-        if view is None:
+        """Pass now and go on passing this seat's Priority until ``until``."""
+        view, seat = self.view, self.seat
+        if view is None or seat is None or self.stage not in ("hand", "compose"):
             return
-        seat = self.seat
-        if self.stage in ("hand", "compose") and seat is not None:
-            self.yields[seat] = Yield.start(until, view)  # before the pass, so the next Priority finds it
-            if not self._send(act.Pass()):
-                del self.yields[seat]
-                return
-            name = view.players[seat].name
-            whose = name + "'s"
-            self.notify(f"{name} yields {until_words(until, whose)}: each Priority passes by itself",
-                        timeout=3, markup=False)
-        elif view.seat is not None and self.yields.pop(view.seat, None) is not None:
-            self.notify("No longer yielding: you will be asked again", timeout=3)
+        self.yields[seat] = Yield.start(until, view)  # before the pass, so the next Priority finds it
+        if not self._send(act.Pass()):
+            del self.yields[seat]
+            return
+        name = view.players[seat].name
+        whose = name + "'s"
+        self.notify(f"{name} yields {until_words(until, whose)}: each Priority passes by itself",
+                    timeout=3, markup=False)
+
+    def action_stop_yield(self) -> None:
+        """End the yield of the seat watching: its next Priority asks again."""
+        seat = self.view.seat if self.view is not None else None
+        if seat is not None and seat in self.yields:
+            del self.yields[seat]
+            self.notify("No longer yielding: your next Priority asks", timeout=3)
             self._update_prompt()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer typed amounts while dividing, and yields while holding Priority (or yielding)."""
         if action in ("digit", "erase_digit", "all_damage"):
             return self.stage == "divide" and not self.inspecting
+        if action in ("yield_priority", "stop_yield") and (self.keys_hint is not None or self.inspecting):
+            return False
         if action == "yield_priority":
-            if self.keys_hint is not None or self.inspecting:
-                return False
-            if self.stage in ("hand", "compose"):
-                return act.Pass() in self.legal
+            return self.stage in ("hand", "compose") and act.Pass() in self.legal
+        if action == "stop_yield":
             watching = self.view.seat if self.view is not None else None
             return self.stage == "watch" and watching in self.yields
         return super().check_action(action, parameters)
