@@ -8,7 +8,7 @@ import pytest
 
 from saves import LiveSession, SessionStore
 from saves.rematch import start_rematch
-from saves.series import series_of
+from saves.series import series_of, series_score
 from test_rematch_series import finish
 from tui.app import CovenApp
 from tui.screens.game_over import GameOverScreen
@@ -76,3 +76,27 @@ async def test_a_single_game_shows_no_series_line(store: SessionStore) -> None:
         app.open_session(alone.session_id)
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the final screen")
         assert not app.screen.query("#game-over-series")
+
+
+async def test_sessions_say_the_running_series_on_the_detail_line(store: SessionStore) -> None:
+    from textual.widgets import DataTable, Static
+
+    first = finish(LiveSession.create(store, "wizards-cup", None, 4, seats("Ana", "Bo")), 1)
+    second = finish(start_rematch(first, rng=random.Random(2)), 2)
+    third = start_rematch(second, rng=random.Random(3))  # not over yet: it shows the score so far
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: bool(app.screen.query(DataTable)), "Sessions")
+        table = app.screen.query_one(DataTable)
+        ids = [int(str(table.get_row_at(index)[0])) for index in range(table.row_count)]
+        details = {}
+        for session_id in (third.session_id, second.session_id, first.session_id):
+            table.move_cursor(row=ids.index(session_id))
+            await pilot.pause()
+            details[session_id] = str(app.screen.query_one("#session-detail", Static).render())
+        score = series_score(store, second.session_id)
+        assert score is not None and score.games == 2
+        assert details[third.session_id].endswith(f"\nSeries {score.text}")
+        assert details[second.session_id].endswith(f"\nSeries {score.text}")
+        assert "Series" not in details[first.session_id]  # one game is no series yet
