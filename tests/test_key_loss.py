@@ -63,6 +63,12 @@ async def test_typing_straight_into_a_just_opened_new_game_form() -> None:
         assert isinstance(app.screen, JoinTableScreen)
 
 
+def picks(app: App[Any]) -> list[str] | None:
+    """The team builder's picks on the game screen in front (None before it is there)."""
+    builders = app.screen.query(TeamBuilder) if isinstance(app.screen, GameScreen) else None
+    return builders.first(TeamBuilder).picks if builders else None
+
+
 def _picks_expected(displayed: str, moves: list[str]) -> list[str]:
     """The wizards a space on each cursor position picks (the displayed card stays out of the picks)."""
     position, picks = 0, []
@@ -84,8 +90,7 @@ async def test_continue_then_space_picks_in_the_team_builder() -> None:
             moves = ["space", "down", "space", "down", "down", "space"]
             burst(app, ["c", *moves])
             expected = _picks_expected(displayed, moves)
-            await until(pilot, lambda: isinstance(app.screen, GameScreen)
-                        and app.screen.query_one(TeamBuilder).picks == expected, f"the picks {expected}")
+            await until(pilot, lambda: picks(app) == expected, f"the picks {expected}")
 
 
 async def test_curtain_then_space_picks_in_the_team_builder() -> None:
@@ -99,8 +104,7 @@ async def test_curtain_then_space_picks_in_the_team_builder() -> None:
             moves = ["space", "down", "space"]
             burst(app, ["enter", *moves])
             expected = _picks_expected(displayed, moves)
-            await until(pilot, lambda: isinstance(app.screen, GameScreen)
-                        and app.screen.query_one(TeamBuilder).picks == expected, f"the picks {expected}")
+            await until(pilot, lambda: picks(app) == expected, f"the picks {expected}")
 
 
 def test_a_burst_over_ssh_reaches_the_join_form(coven_data_dir: Path) -> None:

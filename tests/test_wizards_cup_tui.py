@@ -257,8 +257,8 @@ async def test_swap_posts_swap_and_keep() -> None:
         assert picker.out is None and "displayed card" in picker.message
         await pilot.press("c")
         assert app.chosen == [] and "swap out" in picker.message
-        await pilot.press("down", "space")  # out: the second team wizard; focus moves to the unused list
-        await pilot.press("down", "space", "c")  # in: the second unused wizard
+        await pilot.press("down", "space")  # out: the second team wizard; the keyboard stays on the team
+        await pilot.press("tab", "down", "space", "c")  # in: the second unused wizard
         await pilot.pause()
         await pilot.press("k")
         await pilot.pause()

@@ -69,12 +69,13 @@ class WizardsCupTable(GameTable[WizardsCupView]):
         key = (mode, deciding_seat, view.round, view.phase)
         if key != self._loaded:
             self._note_pane()
-        if mode != "duel" and key != self._loaded:
+        fresh = key != self._loaded
+        if mode != "duel" and fresh:
             self._load_pane(mode, view, deciding_seat)
         self._loaded = key
         self.mode = mode
-        self._focus_pane()
-        self.call_after_refresh(self._focus_pane)  # again once the screen's auto-focus has run
+        self._focus_pane(fresh)
+        self.call_after_refresh(self._focus_pane, fresh)  # again once the screen's auto-focus has run
 
     def remember(self) -> dict[str, Any]:
         """Where the seat looking now left each pane: the cursors of its lists, by pane id."""
@@ -110,8 +111,12 @@ class WizardsCupTable(GameTable[WizardsCupView]):
             pane.disabled = pane.id != mode
         switcher.current = mode
 
-    def _focus_pane(self) -> None:
-        """Focus the open pane's list, or let go of focus while only watching."""
+    def _focus_pane(self, fresh: bool = True) -> None:
+        """Focus the open pane's list, or let go of focus while only watching.
+
+        A pane just opened takes the keyboard; one redrawn (another seat moved) takes it back only from
+        nowhere or from elsewhere on this table, never from the log the player moved to on purpose.
+        """
         if self.mode == "duel":
             focused = self.screen.focused
             if focused is not None and self in focused.ancestors:
@@ -119,6 +124,8 @@ class WizardsCupTable(GameTable[WizardsCupView]):
             return
         pane = self.query_one(f"#{self.mode}")
         focused = self.screen.focused
+        if not fresh and focused is not None and self not in focused.ancestors:
+            return
         if focused is None or pane not in focused.ancestors:
             lists = pane.query(OptionList)
             wished = [option_list for option_list in lists if option_list.id == self._focus_wish]

@@ -35,6 +35,11 @@ class SwapPicker(Widget):
         Binding("space", "pick", "Pick"),
         Binding("c", "confirm", "Swap"),
         Binding("k", "keep", "Keep team"),
+        # Tab moves between the two lists only, never on to the log: the hint and the footer say where it goes.
+        Binding("tab", "switch_list", "Other list"),
+        Binding("shift+tab", "switch_list", "Other list", show=False),
+        Binding("left", "to_list('sp-team')", "Swap out list", show=False),
+        Binding("right", "to_list('sp-pool')", "Take in list", show=False),
     ]
 
     class Decided(Message):
@@ -126,7 +131,9 @@ class SwapPicker(Widget):
         elif self.out and self.take:
             text.append("c confirm the swap\nk keep the team", style="bold green")
         else:
-            text.append("space pick · tab switch\nk keep the team", style="dim")
+            # Focus moves only when the player asks (tab, ← →); the hint names the list tab goes to from here.
+            other = "Swap out" if self.query_one("#sp-pool", OptionList).has_focus else "Take in"
+            text.append(f"space pick\ntab to {other}\nk keep the team", style="dim")
         self.query_one("#sp-choice", Static).update(text)
 
     def watch_out(self) -> None:
@@ -159,6 +166,17 @@ class SwapPicker(Widget):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, OptionList):
             self._show_card(event.widget)
+            self._summary()
+
+    def action_switch_list(self) -> None:
+        """Move the keyboard to the other list."""
+        pool = self.query_one("#sp-pool", OptionList)
+        self.action_to_list("sp-team" if pool.has_focus else "sp-pool")
+
+    def action_to_list(self, list_id: str) -> None:
+        """Move the keyboard to the list ``list_id`` ("sp-team" or "sp-pool")."""
+        if list_id in ("sp-team", "sp-pool"):
+            self.query_one(f"#{list_id}", OptionList).focus()
 
     def _show_card(self, option_list: OptionList) -> None:
         """Show the highlighted wizard of ``option_list`` in the card."""
@@ -189,9 +207,7 @@ class SwapPicker(Widget):
                 self.message = f"{CARDS[card_id].name} can't be swapped out"
             else:
                 self.message = ""
-                self.out = None if self.out == card_id else card_id
-                if self.out:
-                    self.query_one("#sp-pool", OptionList).focus()
+                self.out = None if self.out == card_id else card_id  # the keyboard stays here: tab moves it
         elif card_id not in self.allowed_in:
             self.message = f"{CARDS[card_id].name} can't join now"
         else:

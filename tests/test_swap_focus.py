@@ -1,0 +1,97 @@
+"""Swap-screen focus: the keyboard moves only when asked, Tab stays between the two lists, and a focused log shows it."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList, RichLog, Static
+
+from engine.wizards_cup.state import Phase
+from saves import LiveSession, SeatInfo, SessionStore
+from tui.app import CovenApp
+from tui.screens.game import GameScreen
+from tui.screens.menu import MainMenu
+from tui.widgets.swap_picker import SwapPicker
+from waiting import until
+
+ANA_TEAM = ["dawn-acolyte", "tide-caller", "thornmother", "lantern-knight", "mist-warden"]
+BO_TEAM = ["ember-adept", "umbral-tyrant", "starless-oracle", "thornmother", "moss-hermit"]
+
+
+def at_the_swap(store: SessionStore) -> LiveSession:
+    """Ana (here) against the normal bot, both teams in, round 1 played: Ana's swap is next."""
+    live = LiveSession.create(store, "wizards-cup", {"tokens_to_win": 3}, 7,
+                              [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "normal")])
+    live.apply(0, {"type": "team", "cards": ANA_TEAM})
+    live.apply(1, {"type": "team", "cards": BO_TEAM})
+    for seat in (0, 1):
+        live.apply(seat, {"type": "lineup", "order": list(live.state.players[seat].team)[:5]})
+    while live.table_action is not None:
+        live.play_table()
+    assert live.state.phase is Phase.SWAP
+    return live
+
+
+def swap_focused(app: CovenApp) -> bool:
+    """Whether the game screen is up with the keyboard on the swap's team list."""
+    lists = app.screen.query("#sp-team") if isinstance(app.screen, GameScreen) else None
+    return bool(lists) and lists.first(OptionList).has_focus
+
+
+def hint(picker: SwapPicker) -> str:
+    return str(picker.query_one("#sp-choice", Static).render())
+
+
+async def test_tab_moves_between_the_two_lists_only_and_the_hint_says_where() -> None:
+    with SessionStore() as store:
+        live = at_the_swap(store)
+        app = CovenApp(store=store, auto_delay=60.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+            app.start_game(live)
+            await until(pilot, lambda: swap_focused(app), "Ana's swap")
+            screen = app.screen
+            picker = screen.query_one(SwapPicker)
+            team, pool = picker.query_one("#sp-team", OptionList), picker.query_one("#sp-pool", OptionList)
+            assert "tab to Take in" in hint(picker)
+            await pilot.press("down", "space")
+            await pilot.pause()
+            assert picker.out is not None
+            assert team.has_focus and not pool.has_focus  # picking moved nothing by itself
+            assert "tab to Take in" in hint(picker)
+            assert screen.active_bindings["tab"].binding.description == "Other list"
+            await pilot.press("tab")
+            await pilot.pause()
+            assert pool.has_focus and "tab to Swap out" in hint(picker)
+            await pilot.press("tab")
+            await pilot.pause()
+            assert team.has_focus  # back to the team list, never on to the log
+            await pilot.press("shift+tab")
+            await pilot.pause()
+            assert pool.has_focus
+            await pilot.press("left")
+            await pilot.pause()
+            assert team.has_focus
+            await pilot.press("right", "down", "space")
+            await pilot.pause()
+            assert picker.take is not None and "c confirm the swap" in hint(picker)
+
+
+async def test_a_focused_log_shows_that_it_has_the_keyboard() -> None:
+    with SessionStore() as store:
+        live = at_the_swap(store)
+        app = CovenApp(store=store, auto_delay=60.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+            app.start_game(live)
+            await until(pilot, lambda: swap_focused(app), "Ana's swap")
+            # Merlin (a bot) swaps first; after that, nothing else moves on this screen.
+            await until(pilot, lambda: list(live.to_act) == [0] and swap_focused(app), "Merlin's swap")
+            await pilot.pause()
+            log = app.screen.query_one("#game-log", RichLog)
+            before = (log.styles.border_top[0], log.styles.border_title_background)
+            picture = app.export_screenshot()
+            log.focus()
+            await until(pilot, lambda: log.has_focus, "the log to take the keyboard")
+            await pilot.pause()
+            assert log.styles.border_top[0] != before[0]
+            assert log.styles.border_title_background != before[1]
+            assert app.export_screenshot() != picture
