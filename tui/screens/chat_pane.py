@@ -40,8 +40,8 @@ QUICK_PHRASES = ("Good game", "Thinking…", "Your turn", "Well played", "One mo
 """Stock phrases, said by their number (1 to 6) while the chat line is empty."""
 
 CHAT_HELP = (
-    "Chat: c opens the table talk (ctrl+t where the focused pane answers c itself, as the Wizards Cup team "
-    "builder's confirm does); type a line (at most 200 characters) and press enter. "
+    "Chat: c opens the table talk (ctrl+t where the focused pane answers c itself, as a confirm key "
+    "may); type a line (at most 200 characters) and press enter. "
     "With the line empty, 1 to 6 say a stock phrase (start a line with a space to begin it with a digit). "
     "/mute NAME hides someone's lines on your screen only, /unmute NAME shows them again; the host types "
     "/spectators off (or on) to keep spectators quiet. Escape closes the pane; the Chat key counts lines "
