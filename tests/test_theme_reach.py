@@ -17,8 +17,8 @@ from tui.app import CovenApp
 from tui.screens.wizbits_results import WizbitsResultScreen
 from tui.settings import THEMES
 from tui.themed import VICTORY, theme_variable_defaults
-from tui.themes import COLOUR_BLIND, HIGH_CONTRAST
-from tui.widgets.element_look import ELEMENT_HUES, LOOK
+from tui.themes import COLOUR_BLIND, HIGH_CONTRAST, OKABE_ITO
+from tui.widgets.element_look import ELEMENT_HUES, LOOK, set_element_look
 from tui.widgets.wizard_card import WizardCard
 from tui.widgets.wizbits_card import WizbitsCard
 from wizbits_battle import opening
@@ -95,3 +95,21 @@ async def test_the_winners_frame_follows_the_theme(store: SessionStore) -> None:
         app.theme = "textual-dark"
         await pilot.pause()
         assert title.styles.border_top[1] == Color.parse(VICTORY)
+
+
+def test_potion_cards_chips_and_the_ghost_follow_the_theme() -> None:
+    from engine.witchdraft.cards import CARDS as POTIONS
+    from engine.witchdraft.cards import Colour, Ingredient
+    from tui.widgets.potion_cells import ghost_palette, palette_of
+    from tui.widgets.witchdraft_look import INGREDIENT_STYLES
+
+    crimson = next(card_id for card_id, card in POTIONS.items() if card.colour is Colour.CRIMSON)
+    assert palette_of(crimson).fg == "#ff6b81" and ghost_palette(False).bg == "#b02a2a"  # no theme's hues yet
+    set_element_look(False, COLOUR_BLIND.variables)
+    assert palette_of(crimson).fg == COLOUR_BLIND.variables["potion-crimson"]
+    assert palette_of(crimson).bg == COLOUR_BLIND.variables["potion-crimson-background"]
+    assert INGREDIENT_STYLES[Ingredient.FIRE_ROOT] == COLOUR_BLIND.variables["potion-fire-root"]
+    assert (ghost_palette(True).bg, ghost_palette(False).bg) == (OKABE_ITO["blue"], OKABE_ITO["vermillion"])
+    assert ghost_palette(False).mark == "✗" and ghost_palette(True).mark == "✓"
+    set_element_look(False, HIGH_CONTRAST.variables)
+    assert palette_of(crimson).fg == HIGH_CONTRAST.variables["potion-crimson"]

@@ -11,8 +11,9 @@ Two themes join Textual's built-in ones:
   colour that means something).
 
 Each also names the six element colours as theme variables (``$element-fire``
-…) for the widgets that draw elements, and ``$victory`` for a winner's frame
-(:mod:`tui.themed` gives every other theme their defaults).
+…) for the widgets that draw elements, ``$victory`` for a winner's frame
+(:mod:`tui.themed` gives every other theme their defaults), and WitchDraft's
+potion hues (``potion-crimson``…, read by :mod:`tui.widgets.witchdraft_look`).
 """
 
 from __future__ import annotations
@@ -54,6 +55,15 @@ HIGH_CONTRAST = Theme(
         "element-fire": "#FF7A4D", "element-water": "#5CC2FF", "element-nature": "#4DFF7A",
         "element-light": "#FFF04D", "element-shadow": "#D9A6FF", "element-void": "#E0E0E0",
         "victory": "#FFD000",
+        # WitchDraft's potions: bright card colours on near-black insides, the ghost dark on bright.
+        "potion-crimson": "#FF5C7A", "potion-amber": "#FFB000", "potion-jade": "#3CFF9E",
+        "potion-azure": "#5CC2FF", "potion-violet": "#D9A6FF",
+        "potion-crimson-background": "#1F000A", "potion-amber-background": "#332200",
+        "potion-jade-background": "#00331F", "potion-azure-background": "#002233",
+        "potion-violet-background": "#220033",
+        "potion-dragon-scale": "#5CE1FF", "potion-flea-grass": "#C8FF4D", "potion-fire-root": "#FF9F40",
+        "potion-legal": "#000000", "potion-legal-background": "#3CFF6B",
+        "potion-illegal": "#000000", "potion-illegal-background": "#FF6B6B",
     },
 )
 
@@ -78,6 +88,17 @@ COLOUR_BLIND = Theme(
         "element-nature": OKABE_ITO["bluish-green"], "element-light": OKABE_ITO["yellow"],
         "element-shadow": OKABE_ITO["reddish-purple"], "element-void": OKABE_ITO["grey"],
         "victory": OKABE_ITO["yellow"],
+        # WitchDraft's potions in Okabe-Ito hues; a legal ghost is blue and an illegal one vermillion.
+        "potion-crimson": OKABE_ITO["vermillion"], "potion-amber": OKABE_ITO["orange"],
+        "potion-jade": OKABE_ITO["bluish-green"], "potion-azure": OKABE_ITO["sky-blue"],
+        "potion-violet": OKABE_ITO["reddish-purple"],
+        "potion-crimson-background": "#2E1400", "potion-amber-background": "#332300",
+        "potion-jade-background": "#00241A", "potion-azure-background": "#122733",
+        "potion-violet-background": "#2D1B25",
+        "potion-dragon-scale": OKABE_ITO["sky-blue"], "potion-flea-grass": OKABE_ITO["yellow"],
+        "potion-fire-root": OKABE_ITO["orange"],
+        "potion-legal": "#FFFFFF", "potion-legal-background": OKABE_ITO["blue"],
+        "potion-illegal": "#000000", "potion-illegal-background": OKABE_ITO["vermillion"],
     },
 )
 
@@ -97,6 +118,10 @@ TEXT_PAIRS: tuple[tuple[str, str], ...] = (
     ("element-fire", "background"), ("element-water", "background"), ("element-nature", "background"),
     ("element-light", "background"), ("element-shadow", "background"), ("element-void", "background"),
     ("victory", "background"),
+    ("potion-crimson", "potion-crimson-background"), ("potion-amber", "potion-amber-background"),
+    ("potion-jade", "potion-jade-background"), ("potion-azure", "potion-azure-background"),
+    ("potion-violet", "potion-violet-background"), ("potion-legal", "potion-legal-background"),
+    ("potion-illegal", "potion-illegal-background"),
 )
 """The text-on-background pairs a screen draws (as theme variables)."""
 

@@ -43,6 +43,8 @@ class ElementLook:
 
     letters: bool = False
     hues: dict[str, str] = field(default_factory=lambda: dict(ELEMENT_HUES))
+    theme: dict[str, str] = field(default_factory=dict)
+    """The current theme's own variables, where other looks (WitchDraft's potions) find their hues."""
 
 
 LOOK = ElementLook()
@@ -52,6 +54,7 @@ LOOK = ElementLook()
 def set_element_look(letters: bool, theme_variables: Mapping[str, str]) -> None:
     """Follow the settings: letters or not, and the theme's ``element-<name>`` hues where it names them."""
     LOOK.letters = letters
+    LOOK.theme = dict(theme_variables)
     LOOK.hues = {name: theme_variables.get(f"element-{name}", hue) for name, hue in ELEMENT_HUES.items()}
 
 

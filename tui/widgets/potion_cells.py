@@ -14,7 +14,7 @@ from functools import lru_cache
 from rich.style import Style
 from rich.text import Text
 
-from engine.witchdraft.cards import CARDS, Colour, Half, Ingredient
+from engine.witchdraft.cards import CARDS, Half, Ingredient
 from engine.witchdraft.geometry import DIRECTIONS, Cell, Placement, cells, edge_symbols
 from tui.widgets.witchdraft_look import (
     ANIMAL_GLYPHS,
@@ -26,6 +26,7 @@ from tui.widgets.witchdraft_look import (
     GEM_COLOUR,
     INGREDIENT_LETTERS,
     INGREDIENT_STYLES,
+    ghost_hues,
 )
 
 Zoom = str
@@ -48,18 +49,12 @@ class Palette:
     ghost and sits inside each detailed half."""
 
 
-COLOUR_PALETTES: dict[Colour, Palette] = {
-    colour: Palette(COLOUR_STYLES[colour], COLOUR_BACKGROUNDS[colour]) for colour in Colour}
-"""The Rich colours of each card colour."""
-
 APPRENTICE_PALETTE = Palette("#d7d7d7", "#3a3a3a")
 """Apprentice cards have no colour: plain grey."""
 
-GHOST_PALETTES: dict[bool, Palette] = {
-    True: Palette("#d8ffd8", "#2f8f3f", heavy=True, mark="✓"),
-    False: Palette("#ffe0e0", "#b02a2a", heavy=True, mark="✗"),
-}
-"""The card being placed: green and ✓ on a legal spot (True), red and ✗ on an illegal one."""
+def ghost_palette(legal: bool) -> Palette:
+    """The card being placed: green and ✓ on a legal spot, red and ✗ on an illegal one (or the theme's hues)."""
+    return Palette(*ghost_hues(legal), heavy=True, mark="✓" if legal else "✗")
 
 DOT = "·"
 
@@ -109,7 +104,8 @@ class Canvas:
 def palette_of(card_id: str) -> Palette:
     """The card's own palette (grey for apprentices)."""
     colour = CARDS[card_id].colour
-    return APPRENTICE_PALETTE if colour is None else COLOUR_PALETTES[colour]
+    # Built at every draw, so the hues are the current theme's.
+    return APPRENTICE_PALETTE if colour is None else Palette(COLOUR_STYLES[colour], COLOUR_BACKGROUNDS[colour])
 
 
 def _middle(half: Half, bg: str) -> tuple[str, Style]:

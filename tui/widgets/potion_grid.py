@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from engine.witchdraft.geometry import ROTATIONS, Cell, Placement, cells
-from tui.widgets.potion_cells import CELL_SIZES, GHOST_PALETTES, Canvas, draw_card, draw_dots, palette_of
+from tui.widgets.potion_cells import CELL_SIZES, Canvas, draw_card, draw_dots, ghost_palette, palette_of
 from tui.widgets.styles import load_css
 
 PlacedArea = Sequence[tuple[str, int, int, int]]
@@ -315,7 +315,7 @@ class PotionGrid(Widget, can_focus=True):
         for card_id, x, y, rotation in self.area:
             draw_card(canvas, card_id, Placement(x, y, rotation), self.zoom, palette_of(card_id))
         if self.card_id is not None and self.cursor is not None:
-            draw_card(canvas, self.card_id, self.cursor, self.zoom, GHOST_PALETTES[self.reason is None])
+            draw_card(canvas, self.card_id, self.cursor, self.zoom, ghost_palette(self.reason is None))
         lines = canvas.crop(left, top, width, height)
         return Group(*lines, *self._status_lines(width))
 
@@ -323,8 +323,11 @@ class PotionGrid(Widget, can_focus=True):
         text = Text()
         if self.card_id is not None:
             legal = self.reason is None
-            text.append("✓ " if legal else "✗ ", style="bold green" if legal else "bold red")
-            text.append(self.status, style="green" if legal else "red")
+            # The theme's own success and error hues, so Coven's themes reach the verdict too.
+            theme = self.app.current_theme
+            hue = (theme.success or "green") if legal else (theme.error or "red")
+            text.append("✓ " if legal else "✗ ", style=f"bold {hue}")
+            text.append(self.status, style=hue)
         else:
             text.append(self.status, style="dim")
         return text

@@ -7,9 +7,35 @@ companion shares a letter with an ingredient.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from enum import StrEnum
+from typing import TypeVar
+
 from rich.text import Text
 
 from engine.witchdraft.cards import Animal, Colour, Ingredient
+from tui.widgets.element_look import LOOK
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class _ThemeHues(Mapping[E, str]):
+    """Fixed hues that a theme may recolour: key ``k`` reads the theme's ``potion-<k><suffix>`` variable where the
+    theme names one (Coven's high-contrast and colour-blind themes do), at every draw."""
+
+    def __init__(self, hues: dict[E, str], suffix: str = "") -> None:
+        self._hues, self._suffix = hues, suffix
+
+    def __getitem__(self, key: E) -> str:
+        hue = self._hues[key]
+        return LOOK.theme.get(f"potion-{key.value.lower().replace(' ', '-')}{self._suffix}", hue)
+
+    def __iter__(self) -> Iterator[E]:
+        return iter(self._hues)
+
+    def __len__(self) -> int:
+        return len(self._hues)
+
 
 ANIMAL_GLYPHS: dict[Animal, str] = {
     Animal.OWL: "◎",
@@ -23,23 +49,23 @@ ANIMAL_GLYPHS: dict[Animal, str] = {
 APPRENTICE_GLYPH = "⌂"
 """The apprentice card's symbol."""
 
-COLOUR_STYLES: dict[Colour, str] = {
+COLOUR_STYLES: Mapping[Colour, str] = _ThemeHues({
     Colour.CRIMSON: "#ff6b81",
     Colour.AMBER: "#ffbb4d",
     Colour.JADE: "#4fdc9c",
     Colour.AZURE: "#66b8ff",
     Colour.VIOLET: "#c79bff",
-}
-"""Text colour of each card colour (the grid's card borders and names)."""
+})
+"""Text colour of each card colour (the grid's card borders and names); a theme's ``potion-crimson``…"""
 
-COLOUR_BACKGROUNDS: dict[Colour, str] = {
+COLOUR_BACKGROUNDS: Mapping[Colour, str] = _ThemeHues({
     Colour.CRIMSON: "#5a1a2b",
     Colour.AMBER: "#5a3d0c",
     Colour.JADE: "#114a33",
     Colour.AZURE: "#153a66",
     Colour.VIOLET: "#3f2166",
-}
-"""Inside of a card of each colour on the grid."""
+}, "-background")
+"""Inside of a card of each colour on the grid; a theme's ``potion-crimson-background``…"""
 
 INGREDIENT_LETTERS: dict[Ingredient, str] = {
     Ingredient.DRAGON_SCALE: "D",
@@ -48,12 +74,22 @@ INGREDIENT_LETTERS: dict[Ingredient, str] = {
 }
 """Half symbols are drawn as these letters; a whole one in a circle as the letter on its colour."""
 
-INGREDIENT_STYLES: dict[Ingredient, str] = {
+INGREDIENT_STYLES: Mapping[Ingredient, str] = _ThemeHues({
     Ingredient.DRAGON_SCALE: "#8fe3ff",
     Ingredient.FLEA_GRASS: "#c2f56b",
     Ingredient.FIRE_ROOT: "#ffa25c",
-}
-"""Text colour of each ingredient's symbols."""
+})
+"""Text colour of each ingredient's symbols (the chips' colour); a theme's ``potion-dragon-scale``…"""
+
+GHOST_HUES: dict[bool, tuple[str, str]] = {True: ("#d8ffd8", "#2f8f3f"), False: ("#ffe0e0", "#b02a2a")}
+"""The card being placed, (text, inside): green on a legal spot (True), red on an illegal one."""
+
+
+def ghost_hues(legal: bool) -> tuple[str, str]:
+    """The ghost's (text, inside) colours now: a theme's ``potion-legal``/``potion-illegal`` (and ``-background``)."""
+    name = "potion-legal" if legal else "potion-illegal"
+    text, inside = GHOST_HUES[legal]
+    return LOOK.theme.get(name, text), LOOK.theme.get(f"{name}-background", inside)
 
 CHIP_TEXT = "#101010"
 """The letter of a whole (circled) ingredient, dark on the ingredient's colour."""
