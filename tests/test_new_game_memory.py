@@ -156,3 +156,30 @@ async def test_each_served_account_has_its_own_memory() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await open_form(app, pilot)
         assert form(app)["rows"][0][0] == "Ana"
+
+
+WITCHDRAFT_THREE = {"seats": 3, "rows": [["Zed", "human"], ["Circe", "bot:easy"], ["Bo", "human"]],
+                    "options": {"face_up": {"value": True}}}
+
+
+async def test_a_remembered_seat_count_comes_back_whole(store: SessionStore) -> None:
+    expected = [("Zed", "human"), ("Circe", "bot:easy"), ("Bo", "human")]
+    set_preference(store, None, "new-game", {"game": "witchdraft", "games": {"witchdraft": WITCHDRAFT_THREE}})
+    app = CovenApp(store=store, auto_delay=60.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_form(app, pilot)
+        for _ in range(5):  # nothing settles it later to another count
+            await pilot.pause()
+        assert form(app)["rows"] == expected and form(app)["options"]["face_up"] is True
+        assert app.screen.query_one("#seat-count", Select).value == 3
+        # Reached by changing the game too.
+        set_preference(store, None, "new-game", {"game": "wizards-cup", "games": {"witchdraft": WITCHDRAFT_THREE}})
+        await pilot.press("escape")
+        await open_form(app, pilot)
+        assert form(app)["game"] == "wizards-cup"
+        await choose(pilot, app.screen.query_one("#game-select", Select), "witchdraft")
+        await until(pilot, lambda: len(app.screen.query(".seat-row")) == 3, "three seats")
+        for _ in range(5):
+            await pilot.pause()
+        assert form(app)["rows"] == expected
+        assert app.screen.query_one("#seat-count", Select).value == 3

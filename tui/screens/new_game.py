@@ -79,6 +79,9 @@ class NewGameScreen(Screen[None]):
             if last is not None:
                 self.spec = get_game(last)
                 self._seat_count = self.spec.seat_counts[0]
+            recalled = self._recall()
+            if recalled is not None and recalled.seats is not None:
+                self._seat_count = recalled.seats  # the Select starts there: no change of count to undo later
         yield Header()
         with VerticalScroll(id="new-game-form"):
             yield Static(self.SCREEN_TITLE, classes="screen-title")
@@ -249,8 +252,8 @@ class NewGameScreen(Screen[None]):
     @on(Select.Changed, "#seat-count")
     async def _count_changed(self, event: Select.Changed) -> None:
         """Add or remove seat rows."""
-        if not isinstance(event.value, int) or event.value == self._seat_count:
-            return
+        if not isinstance(event.value, int) or event.value == self._seat_count or event.value != event.select.value:
+            return  # no change, or a stale one (the form set another count since)
         self._seat_count = event.value
         await self._rebuild_seats(self._current_rows())
 
