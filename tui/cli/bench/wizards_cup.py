@@ -38,18 +38,41 @@ def _p95(samples: list[float]) -> float:
     return ordered[int(0.95 * (len(ordered) - 1))]
 
 
-def play(seed: int, levels: list[str], timings: dict[str, list[float]] | None = None) -> tuple[int, ...]:
-    """One seeded game between two bot levels; the winning seats (both or none for a draw)."""
-    from tui.cli.bench.games import _play
+def play(seed: int, levels: list[str], timings: dict[str, list[float]] | None = None,
+         cpu: dict[str, list[float]] | None = None) -> tuple[int, ...]:
+    """One seeded game between two bot levels; the winning seats (both or none for a draw).
 
-    state, _ = _play(get_game("wizards-cup"), seed, list(levels), timings if timings is not None else {})
-    result = get_game("wizards-cup").rules.result(state)
+    Each bot decision's wall-clock time goes into ``timings`` and its CPU time into ``cpu``
+    (by level): on a busy machine the CPU time is what this process itself spent.
+    """
+    from engine.core.rng import seeded_rng
+
+    spec = get_game("wizards-cup")
+    rules = spec.rules
+    state = spec.new_state({}, seed, 2)
+    actions = 0
+    while rules.result(state) is None:
+        seats = rules.to_act(state)
+        actions += 1  # every step counts, table steps too, as in `coven bench`'s other games
+        if not seats:
+            state, _ = rules.apply(state, None, rules.table_action(state))
+            continue
+        seat = seats[0]
+        view, legal, rng = rules.view(state, seat), rules.legal_actions(state, seat), seeded_rng(seed, "bench", seat, actions - 1)
+        started, spent = time.perf_counter(), time.process_time()
+        action = spec.bots[levels[seat]](view, legal, rng)
+        for record, figure in ((timings, time.perf_counter() - started), (cpu, time.process_time() - spent)):
+            if record is not None:
+                record.setdefault(levels[seat], []).append(figure)
+        state, _ = rules.apply(state, seat, action)
+    result = rules.result(state)
     assert result is not None
     return tuple(result.winners)
 
 
 def strength(games: int, opponent: str, timings: dict[str, list[float]] | None = None,
-             report: Callable[[int, int, int], None] | None = None) -> tuple[int, int, int]:
+             report: Callable[[int, int, int], None] | None = None,
+             cpu: dict[str, list[float]] | None = None) -> tuple[int, int, int]:
     """Hard's wins, draws and losses over ``games`` seeded games, seats alternating.
 
     ``report(games played, wins, draws)`` is called after each game.
@@ -57,7 +80,7 @@ def strength(games: int, opponent: str, timings: dict[str, list[float]] | None =
     wins = draws = 0
     for seed in range(games):
         levels = ["hard", opponent] if seed % 2 == 0 else [opponent, "hard"]
-        winners = play(40_000 + seed, levels, timings)
+        winners = play(40_000 + seed, levels, timings, cpu)
         wins += winners == (levels.index("hard"),)
         draws += len(winners) != 1
         if report is not None:
@@ -105,8 +128,9 @@ def figures(table: Table, games: int) -> None:
     matrix_figures(table)
     count = max(2, min(games // 10, 10))
     timings: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
     for opponent in ("normal", "easy"):
-        wins, draws, losses = strength(count, opponent, timings)
+        wins, draws, losses = strength(count, opponent, timings, cpu=cpu)
         table.add_row(f"hard vs {opponent} ({plural(count, 'game')})", f"won {wins}, drew {draws}, lost {losses}")
     for level in ("hard", "normal"):
         samples = timings.get(level, [])
@@ -114,6 +138,10 @@ def figures(table: Table, games: int) -> None:
         table.add_row(f"{level} bot decision in these games ({plural(len(samples), 'decision')})",
                       f"mean {statistics.mean(samples) * 1e3:.0f} ms, p95 {_p95(samples) * 1e3:.0f} ms, "
                       f"max {max(samples) * 1e3:.0f} ms{target}")
+        spent = cpu.get(level, [])
+        table.add_row(f"{level} bot decision, CPU time of this process",
+                      f"mean {statistics.mean(spent) * 1e3:.0f} ms, p95 {_p95(spent) * 1e3:.0f} ms, "
+                      f"max {max(spent) * 1e3:.0f} ms")
 
 
 def main(argv: list[str]) -> int:
