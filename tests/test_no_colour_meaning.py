@@ -179,3 +179,25 @@ async def test_the_menu_with_no_colour_draws_in_greys_and_still_shows_the_highli
             return {segment.style.bgcolor for segment in strip if segment.style and segment.text.strip()}
 
         assert backgrounds(first) != backgrounds(below)
+
+
+async def test_with_colour_blind_letters_each_potion_card_names_its_colour() -> None:
+    from engine.witchdraft.cards import CARDS as POTIONS
+    from tui.widgets.element_look import set_element_look
+    from tui.widgets.witchdraft_look import COLOUR_LETTERS, legend_text
+
+    state = drafted(4)
+    colours = {POTIONS[str(card)].colour for card, *_ in state.players[0].area} - {None}
+    assert len(colours) >= 2
+    plain = GridApp(state)
+    async with plain.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not any(letter in row for row in grid_rows(plain) for letter in COLOUR_LETTERS.values())
+    set_element_look(True, {})
+    lettered = GridApp(state)
+    async with lettered.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = "".join(grid_rows(lettered))
+        assert {colour for colour in colours if colour is not None and COLOUR_LETTERS[colour] in shown} == colours
+        assert not {letter for colour, letter in COLOUR_LETTERS.items() if colour not in colours} & set(shown)
+    assert "z azure" in legend_text().plain

@@ -26,6 +26,7 @@ from tui.widgets.witchdraft_look import (
     GEM_COLOUR,
     INGREDIENT_LETTERS,
     INGREDIENT_STYLES,
+    colour_letter,
     ghost_hues,
 )
 
@@ -173,6 +174,9 @@ def _compact_cell(canvas: Canvas, card_id: str, cell: Cell, index: int, half: Ha
         canvas.put(x0, y0, _glyph(card_id), style(palette.fg, palette.bg, bold=True))
     if half.gem or half.circle is not None:
         canvas.put(x0 + 2 - index, y0, *_middle(half, palette.bg))
+    letter = colour_letter(CARDS[card_id].colour)
+    if index == 1 and letter:
+        canvas.put(x0 + 2, y0, letter, style(palette.fg, palette.bg, bold=True))
 
 
 _LINES = {False: ("─", "│", "╭", "╮", "╰", "╯"), True: ("━", "┃", "┏", "┓", "┗", "┛")}
@@ -209,6 +213,9 @@ def _detailed_cell(canvas: Canvas, card_id: str, cell: Cell, index: int, half: H
         canvas.put(x0 + 2, y0 + 1, _label(card_id), style(palette.fg, palette.bg, bold=True))
     if palette.mark:
         canvas.put(x0 + 1, y0 + 2, palette.mark, style(palette.fg, palette.bg, bold=True))
+    letter = colour_letter(CARDS[card_id].colour)
+    if index == 1 and letter:
+        canvas.put(x0 + 2, y0 + 1, letter, style(palette.fg, palette.bg, bold=True))
     middle, middle_style = _middle(half, palette.bg)
     canvas.put(x0 + 3, y0 + 2, middle, middle_style)
 

@@ -67,6 +67,18 @@ COLOUR_BACKGROUNDS: Mapping[Colour, str] = _ThemeHues({
 }, "-background")
 """Inside of a card of each colour on the grid; a theme's ``potion-crimson-background``…"""
 
+COLOUR_LETTERS: dict[Colour, str] = {
+    Colour.CRIMSON: "c", Colour.AMBER: "a", Colour.JADE: "j", Colour.AZURE: "z", Colour.VIOLET: "v",
+}
+"""With the "Colour-blind letters" setting, each grid card's colour as a letter in its second half: lower case,
+so it never reads as an ingredient's capital beside it."""
+
+
+def colour_letter(colour: Colour | None) -> str:
+    """The card colour's letter while the setting asks for letters, else "" (apprentices have no colour)."""
+    return COLOUR_LETTERS[colour] if LOOK.letters and colour is not None else ""
+
+
 INGREDIENT_LETTERS: dict[Ingredient, str] = {
     Ingredient.DRAGON_SCALE: "D",
     Ingredient.FLEA_GRASS: "F",
@@ -133,4 +145,7 @@ def legend_text() -> Text:
     entry("+", "colour pair", first=True)
     entry("/", "either colour")
     entry("2×3=6", "count × points = BP", first=True)
+    if LOOK.letters:
+        for index, (colour, initial) in enumerate(COLOUR_LETTERS.items()):
+            entry(Text(initial, style=f"bold {COLOUR_STYLES[colour]}"), colour.value.lower(), first=index in (0, 3))
     return text
