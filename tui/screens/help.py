@@ -109,9 +109,10 @@ def help_rows(screen: Screen[Any]) -> list[tuple[str, str, Text]]:
             continue
         by_action[binding.action] = (key, [shown], binding, active.enabled, group_of(screen, key, binding, node))
     rows: list[tuple[str, str, Text]] = []
-    if "down" in screen.active_bindings and not any(key in ("up", "down") for key, *_ in by_action.values()):
+    used = {key for key, *_ in by_action.values()}  # a row's id is its key: each key is listed once
+    if "down" in screen.active_bindings and not used & {"up", "down"}:
         rows.append(("Moving", "down", Text.assemble((f"{'↑ ↓':>9}  ", "bold"), "Move the highlight (or scroll)")))
-    if "tab" in screen.active_bindings and "app.focus_next" not in by_action:
+    if "tab" in screen.active_bindings and "tab" not in used:
         rows.append(("Moving", "tab", Text.assemble((f"{'tab':>9}  ", "bold"), "Next pane (shift+tab: the one before)")))
     for key, displays, binding, enabled, group in by_action.values():
         label = Text.assemble((f"{'/'.join(dict.fromkeys(displays)):>9}  ", "bold"), binding.description)
