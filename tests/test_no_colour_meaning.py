@@ -119,12 +119,16 @@ def test_the_wizbits_battlefield_reads_without_colour() -> None:
     run(app, scenario, BIG)
 
 
-def test_the_compact_battlefield_marks_the_phase_without_colour() -> None:
+def test_the_compact_battlefield_marks_the_phase_and_unplayable_cards_without_colour() -> None:
     app = BattleApp(opening(), viewer=0)
 
     async def scenario(pilot: Any) -> None:
-        timeline = next(row for row in colourless_rows(app) if row.startswith("Rec›Test›"))
+        rows = colourless_rows(app)
+        timeline = next(row for row in rows if row.startswith("Rec›Test›"))
         assert "›[Play 1: Elements]›" in timeline, timeline
+        # A card that cannot be played now says so in words, not only by being dimmed.
+        assert "not now" in next(row for row in rows if "Bellows of the Hive" in row)
+        assert "not now" not in next(row for row in rows if "Kindled Resolve" in row)
 
     run(app, scenario, SMALL)
 

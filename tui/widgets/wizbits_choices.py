@@ -112,10 +112,13 @@ class Entry:
             line.append_text(card_name(self.card_id, width=NAME_CELLS, bold=self.playable))
             line.append(f" {CATEGORY_SHORT[card.category]}", style="dim")
             if not self.playable:
+                line.append("  not now")  # in words, not only dimmed: it reads in monochrome and aloud
                 line.stylize("dim")
             return line
         line = Text("⚡ ", style="bold yellow")
         line.append(card.name, style="bold")
+        if not self.playable:
+            line.append(" (not now)", style="dim")
         line.append(f": {ability_text(entry_ability(view, self))}", style=style)
         return line
 
