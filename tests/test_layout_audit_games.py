@@ -4,7 +4,8 @@ Each game is played through the engine (the easy bot for both seats, as
 ``play_until`` does) and the first position of each phase where the seat in
 front decides, or where the table's next step waits, is kept. That position is
 opened in the real game screen for seat 1 (a finished game shows its result
-screen) and in the replay for a spectator (seat None). On each, the audit in
+screen; in Wizbits' main phase, also with a card taken from the hand, as its
+foundation and targets are chosen) and in the replay for a spectator (seat None). On each, the audit in
 ``layout_audit`` reads the screen: every Footer key whole, every status and
 header line whole, and the help (F1) lists every key. 120x40 must show every
 Footer key and card name that 80x24 shows.
@@ -93,9 +94,22 @@ def session_at(store: SessionStore, game_id: str, steps: int) -> int:
     return live.session_id
 
 
+async def compose_a_play(pilot: Any, game: Any, where: str) -> None:
+    """Wizbits: take a card from the hand, so the screen asks for its foundation and targets (the compose stage)."""
+    table = game.table
+    await until(pilot, lambda: table.stage == "hand", f"the hand in {where}")
+    for _ in range(12):
+        await pilot.press("enter")
+        await pilot.pause()
+        if table.stage == "compose":
+            return
+        await pilot.press("down")
+    raise AssertionError(f"no card of the hand could be taken in {where}")
+
+
 async def audit_seat(session_id: int, size: tuple[int, int], where: str,
-                     names: frozenset[str]) -> Seen:
-    """Seat 1's game screen (its result over it when the game is over)."""
+                     names: frozenset[str], compose: bool = False) -> Seen:
+    """Seat 1's game screen (its result over it when the game is over); ``compose``: with a card being played."""
     from tui.screens.game import GameScreen
     from tui.screens.game_over import GameOverScreen
 
@@ -106,6 +120,8 @@ async def audit_seat(session_id: int, size: tuple[int, int], where: str,
         game = next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
         if game.live.result is not None:
             await until(pilot, lambda: isinstance(app.screen, GameOverScreen), f"the result of {where}")
+        if compose:
+            await compose_a_play(pilot, game, where)
         await pilot.pause()
         await pilot.pause()
         seen = look(app, where, names)
@@ -146,9 +162,13 @@ async def test_every_phase_fits_for_a_seat_and_a_spectator_at_80x24_and_120x40(g
     for size in SIZES:
         seen: dict[str, Seen] = {}
         for phase, steps in found.items():
-            for who in ("seat", "spectator"):
+            for who in ("seat", "spectator", "seat choosing targets"):
                 where = f"{game_id} {phase} ({who}) at {size[0]}x{size[1]}"
-                if who == "seat":
+                if who == "seat choosing targets":  # a seat's own stage: the replay has none
+                    if game_id != "wizbits" or phase != "main":
+                        continue
+                    got = await audit_seat(sessions[phase], size, where, names, compose=True)
+                elif who == "seat":
                     got = await audit_seat(sessions[phase], size, where, names)
                 else:
                     got = await audit_spectator(sessions[phase], steps, size, where, names)
