@@ -22,7 +22,7 @@ from test_potion_grid import GridApp, drafted, hand_card
 from test_wizards_cup_tui import Game, TableApp
 from tui.app import CovenApp
 from tui.settings import write_setting
-from tui.themed import THEMED_CSS, theme_variable_defaults
+from tui.themed import ANSI_COLOURS, THEMED_CSS, theme_variable_defaults
 from tui.themes import COVEN_THEMES
 from tui.widgets.element_look import set_element_look
 
@@ -34,7 +34,7 @@ AppT = TypeVar("AppT", bound=App[Any])
 
 
 def dressed(host: type[AppT], look: str) -> type[AppT]:
-    """``host`` with Coven's themes, its theme variables and themed.tcss, in ``look``."""
+    """``host`` with Coven's themes, its theme variables, named colours and themed.tcss, in ``look``."""
 
     class Dressed(host):  # type: ignore[valid-type,misc]  # a subclass of the test's own host class
         CSS_PATH = [THEMED_CSS]
@@ -45,6 +45,7 @@ def dressed(host: type[AppT], look: str) -> type[AppT]:
                 self.register_theme(theme)
             if look != "no-color":
                 self.theme = look
+                self.ansi_theme_dark = ANSI_COLOURS[look]
             set_element_look(False, self.current_theme.variables)
 
         def get_theme_variable_defaults(self) -> dict[str, str]:

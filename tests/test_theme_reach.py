@@ -113,3 +113,34 @@ def test_potion_cards_chips_and_the_ghost_follow_the_theme() -> None:
     assert ghost_palette(False).mark == "✗" and ghost_palette(True).mark == "✓"
     set_element_look(False, HIGH_CONTRAST.variables)
     assert palette_of(crimson).fg == HIGH_CONTRAST.variables["potion-crimson"]
+
+
+async def test_named_colours_in_rich_text_follow_coven_themes(store: SessionStore) -> None:
+    from rich.text import Text
+    from textual.widgets import Static
+
+    from tui.themed import ANSI_COLOURS
+
+    class Said(Screen[None]):
+        def compose(self) -> ComposeResult:
+            yield Static(Text().append("✓ success", style="green"), id="said")  # a span, as widgets write them
+
+    def drawn_colour() -> str | None:
+        strip = next(row for row in app.screen._compositor.render_strips() if "✓ success" in row.text)
+        colours = {segment.style.color.triplet.hex for segment in strip
+                   if segment.style and segment.style.color and segment.style.color.triplet and segment.text.strip()}
+        assert len(colours) == 1, colours
+        return colours.pop()
+
+    app = CovenApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(Said())
+        await pilot.pause()
+        textual_green = drawn_colour()
+        app.theme = COLOUR_BLIND.name
+        await pilot.pause()
+        assert app.ansi_theme_dark is ANSI_COLOURS[COLOUR_BLIND.name]
+        assert drawn_colour() == OKABE_ITO["bluish-green"].lower()
+        app.theme = "textual-dark"
+        await pilot.pause()
+        assert drawn_colour() == textual_green

@@ -36,7 +36,7 @@ from tui.served import refuses_files
 from tui.settings import read_settings
 from tui.settings_apply import apply_settings
 from tui.table_seating import TableSeating
-from tui.themed import theme_variable_defaults
+from tui.themed import ANSI_COLOURS, theme_variable_defaults
 from tui.themes import COVEN_THEMES
 from tui.widgets.element_look import LOOK, set_element_look
 
@@ -124,6 +124,8 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
         """The pause between automatic steps when reduced motion is off."""
         self.colourless = False
         """Draw without colour (the "No colour" setting; NO_COLOR in the environment does the same)."""
+        self.textual_ansi_colours = self.ansi_theme_dark
+        """Textual's mapping of named colours, for its own themes (Coven's map them their way: tui.themed)."""
         for theme in COVEN_THEMES:
             self.register_theme(theme)
         self.min_size = min_size
@@ -226,6 +228,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
         settings = read_settings(self.store, self.account)
         apply_settings(self, settings)
         self.theme_changed_signal.subscribe(self, self._follow_theme)
+        self._follow_theme(self.current_theme)
         if settings.notice():
             self.notify(str(settings.notice()), title="Settings", severity="warning", timeout=10)
         if self.store is not None and self.store.notice:
@@ -235,8 +238,9 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
         self.check_size()
 
     def _follow_theme(self, theme: Theme) -> None:
-        """Element hues follow a theme chosen anywhere (the palette's "Change theme" too), not only in Settings."""
+        """Element hues and named colours follow a theme chosen anywhere (the palette's "Change theme" too)."""
         set_element_look(LOOK.letters, theme.variables)
+        self.ansi_theme_dark = ANSI_COLOURS.get(theme.name, self.textual_ansi_colours)
         for screen in self.screen_stack:
             screen.refresh()
 
