@@ -153,3 +153,31 @@ async def test_the_host_is_asked_too_and_starts_the_rematch_with_y(other: TableS
         again = app.screen
         assert isinstance(again, TableGameScreen) and again.drives_table and again.human_seats == [0]
         assert other.find(code).session_id == again.live.session_id != first
+
+
+async def test_a_spectator_has_no_p_and_follows_the_table_into_its_rematch(other: TableStore) -> None:
+    code = hal_hosts(other, 4, spectators=True)
+    other.take_seat(code, 1, "Bea")  # Hal's process holds both seats here
+    first = other.start(code)
+    app = CovenApp(auto_delay=0.0, join_code=code)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Watch as a spectator" in screen_text(app), "the choices")
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+        game = app.screen
+        assert isinstance(game, TableGameScreen) and game.link.spectator
+        await finish_both(pilot, other, first, other.claim)
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen) or "continue" in screen_text(app),
+                    "the end", bound=90)
+        while not isinstance(app.screen, GameOverScreen):
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen) or "continue" in screen_text(app),
+                        "the final screen")
+        assert app.screen.check_action("play_again", ()) is False  # watching, nobody asks a spectator
+        started = ask_rematch(other, first)  # both seats are Hal's: that is everyone
+        assert started.end == "started"
+        await until(pilot, lambda: isinstance(app.screen, TableGameScreen) and app.screen is not game,
+                    "the rematch, watched")
+        again = app.screen
+        assert isinstance(again, TableGameScreen) and again.link.spectator
+        assert again.live.session_id == started.session

@@ -129,7 +129,8 @@ class TableRematch:
             self._close_prompt()
             if offer.session is not None and offer.session != self.live.session_id:
                 screen.app.notify(offer.words(names), title=f"Table {self.link.code}", timeout=6, markup=False)
-                coven(screen).tables.open_game(self.link)
+                # Not from inside this screen's own poll, which the move is about to remove.
+                screen.app.call_later(coven(screen).tables.open_game, self.link)
             return
         if offer.end is not None:
             self._close_prompt()
