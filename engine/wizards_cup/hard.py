@@ -37,6 +37,7 @@ MODEL_GUESSES = 3
 """Teams of this seat a modelled opponent guesses at."""
 
 SAFETY = 0.3
+"""Share of each hidden opponent's play assumed to best-respond to this seat's lineups."""
 
 QUICK_OPPONENTS, QUICK_LINEUPS = 6, 24
 """Opponent teams and lineups a side for the quick score every candidate team or swap gets."""
@@ -46,7 +47,6 @@ FINAL_OPPONENTS, FINAL_LINEUPS, FINALISTS = 8, 64, 5
 
 TEAM_CANDIDATES = 30
 """Random teams considered besides the strongest by value and the best one's neighbours."""
-"""Share of each hidden opponent's play assumed to best-respond to this seat's lineups."""
 
 LINEUP_GAP = 0.005
 """Duality gap a lineup decision solves to when the opponent's team is known, in payoff units (range 2)."""
@@ -131,7 +131,9 @@ def lineup_solution(view: WizardsCupView, mine: Team, opponents: Sequence[tuple[
     """
     picked = columns if columns is not None else [None] * len(opponents)
     matrices = [payoff_matrix(view, mine, team, None, cols) for (team, _), cols in zip(opponents, picked, strict=True)]
-    return solve(matrices, [weight for _, weight in opponents], target_gap=target_gap, max_iterations=400)
+    # A known team gets as many iterations as its gap needs (a few hundred in practice); guesses get fewer.
+    iterations = 2000 if len(opponents) == 1 else 400
+    return solve(matrices, [weight for _, weight in opponents], target_gap=target_gap, max_iterations=iterations)
 
 
 def _draw(weights: FloatArray, rng: random.Random) -> int:
