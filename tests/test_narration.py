@@ -181,3 +181,24 @@ def test_sentences_drop_art_and_turn_lines_read_as_english() -> None:
         transcript.add(f"Line {number}.")
     assert transcript.lines == ["Line 2.", "Line 3.", "Line 4."]
     assert transcript.turn("It is Ana's turn.") and not transcript.turn("It is Ana's turn.")
+
+
+async def test_the_replay_s_transcript_runs_to_the_step_shown(store: SessionStore) -> None:
+    from tui.screens.replay import ReplayScreen
+
+    live = whole_game(store, "witchdraft")
+
+    class Replay(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayScreen(live, start=6))
+
+    app = Replay()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("T")
+        await until(pilot, lambda: isinstance(app.screen, TranscriptScreen), "the transcript screen")
+        lines = app.screen.query_one(TextArea).text.splitlines()
+    assert lines[0] == "WitchDraft: transcript to step 6 of " + str(len(live.log))
+    expected = history_transcript(game_ui("witchdraft"), live.rules, live.history()[:7], ["Ana", "Bo"], None)
+    assert lines[2:] == expected.lines
+    assert "Picks revealed: " in " ".join(lines) and "The game is over." not in lines
