@@ -12,6 +12,7 @@ from saves.series import series_of, series_score
 from test_rematch_series import finish
 from tui.app import CovenApp
 from tui.screens.game_over import GameOverScreen
+from tui.screens.help import HelpScreen
 from tui_fakes import seats
 from waiting import until
 
@@ -37,6 +38,13 @@ async def test_p_on_the_final_screen_plays_the_same_game_again(store: SessionSto
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the final screen")
         assert app.screen.check_action("play_again", ()) is True
         await until(pilot, lambda: "Play again" in _footer_text(app), "'p Play again' in the footer")
+        final = app.screen
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the final screen's help")
+        assert isinstance(app.screen, HelpScreen)
+        assert any("Play again" in str(label) for _, _, label in app.screen.rows)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is final, "the help to close")
         await pilot.press("p")
 
         def new_game() -> GameScreen | None:
