@@ -88,10 +88,15 @@ async def test_the_winners_frame_follows_the_theme(store: SessionStore) -> None:
     app = CovenApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         app.theme = COLOUR_BLIND.name
+        await pilot.pause()
         await app.push_screen(WizbitsResultScreen(RULES.view(opening().state, 0), Result((0,), "A test."), []))
         await pilot.pause()
         title = app.screen.query_one("#wr-title")
         assert title.styles.border_top[1] == Color.parse(COLOUR_BLIND.variables["victory"])
+        row = next(strip for strip in app.screen._compositor.render_strips() if "Ana wins!" in strip.text)
+        words = {segment.style.color.triplet.hex for segment in row  # type: ignore[union-attr]
+                 if "wins" in segment.text and segment.style and segment.style.color}
+        assert words == {COLOUR_BLIND.variables["victory"].lower()}  # the title's words too, not only its frame
         app.theme = "textual-dark"
         await pilot.pause()
         assert title.styles.border_top[1] == Color.parse(VICTORY)

@@ -18,9 +18,9 @@ from rich.color import Color as RichColor
 from rich.terminal_theme import TerminalTheme
 
 from tui.themes import COLOUR_BLIND, HIGH_CONTRAST, OKABE_ITO
-from tui.widgets.element_look import ELEMENT_HUES
+from tui.widgets.element_look import ELEMENT_HUES, VICTORY_GOLD
 
-VICTORY = "#ffd75e"
+VICTORY = VICTORY_GOLD
 """The gold of a winner's frame on the final screens, when the theme names no ``victory``."""
 
 THEMED_CSS = Path(__file__).with_name("themed.tcss")

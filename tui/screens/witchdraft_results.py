@@ -22,10 +22,9 @@ from engine.witchdraft.scoring import CategoryScore, total
 from engine.witchdraft.state import WitchDraftView
 from tui.screens.game_over import GameOverScreen
 from tui.widgets.draft_score import category_marks
+from tui.widgets.element_look import victory_hue
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.potion_grid import PotionGrid
-
-GOLD = "#ffd75e"
 
 
 def winners_sentence(names: Sequence[str]) -> str:
@@ -65,8 +64,8 @@ def score_table(view: WitchDraftView, scores: Sequence[Sequence[CategoryScore]],
         won = seat in winners
         label = ("★ " if won else "") + player.name
         table.add_column(
-            Text(_short(label, width), style=f"bold {GOLD}" if won else "bold"),
-            footer=Text(f"{totals[seat]} BP", style=f"bold {GOLD}" if won else "bold"),
+            Text(_short(label, width), style=f"bold {victory_hue()}" if won else "bold"),
+            footer=Text(f"{totals[seat]} BP", style=f"bold {victory_hue()}" if won else "bold"),
             justify="right", no_wrap=True, max_width=width, min_width=7 if compact else 9,
         )
     for row, category in enumerate(line.category for line in scores[0]):
@@ -86,7 +85,7 @@ def seat_strip(view: WitchDraftView, scores: Sequence[Sequence[CategoryScore]], 
             text.append(" · ", style="dim")
         won = seat in winners
         label = f"{'★ ' if won else ''}{_short(player.name, width)} {total(scores[seat])}"
-        style = f"bold {GOLD}" if won else "bold"
+        style = f"bold {victory_hue()}" if won else "bold"
         text.append(f" {label} " if seat == shown else label, style=f"{style} reverse" if seat == shown else style)
     return text
 
@@ -97,7 +96,7 @@ def potion_lines(view: WitchDraftView, scores: Sequence[Sequence[CategoryScore]]
     player = view.players[seat]
     lines = scores[seat]
     won = seat in winners
-    text = Text.assemble((f"{player.name}'s potion", f"bold {GOLD}" if won else "bold"), (" ★" if won else "", GOLD))
+    text = Text.assemble((f"{player.name}'s potion", f"bold {victory_hue()}" if won else "bold"), (" ★" if won else "", victory_hue()))
     if player.recipe is None or not lines:  # a finished game shows every card; said for the type checker
         return text
     from engine.witchdraft.cards import INGREDIENT_CARDS_BY_ID, RECIPES_BY_ID
@@ -112,7 +111,7 @@ def potion_lines(view: WitchDraftView, scores: Sequence[Sequence[CategoryScore]]
         text.append("\n")
         text.append_text(Text.assemble((f"{line.category:<13}", "bold"), mark, value))
     text.append_text(Text.assemble("\n", ("Total".ljust(24), "bold"),
-                                   (f"{total(lines):>5} BP", f"bold {GOLD}" if won else "bold")))
+                                   (f"{total(lines):>5} BP", f"bold {victory_hue()}" if won else "bold")))
     return text
 
 
@@ -143,9 +142,9 @@ class WitchDraftScoreScreen(GameOverScreen):
     def compose(self) -> ComposeResult:
         view, result = self.view, self.result
         names = [player.name for player in view.players]
-        title = Text(winners_sentence([names[seat] for seat in result.winners]) + "!", style=f"bold {GOLD}")
+        title = Text(winners_sentence([names[seat] for seat in result.winners]) + "!", style=f"bold {victory_hue()}")
         with Vertical(id="wd-box"):
-            yield Static(Text.assemble(("★ ", GOLD), title, (" ★", GOLD)), id="wd-title")
+            yield Static(Text.assemble(("★ ", victory_hue()), title, (" ★", victory_hue())), id="wd-title")
             if result.reason:
                 yield Static(Text(result.reason, style="italic"), id="wd-reason")
             yield Static(id="wd-seats")

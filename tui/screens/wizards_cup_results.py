@@ -19,6 +19,7 @@ from engine.wizards_cup.rules import team_total
 from engine.wizards_cup.state import PlayerView, WizardsCupView
 from tui.screens.game_over import GameOverScreen
 from tui.widgets.duel_zone import duel_sentence, step_badge, tokens_text
+from tui.widgets.element_look import victory_hue
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.wizard_card import wizard_name
 
@@ -80,9 +81,9 @@ class RoundResultScreen(ModalScreen[None]):
             winners = [int(seat) for seat in ends[-1].data.get("winners", winners)]
         title = Text(f"Round {number} · ", style="bold")
         if len(winners) == 1:
-            title.append(f"{names[winners[0]]} wins the round and a Cup Token", style="bold #ffd75e")
+            title.append(f"{names[winners[0]]} wins the round and a Cup Token", style=f"bold {victory_hue()}")
         elif winners:
-            title.append("both win the round and a Cup Token", style="bold #ffd75e")
+            title.append("both win the round and a Cup Token", style=f"bold {victory_hue()}")
         with Vertical(id="rr-dialog"):
             yield Static(title, id="rr-title")
             if ends:
@@ -99,7 +100,7 @@ class RoundResultScreen(ModalScreen[None]):
 
 def _team_block(player: PlayerView, seat: int, view: WizardsCupView, winner: bool, draw: bool) -> Text:
     text = Text()
-    text.append(player.name, style="bold #ffd75e" if winner else "bold")
+    text.append(player.name, style=f"bold {victory_hue()}" if winner else "bold")
     # The outcome in words as well as in gold, so it reads without colour.
     text.append("" if draw else " ★ won" if winner else " · lost", style="bold" if winner else "")
     text.append("  ")
@@ -137,12 +138,12 @@ class WizardsCupResultScreen(GameOverScreen):
         view, result = self.view, self.result
         names = [player.name for player in view.players]
         if result.is_draw:
-            title = Text("The Cup is shared: a draw", style="bold #ffd75e")
+            title = Text("The Cup is shared: a draw", style=f"bold {victory_hue()}")
         else:
             title = Text(" and ".join(names[seat] for seat in result.winners) + " wins the Wizards Cup!",
-                         style="bold #ffd75e")
+                         style=f"bold {victory_hue()}")
         with Vertical(id="gr-box"):
-            yield Static(Text.assemble(("★ ", "#ffd75e"), title, (" ★", "#ffd75e")), id="gr-title")
+            yield Static(Text.assemble(("★ ", victory_hue()), title, (" ★", victory_hue())), id="gr-title")
             yield Static(Text(result.reason, style="italic"), id="gr-reason")
             with Horizontal(id="gr-teams"):
                 for seat, player in enumerate(view.players):

@@ -14,10 +14,9 @@ from engine.wizbits.views import WizbitsView
 from tui.safe_text import markup_safe
 from tui.screens.game_over import GameOverScreen
 from tui.widgets.dice_log import check_line
+from tui.widgets.element_look import victory_hue
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.wizbits_side import side_text
-
-GOLD = "#ffd75e"
 
 
 class WizbitsResultScreen(GameOverScreen):
@@ -36,7 +35,7 @@ class WizbitsResultScreen(GameOverScreen):
         names = [player.name for player in view.players]
         winner = f"{names[result.winners[0]]} wins!" if result.winners else "Nobody wins."
         with Vertical(id="wr-box"):
-            yield Static(Text.assemble(("★ ", GOLD), (winner, f"bold {GOLD}"), (" ★", GOLD)), id="wr-title")
+            yield Static(Text.assemble(("★ ", victory_hue()), (winner, f"bold {victory_hue()}"), (" ★", victory_hue())), id="wr-title")
             yield Static(Text(result.reason or view.reason, style="italic"), id="wr-reason")
             for seat, player in enumerate(view.players):
                 side = Static(side_text(view, seat, brief=True), classes="wr-side")

@@ -15,6 +15,7 @@ from textual.widgets import Label, Static
 from engine.core.words import plural
 from engine.wizards_cup.cards import CARDS, Timing
 from engine.wizards_cup.state import Phase, PlayerView, WizardsCupView
+from tui.widgets.element_look import victory_hue
 from tui.widgets.styles import load_css
 from tui.widgets.wizard_card import WizardCard, wizard_name
 
@@ -30,7 +31,7 @@ def tokens_text(tokens: int, to_win: int) -> Text:
     """Cup Tokens as ``● ○`` up to ``to_win``."""
     text = Text()
     for index in range(max(to_win, tokens)):
-        text.append("● " if index < tokens else "○ ", style="bold #ffd75e" if index < tokens else "dim")
+        text.append("● " if index < tokens else "○ ", style=f"bold {victory_hue()}" if index < tokens else "dim")
     text.rstrip()
     return text
 

@@ -58,6 +58,15 @@ def set_element_look(letters: bool, theme_variables: Mapping[str, str]) -> None:
     LOOK.hues = {name: theme_variables.get(f"element-{name}", hue) for name, hue in ELEMENT_HUES.items()}
 
 
+VICTORY_GOLD = "#ffd75e"
+"""The gold of winners and Cup Tokens when the theme names no ``victory``."""
+
+
+def victory_hue() -> str:
+    """The gold of winners and Cup Tokens now: the theme's ``victory`` where it names one (read at every draw)."""
+    return LOOK.theme.get("victory", VICTORY_GOLD)
+
+
 K = TypeVar("K")
 
 
