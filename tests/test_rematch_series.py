@@ -34,6 +34,9 @@ def test_a_rematch_keeps_game_options_and_seats_with_a_new_seed(store: SessionSt
     again = start_rematch(live, rng=random.Random(3))
     assert (again.spec.game_id, again.options, again.seats) == (game_id, live.options, live.seats)
     assert again.seed != live.seed and not again.finished and again.log == ()
+    if game_id == "wizards-cup":  # teams are the game's own: the rematch starts with none
+        assert all(player.team for player in live.state.players)
+        assert not any(player.team for player in again.state.players)
     assert series_of(store, again.session_id) == live.session_id
     third = start_rematch(finish(again, 1), rng=random.Random(4))
     assert series_of(store, third.session_id) == live.session_id  # the series is the first game's, not a chain
