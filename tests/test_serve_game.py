@@ -197,7 +197,7 @@ async def drop_and_reclaim(server: ServeProcess) -> None:
     await bea.close()  # Bea's connection drops before she has chosen her team
     await ana.wait_for(lambda text: "Bea dropped" in " ".join(text.split()), timeout=60)
     await choose_team(ana)  # Ana chooses; the table waits for Bea
-    await ana.wait_for("Waiting for Bea (dropped)", timeout=60)
+    await ana.wait_for("Waiting for Bea (dropped", timeout=60)  # "(dropped just now)", then the minutes
 
     stranger = await SSHPlayer.connect(server.port, f"cy+{code}")
     await stranger.wait_for("Reclaim my seat")

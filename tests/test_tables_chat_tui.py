@@ -164,10 +164,10 @@ def test_the_player_list_says_who_is_away_and_for_how_long(other: TableStore) ->
             earlier = (datetime.now(UTC) - timedelta(minutes=3, seconds=5)).isoformat()
             with game.link.store._write() as conn:
                 conn.execute("UPDATE table_seats SET dropped_at = ? WHERE seat = 1", (earlier,))
-            await until(pilot, lambda: "Bea (away 3 min)" in str(game.chat.query_one("#chat-people").render()),
+            await until(pilot, lambda: "Bea (dropped 3 min ago)" in str(game.chat.query_one("#chat-people").render()),
                         "the away time in the player list")
             await pilot.press("ctrl+t")
-            assert "Bea (away 3 min)" in screen_text(app)
+            assert "Bea (dropped 3 min ago)" in screen_text(app)
 
     asyncio.run(scenario())
 

@@ -96,6 +96,7 @@ async def test_another_seats_undo_shows_on_this_screen(other: TableStore) -> Non
         await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
         game = app.screen
         assert isinstance(game, TableGameScreen)
+        await until(pilot, lambda: f"Table {code} · Wizards Cup" in screen_text(app), "the game on screen")
         hal = LiveSession.load(other.store, session_id, claim=other.claim)
         play_for(hal, 0, random.Random(1))
         hal.undo(0)

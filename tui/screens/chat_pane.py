@@ -50,15 +50,15 @@ CHAT_HELP = (
 
 
 def away_for(dropped_at: str | None, now: datetime) -> str:
-    """"away 3 min" for a player who dropped three minutes before ``now`` ("away" when the time is unreadable)."""
+    """"dropped 3 min ago" for a player who dropped three minutes before ``now`` ("dropped" when unreadable)."""
     if dropped_at is None:
-        return "away"
+        return "dropped"
     try:
         seconds = (now - parse_time(dropped_at)).total_seconds()
     except (ValueError, TypeError):
-        return "away"
+        return "dropped"
     minutes = int(seconds // 60)
-    return "away under a minute" if minutes < 1 else f"away {minutes} min"
+    return "dropped just now" if minutes < 1 else f"dropped {minutes} min ago"
 
 
 def people_line(info: TableInfo, claim: str, now: datetime) -> str:
@@ -205,16 +205,21 @@ class ChatPane(Vertical):
 
     def show_people(self, info: TableInfo) -> None:
         """Redraw who is at the table."""
-        self.query_one("#chat-people", Static).update(plain(people_line(info, self.link.claim, datetime.now(UTC))))
+        people = self.query("#chat-people")
+        if people:
+            people.first(Static).update(plain(people_line(info, self.link.claim, datetime.now(UTC))))
 
     def fetch(self, *, count: bool = True) -> None:
         """Show the lines said since the last one shown; count those that arrive while the pane is closed."""
+        logs = self.query(RichLog)
+        if not logs:
+            return  # not composed yet, or going away with its screen: the next poll reads them
+        log = logs.first()
         info = self.link.current()
         try:
             lines = self.link.tables.chat_since(info.table_id, self._last_id)
         except StoreError:
             return  # the next poll tries again; the game itself says when the store fails
-        log = self.query_one(RichLog)
         new = 0
         for line in lines:
             self._last_id = max(self._last_id, line.line_id)

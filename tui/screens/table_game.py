@@ -101,7 +101,7 @@ class TableGameScreen(GameScreen):
             if host_away and local:
                 name += " (away)"
             elif seat in self._gone:
-                name += f" ({away_for(info.seats[seat].dropped_at, datetime.now(UTC)) if info else 'away'})"
+                name += f" ({away_for(info.seats[seat].dropped_at, datetime.now(UTC)) if info else 'dropped'})"
             names.append(name)
         # Only the host's Coven plays bots and automatic steps; without it they wait too.
         if host_away and (not names or any(self.live.seats[seat].is_bot for seat in seats)):
