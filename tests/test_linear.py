@@ -81,3 +81,22 @@ async def test_linear_mode_shows_the_table_in_words_in_the_log_s_place_and_keys_
     async with off.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert not game_screen(off).query_one(LinearView).display
+
+
+async def test_the_replay_shows_the_table_in_words_when_the_player_chose_linear_mode(store: SessionStore) -> None:
+    from tui.app import CovenApp
+    from tui.screens.replay import ReplayScreen
+    from tui.settings import write_setting
+
+    live = play_until(store, "witchdraft", lambda view: view.pick == 3)
+    write_setting(store, None, "linear", True)
+    app = CovenApp(store=store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.push_screen(ReplayScreen(live, start=2))
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        pane = app.screen.query_one(LinearView)
+        await until(pilot, lambda: pane.display and pane.text.startswith("Phase 1, placing pick 1."), "the words")
+        assert not app.screen.query_one("#replay-log").display
+        await pilot.press("right", "right", "right", "right")
+        await until(pilot, lambda: pane.text.startswith("Phase 1, placing pick 2."), "the words to follow the steps")

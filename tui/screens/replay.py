@@ -16,12 +16,15 @@ from textual.widgets import RichLog, Static
 from engine import Event
 from saves import LiveSession, StoreError
 from saves.table_chat import ChatLine, session_chat
+from tui.context import coven_or_none
 from tui.fit_text import cut_words
 from tui.games import game_ui
 from tui.games.base import GameTable, GameUI
 from tui.safe_text import plain
 from tui.screens.chat_pane import line_text
+from tui.settings import read_settings
 from tui.widgets.fitting_footer import FittingFooter
+from tui.widgets.linear_view import LinearView
 
 
 class ReplayScreen(Screen[None]):
@@ -51,6 +54,9 @@ class ReplayScreen(Screen[None]):
 
     viewpoint: reactive[int | None] = reactive(None, init=False)
     """Whose view is shown: None for the spectator, else a seat."""
+
+    linear = False
+    """Whether the table is shown in words too (the "Linear mode" setting, read on mounting)."""
 
     KEYS_HINT = "← →: step back and forth · home/end: first/last · v: viewpoint"
     """Replaces the table's own key hint (its play keys do nothing here)."""
@@ -91,11 +97,16 @@ class ReplayScreen(Screen[None]):
         # min_width: RichLog otherwise wraps at 78 columns however narrow the log is, and cuts the ends off.
         log = RichLog(id="replay-log", wrap=True, markup=False, min_width=20)
         log.border_title = "Log"
+        yield LinearView(id="replay-linear")
         yield log
         yield FittingFooter()
 
     def on_mount(self) -> None:
-        """Show the starting step."""
+        """Show the starting step (and, in linear mode, the table in words in the log's place)."""
+        context = coven_or_none(self)
+        self.linear = context is not None and bool(read_settings(context.store, context.account)["linear"])
+        if self.linear:
+            self.query_one("#replay-log", RichLog).display = False  # the words take its place
         self.set_reactive(ReplayScreen.step, self._start)
         self._redraw(rewrite_log=True)
 
@@ -140,7 +151,10 @@ class ReplayScreen(Screen[None]):
         elif rewrite_log:  # a jump: forget later events, then replay the ones so far
             self.table.clear_events()
             self.table.show_events([event for events in self.step_events[1 : self.step + 1] for event in events])
-        self.table.show(self.live.rules.view(state, self.viewpoint), None, [])
+        view = self.live.rules.view(state, self.viewpoint)
+        self.table.show(view, None, [])
+        if self.linear:
+            self.query_one(LinearView).show_text(self.ui.linear_text(view, self.viewpoint))
         status = self.query_one("#replay-status", Static)
         status.update(plain(self.fitted_status(status.content_region.width or self.app.size.width - 2)))
         log = self.query_one("#replay-log", RichLog)
