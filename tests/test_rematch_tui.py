@@ -62,8 +62,9 @@ async def test_p_on_the_final_screen_plays_the_same_game_again(store: SessionSto
         assert series_of(store, live.session_id) == finished.session_id
 
 
-async def test_the_final_screen_shows_the_running_series(store: SessionStore) -> None:
-    first = finish(LiveSession.create(store, "wizards-cup", None, 4, seats("Ana", "Bo")), 1)
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_the_final_screen_shows_the_running_series(store: SessionStore, game_id: str) -> None:
+    first = finish(LiveSession.create(store, game_id, None, 4, seats("Ana", "Bo")), 1)
     second = finish(start_rematch(first, rng=random.Random(2)), 2)
     app = CovenApp(store=store, auto_delay=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
