@@ -119,3 +119,16 @@ def test_a_burst_over_ssh_reaches_the_join_form(coven_data_dir: Path) -> None:
         asyncio.run(scenario())
         wait_until(lambda: not server.children(), "the player's process to be reaped", 60)
 
+
+
+async def test_continue_through_the_curtain_then_space_in_one_burst() -> None:
+    with SessionStore() as store:
+        live = LiveSession.create(store, "wizards-cup", {}, 9, [SeatInfo("Ana"), SeatInfo("Bo")])
+        displayed = live.rules.view(live.state, 0).players[0].displayed
+        app = CovenApp(store=store, auto_delay=60.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+            moves = ["down", "space", "down", "space"]
+            burst(app, ["c", "enter", *moves])  # Continue, lift Ana's curtain, pick two
+            expected = _picks_expected(displayed, moves)
+            await until(pilot, lambda: picks(app) == expected, f"the picks {expected}")
