@@ -100,3 +100,30 @@ async def test_the_replay_shows_the_table_in_words_when_the_player_chose_linear_
         assert not app.screen.query_one("#replay-log").display
         await pilot.press("right", "right", "right", "right")
         await until(pilot, lambda: pane.text.startswith("Phase 1, placing pick 2."), "the words to follow the steps")
+
+
+async def test_turning_linear_mode_on_during_a_game_takes_effect_on_returning_to_it(store: SessionStore) -> None:
+    from tui.app import CovenApp
+    from tui.screens.game import GameScreen
+    from tui.screens.transcript import TranscriptScreen
+    from tui.settings import write_setting
+
+    live = LiveSession.create(store, "wizards-cup", {}, 5, [SeatInfo("Ana"), SeatInfo("Bo", "bot", "easy")])
+    app = CovenApp(store=store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.push_screen(GameScreen(live, auto_delay=0.01))
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        pane = screen.query_one(LinearView)
+        await pilot.pause()
+        assert not pane.display and screen.query_one("#game-log").display
+        await app.push_screen(TranscriptScreen("Transcript", "", "t.txt"))  # any screen in front, as Settings would be
+        write_setting(store, None, "linear", True)
+        app.pop_screen()
+        await until(pilot, lambda: pane.display and "Choosing teams" in pane.text, "the table in words")
+        assert not screen.query_one("#game-log").display
+        await app.push_screen(TranscriptScreen("Transcript", "", "t.txt"))
+        write_setting(store, None, "linear", False)
+        app.pop_screen()
+        await until(pilot, lambda: not pane.display and screen.query_one("#game-log").display, "the log back")

@@ -135,8 +135,21 @@ class GameScreen(GameLoop):
         self.call_after_refresh(self.advance)
 
     def on_screen_resume(self) -> None:
-        """Continue the loop when a modal, curtain or notice closes."""
+        """Continue the loop when a modal, curtain or notice closes (the Settings, too: linear mode may change)."""
+        self.follow_linear_setting()
         self.call_after_refresh(self.advance)
+
+    def follow_linear_setting(self) -> None:
+        """Take up a change of the "Linear mode" setting made while another screen was in front."""
+        context = coven_or_none(self)
+        if context is None:
+            return
+        wanted = bool(read_settings(context.store, context.account)["linear"])
+        if wanted != self.linear:
+            self.linear = wanted
+            self.query_one("#game-log", RichLog).set_class(wanted, "hidden")
+            if not wanted:
+                self.query_one(LinearView).show_text(None)
 
     def watch_status_text(self) -> None:
         """Show the status line; the transcript says whose turn it is when that changed."""

@@ -31,7 +31,8 @@ class ReplayScreen(Screen[None]):
     """Shows the table as it was after step ``k`` of ``n``, with the log so far."""
     HELP_TITLE = "Replay"
     HELP = ("A saved game step by step, as a spectator sees it: no seat's hidden cards are shown. Step "
-            "forward and back through the moves; the log says what each one did.")
+            "forward and back through the moves; the log says what each one did. T opens the transcript up to the step "
+            "shown, as sentences a screen reader reads in order.")
 
     CSS_PATH = "replay.tcss"
     BINDINGS = [
