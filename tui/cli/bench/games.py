@@ -151,7 +151,15 @@ def _wizbits_figures(table: Table, games: int) -> None:
     _wizbits_legal(table, games)
 
 
-EXTRA_FIGURES = {"witchdraft": _witchdraft_figures, "wizbits": _wizbits_figures}
+def _wizards_cup_figures(table: Table, games: int) -> None:
+    """The round's 720x720 payoff matrix against the per-pair loop, and the Hard bot (its own module)."""
+    from tui.cli.bench.wizards_cup import figures
+
+    figures(table, games)
+
+
+EXTRA_FIGURES = {"witchdraft": _witchdraft_figures, "wizbits": _wizbits_figures,
+                 "wizards-cup": _wizards_cup_figures}
 """Game-specific measurements added to the generic ones."""
 
 
