@@ -174,7 +174,9 @@ def test_sentences_drop_art_and_turn_lines_read_as_english() -> None:
     assert turn_sentence(["Ana", "Bo"], [0], over=False, table_step=False, prompt="pick a card",
                          waiting=[]) == "It is Ana's turn: pick a card."
     assert turn_sentence(["Ana", "Bo"], [1], over=False, table_step=False,
-                         waiting=[1]) == "It is Bo's turn. Waiting for Bo."
+                         waiting=[1]) == "Waiting for Bo to choose."
+    assert turn_sentence(["Ana", "Bo"], [0, 1], over=False, table_step=False, prompt="choose a team",
+                         waiting=[1]) == "Ana and Bo choose at the same time: choose a team. Waiting for Bo."
     assert turn_sentence(["Ana", "Bo"], [], over=False, table_step=True) == "The table plays its next step."
     transcript = Transcript(limit=3)
     for number in range(5):

@@ -63,6 +63,8 @@ def turn_sentence(names: Sequence[str], to_act: Sequence[int], *, over: bool, ta
     if not to_act:
         return "The table plays its next step." if table_step else "Nobody is asked to choose."
     asked = [names[seat] for seat in to_act]
+    if set(to_act) <= set(waiting):  # nobody here is asked
+        return f"Waiting for {names_phrase(asked)} to choose."
     if len(asked) == 1:
         line = f"It is {possessive(asked[0])} turn"
     else:
