@@ -193,6 +193,12 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
         """Textual's defaults and the variables Coven's styles use (element hues, the winner's gold)."""
         return {**super().get_theme_variable_defaults(), **theme_variable_defaults()}
 
+    def send_to_terminal(self, text: str) -> None:
+        """Write ``text`` straight to the terminal (a bell or a desktop-notice escape); nothing without one."""
+        driver = self._driver  # Textual's own bell() writes the same way
+        if driver is not None:
+            driver.write(text)
+
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, and no colour at all while the "No colour" setting is on."""
         filters = list(super().get_line_filters())

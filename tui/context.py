@@ -50,6 +50,9 @@ class CovenContext(Protocol):
     def refuse_live_table(self, session_id: int, doing: str) -> bool:
         """True (after saying why) when ``session_id`` is a live table's game, which only its table shows."""
 
+    def send_to_terminal(self, text: str) -> None:
+        """Write ``text`` (a bell, an escape Coven composed itself) straight to the player's terminal."""
+
 
 def coven_or_none(node: MessagePump) -> CovenContext | None:
     """The app running ``node`` (or ``node`` itself, an app) as Coven's context; None under another app."""

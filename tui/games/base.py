@@ -39,10 +39,14 @@ class AutomaticChoice:
     Attributes:
         action: The action (an engine value); the rules still decide whether it is legal.
         note: Why it was taken, written into the log after the action's first line ("Ana passes (auto).").
+        asked_for: True when the seat asked for it in advance (a yield). False when the table saw that the
+            seat had no other choice (auto-pass): that says something about the seat's hidden cards, so
+            it is not taken while the seat sits behind a pass-and-play curtain; the seat is asked instead.
     """
 
     action: Any
     note: str
+    asked_for: bool = False
 
 
 def noted(line: str, note: str) -> str:

@@ -148,7 +148,7 @@ class YieldingTable(GameTable[WizbitsView]):
             del self.yields[seat]  # met, or another decision: the seat is asked
             held = None
         if held is not None:
-            return AutomaticChoice(act.Pass(), YIELD_NOTE)
+            return AutomaticChoice(act.Pass(), YIELD_NOTE, asked_for=True)
         if only_pass(legal) and self.auto_pass:
             return AutomaticChoice(act.Pass(), AUTO_NOTE)
         return None

@@ -116,6 +116,10 @@ class GameLoop(Screen[None]):
         humans = self.human_seats
         return humans[0] if len(humans) == 1 else None
 
+    def _keeps_secrets_from_others_here(self, seat: int) -> bool:
+        """True when another human shares this terminal and ``seat`` has something to hide from them."""
+        return len(self.human_seats) > 1 and bool(self.live.rules.seat_has_secrets(self.live.state, seat))
+
     def _needs_curtain(self, seat: int) -> bool:
         """True when ``seat`` decides in secret and another human shares the terminal."""
         if len(self.human_seats) < 2 or self.revealed_seat == seat:
@@ -208,9 +212,7 @@ class GameLoop(Screen[None]):
         if context is None:
             return
         if wanted(read_settings(context.store, context.account)["notifications"], context.served):
-            driver = getattr(self.app, "_driver", None)  # Textual writes its bell the same way
-            if driver is not None:
-                driver.write(notice_escape())
+            context.send_to_terminal(notice_escape())
 
     def waiting_text(self, seats: Sequence[int]) -> str:
         """The status while ``seats`` (or, when empty, the table's driver) act elsewhere."""
@@ -221,7 +223,11 @@ class GameLoop(Screen[None]):
         """Apply the table's automatic choice for ``seat`` (e.g. a pass it yields), if it has one; True when applied."""
         live = self.live
         choice = self.table.automatic_choice(seat, live.rules.view(live.state, seat), legal)
-        return choice is not None and self._apply(seat, choice.action, note=choice.note)
+        if choice is None or (not choice.asked_for and self._keeps_secrets_from_others_here(seat)):
+            # Passing at once (and logging why) would tell whoever looks at this shared screen that the seat
+            # had nothing else to do: with a hidden hand, a secret. The seat is asked, behind its curtain.
+            return False
+        return self._apply(seat, choice.action, note=choice.note)
 
     def _curtain_lifted(self, seat: int, _: object = None) -> None:
         """The right person is looking: reveal ``seat``'s view."""
