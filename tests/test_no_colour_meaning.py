@@ -114,7 +114,8 @@ def test_the_wizbits_battlefield_reads_without_colour() -> None:
         assert "you" in text  # whose side: the viewer's side says so on its border
         timeline = next(row for row in rows if "Priority" in row and "›" in row)
         assert "[Play 1: Elements]" in timeline, timeline  # the current phase, not only in reverse video
-        assert "Ana" in text and "Bo" in text  # the pillar's units name their owner
+        tree = [row for row in rows if "Ripple of Do" in row or "Sparkswarm V" in row]
+        assert any("Bo card" in row for row in tree) and any("Ana card" in row for row in tree)  # each unit's owner
 
     run(app, scenario, BIG)
 
@@ -205,3 +206,15 @@ async def test_with_colour_blind_letters_each_potion_card_names_its_colour() -> 
         assert {colour for colour in colours if colour is not None and COLOUR_LETTERS[colour] in shown} == colours
         assert not {letter for colour, letter in COLOUR_LETTERS.items() if colour not in colours} & set(shown)
     assert "z azure" in legend_text().plain
+
+
+async def test_a_witchdraft_hand_says_its_phase_and_whose_seat_in_words() -> None:
+    from test_witchdraft_tui import two_player_app
+
+    app = two_player_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = "\n".join(colourless_rows(app))
+        assert "Your hand · phase 1, pick 3" in text
+        assert "Ana (you)" in text
+        assert "Amber" in text and "Violet" in text  # each card's colour by name in the hand
