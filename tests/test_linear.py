@@ -127,3 +127,27 @@ async def test_turning_linear_mode_on_during_a_game_takes_effect_on_returning_to
         write_setting(store, None, "linear", False)
         app.pop_screen()
         await until(pilot, lambda: not pane.display and screen.query_one("#game-log").display, "the log back")
+
+
+async def test_the_pillar_lab_shows_its_pillar_in_words_in_linear_mode(store: SessionStore) -> None:
+    from engine.wizbits.lab import build
+    from engine.wizbits.lab_json import shipped_scenarios
+    from tui.app import CovenApp
+    from tui.screens.pillar_lab import PillarLabScreen
+    from tui.settings import write_setting
+
+    scenario = shipped_scenarios()[0]
+    units = sorted((unit for unit in build(scenario).pillar.units() if unit.height >= 1), key=lambda unit: unit.order)
+    assert units
+    write_setting(store, None, "linear", True)
+    app = CovenApp(store=store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.push_screen(PillarLabScreen(scenario, auto_pause=0.05, store=store))
+        pane = app.screen.query_one(LinearView)
+        await until(pilot, lambda: pane.display and bool(pane.text), "the pillar in words")
+        main = pane.text.splitlines()[0]
+        assert main.startswith(f"Main pillar, top first: {units[-1].name} by ") if units[-1].branch == 0 \
+            else main.startswith("Main pillar, top first: ")
+        for unit in units:
+            assert unit.name in pane.text

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from engine.core.words import plural
 from engine.wizbits.cards import CARDS_BY_ID
-from engine.wizbits.pillar import Unit
+from engine.wizbits.pillar import Pillar, Unit
 from engine.wizbits.pillar_json import parse_pillar
 from engine.wizbits.pillar_text import branch_name
 from engine.wizbits.state import Phase
-from engine.wizbits.unit_targets import targets_phrase
+from engine.wizbits.unit_targets import TargetView, targets_phrase
 from engine.wizbits.views import PermanentView, PlayerView, WizbitsView
 from tui.games.narration import Narration
 from tui.narration import names_phrase
@@ -42,17 +44,17 @@ def priority_words(view: WizbitsView) -> str:
     return f"{holder} Priority."
 
 
-def owner_name(view: WizbitsView, seat: int) -> str:
-    """A seat's name, or "you" for the viewer."""
-    return "you" if seat == view.seat else view.players[seat].name
-
-
 def unit_words(view: WizbitsView, unit: Unit) -> str:
     """``"Sparkswarm Volley by Ana, height 2, targets your Pondskater Scout"``."""
-    text = f"{unit.name} by {owner_name(view, unit.owner)}, height {unit.height}"
-    targets = view.targets.get(unit.uid, ())
+    return unit_sentence(unit, view.targets.get(unit.uid, ()), [p.name for p in view.players], view.seat)
+
+
+def unit_sentence(unit: Unit, targets: Sequence[TargetView], names: Sequence[str], viewer: int | None) -> str:
+    """One unit with its owner ("you" for the viewer), height and targets."""
+    owner = "you" if unit.owner == viewer else names[unit.owner] if 0 <= unit.owner < len(names) else "nobody"
+    text = f"{unit.name} by {owner}, height {unit.height}"
     if targets:
-        text += f", targets {targets_phrase(targets, [p.name for p in view.players], view.seat)}"
+        text += f", targets {targets_phrase(targets, names, viewer)}"
     return text
 
 
@@ -114,9 +116,16 @@ def player_words(view: WizbitsView, index: int, player: PlayerView) -> list[str]
 
 def pillar_lines(view: WizbitsView) -> list[str]:
     """The Pillar, top first, branch by branch."""
-    units = [unit for unit in pillar_units(view) if unit.height >= 1]
-    if view.pillar is None:
+    pillar = None if view.pillar is None else parse_pillar(view.pillar)
+    return pillar_sentences(pillar, view.targets, [p.name for p in view.players], view.seat, view.rtf)
+
+
+def pillar_sentences(pillar: Pillar | None, targets: Mapping[int, Sequence[TargetView]], names: Sequence[str],
+                     viewer: int | None, rtf: int) -> list[str]:
+    """A pillar as lines of words, top first, one line per branch (the Pillar Lab's too)."""
+    if pillar is None:
         return ["No Pillar is open."]
+    units = sorted((unit for unit in pillar.units() if unit.height >= 1), key=lambda unit: unit.order)
     if not units:
         return ["The Pillar is empty."]
     branches: dict[int, list[Unit]] = {}
@@ -124,8 +133,9 @@ def pillar_lines(view: WizbitsView) -> list[str]:
         branches.setdefault(unit.branch, []).append(unit)
     lines = []
     for branch in sorted(branches):
-        name = branch_name(branch, view.rtf)
-        words = "; ".join(unit_words(view, unit) for unit in reversed(branches[branch]))
+        name = branch_name(branch, rtf)
+        words = "; ".join(unit_sentence(unit, targets.get(unit.uid, ()), names, viewer)
+                          for unit in reversed(branches[branch]))
         lines.append(f"{name[0].upper()}{name[1:]}, top first: {words}.")
     return lines
 

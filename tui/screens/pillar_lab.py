@@ -40,7 +40,10 @@ from engine.wizbits.lab_model import edit_card, put_in_play
 from engine.wizbits.model import Category
 from engine.wizbits.unit_targets import pillar_targets, waiting_after
 from saves import SessionStore
+from tui.context import coven_or_none
+from tui.games.wizbits_narration import pillar_sentences
 from tui.screens.lab_plays import LabPlayActions
+from tui.settings import read_settings
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.fitting_footer import FittingFooter, FooterRoom
 from tui.widgets.lab_cards import LabCards
@@ -50,6 +53,7 @@ from tui.widgets.lab_dialogs import (
     saved_decks,
 )
 from tui.widgets.lab_log import EventLog
+from tui.widgets.linear_view import LinearView
 from tui.widgets.pillar_tree import PillarTree
 
 KEYS = ("Keys: c card, b ability, d damage (Damage base), f foundation, t side, g resolve (or pass, when a "
@@ -110,6 +114,9 @@ class PillarLabScreen(LabPlayActions):
     OPTIONAL = ("switch_side", "use_ability", "load", "setup")
     """Keys shown in the Footer only while it has room, most wanted first."""
 
+    linear = False
+    """Whether the pillar is shown in words too (the "Linear mode" setting, read on mounting)."""
+
     def __init__(self, scenario: Scenario | None = None, auto_pause: float = 1.0,
                  store: SessionStore | None = None) -> None:
         """Open on ``scenario`` (the first shipped example when None); set-up offers ``store``'s saved decks."""
@@ -131,6 +138,7 @@ class PillarLabScreen(LabPlayActions):
                 yield LabCards(id="lab-cards")
                 with VerticalScroll(id="lab-about-box"):
                     yield Static(id="lab-about")
+                yield LinearView(id="lab-linear")
             yield LabTree(id="lab-tree", auto_pause=self.auto_pause)
         with Horizontal(id="lab-logs"):
             yield EventLog(id="lab-log")
@@ -141,6 +149,8 @@ class PillarLabScreen(LabPlayActions):
         self.title = "Pillar Lab"
         self.query_one("#lab-log", EventLog).border_title = "What happened"
         self.query_one(DiceLog).border_title = "Dice"
+        context = coven_or_none(self)
+        self.linear = context is not None and bool(read_settings(context.store, context.account)["linear"])
         self._refresh(reset_logs=True)
         self.query_one("#lab-tree PillarOutline").focus()
 
@@ -158,6 +168,9 @@ class PillarLabScreen(LabPlayActions):
                   rtf=table.scenario.rtf, targets=pillar_targets(table.state, table.pillar),
                   waiting=waiting_after(table.state, table.done and table.shown is not None))
         self.query_one(LabCards).show(table)
+        if self.linear:  # the "Linear mode" setting: the pillar in words, top first
+            self.query_one(LinearView).show_text("\n".join(pillar_sentences(
+                table.pillar, pillar_targets(table.state, table.pillar), self._names(), None, table.scenario.rtf)))
         scenario = table.scenario
         self.query_one("#lab-title", Static).update(Text(scenario.title, style="bold"))
         self.query_one("#lab-status", Static).update(self._status())
