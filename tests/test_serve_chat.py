@@ -50,11 +50,12 @@ async def talk(server: ServeProcess) -> str:
     # Ana pastes hostile text into the chat line: control characters, escapes, bidi and zero-width are
     # taken out, the markup stays as typed.
     ana.send(CHAT)
-    await ana.wait_for("Chat · esc closes")
+    await ana.wait_for("esc Close chat")  # the footer's: the chat line has the keyboard
     ana.send(PASTE_START + HOSTILE.encode() + PASTE_END)
     ana.press("enter")
     await bea.wait_for("Chat (1)")  # Bea's pane is closed: her Chat key counts the line
     bea.send(CHAT)
+    await bea.wait_for("esc Close chat")
     [pasted] = session_chat(store, session_id)
     for refused in ("\x1b", "\x07", "\u202e", "\u200b"):
         assert refused not in pasted.text
@@ -86,7 +87,7 @@ async def talk(server: ServeProcess) -> str:
 
     # One more line after the undo, for the replay to place.
     ana.send(CHAT)
-    await ana.wait_for("Chat · esc closes")
+    await ana.wait_for("esc Close chat")
     ana.press(*"sorry, misclick", "enter")
     await bea.wait_for("Chat (1)")
     await ana.close()

@@ -181,9 +181,15 @@ class ChatPane(Vertical):
         self.remove_class("hidden")
         self.disabled = False
         self.query_one(ChatInput).focus()
+        # Again after the refresh: a game table that just opened its pane focuses it once the screen settles.
+        self.call_after_refresh(self._focus_line)
         self.query_one(RichLog).scroll_end(animate=False)
         self._set_unread(0)
         self.post_message(self.Toggled())
+
+    def _focus_line(self) -> None:
+        if self.is_open and not self.query_one(ChatInput).has_focus:
+            self.query_one(ChatInput).focus()
 
     def action_close(self) -> None:
         """Hide the pane and give the focus back to where it was."""
