@@ -83,6 +83,11 @@ def test_lobby_chat_with_names_cleaned_lines_quick_phrases_and_unread_count(othe
             await pilot.press("1")
             assert [line.name for line in other.chat_since(table_id)].count("Ana") == 5
             assert "Slow down: at most 5 lines every 10 seconds" in notes(app)
+            # The host's word on spectators is a command, not a line (so the limit does not touch it).
+            await pilot.press(*"/spectators off", "enter")
+            assert not other.find(code).spectator_chat and "Spectators may no longer talk." in notes(app)
+            await pilot.press(*"/shout", "enter")
+            assert "Chat commands: /mute NAME" in notes(app)
             await pilot.press("escape")
             assert not lobby.chat.is_open and isinstance(app.screen, LobbyScreen)
 
@@ -106,6 +111,9 @@ def test_the_lobby_lists_spectators_and_says_whether_they_are_allowed(other: Tab
             await pilot.press("c", *"hello", "enter")
             assert "Hal, the host, has turned spectators' chat off." in notes(app)
             assert other.chat_since(other.find(code).table_id) == []
+            await pilot.press(*["backspace"] * 5)  # the refused line stays to be tried again: erase it
+            await pilot.press(*"/spectators on", "enter")  # only the host may
+            assert "Only the host of table" in notes(app) and not other.find(code).spectator_chat
             await pilot.press("escape", "escape")
             await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "leaving")
             assert other.refresh(code).watchers == ()
