@@ -95,3 +95,34 @@ async def test_a_focused_log_shows_that_it_has_the_keyboard() -> None:
             assert log.styles.border_top[0] != before[0]
             assert log.styles.border_title_background != before[1]
             assert app.export_screenshot() != picture
+
+
+async def test_a_redrawn_pane_leaves_the_keyboard_where_the_player_put_it() -> None:
+    from textual.app import ComposeResult
+
+    from test_wizards_cup_tui import TableApp, swap_game
+
+    class WithLog(TableApp):
+        def compose(self) -> ComposeResult:
+            yield from super().compose()
+            yield RichLog(id="game-log")
+
+    game = swap_game()
+    app = WithLog(game.view(0), 0, game.legal(0), game.events)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        team = app.query_one("#sp-team", OptionList)
+        assert team.has_focus
+        log = app.query_one("#game-log", RichLog)
+        log.focus()
+        await pilot.pause()
+        app.table.show(game.view(0), 0, game.legal(0))  # the same pane drawn again (another seat moved)
+        await pilot.pause()
+        await pilot.pause()
+        assert log.has_focus
+        app.table.show(game.view(0), None, [])  # the pane closes...
+        await pilot.pause()
+        app.table.show(game.view(0), 0, game.legal(0))  # ...and opens afresh: it takes the keyboard
+        await pilot.pause()
+        await pilot.pause()
+        assert team.has_focus
