@@ -16,8 +16,8 @@ from textual.widgets import RichLog
 from saves import LiveSession, SessionStore
 from saves.presence import Presence
 from saves.table_chat import RATE_LINES, session_chat
-from saves.tables import TableStore
-from ssh_client import ServeProcess
+from saves.tables import SeatPlan, TableStore
+from ssh_client import ServeProcess, SSHPlayer
 from test_serve_game import choose_team, open_table
 from tui.server.paste import PASTE_END, PASTE_START
 
@@ -122,3 +122,39 @@ def _session_of(store: SessionStore, code: str) -> int:
     with store._read() as conn:
         row = conn.execute("SELECT session_id FROM tables WHERE code = ? ORDER BY id DESC", (code,)).fetchone()
     return int(row[0])
+
+
+def test_an_ssh_spectator_is_listed_in_the_lobby_and_talks() -> None:
+    data_dir = Path(os.environ["COVEN_DATA_DIR"])
+    with SessionStore() as store, Presence() as presence, ServeProcess.start(data_dir) as server:
+        hal = TableStore(store, presence)  # the host is this test's process, with its own claim
+        plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
+        code = hal.host("wizards-cup", {}, 5, plan, host_name="Hal", allow_spectators=True).info.code
+        asyncio.run(watch_and_talk(server, hal, code))
+
+
+async def watch_and_talk(server: ServeProcess, hal: TableStore, code: str) -> None:
+    cy = await SSHPlayer.connect(server.port, f"cy+{code}")
+    await cy.wait_for("Watch as a spectator")
+    cy.press("\x1b[F")  # end: the last choice
+    cy.press("enter")
+    await cy.wait_for("You are watching")
+    assert [watcher.name for watcher in hal.find(code).watchers] == ["Cy"]
+
+    bea = await SSHPlayer.connect(server.port, f"bea+{code}")
+    await bea.wait_for("Take seat 2")
+    bea.press("enter")
+    await bea.wait_for(lambda text: "Spectators (may talk): Cy." in flat(text))
+    cy.press("c")
+    await cy.wait_for("esc Close chat")
+    cy.press(*"enjoy", "enter")
+    await bea.wait_for("Chat (1)")
+    assert [(line.name, line.text, line.spectator) for line in hal.chat_since(hal.find(code).table_id)] == [
+        ("Cy", "enjoy", True)]
+    await cy.close()  # the spectator's connection ends: the list forgets them
+    for _ in range(600):
+        if not hal.refresh(code).watchers:
+            break
+        await asyncio.sleep(0.1)
+    await bea.wait_for(lambda text: "nobody is watching" in flat(text))
+    await bea.close()
