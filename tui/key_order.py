@@ -10,10 +10,11 @@ before it had mounted and focused its field, so they went nowhere.
 all the way up (a :class:`KeyHandled` marker, posted behind the key to the same
 widget, bubbles to the app after it) and the screen on top has settled:
 mounted, no message queued for it or its widgets, no after-refresh work (such
-as the focus a game table gives its decision pane) pending and no worker of
-its own (a bot thinking before the player's pane opens) still running. Then the key goes to whatever is
-focused now. A key never waits longer than :attr:`OrderedKeys.KEY_WAIT_LIMIT`
-for either, so a marker lost with a removed widget cannot stall typing.
+as the focus a game table gives its decision pane) pending and no worker
+thread of its own (a bot thinking before the player's pane opens) running.
+Then the key goes to whatever is focused now. A key never waits longer than
+:attr:`OrderedKeys.KEY_WAIT_LIMIT` for either, so a marker lost with a
+removed widget cannot stall typing.
 """
 
 from __future__ import annotations
@@ -90,8 +91,9 @@ class OrderedKeys(App[ReturnType]):
         nodes = screen.walk_children(with_self=True)
         if not all(node._message_queue.empty() for node in nodes):
             return False
-        # A bot still thinking for this screen: the pane the next key is meant for comes after its move.
-        busy = {id(worker.node) for worker in self.workers if not worker.is_finished}
+        # A bot still thinking for this screen (a worker thread): the pane the next key is meant for comes after
+        # its move. Async workers (the command palette's search) do not hold keys: typing must stay quick.
+        busy = {id(worker.node) for worker in self.workers if worker._thread_worker and not worker.is_finished}
         return not busy.intersection(id(node) for node in nodes)
 
     def _may_hand_on(self) -> bool:
