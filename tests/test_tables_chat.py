@@ -128,3 +128,25 @@ def test_damaged_chat_rows_read_as_nothing_and_the_doctor_lists_them(open_tables
     bea.say(table_id, "still talking")  # damaged rows never block a speaker
     checkup = examine(db_path())
     assert any("6 table chat lines are damaged" in problem for problem in checkup.problems), checkup.problems
+
+
+def test_talk_goes_with_its_session_and_a_healthy_database_stays_healthy(open_tables: Opener) -> None:
+    host, bea, session_id = started(open_tables)
+    table_id = host.table_of_session(session_id).table_id  # type: ignore[union-attr]
+    bea.say(table_id, "see you")
+    checkup = examine(db_path())
+    assert checkup.healthy, checkup.problems
+    lives = [LiveSession.load(host.store, session_id, claim=host.claim),
+             LiveSession.load(bea.store, session_id, claim=bea.claim)]
+    while lives[0].result is None:  # finish the game, each seat from its own connection
+        if not lives[0].to_act:
+            lives[0].play_table()  # the host's connection plays the table's steps
+            lives[1].sync()
+            continue
+        seat = lives[0].to_act[0]
+        lives[seat].apply(seat, lives[seat].rules.legal_actions(lives[seat].state, seat)[-1])
+        lives[1 - seat].sync()
+    assert bea.say(table_id, "Good game").text == "Good game"  # a finished table still hears its players
+    host.store.delete(session_id)
+    assert session_chat(host.store, session_id) == [] and host.chat_since(table_id) == []
+    assert examine(db_path()).healthy
