@@ -135,12 +135,16 @@ def test_game_chat_opens_in_the_logs_place_and_ctrl_t_works_where_c_confirms(oth
             await until(pilot, lambda: in_team_builder(app), "the team builder's focus")
             await pilot.press("c")  # the team builder's own confirm (an unfinished team: refused), not the chat
             assert not game.chat.is_open
+            other.say(other.find(code).table_id, "hello")
+            await until(pilot, lambda: "Chat (1)" in footer(app), "the unread count in the Footer")
+            assert f"Table {code} · chat: 1 new · " in screen_text(app)  # and in the status line
             await pilot.press("ctrl+t")
             assert game.chat.is_open and game.query_one("#game-log").has_class("hidden")
+            assert "chat: 1 new" not in screen_text(app)
             await pilot.press(*"good luck", "enter")
             table_id = other.find(code).table_id
             assert [(line.name, line.text, line.after_seq) for line in other.chat_since(table_id)] == [
-                ("Ana", "good luck", 0)]
+                ("Bea", "hello", 0), ("Ana", "good luck", 0)]
             await pilot.press("escape")
             assert not game.chat.is_open and not game.query_one("#game-log").has_class("hidden")
             assert in_team_builder(app)

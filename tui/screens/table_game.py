@@ -112,8 +112,11 @@ class TableGameScreen(GameScreen):
         return "Waiting for the host's table…" if not self._host else "Waiting for the table…"
 
     def status_prefix(self) -> str:
-        """The status line starts with the table's code."""
-        return f"Table {self.link.code} · "
+        """The status line starts with the table's code, then how many chat lines wait unseen (a full Footer
+        may have no room for the Chat key's count)."""
+        chat: ChatPane | None = self.__dict__.get("chat")
+        unread = f"chat: {chat.unread} new · " if chat is not None and chat.unread else ""
+        return f"Table {self.link.code} · {unread}"
 
     # -- news from the other processes ------------------------------------------------
 
@@ -220,6 +223,7 @@ class TableGameScreen(GameScreen):
     @on(ChatPane.UnreadChanged)
     def _unread_changed(self) -> None:
         self.refresh_bindings()
+        self.update_status()
 
     def refresh_bindings(self) -> None:
         """Say on the Chat key how many lines wait unseen, then redraw the Footer."""
