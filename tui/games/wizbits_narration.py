@@ -166,6 +166,10 @@ class WizbitsNarration(Narration[WizbitsView]):
             return "choose attackers, or none"
         if view.phase == Phase.BLOCK:
             return "choose blockers, or none"
+        if view.phase == Phase.ASSIGN:
+            return "make the Conflict's assignments"
+        if view.phase == Phase.DIVIDE:
+            return "divide the damage"
         if view.priority == seat:
             return "play a card or an ability, or pass Priority"
         return "choose"
