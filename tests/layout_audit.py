@@ -22,8 +22,9 @@ from textual.widgets._footer import FooterKey
 from waiting import until
 
 LINES = ("#game-status, #replay-status, .screen-title, #editor-title, #lab-title, #lab-status, HeaderTitle, "
-         "#lobby-status, #lobby-title, #join-status")
-"""The status and header lines of Coven's screens (one line each)."""
+         "#lobby-status, #lobby-title, #lobby-seats, #lobby-token, #lobby-hint, #join-table, #session-detail, "
+         "#settings-title")
+"""The status and header lines of Coven's screens (a line may wrap in a taller widget, never be cut)."""
 
 
 @dataclass
