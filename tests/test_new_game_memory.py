@@ -183,3 +183,13 @@ async def test_a_remembered_seat_count_comes_back_whole(store: SessionStore) -> 
             await pilot.pause()
         assert form(app)["rows"] == expected
         assert app.screen.query_one("#seat-count", Select).value == 3
+
+
+def test_the_memory_keeps_at_most_max_games_newest_first(store: SessionStore) -> None:
+    from tui.screens import new_game_memory as memory
+
+    for number in range(memory.MAX_GAMES + 4):
+        memory.remember(store, None, memory.read_memory(store, None), f"game-{number}", [("Ana", "human")], {})
+    kept = memory.read_memory(store, None)
+    newest = [f"game-{number}" for number in range(memory.MAX_GAMES + 3, 3, -1)]
+    assert kept["game"] == newest[0] and kept["recent"] == newest and sorted(kept["games"]) == sorted(newest)

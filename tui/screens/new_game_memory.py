@@ -127,10 +127,15 @@ def remember(store: SessionStore | None, account: str | None, memory: dict[str, 
     if store is None:
         return
     games = memory.get("games")
-    kept = {key: value for key, value in games.items() if key != game_id} if isinstance(games, dict) else {}
+    games = games if isinstance(games, dict) else {}
+    # Stored JSON sorts its keys, so the order of use is kept apart, newest first; the oldest go first.
+    recent = memory.get("recent")
+    older = [game for game in recent if isinstance(game, str) and game != game_id and game in games] \
+        if isinstance(recent, list) else []
+    older = list(dict.fromkeys(older))[: MAX_GAMES - 1]
     entry = {"seats": len(rows), "rows": [[name, kind] for name, kind in rows], "options": options}
-    newest = {game_id: entry, **dict(list(kept.items())[: MAX_GAMES - 1])}
+    kept = {game_id: entry, **{game: games[game] for game in older}}
     try:
-        set_preference(store, account, KEY, {"game": game_id, "games": newest})
+        set_preference(store, account, KEY, {"game": game_id, "recent": [game_id, *older], "games": kept})
     except (StoreError, ValueError):
         pass  # remembering is a courtesy: the game has started, and the form's defaults still work
