@@ -27,7 +27,7 @@ from engine.wizards_cup.state import Phase, PlayerView, WizardsCupView
 BOTH_OUT_RATE = 0.05
 """How often a future round is taken to end with both sides out together (about 4% between random lineups)."""
 
-OPPONENT_SAMPLES = 5
+OPPONENT_SAMPLES = 8
 """Opponent teams sampled for a lineup decision while the opponent's team is hidden."""
 
 MODEL_LINEUPS = 96
@@ -39,13 +39,13 @@ MODEL_GUESSES = 3
 SAFETY = 0.3
 """Share of each hidden opponent's play assumed to best-respond to this seat's lineups."""
 
-QUICK_OPPONENTS, QUICK_LINEUPS = 6, 24
+QUICK_OPPONENTS, QUICK_LINEUPS = 10, 24
 """Opponent teams and lineups a side for the quick score every candidate team or swap gets."""
 
-FINAL_OPPONENTS, FINAL_LINEUPS, FINALISTS = 8, 64, 5
+FINAL_OPPONENTS, FINAL_LINEUPS, FINALISTS = 12, 80, 5
 """The bigger sample the best few candidates are played on, and how many they are."""
 
-TEAM_CANDIDATES = 30
+TEAM_CANDIDATES = 40
 """Random teams considered besides the strongest by value and the best one's neighbours."""
 
 LINEUP_GAP = 0.005
