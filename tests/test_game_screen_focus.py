@@ -58,3 +58,28 @@ async def test_space_at_once_plays_the_first_duel(store: saves.SessionStore) -> 
                          "the first duel to be played")
         resumed = saves.LiveSession.load(store, live.session_id)
         assert resumed.state.duel == 1 and resumed.log[-1].seat is None
+
+
+async def test_a_table_drawn_before_its_parts_exist_draws_once_they_do() -> None:
+    """A game screen draws its table from its own on_mount, which under load can come before the table composes."""
+    from textual.app import App, ComposeResult
+
+    from test_wizards_cup_tui import Game
+    from tui.games.wizards_cup import WizardsCupTable
+    from tui.widgets.duel_zone import DuelZone
+
+    game = Game()
+    game.teams()
+    game.lineups()
+    events = game.duels(1)
+    table = WizardsCupTable()
+    table.present(None, game.view(None), None, [])  # not mounted yet: kept for later, never a crash
+    table.show_events(events)
+
+    class Holder(App[None]):
+        def compose(self) -> ComposeResult:
+            yield table
+
+    async with Holder().run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: table.view is not None, "the kept view drawn")
+        assert table.view == game.view(None) and table.duel_log and table.query_one(DuelZone) is not None

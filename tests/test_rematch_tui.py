@@ -21,9 +21,11 @@ MODES = {"solo": ("Ana", "Merlin:easy"), "pass-and-play": ("Ana", "Bo")}
 
 
 def _footer_text(app: CovenApp) -> str:
+    """The footer's keys, or "" while the screen on top has not composed its footer yet (a busy machine)."""
     from tui.widgets.fitting_footer import FittingFooter
 
-    return " · ".join(app.screen.query_one(FittingFooter).shown)
+    footers = app.screen.query(FittingFooter)
+    return " · ".join(footers.first().shown) if footers else ""
 
 
 @pytest.mark.parametrize("mode", sorted(MODES))
@@ -35,7 +37,7 @@ async def test_p_on_the_final_screen_plays_the_same_game_again(store: SessionSto
     app = CovenApp(store=store, auto_delay=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_session(finished.session_id)
-        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the final screen")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen) and app.screen.is_mounted, "the final screen")
         assert app.screen.check_action("play_again", ()) is True
         await until(pilot, lambda: "Play again" in _footer_text(app), "'p Play again' in the footer")
         final = app.screen
@@ -69,7 +71,7 @@ async def test_the_final_screen_shows_the_running_series(store: SessionStore, ga
     app = CovenApp(store=store, auto_delay=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_session(second.session_id)
-        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the final screen")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen) and app.screen.is_mounted, "the final screen")
         line = app.screen.query_one("#game-over-series")
         wins = [store.load(i).result or "" for i in (first.session_id, second.session_id)]
         ana, bo = (sum(text.startswith(f"{name} won") for text in wins) for name in ("Ana", "Bo"))
@@ -83,7 +85,7 @@ async def test_a_single_game_shows_no_series_line(store: SessionStore) -> None:
     app = CovenApp(store=store, auto_delay=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_session(alone.session_id)
-        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the final screen")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen) and app.screen.is_mounted, "the final screen")
         assert not app.screen.query("#game-over-series")
 
 

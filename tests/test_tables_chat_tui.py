@@ -36,7 +36,9 @@ def in_team_builder(app: CovenApp) -> bool:
 
 
 def footer(app: CovenApp) -> list[str]:
-    return app.screen.query_one(FittingFooter).shown
+    """The footer's keys, or [] while the screen on top has not composed its footer yet (a busy machine)."""
+    footers = app.screen.query(FittingFooter)
+    return footers.first().shown if footers else []
 
 
 def test_lobby_chat_with_names_cleaned_lines_quick_phrases_and_unread_count(other: TableStore) -> None:

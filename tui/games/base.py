@@ -92,6 +92,28 @@ class GameTable(Widget, Generic[V]):
         super().__init__(*children, name=name, id=id, classes=classes, disabled=disabled)
         self._eyes: int | None = None
         self._seat_memos: dict[int | None, object] = {}
+        self._before_mount: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
+
+    def defer_until_mounted(self, call: Callable[..., None], *args: Any) -> bool:
+        """Keep ``call(*args)`` for when the table's own parts exist, if they do not yet; True when kept.
+
+        A screen may draw its table from its own ``on_mount``, which on a busy
+        machine can run before the table has composed its parts.
+        """
+        if self.is_mounted:
+            return False
+        self._before_mount.append((call, args))
+        return True
+
+    def on_mount(self) -> None:
+        """Draw what was asked for before the table's parts existed, in order, once its mount is over."""
+        if self._before_mount:
+            self.call_later(self._run_deferred)
+
+    def _run_deferred(self) -> None:
+        waiting, self._before_mount = self._before_mount, []
+        for call, args in waiting:
+            call(*args)
 
     def present(self, eyes: int | None, view: V, deciding_seat: int | None, legal: Sequence[Any]) -> None:
         """Draw ``view`` for the seat whose eyes are on the table (None: a spectator), then :meth:`show` it.
@@ -103,6 +125,8 @@ class GameTable(Widget, Generic[V]):
         what the new seat left (None: it starts fresh), before anything of
         its view is drawn.
         """
+        if self.defer_until_mounted(self.present, eyes, view, deciding_seat, legal):
+            return
         if eyes != self._eyes:
             self._seat_memos[self._eyes] = self.remember()
             self._eyes = eyes

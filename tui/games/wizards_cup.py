@@ -180,6 +180,8 @@ class WizardsCupTable(GameTable[WizardsCupView]):
 
     def show_events(self, events: Sequence[Event]) -> None:
         """Remember duel events and show why the latest duel ended as it did."""
+        if self.defer_until_mounted(self.show_events, events):
+            return
         duels = [event for event in events if event.kind == "duel"]
         self.duel_log.extend(duels)
         if duels:

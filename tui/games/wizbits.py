@@ -261,6 +261,8 @@ class WizbitsTable(ChoosingTable):
 
     def show_events(self, events: Sequence[Event]) -> None:
         """Checks go to the dice log."""
+        if self.defer_until_mounted(self.show_events, events):
+            return
         super().show_events(events)
         self.query_one(WizbitsDiceLog).show_events(events)
 
