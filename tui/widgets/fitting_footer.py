@@ -34,9 +34,14 @@ def key_width(key_display: str, description: str, compact: bool) -> int:
     return len(key_display) + 2 + (len(description) + 1 if description else 0)
 
 
-def keeps(binding: Binding) -> bool:
-    """Whether a Footer keeps this key however narrow it is: the way out and help."""
-    return binding.action in HELP_ACTIONS or "escape" in binding.key.split(",")
+KEPT_WHEN_ENABLED = frozenset({"undo"})
+"""Actions a Footer keeps while they can be used: taking back a move is worth knowing about at once."""
+
+
+def keeps(binding: Binding, enabled: bool = False) -> bool:
+    """Whether a Footer keeps this key however narrow it is: the way out, help, and undo while it works."""
+    return (binding.action in HELP_ACTIONS or "escape" in binding.key.split(",")
+            or (enabled and binding.action in KEPT_WHEN_ENABLED))
 
 
 class FittingFooter(Footer):
@@ -85,10 +90,10 @@ class FittingFooter(Footer):
         if total > room:
             has_help = any(binding.action in HELP_ACTIONS for binding, _, _ in keys)
             left = room - (0 if has_help else key_width("?", HELP_LABEL, self.compact))
-            left -= sum(self._width(binding) for binding, _, _ in keys if keeps(binding))
+            left -= sum(self._width(binding) for binding, enabled, _ in keys if keeps(binding, enabled))
             chosen = set()
-            for index, (binding, _, _) in enumerate(keys):
-                if keeps(binding):
+            for index, (binding, enabled, _) in enumerate(keys):
+                if keeps(binding, enabled):
                     chosen.add(index)
                 elif self._width(binding) <= left:
                     left -= self._width(binding)
