@@ -109,3 +109,28 @@ async def test_a_replay_strikes_through_moves_taken_back_or_leaves_them_out(stor
         await pilot.press("right")
         await pilot.pause()
         assert screen.step == taken + 2  # Ana's pass, past the move and its undo
+
+
+async def test_at_one_keyboard_the_seat_behind_the_curtain_takes_back_its_own_unit() -> None:
+    from test_wizbits_passing import DEFAULT_DECKS, Curtains, asked, lift, two_people
+    from tui.app import CovenApp
+    from tui_fakes import game_screen
+
+    with SessionStore() as store:
+        live = two_people(store, DEFAULT_DECKS, turn=2)  # Bo (seat 1) acts first, both hold cards
+        app = CovenApp(store=store, auto_delay=0.05)
+        async with app.run_test(size=(100, 30)) as pilot:
+            curtains = Curtains(app)
+            app.start_game(live)
+            await lift(pilot, app, "Bo")
+            await asked(pilot, app, 1)
+            plays = [a for a in live.rules.legal_actions(live.state, 1) if isinstance(a, PlayCard) and a.pay]
+            assert plays, "Bo has a card he can pay for"
+            before = live.digest
+            screen = game_screen(app)
+            screen._apply(1, plays[0])
+            await until(pilot, lambda: undo_key(screen) == "Undo", "Bo's undo key")
+            await pilot.press("u")
+            await until(pilot, lambda: live.digest == before, "Bo's unit taken back")
+            await asked(pilot, app, 1)  # still Bo's choice, with no curtain in between
+            assert curtains.names == ["Bo"]
