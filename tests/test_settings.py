@@ -199,3 +199,11 @@ async def test_new_game_offers_the_default_bot_level_and_forgets_when_told(store
         await open_form(again, pilot)
         rows = form(again)["rows"]
         assert rows[0][0] != "Zed" and rows[1][1] == "bot:easy"
+
+
+async def test_a_theme_chosen_from_the_palette_is_kept_as_the_setting(store: SessionStore) -> None:
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.theme = "nord"  # what the palette's "Change theme" does
+        await until(pilot, lambda: read_settings(store, None)["theme"] == "nord", "the theme kept")

@@ -33,7 +33,7 @@ from tui.key_order import OrderedKeys
 from tui.navigation import QuitCoven
 from tui.safe_text import plain_lines
 from tui.served import refuses_files
-from tui.settings import read_settings
+from tui.settings import read_settings, write_setting
 from tui.settings_apply import apply_settings
 from tui.table_seating import TableSeating
 from tui.themed import ANSI_COLOURS, theme_variable_defaults
@@ -128,6 +128,8 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
         """Textual's mapping of named colours, for its own themes (Coven's map them their way: tui.themed)."""
         for theme in COVEN_THEMES:
             self.register_theme(theme)
+        self.kept_theme: str | None = None
+        """The theme the player's settings hold; one chosen elsewhere (the command palette) is kept too."""
         self.min_size = min_size
         if self.store is None:
             try:
@@ -249,6 +251,13 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
         self.ansi_theme_dark = ANSI_COLOURS.get(theme.name, self.textual_ansi_colours)
         for screen in self.screen_stack:
             screen.refresh()
+        if theme.name != self.kept_theme and self.store is not None:
+            # Chosen from the palette: the player's setting, as if chosen on the Settings screen.
+            self.kept_theme = theme.name
+            try:
+                write_setting(self.store, self.account, "theme", theme.name)
+            except (StoreError, ValueError):  # a theme Coven does not offer, or no database: for this run only
+                pass
 
     def on_unmount(self) -> None:
         """Give up this process's seats, then close the store when the app ends."""

@@ -81,7 +81,8 @@ class Setting:
 THEMES: tuple[str, ...] = (
     "textual-dark", "coven-high-contrast", "coven-colour-blind", "textual-light", "nord", "gruvbox",
     "catppuccin-mocha", "dracula", "tokyo-night", "monokai", "flexoki", "catppuccin-latte", "solarized-light",
-    "solarized-dark", "rose-pine", "atom-one-dark", "atom-one-light",
+    "solarized-dark", "rose-pine", "rose-pine-moon", "rose-pine-dawn", "atom-one-dark", "atom-one-light",
+    "catppuccin-frappe", "catppuccin-macchiato", "ansi-dark", "ansi-light",
 )
 """The themes offered: Textual's own and Coven's two (see :mod:`tui.themes`)."""
 

@@ -23,6 +23,8 @@ def apply_settings(app: App[Any], settings: Settings) -> None:
     """Set the theme, colour and motion of ``app`` from ``settings``."""
     theme = str(settings["theme"])
     app.theme = theme if theme in app.available_themes else FALLBACK_THEME
+    if hasattr(app, "kept_theme"):
+        app.kept_theme = app.theme  # what the player's settings hold: no need to keep it again
     set_element_look(bool(settings["glyphs"]), app.current_theme.variables)
     app.animation_level = "none" if settings["reduced_motion"] else "full"
     if hasattr(app, "colourless"):
