@@ -83,3 +83,31 @@ async def test_a_table_drawn_before_its_parts_exist_draws_once_they_do() -> None
     async with Holder().run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: table.view is not None, "the kept view drawn")
         assert table.view == game.view(None) and table.duel_log and table.query_one(DuelZone) is not None
+
+
+async def test_a_table_whose_part_is_still_mounting_waits_for_it() -> None:
+    """The table itself may be mounted while a part inside it (the duel zone) is still composing."""
+    from textual.app import App, ComposeResult
+
+    from test_wizards_cup_tui import Game
+    from tui.games.wizards_cup import WizardsCupTable
+    from tui.widgets.duel_zone import DuelZone
+
+    game = Game()
+    game.teams()
+    game.lineups()
+    table = WizardsCupTable()
+
+    class Holder(App[None]):
+        def compose(self) -> ComposeResult:
+            yield table
+
+    async with Holder().run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: table.is_mounted, "the table")
+        zone = table.query_one(DuelZone)
+        zone._is_mounted = False  # as it is while the zone composes on a busy machine
+        table.present(None, game.view(None), None, [])
+        await pilot.pause()
+        assert table.view is None  # kept, not drawn into a zone without its parts
+        zone._is_mounted = True
+        await until(pilot, lambda: table.view is not None, "the kept view drawn once the zone is there")

@@ -93,24 +93,40 @@ class GameTable(Widget, Generic[V]):
         self._eyes: int | None = None
         self._seat_memos: dict[int | None, object] = {}
         self._before_mount: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
+        self._retry_pending = False
 
     def defer_until_mounted(self, call: Callable[..., None], *args: Any) -> bool:
-        """Keep ``call(*args)`` for when the table's own parts exist, if they do not yet; True when kept.
+        """Keep ``call(*args)`` for when the table and all its parts are mounted, if they are not yet; True when kept.
 
         A screen may draw its table from its own ``on_mount``, which on a busy
-        machine can run before the table has composed its parts.
+        machine can run before the table, or a part inside it, has composed.
+        Calls kept are played in order, and a later call waits behind them.
         """
-        if self.is_mounted:
+        if self._parts_ready() and not self._before_mount:
             return False
         self._before_mount.append((call, args))
+        if self.is_mounted:
+            self._retry_soon()
         return True
 
+    def _parts_ready(self) -> bool:
+        return self.is_mounted and all(node.is_mounted for node in self.walk_children(Widget))
+
     def on_mount(self) -> None:
-        """Draw what was asked for before the table's parts existed, in order, once its mount is over."""
+        """Draw what was asked for before the table's parts existed, once they all do."""
         if self._before_mount:
-            self.call_later(self._run_deferred)
+            self._retry_soon()
+
+    def _retry_soon(self) -> None:
+        if not self._retry_pending:
+            self._retry_pending = True
+            self.set_timer(0.01, self._run_deferred)
 
     def _run_deferred(self) -> None:
+        self._retry_pending = False
+        if not self._parts_ready():
+            self._retry_soon()
+            return
         waiting, self._before_mount = self._before_mount, []
         for call, args in waiting:
             call(*args)
