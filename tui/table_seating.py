@@ -38,6 +38,10 @@ class SeatingHost(Protocol):
     def go_to_menu(self) -> None:
         """Close every screen above the main menu."""
 
+    @property
+    def screen(self) -> Screen[Any]:
+        """The screen on top."""
+
 
 def login_name() -> str:
     """The name offered by default: the login name, as the new-game form does."""
@@ -183,6 +187,9 @@ class TableSeating:
         except StoreError as error:
             self.app.notify(str(error), title="Cannot open the table's game", severity="error")
             return
+        shown = self.app.screen
+        if isinstance(shown, TableGameScreen) and shown.live.session_id == live.session_id:
+            return  # already open (a second poll saw the same start)
         self.app.go_to_menu()
         self.app.push_screen(TableGameScreen(live, link, auto_delay=self.app.auto_delay))
 

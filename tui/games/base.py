@@ -102,6 +102,8 @@ class GameTable(Widget, Generic[V]):
         machine can run before the table, or a part inside it, has composed.
         Calls kept are played in order, and a later call waits behind them.
         """
+        if getattr(self, "_pruning", False):  # being removed (its screen replaced as it opened): nothing to draw
+            return True
         if self._parts_ready() and not self._before_mount:
             return False
         self._before_mount.append((call, args))
@@ -124,6 +126,9 @@ class GameTable(Widget, Generic[V]):
 
     def _run_deferred(self) -> None:
         self._retry_pending = False
+        if getattr(self, "_pruning", False) or not self.is_attached:
+            self._before_mount = []
+            return
         if not self._parts_ready():
             self._retry_soon()
             return
