@@ -13,7 +13,7 @@ from saves.presence import Presence
 from saves.series import series_of
 from saves.tables import TableStore
 from ssh_client import ServeProcess, SSHPlayer, wait_until
-from test_serve_game import GAME_SECONDS, RESEND_AFTER, check_screen, choose_team, open_table
+from test_serve_game import GAME_SECONDS, RESEND_AFTER, checked_screen, choose_team, open_table
 
 
 async def finish_table(store: SessionStore, session_id: int, players: dict[int, SSHPlayer]) -> LiveSession:
@@ -25,7 +25,7 @@ async def finish_table(store: SessionStore, session_id: int, players: dict[int, 
         if live.result is not None:
             return live
         for seat, player in players.items():
-            screen = check_screen(player, seat, store, session_id)
+            screen = await checked_screen(player, seat, store, session_id)
             if "enter: continue" in screen:  # a round's result
                 player.press("enter")
                 await player.wait_for(lambda text: "enter: continue" not in text, timeout=10)
