@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from engine.wizbits.actions import (
     Action,
@@ -53,18 +54,32 @@ def normal_bot(view: WizbitsView, legal: Sequence[Action], rng: random.Random) -
     """The legal action the heuristic scores highest (ties go to the earliest listed)."""
     if len(legal) == 1 or view.seat is None:
         return legal[0]
+    floor, score = normal_scorer(view, legal)
+    if score is None:
+        return legal[0]
+    return _best(legal, score, floor)
+
+
+def normal_scorer(view: WizbitsView, legal: Sequence[Action]
+                  ) -> tuple[float | None, Callable[[Action], float] | None]:
+    """How Normal scores these legal actions of ``view``'s seat: (the floor a play must beat, the scorer).
+
+    The floor is 0 in a pillar (passing scores 0) and None elsewhere; the scorer is None when Normal
+    has no opinion (it takes the first action listed).
+    """
+    assert view.seat is not None
     board = Board(view, view.seat)
     first = legal[0]
     if isinstance(first, (Pass, PlayCard, Activate)):
-        return _best(legal, _PillarScorer(board).score, floor=0.0)
+        return 0.0, _PillarScorer(board).score
     scorers: dict[type, Callable[[Board, Action], float]] = {
         Attack: attack_score, Block: block_score, Assign: assign_score, Divide: divide_score,
         ChooseTargets: _targets_score, DiscardCards: _discard_score,
     }
     scorer = scorers.get(type(first))
     if scorer is None:
-        return first
-    return _best(legal, lambda action: scorer(board, action))
+        return None, None
+    return None, lambda action: scorer(board, action)
 
 
 def _best(legal: Sequence[Action], score: Callable[[Action], float], floor: float | None = None) -> Action:
@@ -234,5 +249,44 @@ def _discard_score(board: Board, action: Action) -> float:
     return -sum(keep_value(card_of(iid, board)) for iid in action.cards)
 
 
-BOTS: dict[str, Bot] = {"easy": easy_bot, "normal": normal_bot}
+# -- Hard ---------------------------------------------------------------------------
+
+PLAYOUTS = 240
+"""Hard's playouts a decision when no clock is set (the ladder's and the tests' deterministic budget)."""
+CLOCKED_PLAYOUTS = 100_000
+"""Hard's playout cap under a clock: far more than a second allows, so the clock decides."""
+
+
+@dataclass(frozen=True)
+class HardBot:
+    """The Hard bot with its budget, called as ``bot(view, legal, rng)`` like every bot.
+
+    Its search lives in :mod:`engine.wizbits.hard`, loaded when Hard first decides.
+
+    Attributes:
+        think_time: Seconds a decision may take (None: no clock, only ``playouts``, so a seeded
+            game plays the same on any machine).
+        playouts: At most this many playouts a decision.
+    """
+
+    think_time: float | None = None
+    playouts: int = PLAYOUTS
+
+    def with_think_time(self, seconds: float) -> HardBot:
+        """This bot under a clock of ``seconds`` a decision (its playout cap lifted, so the clock decides)."""
+        return replace(self, think_time=seconds, playouts=max(self.playouts, CLOCKED_PLAYOUTS))
+
+    def __call__(self, view: WizbitsView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Hard's choice among ``legal``; one legal action is taken at once, without searching."""
+        if len(legal) == 1 or view.seat is None:
+            return legal[0]
+        from engine.wizbits.hard import decide
+
+        return decide(view, legal, rng, self.think_time, self.playouts)
+
+
+hard_bot = HardBot()
+"""Hard with its deterministic budget; the app gives it the player's thinking time (``bots.think_time``)."""
+
+BOTS: dict[str, Bot] = {"easy": easy_bot, "normal": normal_bot, "hard": hard_bot}
 """Bot levels, weakest first."""

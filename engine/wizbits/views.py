@@ -13,7 +13,7 @@ from typing import Any
 from engine.wizbits.continuous import has_attribute, points_of
 from engine.wizbits.dice import MainPoints
 from engine.wizbits.pillar_json import pillar_to_json
-from engine.wizbits.state import Permanent, WizbitsState
+from engine.wizbits.state import RULES_VERSION, Permanent, WizbitsState
 from engine.wizbits.terms import Attribute
 from engine.wizbits.unit_targets import TargetView, WaitingTrigger, pillar_targets, waiting_triggers
 
@@ -31,6 +31,11 @@ class PermanentView:
         damage: Points of damage on it.
         points: Current Main Points (Characters; the SCN includes damage), else None.
         attributes: Current attributes, printed and granted.
+        turn_steps: Main Point changes until end of turn (stat -> die-level steps), as played on the table.
+        lasting_steps: Main Point changes for good.
+        turn_attributes: Attributes granted until end of turn.
+        lasting_attributes: Attributes granted for good.
+        tough_used: Tough already ignored a point of damage this turn (everyone saw it).
     """
 
     iid: int
@@ -41,6 +46,11 @@ class PermanentView:
     damage: int
     points: MainPoints | None
     attributes: tuple[str, ...]
+    turn_steps: tuple[tuple[str, int], ...] = ()
+    lasting_steps: tuple[tuple[str, int], ...] = ()
+    turn_attributes: tuple[str, ...] = ()
+    lasting_attributes: tuple[str, ...] = ()
+    tough_used: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,10 @@ class WizbitsView:
     their own hand) to its card id; the rest are unknown to them. ``targets``
     (each pillar unit's chosen targets, by uid) and ``waiting`` (triggers set
     off outside a pillar, for the next one) are public, so every seat gets them.
+    So are the last fields, which a bot needs to rebuild a whole state from
+    what it may know (:mod:`engine.wizbits.determinize`): the rules version,
+    the pillar's pass count and units added, whether the last Elements Phase
+    was quiet, and the waiting triggers' payloads.
     """
 
     seat: int | None
@@ -104,6 +118,11 @@ class WizbitsView:
     reason: str
     targets: dict[int, tuple[TargetView, ...]] = field(default_factory=dict)
     waiting: tuple[WaitingTrigger, ...] = ()
+    rules_version: int = RULES_VERSION
+    passes: int = 0
+    units_added: int = 0
+    quiet_elements: bool = False
+    waiting_payloads: tuple[dict[str, Any], ...] = ()
 
 
 def _permanent_view(state: WizbitsState, permanent: Permanent) -> PermanentView:
@@ -112,7 +131,9 @@ def _permanent_view(state: WizbitsState, permanent: Permanent) -> PermanentView:
     attributes = tuple(attribute.value for attribute in Attribute if has_attribute(state, permanent, attribute))
     return PermanentView(permanent.iid, card.card_id, permanent.owner,
                          state.players[permanent.owner].main == permanent.iid, permanent.seceded,
-                         permanent.damage, points, attributes)
+                         permanent.damage, points, attributes,
+                         tuple(sorted(permanent.turn_steps.items())), tuple(sorted(permanent.lasting_steps.items())),
+                         tuple(permanent.turn_attributes), tuple(permanent.lasting_attributes), permanent.tough_used)
 
 
 def make_view(state: WizbitsState, seat: int | None) -> WizbitsView:
@@ -153,4 +174,7 @@ def make_view(state: WizbitsState, seat: int | None) -> WizbitsView:
         pending=None if pending is None else dict(pending),
         over=state.over, winner=state.winner, reason=state.reason,
         targets=pillar_targets(state), waiting=waiting_triggers(state),
+        rules_version=state.rules_version, passes=state.passes, units_added=state.units_added,
+        quiet_elements=state.quiet_elements,
+        waiting_payloads=tuple(dict(trigger) for trigger in state.waiting_triggers),
     )
