@@ -104,6 +104,8 @@ SETTINGS: tuple[Setting, ...] = (
             "auto", ("auto", "on", "off")),
     Setting("bot_level", "Default bot level", "The level a new game offers for a bot seat first.",
             "normal", ("easy", "normal", "hard")),
+    Setting("bots.think_time", "Hard bots' thinking time", "Seconds a Hard bot may think over each move that "
+            "needs thought: longer plays stronger.", "1", ("0.25", "0.5", "1", "2", "4")),
     Setting("remember_names", "Remember New game", "New game offers the game, names, seats, decks and "
             "options you chose last time.", True, (False, True)),
 )
@@ -187,3 +189,8 @@ def reset_settings(store: SessionStore, account: str | None, names: Mapping[str,
     """Every setting (or those in ``names``) back to its default."""
     for item in (names or BY_NAME).values():
         set_preference(store, account, item.stored_key, item.default)
+
+
+def think_time(store: SessionStore | None, account: str | None) -> float:
+    """Seconds a Hard bot may think over a move, as the player set ``bots.think_time``."""
+    return float(read_settings(store, account)["bots.think_time"])

@@ -22,6 +22,7 @@ from textual.worker import Worker, WorkerState
 
 from engine import ActionError, Event
 from engine.core import seeded_rng
+from engine.core.bot_budget import with_think_time
 from saves import LiveSession, StoreError
 from saves.series import series_score
 from tui.context import coven_or_none
@@ -29,7 +30,7 @@ from tui.games import game_ui
 from tui.games.base import GameTable, GameUI, noted
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game_over import GameOverScreen
-from tui.settings import read_settings
+from tui.settings import read_settings, think_time
 from tui.turn_notice import TurnNotices, notice_escape, wanted
 
 
@@ -274,6 +275,9 @@ class GameLoop(Screen[None]):
         """Start ``bot``'s worker for ``seat`` (its log length was noted by :meth:`_start_bot`)."""
         live = self.live
         rng = seeded_rng(live.seed, "bot", seat, len(live.log))
+        context = coven_or_none(self)
+        store, account = (None, None) if context is None else (context.store, context.account)
+        bot = with_think_time(bot, think_time(store, account))
         view = live.rules.view(live.state, seat)
         legal = live.rules.legal_actions(live.state, seat)
         self.run_worker(partial(bot, view, legal, rng), name=f"bot:{seat}", group="bot", thread=True, exit_on_error=False)
