@@ -162,6 +162,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE sessions ADD COLUMN winners TEXT",
         "ALTER TABLE tables ADD COLUMN rematch TEXT",
     ),
+    # Version 8: whether the host lets the seated players ask a game's coach during play (issue 17). Tables
+    # from before never offered it, so they stay without.
+    ("ALTER TABLE tables ADD COLUMN coach INTEGER NOT NULL DEFAULT 0 CHECK (coach IN (0, 1))",),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
 

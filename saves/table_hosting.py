@@ -86,10 +86,12 @@ class TableHosting:
         *,
         host_name: str,
         allow_spectators: bool = False,
+        allow_coach: bool = False,
     ) -> Hosted:
         """Open a new table in the lobby, hosted by this process.
 
-        Local and bot seats are held by the host's claim; remote seats wait for players.
+        Local and bot seats are held by the host's claim; remote seats wait for players. ``allow_coach``
+        lets the seated players ask a game's coach during play (off unless the host says so).
 
         Returns:
             The table and the host's token (shown once; only its hash is kept).
@@ -121,9 +123,9 @@ class TableHosting:
             code = free_code(conn)
             cursor = conn.execute(
                 "INSERT INTO tables (code, game_id, options, seed, status, host_claim, host_name, host_token_hash,"
-                " allow_spectators, created, updated) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                " allow_spectators, coach, created, updated) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
                 (code, game_id, json.dumps(resolved, sort_keys=True), seed, self.claim, host_name,
-                 hash_token(token), int(allow_spectators), now, now),
+                 hash_token(token), int(allow_spectators), int(allow_coach), now, now),
             )  # fmt: skip
             table_id = cursor.lastrowid
             conn.executemany(

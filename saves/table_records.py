@@ -162,6 +162,7 @@ class TableInfo:
         created: Creation time, UTC ISO-8601.
         watchers: Who watches without a seat, longest watching first.
         spectator_chat: Whether the host lets spectators talk at the table.
+        coach: Whether the host lets the seated players ask a game's coach during play.
     """
 
     table_id: int
@@ -178,6 +179,7 @@ class TableInfo:
     created: str
     watchers: tuple[TableWatcher, ...] = ()
     spectator_chat: bool = True
+    coach: bool = False
 
     def open_seats(self) -> list[int]:
         """The remote seats anyone may take now."""

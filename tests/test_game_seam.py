@@ -36,6 +36,7 @@ SCREENS = REPO / "tui" / "screens"
 GAME_SCREENS = frozenset({
     # One game's own screens.
     "wizards_cup_results.py", "witchdraft_results.py", "wizbits_results.py", "wizbits_cost.py", "wizbits_piles.py",
+    "wizards_cup_coach.py", "wizards_cup_coach_words.py",
     # Wizbits' tools, opened from the menu: its deck editor and the Pillar Lab.
     "deck_editor.py", "deck_actions.py", "deck_picker.py", "pillar_lab.py", "lab_files.py", "lab_plays.py",
 })

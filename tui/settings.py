@@ -97,6 +97,8 @@ SETTINGS: tuple[Setting, ...] = (
             "without the pause that shows each.", False, (False, True)),
     Setting("linear", "Linear mode", "Shows each game's table (the duel zone, the potion grid, the Pillar) also "
             "as lines of words a screen reader reads in order, in the place of the log.", False, (False, True)),
+    Setting("coach", "Coach", "h explains a Wizards Cup lineup's chances while you set it, and each round in a "
+            "finished game's replay (a shared table also needs its host's leave).", True, (False, True)),
     Setting("wizbits.auto_pass", "Wizbits auto-pass", "Passes Priority for you when passing is all you "
             "could do.", True, (False, True), key="wizbits.auto_pass"),
     Setting("notifications", "Turn notifications", "Rings the bell and asks the terminal for a desktop "

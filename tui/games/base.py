@@ -87,6 +87,10 @@ class GameTable(Widget, Generic[V]):
     bot_pause: bool = False
     """When True the screen waits its automatic-step delay before each bot action, so a bot's turn reads as steps."""
 
+    coach_refusal: str | None = None
+    """Set by the game screen: why a game's coach may not help here (the player's setting, a shared table
+    whose host did not allow it, a spectator), in words; None when it may."""
+
     def __init__(self, *children: Widget, name: str | None = None, id: str | None = None,
                  classes: str | None = None, disabled: bool = False) -> None:
         super().__init__(*children, name=name, id=id, classes=classes, disabled=disabled)
@@ -262,6 +266,13 @@ class GameUI(Generic[V]):
         markup, so anything from outside must be escaped.
         """
         return [(option.choice_label(choice), choice) for choice in option.choices]
+
+    has_coach = False
+    """True when the game offers a coach's review of a finished game (:meth:`coach_review`)."""
+
+    def coach_review(self, view: V, events: Sequence[Event]) -> Screen[None] | None:
+        """The coach's review of a finished game, from its final ``view`` and its public ``events``; None: no coach."""
+        return None
 
     def round_result(self, view: V, events: Sequence[Event]) -> Screen[None] | None:
         """A modal summarising a round that just ended, or None for games without rounds."""

@@ -16,6 +16,7 @@ from engine.wizards_cup.actions import KeepTeam, Swap
 from engine.wizards_cup.state import Phase, WizardsCupView
 from tui.games.base import GameTable, GameUI
 from tui.games.wizards_cup_narration import NARRATION
+from tui.screens.coach_access import SETTING_OFF
 from tui.screens.wizards_cup_results import RoundResultScreen, WizardsCupResultScreen
 from tui.widgets.duel_zone import DuelZone
 from tui.widgets.lineup import LineupEditor
@@ -152,6 +153,7 @@ class WizardsCupTable(GameTable[WizardsCupView]):
             self.query_one(TeamBuilder).load(player.displayed, opponent=opponent.name,
                                              opponent_displayed=opponent.displayed)
         elif mode == "lineup":
+            self.query_one(LineupEditor).coach_shown = self.coach_refusal != SETTING_OFF
             self.query_one(LineupEditor).load(player.opening_lineup(), view.round, opponent.name,
                                               opponent.displayed, opponent.seen)
         else:
@@ -218,6 +220,19 @@ class WizardsCupTable(GameTable[WizardsCupView]):
         if problem:
             self.notify(problem, title="Not allowed", severity="warning")
 
+    def on_lineup_editor_coach_asked(self, event: LineupEditor.CoachAsked) -> None:
+        """Open the coach on the lineup as arranged, from the deciding seat's own view; or say why not."""
+        event.stop()
+        from tui.screens.wizards_cup_coach import LineupCoachScreen
+
+        view, seat = self.view, self.seat
+        if self.coach_refusal is not None:
+            self.notify(self.coach_refusal, title="No coach here", severity="warning")
+        elif view is None or seat is None or view.seat != seat:
+            self.notify("The coach helps the seat setting its lineup.", title="No coach here", severity="warning")
+        else:
+            self.app.push_screen(LineupCoachScreen(view, event.order))
+
     def on_swap_picker_decided(self, event: SwapPicker.Decided) -> None:
         event.stop()
         if event.out is None or event.take is None:
@@ -236,6 +251,7 @@ class WizardsCupUI(GameUI[WizardsCupView]):
     """Factories for the Wizards Cup table and its result screens."""
 
     narration = NARRATION
+    has_coach = True
 
     def __init__(self) -> None:
         self._table: weakref.ref[WizardsCupTable] | None = None
@@ -255,6 +271,12 @@ class WizardsCupUI(GameUI[WizardsCupView]):
     def ends_round(self, event: Event) -> bool:
         """The engine's ``round_end`` event closes a round of the Cup."""
         return event.kind == "round_end"
+
+    def coach_review(self, view: WizardsCupView, events: Sequence[Event]) -> Screen[None] | None:
+        """The coach's round-by-round review of a finished game (see :mod:`engine.wizards_cup.coach_review`)."""
+        from tui.screens.wizards_cup_coach import ReviewCoachScreen
+
+        return ReviewCoachScreen(view, events)
 
     def round_result(self, view: WizardsCupView, events: Sequence[Event]) -> Screen[None] | None:
         """The round summary modal."""

@@ -27,6 +27,7 @@ from tui.games.base import GameTable
 from tui.navigation import leave_to_menu
 from tui.safe_text import plain
 from tui.save_retry import SaveRetry
+from tui.screens.coach_access import SETTING_OFF
 from tui.screens.game_loop import GameLoop
 from tui.screens.game_narrator import Narrator
 from tui.screens.game_undo import describe_undo_key, take_back, undo_state
@@ -106,9 +107,17 @@ class GameScreen(GameLoop):
         yield log
         yield FittingFooter()
 
+    def coach_refusal_here(self) -> str | None:
+        """Why a game's coach may not help on this screen (the player's setting turned it off), or None."""
+        context = coven_or_none(self)
+        if context is not None and not read_settings(context.store, context.account)["coach"]:
+            return SETTING_OFF
+        return None
+
     def on_mount(self) -> None:
         """Write the history so far into the log, then start the loop."""
         live = self.live
+        self.table.coach_refusal = self.coach_refusal_here()
         if self.linear is None:
             context = coven_or_none(self)
             self.linear = context is not None and bool(read_settings(context.store, context.account)["linear"])

@@ -29,11 +29,15 @@ class HostTableScreen(NewGameScreen):
     ]
 
     def compose_extra(self) -> ComposeResult:
-        """Whether people without a seat may watch."""
+        """Whether people without a seat may watch, and whether the seated players may ask a game's coach."""
         with Horizontal(classes="form-row"):
             yield Label("Spectators", classes="form-label")
             yield Select([("Not allowed", False), ("Allowed to watch", True)], value=False,
                          allow_blank=False, id="spectators", classes="option-select")
+        with Horizontal(classes="form-row"):
+            yield Label("Coach", classes="form-label")
+            yield Select([("Not during play", False), ("Seated players may ask", True)], value=False,
+                         allow_blank=False, id="coach", classes="option-select")
 
     def _kind_options(self) -> list[tuple[str, str]]:
         """A remote player, a player at this terminal, then each bot level."""
@@ -72,11 +76,12 @@ class HostTableScreen(NewGameScreen):
         if tables is None:
             return
         spectators = self.query_one("#spectators", Select).value is True
+        coach = self.query_one("#coach", Select).value is True
         host_name = next((seat.name for seat, (_, kind) in zip(choices.seats, rows, strict=True) if kind == HUMAN),
                          seating.player_name)
         try:
             hosted = tables.host(choices.game_id, choices.options, choices.seed, plan,
-                                 host_name=host_name, allow_spectators=spectators)
+                                 host_name=host_name, allow_spectators=spectators, allow_coach=coach)
         except (StoreError, ValueError) as error:
             self._show_problems([Problem("game-select", f"Could not open the table: {error}")])
             return

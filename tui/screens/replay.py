@@ -32,11 +32,13 @@ class ReplayScreen(Screen[None]):
     HELP_TITLE = "Replay"
     HELP = ("A saved game step by step, as a spectator sees it: no seat's hidden cards are shown. Step "
             "forward and back through the moves; the log says what each one did. T opens the transcript up to the step "
-            "shown, as sentences a screen reader reads in order.")
+            "shown, as sentences a screen reader reads in order. In a finished game whose game has a coach, h opens its "
+            "review of every round (elsewhere h steps back).")
 
     CSS_PATH = "replay.tcss"
     BINDINGS = [
         Binding("right,l,space", "next", "Next", priority=True),
+        Binding("h", "coach", "Coach", priority=True),  # a finished game with a coach; else h steps back
         Binding("left,h", "previous", "Previous", priority=True),
         Binding("home", "first", "First", priority=True),
         Binding("end", "last", "Last", priority=True),
@@ -58,6 +60,9 @@ class ReplayScreen(Screen[None]):
 
     linear = False
     """Whether the table is shown in words too (the "Linear mode" setting, read on mounting)."""
+
+    coach_on = True
+    """Whether the player's setting lets ``h`` open a game's coach (read on mounting)."""
 
     KEYS_HINT = "← →: step back and forth · home/end: first/last · v: viewpoint"
     """Replaces the table's own key hint (its play keys do nothing here)."""
@@ -105,7 +110,9 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         """Show the starting step (and, in linear mode, the table in words in the log's place)."""
         context = coven_or_none(self)
-        self.linear = context is not None and bool(read_settings(context.store, context.account)["linear"])
+        settings = read_settings(context.store, context.account) if context is not None else None
+        self.linear = settings is not None and bool(settings["linear"])
+        self.coach_on = settings is None or bool(settings["coach"])
         if self.linear:
             self.query_one("#replay-log", RichLog).display = False  # the words take its place
         self.set_reactive(ReplayScreen.step, self._start)
@@ -205,8 +212,20 @@ class ReplayScreen(Screen[None]):
                                               f"coven-transcript-{self.live.session_id}-step-{self.step}.txt"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The "taken back" toggle only shows in a game where a move was taken back."""
+        """The "taken back" toggle only shows in a game where a move was taken back; the coach in a finished
+        game of a game that has one, while the player's setting keeps it on."""
+        if action == "coach":
+            return self.ui.has_coach and self.live.finished and self.coach_on
         return bool(self.undos) if action == "toggle_undone" else True
+
+    def action_coach(self) -> None:
+        """The coach's review of the finished game, from its final view and the events everyone saw."""
+        kept = [events for index, events in enumerate(self.step_events)
+                if index not in self.undone and index not in self.undos]
+        review = self.ui.coach_review(self.live.rules.view(self.states[-1], None),
+                                      [event for events in kept for event in events])
+        if review is not None:
+            self.app.push_screen(review)
 
     def action_toggle_undone(self) -> None:
         """Show moves taken back (struck through) or leave them out."""

@@ -23,6 +23,7 @@ from saves.tables import TableNotFoundError
 from tui.context import coven
 from tui.navigation import leave_to_menu
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, c_is_taken, describe_chat_key
+from tui.screens.coach_access import table_refusal
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.game_undo import take_back, undo_refusal, undo_seat
@@ -77,6 +78,12 @@ class TableGameScreen(GameScreen):
             kind = "host token" if self._host else "seat token"
             self.notify(f"Your {kind} is {self.link.token}. If you drop, Join a table with it to get back.",
                         title=f"Table {self.link.code}", timeout=12)
+
+    def coach_refusal_here(self) -> str | None:
+        """The host's switch (stored with the table) and spectators first, then the player's own setting."""
+        info = self.link.info
+        refusal = table_refusal(info is not None and info.coach, bool(self.human_seats))
+        return refusal or super().coach_refusal_here()
 
     # -- who plays what ----------------------------------------------------------
 

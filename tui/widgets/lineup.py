@@ -29,6 +29,7 @@ class LineupEditor(Widget):
         Binding("shift+down,]", "move(1)", "Down"),
         Binding("w", "make_waiting", "Waiting Card"),
         Binding("c", "confirm", "Confirm"),
+        Binding("h", "coach", "Coach"),
         Binding("ctrl+s", "confirm", "Confirm lineup", show=False),
     ]
 
@@ -44,6 +45,22 @@ class LineupEditor(Widget):
         def control(self) -> LineupEditor:
             """The editor that sent this."""
             return self.editor
+
+    class CoachAsked(Message):
+        """The player asked the coach about the lineup as arranged now."""
+
+        def __init__(self, editor: LineupEditor, order: tuple[str, ...]) -> None:
+            super().__init__()
+            self.editor = editor
+            self.order = order
+
+        @property
+        def control(self) -> LineupEditor:
+            """The editor that sent this."""
+            return self.editor
+
+    coach_shown = True
+    """False when the player's setting turned the coach off: ``h`` then neither shows nor answers."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -156,6 +173,15 @@ class LineupEditor(Widget):
             return
         self.slots[here], self.slots[LINEUP_SIZE] = self.slots[LINEUP_SIZE], self.slots[here]
         self._rebuild(LINEUP_SIZE)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``h`` only while the coach is on."""
+        return self.coach_shown if action == "coach" else True
+
+    def action_coach(self) -> None:
+        """Ask the coach about the lineup as arranged now."""
+        if len(self.slots) > LINEUP_SIZE:
+            self.post_message(self.CoachAsked(self, self.order))
 
     def action_confirm(self) -> None:
         """Send the five wizards in order."""
