@@ -6,7 +6,7 @@ import threading
 from typing import Any
 
 import pytest
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 
 import engine.wizards_cup.coach as coach_module
 from engine.wizards_cup.state import Phase, WizardsCupView
@@ -44,7 +44,8 @@ def lineup_focused(app: CovenApp) -> bool:
 
 
 def coach_text(app: CovenApp) -> str:
-    return str(app.screen.query_one("#coach-text", Static).render())
+    screen = app.screen
+    return screen.words() if isinstance(screen, (LineupCoachScreen, ReviewCoachScreen)) else ""
 
 
 def notes(app: CovenApp) -> str:

@@ -9,7 +9,7 @@ such as a bot's move), so escape closes the panel at once.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,7 +21,7 @@ from textual.widgets import Static
 from engine import Event
 from engine.wizards_cup.coach import CoachError
 from engine.wizards_cup.state import WizardsCupView
-from tui.screens.wizards_cup_coach_words import advice_text, review_text
+from tui.screens.wizards_cup_coach_words import Line, advice_lines, review_lines, say
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.styles import load_css
 
@@ -47,26 +47,35 @@ class CoachScreen(ModalScreen[None]):
         with Vertical(id="coach-dialog"):
             yield Static(Text(self.TITLE_TEXT, style="bold"), id="coach-title")
             with VerticalScroll(id="coach-scroll"):
-                yield Static(THINKING, id="coach-text")
+                yield Static(THINKING, id="coach-thinking")
         yield FittingFooter()
 
     def on_mount(self) -> None:
         self.run_worker(self._think(), exclusive=True, group="coach")
 
-    def think(self) -> Text:
+    def think(self) -> list[Line]:
         """The coach's words, worked out in a thread (numpy is loaded here, the first time)."""
         raise NotImplementedError
 
     async def _think(self) -> None:
         try:
-            words = await asyncio.to_thread(self.think)
+            lines = await asyncio.to_thread(self.think)
         except CoachError as error:
-            words = Text(error.reason)
+            lines = [say(error.reason)]
         except Exception:  # the panel says so in words; a traceback is never shown
-            words = Text("The coach could not work this out.")
+            lines = [say("The coach could not work this out.")]
         self.thinking = False
-        if self.is_attached:
-            self.query_one("#coach-text", Static).update(words)
+        if not self.is_attached:
+            return
+        scroll = self.query_one("#coach-scroll", VerticalScroll)
+        await scroll.remove_children()
+        # One Static a paragraph, indented by CSS, so a wrapped line stays under its own paragraph.
+        await scroll.mount_all(Static(text, classes=f"coach-line coach-indent-{min(indent, 2)}")
+                               for indent, text in lines)
+
+    def words(self) -> str:
+        """Everything the panel says now, as plain text (one paragraph a line)."""
+        return "\n".join(str(static.render()) for static in self.query("#coach-scroll Static").results(Static))
 
     def action_scroll(self, step: int) -> None:
         """Scroll the words."""
@@ -84,21 +93,18 @@ class LineupCoachScreen(CoachScreen):
             "expects your opponent to play, the Hard bot's own mix of lineups, and how an opponent who "
             "guessed your order would fare. Close it with escape and keep arranging.")
 
-    def __init__(self, view: WizardsCupView, order: Sequence[str], seed: int = 0,
-                 advise: Callable[..., object] | None = None) -> None:
+    def __init__(self, view: WizardsCupView, order: Sequence[str], seed: int = 0) -> None:
         super().__init__()
         self.view = view
         self.order = tuple(order)
         self.seed = seed
-        self.advise = advise
         self.TITLE_TEXT = f"Coach · round {view.round} · your lineup"
 
-    def think(self) -> Text:
-        from engine.wizards_cup.coach import LineupAdvice, advise_lineup
+    def think(self) -> list[Line]:
+        from engine.wizards_cup import coach
 
-        advice = (self.advise or advise_lineup)(self.view, self.order, self.seed)
-        assert isinstance(advice, LineupAdvice)
-        return advice_text(advice)
+        advice = coach.advise_lineup(self.view, self.order, self.seed)
+        return advice_lines(advice)
 
 
 class ReviewCoachScreen(CoachScreen):
@@ -114,7 +120,7 @@ class ReviewCoachScreen(CoachScreen):
         self.view = view
         self.events = list(events)
 
-    def think(self) -> Text:
+    def think(self) -> list[Line]:
         from engine.wizards_cup.coach_review import review_rounds
 
-        return review_text(review_rounds(self.view, self.events))
+        return review_lines(review_rounds(self.view, self.events))

@@ -43,32 +43,38 @@ def cup_words(chances: Chances) -> str:
     return f"about {pct(chances.game)} to win the Cup"
 
 
-def suggestion_lines(suggestions: Sequence[Suggestion], indent: str = "  ") -> list[str]:
-    """One line per suggested lineup: its weight, then the lineup."""
-    return [f"{indent}{pct(s.weight):>4}  {lineup_words(s.order, s.waiting)}" for s in suggestions]
+Line = tuple[int, Text]
+"""One paragraph of the coach's words and how deep it is indented (the screen wraps it under itself)."""
 
 
-def advice_text(advice: LineupAdvice) -> Text:
+def say(text: str | Text, indent: int = 0, style: str = "") -> Line:
+    """A paragraph, plain text never read as markup."""
+    return indent, text if isinstance(text, Text) else Text(text, style=style)
+
+
+def suggestion_lines(suggestions: Sequence[Suggestion], indent: int = 1) -> list[Line]:
+    """One paragraph per suggested lineup: how often it is played, then the lineup."""
+    return [say(f"{pct(s.weight)}  {lineup_words(s.order, s.waiting)}", indent) for s in suggestions]
+
+
+def advice_lines(advice: LineupAdvice) -> list[Line]:
     """The coach's whole word on one lineup."""
     them = advice.opponent
     read = (f"{them}'s team is known" if advice.known else
             f"{them}'s team is a guess among {len(advice.model)} teams {them} could hold")
-    text = Text()
-    text.append("Your lineup: ", style="bold")
-    text.append(lineup_words(advice.order, advice.waiting) + "\n\n")
-    text.append(f"Against {them} as Hard expects {them} to play ", style="bold")
-    text.append(f"({read}):\n")
-    text.append(f"  Yours {round_words(advice.yours)}: {cup_words(advice.yours)}.\n")
-    text.append(f"  Hard's mix {round_words(advice.mix)}: {cup_words(advice.mix)}.\n\n")
-    text.append("Hard's most-played lineups", style="bold")
-    text.append(" (the mix draws one at random):\n")
-    text.append("\n".join(suggestion_lines(advice.top)) + "\n\n")
-    text.append("If it is guessed: ", style="bold")
-    text.append(f"an opponent who guessed this order would win {pct(advice.guessed.lose)} of rounds "
-                f"(you: {cup_words(advice.guessed)}). ")
-    text.append(f"No guess can read Hard's mix: the best answer to it wins {pct(advice.mix_guessed.lose)} "
-                f"of rounds (the mix keeps {cup_words(advice.mix_guessed)}).")
-    return text
+    return [
+        say(Text.assemble(("Your lineup: ", "bold"), lineup_words(advice.order, advice.waiting))),
+        say(Text.assemble((f"Against {them} as the Hard bot expects {them} to play", "bold"), f" ({read}):")),
+        say(f"Yours {round_words(advice.yours)}: {cup_words(advice.yours)}.", 1),
+        say(f"Hard's mix {round_words(advice.mix)}: {cup_words(advice.mix)}.", 1),
+        say(Text.assemble(("Hard's most-played lineups", "bold"), " (its mix draws one at random each round):")),
+        *suggestion_lines(advice.top),
+        say(Text.assemble(("If it is guessed: ", "bold"),
+                          f"an opponent who guessed this order would win {pct(advice.guessed.lose)} of rounds "
+                          f"(you: {cup_words(advice.guessed)}). One who knew Hard's mix, but not the lineup it "
+                          f"drew, would win {pct(advice.mix_guessed.lose)} (the mix: {cup_words(advice.mix_guessed)})."
+                          )),
+    ]
 
 
 def _played(side: SidePlay) -> str:
@@ -86,32 +92,26 @@ def _gave(name: str, gave: float | None, side: SidePlay) -> str:
     hedge = "" if side.whole else " at least"
     if points == 0 and side.whole:
         return f"{name} gave up nothing against the equilibrium."
-    return f"{name} gave up{hedge} {points} points of Cup chance."
+    return f"{name} gave up{hedge} {points} points of Cup chance against the equilibrium."
 
 
-def review_text(reviews: Sequence[RoundReview]) -> Text:
+def review_lines(reviews: Sequence[RoundReview]) -> list[Line]:
     """Every round of a finished game: what each side played, the equilibrium's lineups, and the value given up."""
-    text = Text()
     if not reviews:
-        return text.append("No round was played to its end.")
-    for number, review in enumerate(reviews):
-        if number:
-            text.append("\n")
+        return [say("No round was played to its end.")]
+    lines: list[Line] = []
+    for review in reviews:
         first, second = review.sides
         won = " and ".join(review.sides[seat].name for seat in review.winners) or "nobody"
-        text.append(f"Round {review.round}", style="bold")
-        text.append(f" ({first.name} {review.tokens[0]}, {second.name} {review.tokens[1]} before it) · "
-                    f"won by {won}\n")
-        for side in review.sides:
-            text.append(f"  {side.name} played: {_played(side)}\n")
+        lines.append(say(Text.assemble((f"Round {review.round}", "bold"), f" ({first.name} {review.tokens[0]}, "
+                                       f"{second.name} {review.tokens[1]} before it) · won by {won}")))
+        lines += [say(f"{side.name} played: {_played(side)}", 1) for side in review.sides]
         if review.equilibrium is None:
-            text.append(f"  {review.why}\n", style="italic")
+            lines.append(say(review.why, 1, "italic"))
             continue
         for side, suggested in zip(review.sides, review.suggested, strict=True):
-            text.append(f"  The equilibrium suggested for {side.name}:\n")
-            text.append("\n".join(suggestion_lines(suggested, "    ")) + "\n")
-        text.append(f"  Both playing it, {first.name} {round_words(review.equilibrium)}.\n")
-        for side, gave in zip(review.sides, review.gave_up, strict=True):
-            text.append(f"  {_gave(side.name, gave, side)}\n")
-    text.rstrip()
-    return text
+            lines.append(say(f"The equilibrium suggested for {side.name}:", 1))
+            lines += suggestion_lines(suggested, 2)
+        lines.append(say(f"Both playing it, {first.name} {round_words(review.equilibrium)}.", 1))
+        lines += [say(_gave(side.name, gave, side), 1) for side, gave in zip(review.sides, review.gave_up, strict=True)]
+    return lines
