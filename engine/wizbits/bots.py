@@ -251,7 +251,7 @@ def _discard_score(board: Board, action: Action) -> float:
 
 # -- Hard ---------------------------------------------------------------------------
 
-PLAYOUTS = 240
+PLAYOUTS = 48
 """Hard's playouts a decision when no clock is set (the ladder's and the tests' deterministic budget)."""
 CLOCKED_PLAYOUTS = 100_000
 """Hard's playout cap under a clock: far more than a second allows, so the clock decides."""

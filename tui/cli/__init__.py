@@ -219,6 +219,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         from tui.cli.bench.startup import run as bench_startup
 
         return bench_startup(runs=args.games or RUNS)
+    if args.game == "wizbits-hard":  # the Wizbits Hard bot against Normal, seats and decks mirrored
+        from tui.cli.bench.wizbits_hard import GAMES
+        from tui.cli.bench.wizbits_hard import run as bench_wizbits_hard
+
+        return bench_wizbits_hard(games=args.games or GAMES)
     args.games = args.games or 100
     if args.game == "tables":  # not a game: how soon processes at a shared table see each other's moves
         from tui.cli.bench.tables import run as bench_tables
@@ -368,7 +373,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("game", metavar="GAME",
                        help="game id, e.g. wizards-cup; 'tables' for shared tables; 'serve' for coven serve "
                             "(--games then caps the clients connecting at once, 8); 'startup' for the time to "
-                            "the main menu (--games then counts the starts, default 10)")
+                            "the main menu (--games then counts the starts, default 10); 'wizbits-hard' for "
+                            "Wizbits Hard against Normal (default 8 games)")
     bench.add_argument("--games", type=int, default=None, metavar="N", help="number of games (default 100)")
     bench.set_defaults(handler=_cmd_bench)
 

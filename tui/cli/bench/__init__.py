@@ -2,6 +2,7 @@
 
 - :mod:`tui.cli.bench.games`: a game's engine and bots (``coven bench GAME``);
 - :mod:`tui.cli.bench.wizards_cup`: the Wizards Cup round matrix, its solve and the Hard bot;
+- :mod:`tui.cli.bench.wizbits_hard`: the Wizbits Hard bot against Normal (``coven bench wizbits-hard``);
 - :mod:`tui.cli.bench.tables`: how soon another process at a shared table sees a move;
 - :mod:`tui.cli.bench.serve`: what ``coven serve`` sends a player, against a bare Textual app;
 - :mod:`tui.cli.bench.startup`: the time to the main menu, against a bare Textual app.

@@ -1,0 +1,130 @@
+"""``coven bench wizbits-hard``: the Wizbits Hard bot against Normal, its score and its decision times.
+
+Every seed is played four times: Hard in each seat, each with each starter
+deck, so seats, decks and who moves first are all mirrored (Normal against
+itself scores exactly half of such a set). Hard plays with a deterministic
+playout budget (no clock), so a run's games are the same on any machine.
+Run as a module for longer runs or other budgets::
+
+    python -m tui.cli.bench.wizbits_hard 400                  # 400 games, the registered budget
+    python -m tui.cli.bench.wizbits_hard 40 --playouts 120 --seed 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from engine import TABLE, get_game
+from engine.core.rng import seeded_rng
+from engine.core.words import plural
+from tui.cli.ladder import wilson_interval
+
+GAMES = 8
+"""Games ``coven bench wizbits-hard`` plays unless ``--games`` says otherwise (a multiple of 4)."""
+
+
+def _quantile(samples: list[float], share: float) -> float:
+    ordered = sorted(samples)
+    return ordered[int(share * (len(ordered) - 1))]
+
+
+def play(seed: int, hard_seat: int, swap: bool, hard: Any, timings: list[float], cpu: list[float]) -> int | None:
+    """One game of ``hard`` in ``hard_seat`` against Normal (decks swapped when ``swap``); the winner.
+
+    Each Hard decision that had a choice adds its wall-clock time to ``timings`` and its CPU time to ``cpu``.
+    """
+    from engine.wizbits.decks import STARTER_DECKS
+
+    spec = get_game("wizbits")
+    rules, normal = spec.rules, spec.bots["normal"]
+    decks = list(STARTER_DECKS)
+    state = spec.new_state({"deck_1": decks[swap], "deck_2": decks[not swap]}, seed, 2)
+    actions = 0
+    while rules.result(state) is None:
+        step = rules.table_action(state)
+        if step is not None:
+            state, _ = rules.apply(state, TABLE, step)
+        else:
+            seat = rules.to_act(state)[0]
+            legal = rules.legal_actions(state, seat)
+            view, rng = rules.view(state, seat), seeded_rng(seed, "bench", seat, actions)
+            if seat != hard_seat:
+                action = normal(view, legal, rng)
+            else:
+                started, spent = time.perf_counter(), time.process_time()
+                action = hard(view, legal, rng)
+                if len(legal) > 1:
+                    timings.append(time.perf_counter() - started)
+                    cpu.append(time.process_time() - spent)
+            state, _ = rules.apply(state, seat, action)
+        actions += 1
+    winner: int | None = state.winner
+    return winner
+
+
+def strength(games: int, seed: int, hard: Any, timings: list[float], cpu: list[float],
+             report: Callable[[int, float], None] | None = None) -> float:
+    """Hard's points (a win 1, a draw ½) over ``games`` games from ``seed`` on, four to a seed."""
+    points = 0.0
+    for index in range(games):
+        game_seed, hard_seat, swap = seed + index // 4, index % 2, bool(index // 2 % 2)
+        winner = play(game_seed, hard_seat, swap, hard, timings, cpu)
+        points += 1.0 if winner == hard_seat else 0.5 if winner is None else 0.0
+        if report is not None:
+            report(index + 1, points)
+    return points
+
+
+def run(games: int = GAMES, seed: int = 1, playouts: int | None = None, console: Console | None = None) -> int:
+    """Play the games and print Hard's score with its 95% interval and its decision times."""
+    from engine.wizbits.bots import HardBot
+
+    console = console or Console()
+    games = max(4, games - games % 4)
+    hard = HardBot() if playouts is None else HardBot(playouts=playouts)
+    timings: list[float] = []
+    cpu: list[float] = []
+    started = time.perf_counter()
+
+    def progress(played: int, points: float) -> None:
+        if played % 20 == 0:
+            console.print(f"  {played} games: hard {points:g} points", highlight=False)
+
+    points = strength(games, seed, hard, timings, cpu, progress)
+    low, high = wilson_interval(points, games)
+    table = Table(title=f"coven bench wizbits-hard: Hard ({hard.playouts} playouts a decision) against Normal")
+    table.add_column("measure")
+    table.add_column("figure", justify="right")
+    table.add_row(f"hard vs normal, {plural(games, 'game')} from seed {seed} (seats and decks mirrored)",
+                  f"{points:g} points, {points / games:.1%} (95% interval {low:.1%}-{high:.1%})")
+    if timings:
+        table.add_row(f"hard decisions with a choice ({len(timings)})",
+                      f"p50 {_quantile(timings, 0.5) * 1e3:.0f} ms, p95 {_quantile(timings, 0.95) * 1e3:.0f} ms, "
+                      f"max {max(timings) * 1e3:.0f} ms, mean {statistics.mean(timings) * 1e3:.0f} ms")
+        table.add_row("the same, CPU time of this process",
+                      f"p50 {_quantile(cpu, 0.5) * 1e3:.0f} ms, p95 {_quantile(cpu, 0.95) * 1e3:.0f} ms")
+    table.add_row("time in all", f"{time.perf_counter() - started:.0f} s")
+    console.print(table)
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    """``python -m tui.cli.bench.wizbits_hard [GAMES] [--playouts N] [--seed S]``."""
+    parser = argparse.ArgumentParser(prog="python -m tui.cli.bench.wizbits_hard")
+    parser.add_argument("games", nargs="?", type=int, default=GAMES)
+    parser.add_argument("--playouts", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    return run(args.games, args.seed, args.playouts)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
