@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from engine.witchdraft.actions import Pick, Place, WitchDraftAction
 from engine.witchdraft.cards import CARDS
 from engine.witchdraft.geometry import PlacedCard, Placement, PlayArea, edge_symbols
+from engine.witchdraft.hard import hard_bot
 from engine.witchdraft.rules import INGREDIENT_BY_ID, RECIPE_CARDS
 from engine.witchdraft.scoring import score_gain
 from engine.witchdraft.state import WitchDraftView
@@ -85,5 +86,6 @@ Bot = Callable[[WitchDraftView, Sequence[WitchDraftAction], random.Random], Witc
 BOTS: dict[str, Bot] = {
     "easy": easy_bot,
     "normal": normal_bot,
+    "hard": hard_bot,
 }
 """Bot levels, weakest first."""
