@@ -48,6 +48,11 @@ def coach_text(app: CovenApp) -> str:
     return screen.words() if isinstance(screen, (LineupCoachScreen, ReviewCoachScreen)) else ""
 
 
+def help_text(app: CovenApp) -> str:
+    """The help screen's keys, as plain text."""
+    return " ".join(str(option.prompt) for lists in app.screen.query(OptionList) for option in lists.options)
+
+
 def notes(app: CovenApp) -> str:
     return " ".join(str(n.message) for n in app._notifications)
 
@@ -110,6 +115,15 @@ async def test_the_setting_turns_the_coach_off() -> None:
             await pilot.press("h")
             await pilot.pause(0.3)
             assert lineup_focused(app) and not isinstance(app.screen, LineupCoachScreen)
+            write_setting(store, None, "coach", True)  # as the Settings screen would, over the game
+            await pilot.press("f1")
+            await until(pilot, lambda: not isinstance(app.screen, GameScreen), "the help")
+            assert "Coach" not in help_text(app)
+            await pilot.press("escape")
+            await until(pilot, lambda: lineup_focused(app), "the lineup again")
+            await until(pilot, lambda: "h" in app.screen.active_bindings, "h again, once the game is back")
+            await pilot.press("f1")  # the help lists it now, where it works
+            await until(pilot, lambda: "Coach" in help_text(app), "h Coach in the help")
 
 
 def finished(store: SessionStore) -> LiveSession:
@@ -188,3 +202,17 @@ async def test_at_a_shared_table_the_coach_waits_for_the_hosts_leave(other: Tabl
         else:
             await until(pilot, lambda: "The host did not allow the coach" in notes(app), "the reason")
             assert lineup_focused(app)
+
+
+async def test_with_the_setting_off_h_steps_back_in_a_finished_games_replay_too() -> None:
+    with SessionStore() as store:
+        write_setting(store, None, "coach", False)
+        live = finished(store)
+        app = CovenApp(store=store, auto_delay=60.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+            await app.push_screen(ReplayScreen(LiveSession.load(store, live.session_id), start=3))
+            await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+            await pilot.press("h")
+            await until(pilot, lambda: app.screen.step == 2, "a step back")
+            assert not isinstance(app.screen, ReviewCoachScreen)

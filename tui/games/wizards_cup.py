@@ -74,6 +74,7 @@ class WizardsCupTable(GameTable[WizardsCupView]):
         if mode != "duel" and fresh:
             self._load_pane(mode, view, deciding_seat)
         self._loaded = key
+        self.query_one(LineupEditor).coach_shown = self.coach_refusal != SETTING_OFF  # the setting may change
         self.mode = mode
         self._focus_pane(fresh)
         self.call_after_refresh(self._focus_pane, fresh)  # again once the screen's auto-focus has run
@@ -153,7 +154,6 @@ class WizardsCupTable(GameTable[WizardsCupView]):
             self.query_one(TeamBuilder).load(player.displayed, opponent=opponent.name,
                                              opponent_displayed=opponent.displayed)
         elif mode == "lineup":
-            self.query_one(LineupEditor).coach_shown = self.coach_refusal != SETTING_OFF
             self.query_one(LineupEditor).load(player.opening_lineup(), view.round, opponent.name,
                                               opponent.displayed, opponent.seen)
         else:

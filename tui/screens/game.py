@@ -146,6 +146,7 @@ class GameScreen(GameLoop):
     def on_screen_resume(self) -> None:
         """Continue the loop when a modal, curtain or notice closes (the Settings, too: linear mode may change)."""
         self.follow_linear_setting()
+        self.table.coach_refusal = self.coach_refusal_here()  # the coach setting may have changed too
         self.call_after_refresh(self.advance)
 
     def follow_linear_setting(self) -> None:

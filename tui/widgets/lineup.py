@@ -59,8 +59,19 @@ class LineupEditor(Widget):
             """The editor that sent this."""
             return self.editor
 
-    coach_shown = True
-    """False when the player's setting turned the coach off: ``h`` then neither shows nor answers."""
+    _coach_shown = True
+
+    @property
+    def coach_shown(self) -> bool:
+        """False when the player's setting turned the coach off: ``h`` then neither shows nor answers."""
+        return self._coach_shown
+
+    @coach_shown.setter
+    def coach_shown(self, shown: bool) -> None:
+        if shown != self._coach_shown:
+            self._coach_shown = shown
+            if self.is_mounted:
+                self.refresh_bindings()
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
