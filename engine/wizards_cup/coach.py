@@ -111,7 +111,7 @@ class CoachError(ValueError):
         self.reason = reason
 
 
-def _chances(results: ResultArray, payoffs: tuple[float, float, float],
+def chances_of(results: ResultArray, payoffs: tuple[float, float, float],
              rows: FloatArray, columns: FloatArray) -> Chances:
     """The chances of row weights ``rows`` against column weights ``columns`` in one table of round results."""
     import numpy as np
@@ -128,7 +128,8 @@ def _sum(parts: Sequence[tuple[float, Chances]]) -> Chances:
     return Chances(*(sum(w * getattr(c, name) for w, c in parts) for name in ("win", "both", "lose", "value")))
 
 
-def _one_hot(size: int, index: int) -> FloatArray:
+def one_hot(size: int, index: int) -> FloatArray:
+    """Weights that put everything on ``index``: a single lineup played for sure."""
     import numpy as np
 
     vector = np.zeros(size)
@@ -136,7 +137,7 @@ def _one_hot(size: int, index: int) -> FloatArray:
     return vector
 
 
-def _top(team: Team, weights: FloatArray, count: int = TOP) -> tuple[Suggestion, ...]:
+def top_lineups(team: Team, weights: FloatArray, count: int = TOP) -> tuple[Suggestion, ...]:
     """The ``count`` most-played lineups of ``weights`` (ties by lineup number, so the same every time)."""
     import numpy as np
 
@@ -198,21 +199,21 @@ def advise_lineup(view: WizardsCupView, order: Sequence[str], seed: int = 0) -> 
         weights.append(1.0 - hard.SAFETY)
         mix = solve(parts, weights, target_gap=hard.HIDDEN_GAP, max_iterations=400).mine
     yours, mixed, guessed, mix_guessed = [], [], [], []
-    mine = _one_hot(len(ORDERS), row)
+    mine = one_hot(len(ORDERS), row)
     for (_, weight), results, payoff, matrix, model in zip(opponents, tables, payoffs, matrices, models,
                                                            strict=True):
-        yours.append((weight, _chances(results, payoff, mine, model)))
-        mixed.append((weight, _chances(results, payoff, mix, model)))
+        yours.append((weight, chances_of(results, payoff, mine, model)))
+        mixed.append((weight, chances_of(results, payoff, mix, model)))
         # A best response: the opponent's lineup that leaves this row (or this mixture) the least.
-        guessed.append((weight, _chances(results, payoff, mine, _one_hot(len(ORDERS), int(np.argmin(matrix[row]))))))
+        guessed.append((weight, chances_of(results, payoff, mine, one_hot(len(ORDERS), int(np.argmin(matrix[row]))))))
         worst = int(np.argmin(mix @ matrix))
-        mix_guessed.append((weight, _chances(results, payoff, mix, _one_hot(len(ORDERS), worst))))
+        mix_guessed.append((weight, chances_of(results, payoff, mix, one_hot(len(ORDERS), worst))))
     model_teams = tuple(
         ModelTeam(other, weight, tuple((int(c), float(model[c])) for c in np.flatnonzero(model > 0)))
         for (other, weight), model in zip(opponents, models, strict=True))
     waiting = next(card for card in team if card not in order)
     return LineupAdvice(tuple(order), waiting, view.players[1 - view.seat].name, len(opponents) == 1,
-                        _sum(yours), _sum(mixed), _top(team, mix), _sum(guessed), _sum(mix_guessed), model_teams)
+                        _sum(yours), _sum(mixed), top_lineups(team, mix), _sum(guessed), _sum(mix_guessed), model_teams)
 
 
 def with_tokens(view: WizardsCupView, tokens: tuple[int, int]) -> WizardsCupView:

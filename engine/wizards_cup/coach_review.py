@@ -25,7 +25,16 @@ from dataclasses import dataclass, field
 
 from engine.core.contract import Event
 from engine.wizards_cup.cards import CARDS, LINEUP_SIZE
-from engine.wizards_cup.coach import Chances, CoachError, Suggestion, Team, _chances, _one_hot, _top, with_tokens
+from engine.wizards_cup.coach import (
+    Chances,
+    CoachError,
+    Suggestion,
+    Team,
+    chances_of,
+    one_hot,
+    top_lineups,
+    with_tokens,
+)
 from engine.wizards_cup.state import Phase, WizardsCupView
 
 
@@ -194,10 +203,10 @@ def _solved(view: WizardsCupView, facts: _Facts, sides: tuple[SidePlay, SidePlay
         worth = matrices[seat] @ other_mix
         # Benefit of the doubt: the best lineup agreeing with what was revealed.
         best = max(_consistent(team, sides[seat].revealed), key=lambda number: float(worth[number]))
-        played.append(_chances(tables[seat], payoffs[seat], _one_hot(len(worth), best), other_mix))
+        played.append(chances_of(tables[seat], payoffs[seat], one_hot(len(worth), best), other_mix))
         own_value = value if seat == 0 else -value
         gave_up.append(max(0.0, own_value - float(worth[best])))
     return RoundReview(facts.number, facts.tokens, facts.winners, sides,
-                       (_top(teams[0], mixes[0]), _top(teams[1], mixes[1])),
-                       _chances(results, payoffs[0], mixes[0], mixes[1]),
+                       (top_lineups(teams[0], mixes[0]), top_lineups(teams[1], mixes[1])),
+                       chances_of(results, payoffs[0], mixes[0], mixes[1]),
                        (played[0], played[1]), (gave_up[0], gave_up[1]))
