@@ -95,7 +95,7 @@ def run(games: int = GAMES, seed: int = 1, playouts: int | None = None, console:
     started = time.perf_counter()
 
     def progress(played: int, points: float) -> None:
-        if played % 20 == 0:
+        if played % 4 == 0:
             console.print(f"  {played} games: hard {points:g} points", highlight=False)
 
     points = strength(games, seed, hard, timings, cpu, progress)
