@@ -181,3 +181,14 @@ def test_hard_beats_normal_over_seeded_mirrored_games() -> None:
     # Normal against itself scores exactly half of mirrored games with a margin of 0 (it is deterministic).
     assert points >= 0.6 * 2 * STRENGTH_SEEDS
     assert margin >= 2 * 2 * STRENGTH_SEEDS
+
+
+def test_bench_witchdraft_bots_prints_rates_intervals_and_times(capsys: pytest.CaptureFixture[str]) -> None:
+    from tui.cli import main
+
+    assert main(["bench", "witchdraft-bots", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "of 2 games" in out and "95% interval" in out and "brew-point margin" in out
+    for row in ("hard decisions, wall clock (44)", "picks (22)", "places (22)", "normal bot decision (44)"):
+        assert row in out
+    assert "p50" in out and "p95" in out and "max" in out

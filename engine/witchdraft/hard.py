@@ -42,11 +42,16 @@ class Tuning:
     Attributes:
         samples: Determinizations of the unseen hands (and hidden cards) per pick; a fixed count, not a
             time budget, so a seeded game replays exactly.
-        edge_weight: Brew points an open half symbol is worth while placements remain.
+        edge_weight: An open half symbol's worth while placements remain, in bond points (plus ``match``
+            times that ingredient's points).
+        match: The share of an open symbol's ingredient points counted (a matching bond collects one).
         fade: Placements left (after this one) below which open edges count for less, in proportion.
         deny: Weight of the others' gain when their recipe and ingredient cards are face up.
         deny_hidden: The same weight when they are secret (their cards are then only guessed).
         belief: How sharply a guessed recipe's weight follows how well the potion already scores under it.
+        lookahead: Play the phase out when picking (off: pick the best value now, for comparisons).
+        spot_candidates: Spots, best first, whose potion is scored for the coming cards when placing.
+        next_weight: Weight of the coming cards' mean best value on the potion a spot leaves.
     """
 
     samples: int = 24
@@ -59,7 +64,6 @@ class Tuning:
     lookahead: bool = True
     spot_candidates: int = 5
     next_weight: float = 2.0
-    pick_ahead: float = 0.0
 
 
 DEFAULT = Tuning()
@@ -283,11 +287,6 @@ def choose_pick(view: WitchDraftView, legal: Sequence[WitchDraftAction], rng: ra
         models = [mine if model is None else model for model in others]
         for card in candidates:
             totals[card] += play_out(card, [list(hand) for hand in hands], models, view.seat, step, keep, table.deny)
-    if tuning.pick_ahead and placements_left(view) > 0:
-        coming = [CARDS[card] for card in table.unseen]
-        for card in candidates:
-            where = mine.where[mine.scorer.best_spot(CARDS[card], mine.where, True)[1]]
-            totals[card] += tuning.samples * tuning.pick_ahead * ahead(area, card, where.placement, mine.scorer, coming)
     best = max(totals.values())
     return next(card for card in candidates if totals[card] == best)
 

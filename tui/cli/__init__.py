@@ -224,6 +224,10 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         from tui.cli.bench.wizbits_hard import run as bench_wizbits_hard
 
         return bench_wizbits_hard(games=args.games or GAMES)
+    if args.game == "witchdraft-bots":  # WitchDraft Hard against Normal, each seed twice with seats swapped
+        from tui.cli.bench.witchdraft import run as bench_witchdraft_bots
+
+        return bench_witchdraft_bots(games=args.games or 100)
     args.games = args.games or 100
     if args.game == "tables":  # not a game: how soon processes at a shared table see each other's moves
         from tui.cli.bench.tables import run as bench_tables
@@ -374,7 +378,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="game id, e.g. wizards-cup; 'tables' for shared tables; 'serve' for coven serve "
                             "(--games then caps the clients connecting at once, 8); 'startup' for the time to "
                             "the main menu (--games then counts the starts, default 10); 'wizbits-hard' for "
-                            "Wizbits Hard against Normal (default 8 games)")
+                            "Wizbits Hard against Normal (default 8 games); 'witchdraft-bots' for WitchDraft Hard "
+                            "against Normal (--games then counts seeds, each played twice; default 100)")
     bench.add_argument("--games", type=int, default=None, metavar="N", help="number of games (default 100)")
     bench.set_defaults(handler=_cmd_bench)
 

@@ -44,6 +44,8 @@ class Tally:
     """Hard's brew points less its opponent's, summed."""
     wall: dict[str, list[float]] = field(default_factory=dict)
     cpu: dict[str, list[float]] = field(default_factory=dict)
+    other: list[float] = field(default_factory=list)
+    """The opponent's decision times, wall clock."""
 
     @property
     def losses(self) -> int:
@@ -67,6 +69,8 @@ def play(seed: int, levels: list[str], options: dict[str, object], tally: Tally)
             kind = view.stage
             tally.wall.setdefault(kind, []).append(time.perf_counter() - started)
             tally.cpu.setdefault(kind, []).append(time.process_time() - spent)
+        else:
+            tally.other.append(time.perf_counter() - started)
         state, _ = rules.apply(state, seat, action)
         steps += 1
     result = rules.result(state)
@@ -132,8 +136,9 @@ def add_rows(table: Table, tally: Tally, opponent: str) -> None:
                   time_line(every) + f" (target p95 and max {DECISION_TARGET} s)")
     for kind in ("pick", "place"):
         table.add_row(f"    {kind}s ({len(tally.wall.get(kind, []))})", time_line(tally.wall.get(kind, [])))
-    table.add_row("  hard decisions, CPU time of this process",
+    table.add_row(f"  hard decisions, CPU time ({len(every)})",
                   time_line([sample for samples in tally.cpu.values() for sample in samples]))
+    table.add_row(f"  {opponent} bot decision ({len(tally.other)})", time_line(tally.other))
 
 
 def figures(table: Table, games: int) -> None:
