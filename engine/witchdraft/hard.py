@@ -58,7 +58,7 @@ class Tuning:
     edge_weight: float = 0.3
     match: float = 0.5
     fade: int = 3
-    deny: float = 1.0
+    deny: float = 0.5
     deny_hidden: float = 0.0
     belief: float = 0.35
     lookahead: bool = True
