@@ -16,6 +16,7 @@ from engine.core.bot_budget import with_think_time
 from engine.wizbits.bots import BOTS, HardBot, normal_bot
 from engine.wizbits.decks import STARTER_DECKS
 from engine.wizbits.determinize import deck_pool, determinize, seen_cards
+from engine.wizbits.hard import candidate_actions, search
 from engine.wizbits.state import WizbitsState
 from engine.wizbits.views import WizbitsView
 
@@ -167,8 +168,11 @@ def test_hard_plays_only_legal_actions_in_random_games() -> None:
             seat = RULES.to_act(state)[0]
             legal = RULES.legal_actions(state, seat)
             if seat == seed % 2:
-                action = HardBot(playouts=6)(RULES.view(state, seat), legal, random.Random(rng.random()))
+                view = RULES.view(state, seat)
+                action = HardBot(playouts=6)(view, legal, random.Random(rng.random()))
                 assert action in legal
+                # Hard falls back on Normal's choice if a search fails: here every search must succeed.
+                assert all(search(view, candidate_actions(view, legal), random.Random(1), 4, None))
             else:
                 action = rng.choice(legal)
             state, _ = RULES.apply(state, seat, action)

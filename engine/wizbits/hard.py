@@ -49,7 +49,12 @@ def decide(view: WizbitsView, legal: Sequence[Action], rng: random.Random, think
     if len(candidates) == 1:
         return candidates[0]
     deadline = None if think_time is None else time.perf_counter() + think_time
-    scores = search(view, candidates, rng, playouts, deadline)
+    try:
+        scores = search(view, candidates, rng, playouts, deadline)
+    except Exception:  # noqa: BLE001
+        # The search plays sampled states, never the real one: should a sample ever reach something the
+        # rules refuse (a bug), Hard still moves, as Normal would, rather than stall the player's game.
+        return candidates[0]
     return choose(candidates, scores)
 
 

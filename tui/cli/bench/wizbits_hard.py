@@ -8,6 +8,7 @@ Run as a module for longer runs or other budgets::
 
     python -m tui.cli.bench.wizbits_hard 400                  # 400 games, the registered budget
     python -m tui.cli.bench.wizbits_hard 40 --playouts 120 --seed 7
+    python -m tui.cli.bench.wizbits_hard 8 --think-time 1     # under the app's default clock
 """
 
 from __future__ import annotations
@@ -83,13 +84,19 @@ def strength(games: int, seed: int, hard: Any, timings: list[float], cpu: list[f
     return points
 
 
-def run(games: int = GAMES, seed: int = 1, playouts: int | None = None, console: Console | None = None) -> int:
-    """Play the games and print Hard's score with its 95% interval and its decision times."""
+def run(games: int = GAMES, seed: int = 1, playouts: int | None = None, console: Console | None = None,
+        think_time: float | None = None) -> int:
+    """Play the games and print Hard's score with its 95% interval and its decision times.
+
+    With ``think_time`` Hard plays under that clock, as in the app (its games then depend on the machine).
+    """
     from engine.wizbits.bots import HardBot
 
     console = console or Console()
     games = max(4, games - games % 4)
     hard = HardBot() if playouts is None else HardBot(playouts=playouts)
+    if think_time is not None:
+        hard = hard.with_think_time(think_time)
     timings: list[float] = []
     cpu: list[float] = []
     started = time.perf_counter()
@@ -100,7 +107,8 @@ def run(games: int = GAMES, seed: int = 1, playouts: int | None = None, console:
 
     points = strength(games, seed, hard, timings, cpu, progress)
     low, high = wilson_interval(points, games)
-    table = Table(title=f"coven bench wizbits-hard: Hard ({hard.playouts} playouts a decision) against Normal")
+    budget = f"{hard.playouts} playouts" if hard.think_time is None else f"{hard.think_time:g} s"
+    table = Table(title=f"coven bench wizbits-hard: Hard ({budget} a decision) against Normal")
     table.add_column("measure")
     table.add_column("figure", justify="right")
     table.add_row(f"hard vs normal, {plural(games, 'game')} from seed {seed} (seats and decks mirrored)",
@@ -122,8 +130,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("games", nargs="?", type=int, default=GAMES)
     parser.add_argument("--playouts", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think-time", type=float, default=None, help="seconds a decision (a clock, as in the app)")
     args = parser.parse_args(argv)
-    return run(args.games, args.seed, args.playouts)
+    return run(args.games, args.seed, args.playouts, think_time=args.think_time)
 
 
 if __name__ == "__main__":
