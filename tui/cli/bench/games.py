@@ -152,6 +152,9 @@ def _wizbits_figures(table: Table, games: int) -> None:
     _wizbits_pillars(table)
     _wizbits_games(table, games)
     _wizbits_legal(table, games)
+    from tui.cli.bench.wizbits_hard import figures as hard_figures  # Hard's decision times: its own module
+
+    hard_figures(table, games)
 
 
 def _wizards_cup_figures(table: Table, games: int) -> None:

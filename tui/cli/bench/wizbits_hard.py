@@ -84,6 +84,40 @@ def strength(games: int, seed: int, hard: Any, timings: list[float], cpu: list[f
     return points
 
 
+def figures(table: Table, games: int) -> None:
+    """For ``coven bench wizbits``: Normal's and Hard's decision times at positions of a seeded Normal game.
+
+    ``games // 5`` positions (2 to 20) where the seat had a choice; Hard plays its registered budget.
+    """
+    spec = get_game("wizbits")
+    rules, normal, hard = spec.rules, spec.bots["normal"], spec.bots["hard"]
+    wanted = max(2, min(games // 5, 20))
+    timings: dict[str, list[float]] = {"normal": [], "hard": []}
+    seed = 0
+    while len(timings["hard"]) < wanted:
+        seed += 1
+        state = spec.new_state({}, seed, 2)
+        actions = 0
+        while rules.result(state) is None and len(timings["hard"]) < wanted:
+            step = rules.table_action(state)
+            if step is not None:
+                state, _ = rules.apply(state, TABLE, step)
+                continue
+            seat = rules.to_act(state)[0]
+            legal = rules.legal_actions(state, seat)
+            view, rng = rules.view(state, seat), seeded_rng(seed, "bench", seat, actions)
+            if len(legal) > 1 and actions % 5 == 0:
+                for level, bot in (("hard", hard), ("normal", normal)):
+                    started = time.perf_counter()
+                    bot(view, legal, rng)
+                    timings[level].append(time.perf_counter() - started)
+            state, _ = rules.apply(state, seat, normal(view, legal, rng))
+            actions += 1
+    for level, samples in timings.items():
+        table.add_row(f"{level} bot decision at {plural(len(samples), 'position')} with a choice",
+                      f"p50 {_quantile(samples, 0.5) * 1e3:.0f} ms, p95 {_quantile(samples, 0.95) * 1e3:.0f} ms")
+
+
 def run(games: int = GAMES, seed: int = 1, playouts: int | None = None, console: Console | None = None,
         think_time: float | None = None) -> int:
     """Play the games and print Hard's score with its 95% interval and its decision times.
