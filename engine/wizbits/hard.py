@@ -31,7 +31,7 @@ RULES = WizbitsRules()
 CANDIDATES = 4
 """How many of Normal's best-scored actions the search compares (passing is always one in a pillar)."""
 HORIZON = 2
-"""Turns a playout runs past the decision's own before the position is scored."""
+"""A playout stops when the turn number has grown by this much: the rest of the decision's turn and the next."""
 STEP_LIMIT = 400
 """A bound on a playout's steps, whatever happens."""
 CONFIDENCE = 1.0
