@@ -154,7 +154,7 @@ def _soft(fits: list[int], belief: float) -> list[float]:
     return [math.exp(belief * (fit - top)) for fit in fits]
 
 
-class Table:
+class Guesses:
     """Everything about the other seats that the view fixes, and how to guess the rest."""
 
     def __init__(self, view: WitchDraftView, tuning: Tuning) -> None:
@@ -270,15 +270,15 @@ def choose_pick(view: WitchDraftView, legal: Sequence[WitchDraftAction], rng: ra
     me = view.me
     assert me is not None and me.hand is not None and view.seat is not None
     candidates = [action.card for action in legal if isinstance(action, Pick)]
-    area = area_of_view(me)
-    mine = my_seat(view, tuning, area, area.legal_placements(""))
     if len(candidates) == 1:
         return candidates[0]
+    area = area_of_view(me)
+    mine = my_seat(view, tuning, area, area.legal_placements(""))
     if not tuning.lookahead:
         values = {card: mine.value(card, mine.pairs) for card in candidates}
         top = max(values.values())
         return next(card for card in candidates if values[card] == top)
-    table = Table(view, tuning)
+    table = Guesses(view, tuning)
     step = 1 if view.phase == 1 else -1
     keep = 1 if view.phase == 1 else 0
     totals = dict.fromkeys(candidates, 0.0)
@@ -299,7 +299,10 @@ def ahead(area: PlayArea, card_id: str, placement: Placement, scorer: Scorer, co
 
 
 def choose_spot(view: WitchDraftView, legal: Sequence[WitchDraftAction], tuning: Tuning = DEFAULT) -> Placement:
-    """The legal spot with the best gain plus open-edge value; ties go to more open edges, then the first."""
+    """The legal spot worth most: gain, open edges, and (for the best few) the coming cards' value there.
+
+    Ties go to more open-edge value, then to the first in ``legal``.
+    """
     me = view.me
     assert me is not None and me.picked is not None
     placements = [action.placement for action in legal if isinstance(action, Place)]
