@@ -80,18 +80,22 @@ def search(view: WizbitsView, candidates: Sequence[Action], rng: random.Random, 
            deadline: float | None) -> list[list[float]]:
     """Each candidate's playout values (index i of every list: the i-th sampled state).
 
-    Each round samples one state and plays every candidate in it; rounds stop at ``playouts`` in all
-    or at ``deadline`` (after at least one round).
+    Each round samples one state and plays every candidate in it; rounds stop at ``playouts`` in all,
+    or (after at least one round) when another round as long as the longest so far would pass ``deadline``.
     """
     assert view.seat is not None
     me = view.seat
     scores: list[list[float]] = [[] for _ in candidates]
     rounds = max(1, playouts // len(candidates))
+    longest = 0.0
     for _ in range(rounds):
+        started = time.perf_counter()
         sample = determinize(view, random.Random(rng.getrandbits(64)))
         for index, action in enumerate(candidates):
             scores[index].append(playout(sample, me, action))
-        if deadline is not None and time.perf_counter() >= deadline:
+        now = time.perf_counter()
+        longest = max(longest, now - started)
+        if deadline is not None and now + longest >= deadline:
             break
     return scores
 
