@@ -48,7 +48,10 @@ bench: $(PLAY_STAMP)
 
 # Every bot level against every other (100 seat-mirrored games a pairing), written into the README's tables.
 ladder: $(PLAY_STAMP)
-	$(BIN)/coven ladder --games 100 --seed 1 --readme README.md
+	$(BIN)/coven ladder wizards-cup --games 100 --seed 1 --readme README.md
+	$(BIN)/coven ladder witchdraft --games 100 --seed 1 --readme README.md
+	# Wizbits Hard searches for about 20 s of CPU a game: fewer games keep this under half an hour.
+	$(BIN)/coven ladder wizbits --games 24 --seed 1 --readme README.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

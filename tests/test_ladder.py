@@ -12,7 +12,7 @@ import tui.cli.ladder as ladder_module
 from engine import GameSpec, Result
 from tui.cli import main
 from tui.cli.ladder import Pairing, elo_ratings, play_pairing, wilson_interval
-from tui.cli.ladder_command import README_END, README_START
+from tui.cli.ladder_command import README_END, README_START, game_markers
 
 
 def test_wilson_intervals_match_known_values() -> None:
@@ -58,12 +58,23 @@ def test_the_command_prints_pairings_and_elo(fake_spec: GameSpec, capsys: pytest
     assert "even number" in capsys.readouterr().err
 
 
-def test_the_readme_block_is_rewritten(fake_spec: GameSpec, tmp_path: Path) -> None:
+def test_the_readme_block_is_rewritten_one_game_at_a_time(fake_spec: GameSpec, tmp_path: Path) -> None:
     readme = tmp_path / "README.md"
-    readme.write_text(f"# Title\n\n{README_START}\nold\n{README_END}\n\nmore\n")
+    other_start, other_end = game_markers("some-other-game")
+    readme.write_text(f"# Title\n\n{README_START}\nold\n{other_start}\nkept 7%\n{other_end}\n{README_END}\n\nmore\n")
     assert main(["ladder", fake_spec.game_id, "--games", "2", "--readme", str(readme)]) == 0
-    text = readme.read_text()
-    assert "old" not in text and "| easy vs hard | 2 |" in text and text.endswith(f"{README_END}\n\nmore\n")
+    first = readme.read_text()
+    assert "| easy vs hard | 2 |" in first and f"`coven ladder {fake_spec.game_id} --games 2 --seed 1`" in first
+    assert f"{other_start}\nkept 7%\n{other_end}" in first  # a game not played keeps its tables
+    assert first.startswith(f"# Title\n\n{README_START}") and first.endswith(f"{README_END}\n\nmore\n")
+
+    assert main(["ladder", fake_spec.game_id, "--games", "4", "--seed", "3", "--readme", str(readme)]) == 0
+    second = readme.read_text()
+    start, end = game_markers(fake_spec.game_id)
+    assert second.count(start) == 1 and second.count(end) == 1  # rewritten in place, not added again
+    assert "| easy vs hard | 4 |" in second and "| easy vs hard | 2 |" not in second
+    assert f"{other_start}\nkept 7%\n{other_end}" in second
+
     plain = tmp_path / "plain.md"
     plain.write_text("no markers\n")
     assert main(["ladder", fake_spec.game_id, "--games", "2", "--readme", str(plain)]) == 1

@@ -16,7 +16,8 @@ from tui.cli.ladder import ladder, report_lines
 
 README_START = "<!-- ladder:start -->"
 README_END = "<!-- ladder:end -->"
-"""The README's ladder tables sit between these lines; ``--readme`` rewrites what is between them."""
+"""The README's ladder tables sit between these lines, one marked section a game (:func:`game_markers`);
+``--readme`` rewrites the sections of the games it played."""
 
 MAX_GAMES = 100_000
 """More games per pairing than anyone needs; a bound, so a typo cannot run for days."""
@@ -38,13 +39,31 @@ def _games(args: argparse.Namespace) -> list[GameSpec]:
     return [spec]
 
 
-def _replace_block(path: Path, lines: list[str]) -> None:
+def game_markers(game_id: str) -> tuple[str, str]:
+    """The lines around one game's tables inside the README's ladder block."""
+    return f"<!-- ladder:{game_id}:start -->", f"<!-- ladder:{game_id}:end -->"
+
+
+def _replace_block(path: Path, sections: dict[str, list[str]]) -> None:
+    """Rewrite each game's section of the ladder block, keeping the other games' sections as they were.
+
+    A game with no section yet gets one at the end of the block. Games can be measured
+    with different numbers of games (a slow Hard bot), so each section names its own command.
+    """
     text = path.read_text(encoding="utf-8")
     start, end = text.find(README_START), text.find(README_END)
     if start < 0 or end < start:
         raise LadderUsageError(f"{path} has no {README_START} … {README_END} block to rewrite")
-    block = "\n".join([README_START, "", *lines, README_END])
-    path.write_text(text[:start] + block + text[end + len(README_END):], encoding="utf-8")
+    block = text[start + len(README_START):end]
+    for game_id, lines in sections.items():
+        opening, closing = game_markers(game_id)
+        section = "\n".join([opening, *lines, closing])
+        first, last = block.find(opening), block.find(closing)
+        if first >= 0 and last > first:
+            block = block[:first] + section + block[last + len(closing):]
+        else:
+            block = block.rstrip("\n") + "\n\n" + section + "\n\n"
+    path.write_text(text[:start] + README_START + block + text[end:], encoding="utf-8")
 
 
 def run_ladder(args: argparse.Namespace) -> int:
@@ -60,19 +79,20 @@ def run_ladder(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
     total = sum(len(list(combinations(spec.bot_levels, 2))) * args.games for spec in specs)
     lines: list[str] = []
+    sections: dict[str, list[str]] = {}
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task("ladder", total=total)
         for spec in specs:
             progress.update(task, description=spec.title)
             pairings = ladder(spec, args.games, args.seed, lambda: progress.advance(task))
-            lines += report_lines(spec, pairings, markdown=args.readme is not None)
+            lines += report_lines(spec, pairings)
+            command = f"`coven ladder {spec.game_id} --games {args.games} --seed {args.seed}`"
+            sections[spec.game_id] = ["", *report_lines(spec, pairings, markdown=True),
+                                      f"Measured by {command}.", ""]
     if args.readme is not None:
-        games = "; ".join(spec.title for spec in specs)
-        lines.insert(0, f"Measured by `coven ladder --games {args.games} --seed {args.seed}` ({games}).")
-        lines.insert(1, "")
         try:
-            _replace_block(Path(args.readme), lines)
+            _replace_block(Path(args.readme), sections)
         except (OSError, LadderUsageError) as error:
             print(f"coven ladder: {error}", file=sys.stderr)
             return 1
@@ -93,5 +113,6 @@ def add_ladder_command(commands: argparse._SubParsersAction[argparse.ArgumentPar
                         help="games per pairing, an even number (default 100)")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="the first seed (default 1)")
     parser.add_argument("--readme", metavar="FILE", default=None,
-                        help="write the tables into FILE between its ladder markers instead of printing them")
+                        help="write the tables of the games played into FILE, between its ladder markers, instead of "
+                             "printing them; other games' tables stay")
     parser.set_defaults(handler=run_ladder)
