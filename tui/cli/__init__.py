@@ -214,30 +214,11 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     if args.games is not None and args.games < 1:
         raise _UsageError("--games must be at least 1.")
-    if args.game == "startup":  # not a game: the time to the main menu, against a bare Textual app
-        from tui.cli.bench.startup import RUNS
-        from tui.cli.bench.startup import run as bench_startup
+    from tui.cli.bench.targets import TARGETS, run_target
 
-        return bench_startup(runs=args.games or RUNS)
-    if args.game == "wizbits-hard":  # the Wizbits Hard bot against Normal, seats and decks mirrored
-        from tui.cli.bench.wizbits_hard import GAMES
-        from tui.cli.bench.wizbits_hard import run as bench_wizbits_hard
-
-        return bench_wizbits_hard(games=args.games or GAMES)
-    if args.game == "witchdraft-bots":  # WitchDraft Hard against Normal, each seed twice with seats swapped
-        from tui.cli.bench.witchdraft import run as bench_witchdraft_bots
-
-        return bench_witchdraft_bots(games=args.games or 100)
+    if args.game in TARGETS:
+        return run_target(args.game, args.games)
     args.games = args.games or 100
-    if args.game == "tables":  # not a game: how soon processes at a shared table see each other's moves
-        from tui.cli.bench.tables import run as bench_tables
-
-        return bench_tables(samples=args.games)
-    if args.game == "serve":  # not a game: what `coven serve` sends a player, against a bare Textual app
-        from tui.cli.bench.serve import CONCURRENT
-        from tui.cli.bench.serve import run as bench_serve
-
-        return bench_serve(clients=min(args.games, CONCURRENT))
     spec = _game(args.game)
     bench = _optional_module("tui.cli.bench.games")
     if bench is None or not hasattr(bench, "run"):

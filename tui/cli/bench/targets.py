@@ -1,0 +1,56 @@
+"""The ``coven bench`` targets that are not a game's engine and bots, and how each is run.
+
+Each target's module is imported only when that target runs, so ``coven``'s
+start-up and the other targets never load it (numpy above all).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Target:
+    """A named bench target.
+
+    Attributes:
+        module: The module under ``tui.cli.bench`` that runs it.
+        count: The keyword its ``run`` takes for ``--games``.
+        default: The count when ``--games`` is left out (None: the module's own ``default_name``).
+        default_name: The module constant holding its default count, when ``default`` is None.
+        cap: The module constant bounding the count, if any.
+    """
+
+    module: str
+    count: str
+    default: int | None = None
+    default_name: str = ""
+    cap: str = ""
+
+
+TARGETS: dict[str, Target] = {
+    # not a game: the time to the main menu, against a bare Textual app
+    "startup": Target("startup", "runs", default_name="RUNS"),
+    # the Wizbits Hard bot against Normal, seats and decks mirrored
+    "wizbits-hard": Target("wizbits_hard", "games", default_name="GAMES"),
+    # WitchDraft Hard against Normal, each seed twice with seats swapped
+    "witchdraft-bots": Target("witchdraft", "games", default=100),
+    # not a game: how soon processes at a shared table see each other's moves
+    "tables": Target("tables", "samples", default=100),
+    # not a game: what `coven serve` sends a player, against a bare Textual app
+    "serve": Target("serve", "clients", default=100, cap="CONCURRENT"),
+}
+"""Targets by the name ``coven bench`` takes; any other name is a game id."""
+
+
+def run_target(name: str, games: int | None) -> int:
+    """Run the target ``name`` (a key of :data:`TARGETS`) with ``games`` (None: its default)."""
+    target = TARGETS[name]
+    module = importlib.import_module(f"tui.cli.bench.{target.module}")
+    count = games if games is not None else (target.default if target.default is not None
+                                             else int(getattr(module, target.default_name)))
+    if target.cap:
+        count = min(count, int(getattr(module, target.cap)))
+    code = module.run(**{target.count: count})
+    return code if isinstance(code, int) else 0
