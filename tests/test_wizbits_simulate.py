@@ -48,6 +48,8 @@ def test_simulate_is_reproducible_and_seeded(capsys: pytest.CaptureFixture[str])
         assert main(["simulate", "wizbits", "--games", "4", "--seed", seed]) == 0
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1]
+    # Without --bots the quick levels play: Hard searches, and 4 games of it would take a minute.
+    assert "normal vs easy" in outputs[0].splitlines()[0]
     assert outputs[0].splitlines()[1:] != outputs[2].splitlines()[1:]
 
 
@@ -77,7 +79,7 @@ def test_simulate_other_games_without_wizbits_figures(capsys: pytest.CaptureFixt
 
 @pytest.mark.parametrize("argv,message", [
     (["simulate", "chess"], "Unknown game 'chess'"),
-    (["simulate", "wizbits", "--bots", "normal,hard"], "Unknown bot level 'hard'"),
+    (["simulate", "wizbits", "--bots", "normal,expert"], "Unknown bot level 'expert'"),
     (["simulate", "wizbits", "--bots", "normal"], "needs 2 bots"),
     (["simulate", "wizbits", "--games", "0"], "--games must be at least 1"),
     (["simulate", "wizbits", "--games", "many"], "--games takes a whole number"),

@@ -259,12 +259,19 @@ def _whole_number(text: str, option: str, least: int | None = None) -> int:
     return value
 
 
+def _default_bots(spec: GameSpec) -> list[str]:
+    """Normal against Easy, the quick levels (a Hard bot searches: a game takes it seconds, not milliseconds)."""
+    quick = [level for level in ("normal", "easy") if level in spec.bots]
+    if len(quick) == 2:
+        return quick
+    return [spec.bot_levels[-1], spec.bot_levels[0]] if spec.bot_levels else []
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     spec = _game(args.game)
     games = _whole_number(args.games, "--games", least=1)
     seed = _whole_number(args.seed, "--seed")
-    bots = [name.strip() for name in args.bots.split(",")] if args.bots else \
-        [spec.bot_levels[-1], spec.bot_levels[0]] if spec.bot_levels else []
+    bots = [name.strip() for name in args.bots.split(",")] if args.bots else _default_bots(spec)
     levels = ", ".join(spec.bot_levels) or "none"
     for name in bots:
         if name not in spec.bots:

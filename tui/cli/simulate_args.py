@@ -22,7 +22,8 @@ def add_simulate_parser(commands: argparse._SubParsersAction[argparse.ArgumentPa
     simulate.add_argument("game", metavar="GAME", help="game id, e.g. wizbits")
     simulate.add_argument("--games", default="100", metavar="N", help="number of games (default 100)")
     simulate.add_argument("--bots", default="", metavar="LEVELS",
-                          help="bot level per seat, comma-separated, e.g. normal,easy (default: strongest vs weakest)")
+                          help="bot level per seat, comma-separated, e.g. hard,normal (default: normal,easy, the quick "
+                               "levels; hard searches, so its games take far longer)")
     simulate.add_argument("--seed", default="0", metavar="S", help="seed of the first game; game g uses S+g (default 0)")
     simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                           help="a game option for every game, e.g. format=limited (repeatable)")
