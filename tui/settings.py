@@ -106,8 +106,8 @@ SETTINGS: tuple[Setting, ...] = (
             "auto", ("auto", "on", "off")),
     Setting("bot_level", "Default bot level", "The level a new game offers for a bot seat first.",
             "normal", ("easy", "normal", "hard")),
-    Setting("bots.think_time", "Hard bots' thinking time", "Seconds a Hard bot may think over each move that "
-            "needs thought: longer plays stronger.", "1", ("0.25", "0.5", "1", "2", "4")),
+    Setting("bots.think_time", "Hard bots' thinking time", "Seconds a Hard bot that searches (Wizbits) may think "
+            "over each move that needs thought: longer plays stronger. The others keep their fixed budgets.", "1", ("0.25", "0.5", "1", "2", "4")),
     Setting("remember_names", "Remember New game", "New game offers the game, names, seats, decks and "
             "options you chose last time.", True, (False, True)),
 )
