@@ -169,7 +169,10 @@ class GameScreen(GameLoop):
 
     def update_status(self) -> None:
         """Redraw the status line: game, progress, auto play and what is awaited, fitted to one line."""
-        status = self.query_one("#game-status", Static)
+        found = self.query("#game-status").results(Static)
+        status = next(found, None)
+        if status is None:  # not composed yet: the first read of status_text runs its watcher; on_mount draws
+            return
         width = status.content_region.width or max(self.app.size.width - 2, 1)
         # Names and progress come from players and the store: drawn as plain text, never markup.
         status.update(plain(fit_status(self.status_parts(), width)))
