@@ -121,6 +121,8 @@ def test_connections_that_open_no_session_are_reaped_and_hold_no_place(coven_dat
             await player.close()
 
         asyncio.run(scenario())
+        for number in (0, 1):  # logged as the server closes each connection, which the client may see first
+            wait_until(lambda n=number: f"user=squat{n} refused" in server.log, f"squat{number}'s refusal", 60)
         log = server.log
     assert "user=squat0 refused: No terminal session within 3 seconds" in log
     assert "user=squat1 refused: No terminal session within 3 seconds" in log
@@ -158,6 +160,9 @@ def test_password_guessing_is_bounded_per_connection_and_slowed_per_address(cove
             return guesser.tries
 
         tries = asyncio.run(scenario())
+        # Both are written as the server hangs up, which the client may hear of first.
+        wait_until(lambda: "goodbye." in server.log and "failed password attempt(s)" in server.log,
+                   "the refusal and the summary of the failed attempts", 60)
         log = server.log
     assert 6 <= tries <= 7  # a 7th may be on its way when the server hangs up; it is never checked
     assert "user=ana 6 failed password attempt(s) from 127.0.0.1 (6 lately from 127.0.0.1)" in log
@@ -269,6 +274,8 @@ def test_every_rate_limited_client_reads_its_refusal(coven_data_dir: Path) -> No
                  "ana@127.0.0.1", "true"], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
                 check=False)
             heard.append("Too many connection attempts from 127.0.0.1; wait a little." in done.stderr)
+        wait_until(lambda: server.log.count("refused: Too many connection attempts") >= 10,
+                   "ten logged refusals", 60)
         log = server.log
     assert heard == [True] * 10
     assert log.count("refused: Too many connection attempts") == 10

@@ -70,8 +70,15 @@ def test_output_is_not_read_while_the_channel_is_full() -> None:
         await child.start()
         await sink.wait_for(b"x" * 8192)
         child.pause_output()
-        await asyncio.sleep(0.05)  # a read already under way may still land
-        held = len(sink.data)
+        # A read already under way may still land (later on a busy machine): wait for a quiet moment first.
+        # Were output not paused, the child's endless writes would never give one.
+        held, quiet_since = len(sink.data), asyncio.get_running_loop().time()
+        deadline = quiet_since + 30
+        while asyncio.get_running_loop().time() - quiet_since < 0.2:
+            assert asyncio.get_running_loop().time() < deadline, "output never stopped after pause_output"
+            await asyncio.sleep(0.02)
+            if len(sink.data) != held:
+                held, quiet_since = len(sink.data), asyncio.get_running_loop().time()
         await asyncio.sleep(0.5)
         assert len(sink.data) == held  # the child blocks on its full pty instead
         child.resume_output()

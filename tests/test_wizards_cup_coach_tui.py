@@ -112,8 +112,10 @@ async def test_the_setting_turns_the_coach_off() -> None:
             app.start_game(live)
             await until(pilot, lambda: lineup_focused(app), "Ana's lineup")
             assert "h" not in app.screen.active_bindings
-            await pilot.press("h")
-            await pilot.pause(0.3)
+            editor = app.screen.query_one(LineupEditor)
+            before = editor.order
+            await pilot.press("h", "]")  # keys are handled in order: once ] has moved a wizard, h has been seen
+            await until(pilot, lambda: editor.order != before, "the ] after the h")
             assert lineup_focused(app) and not isinstance(app.screen, LineupCoachScreen)
             write_setting(store, None, "coach", True)  # as the Settings screen would, over the game
             await pilot.press("f1")
