@@ -8,9 +8,11 @@ screens do.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from engine import get_game
@@ -23,7 +25,16 @@ SIZE = (80, 24)
 SEED = 11
 
 
+def _fixed_clock() -> Callable[[], str]:
+    """Session times for the pictures: one fixed minute, a microsecond apart so the order stays the real one."""
+    ticks = itertools.count()
+    return lambda: f"2026-11-30T20:15:00.{next(ticks) % 1_000_000:06d}+00:00"
+
+
 async def _capture(directory: Path) -> list[Path]:
+    from saves import store as store_module
+
+    store_module.utc_now = _fixed_clock()  # the Sessions picture shows when each was played: not today's time
     written: list[Path] = []
     store = SessionStore()
     app = CovenApp(store=store, auto_delay=0.05)
