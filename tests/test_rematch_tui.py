@@ -28,6 +28,24 @@ def _footer_text(app: CovenApp) -> str:
     return " · ".join(footers.first().shown) if footers else ""
 
 
+@pytest.fixture
+def steady_rematch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's rematches draw their seed from a fixed generator.
+
+    A random seed deals, about once in fifty, a Wizbits game that a failed check ends
+    before Ana's first turn; its final screen is right, but this test wants a game to play.
+    """
+    import saves.rematch
+
+    real = saves.rematch.start_rematch
+
+    def seeded(live: LiveSession, owner: str | None = None, rng: random.Random | None = None) -> LiveSession:
+        return real(live, owner=owner, rng=random.Random(7) if rng is None else rng)
+
+    monkeypatch.setattr(saves.rematch, "start_rematch", seeded)
+
+
+@pytest.mark.usefixtures("steady_rematch")
 @pytest.mark.parametrize("mode", sorted(MODES))
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_p_on_the_final_screen_plays_the_same_game_again(store: SessionStore, game_id: str, mode: str) -> None:
