@@ -108,8 +108,9 @@ def normal_bot(view: WizardsCupView, legal: Sequence[Action], rng: random.Random
     if view.phase is Phase.TEAM:
         candidates = rng.sample(list(legal), min(60, len(legal)))
         strongest = sorted((w for w in WIZARDS if w.card_id != me.displayed), key=lambda w: -w.value)
-        top = ChooseTeam(tuple(sorted(w.card_id for w in strongest[:5])))
-        candidates += [action for action in legal if action == top][:1]
+        top = {w.card_id for w in strongest[:LINEUP_SIZE]}
+        # Compared as sets: legal picks list their cards in the set's order, not by name.
+        candidates += [action for action in legal if isinstance(action, ChooseTeam) and set(action.cards) == top][:1]
         return _pick_best(candidates, team_score, (16, 64), keep=8)
 
     swaps = [action for action in legal if isinstance(action, (Swap, KeepTeam))]
