@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+
+import pytest
 
 from engine.core.rng import seeded_rng
-from engine.wizards_cup.actions import ChooseTeam, KeepTeam, SetLineup, Swap
+from engine.wizards_cup.actions import Action, ChooseTeam, KeepTeam, SetLineup, Swap
 from engine.wizards_cup.bots import BOTS
 from engine.wizards_cup.cards import CARDS
 from engine.wizards_cup.hard import game_value, hard_bot, opponent_teams, round_payoffs
@@ -83,3 +86,42 @@ def test_hard_beats_easy_by_a_clear_margin() -> None:
         assert result is not None
         wins += result.winners == (levels.index("hard"),)
     assert wins >= games - 1
+
+
+def test_unseen_wizards_are_guessed_by_how_often_strong_players_take_them() -> None:
+    from collections import Counter
+
+    from engine.wizards_cup.hard import _likely_picks
+    from engine.wizards_cup.pick_rates import PICK_RATES
+
+    cards = sorted(PICK_RATES)
+    rng = random.Random(5)
+    counts: Counter[str] = Counter()
+    for _ in range(2000):
+        drawn = _likely_picks(cards, 4, rng)
+        assert len(drawn) == 4 and len(set(drawn)) == 4 and set(drawn) <= set(cards)
+        counts.update(drawn)
+    assert PICK_RATES["echo-warden"] > 0.9 and PICK_RATES["tide-caller"] < 0.05
+    assert counts["echo-warden"] > 5 * counts["tide-caller"]
+    assert counts["tide-caller"] > 0  # unlikely, never ruled out
+    assert _likely_picks(["tide-caller", "moss-hermit"], 2, rng) in (["tide-caller", "moss-hermit"],
+                                                                     ["moss-hermit", "tide-caller"])
+
+
+def test_normals_team_candidates_include_the_five_strongest_wizards(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.wizards_cup.bots as bots
+    from engine.wizards_cup.cards import WIZARDS
+
+    offered: list[list[Action]] = []
+
+    def first(candidates: Sequence[Action], *_: object, **__: object) -> Action:
+        offered.append(list(candidates))
+        return candidates[0]
+
+    monkeypatch.setattr(bots, "_pick_best", first)
+    state = SPEC.new_state({}, 3, 2)
+    view = RULES.view(state, 0)
+    BOTS["normal"](view, RULES.legal_actions(state, 0), random.Random(1))
+    displayed = view.players[0].displayed
+    by_value = [w.card_id for w in sorted(WIZARDS, key=lambda w: -w.value) if w.card_id != displayed]
+    assert any(isinstance(c, ChooseTeam) and set(c.cards) == set(by_value[:5]) for c in offered[0])

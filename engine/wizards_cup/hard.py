@@ -20,6 +20,7 @@ import numpy as np
 
 from engine.wizards_cup.actions import Action, ChooseTeam, KeepTeam, SetLineup, Swap
 from engine.wizards_cup.cards import CARDS, LINEUP_SIZE, WIZARDS
+from engine.wizards_cup.pick_rates import PICK_FLOOR, PICK_RATES
 from engine.wizards_cup.round_matrix import ORDERS, IntArray, lineup, round_results
 from engine.wizards_cup.solver import FloatArray, Solution, solve
 from engine.wizards_cup.state import Phase, PlayerView, WizardsCupView
@@ -120,7 +121,17 @@ def _sample_team(them: PlayerView, rng: random.Random) -> Team:
         known.append(pool.pop(pick))
         weights.pop(pick)
     unseen = [w.card_id for w in WIZARDS if w.card_id != them.displayed and w.card_id not in seen]
-    return (them.displayed, *sorted(known), *sorted(rng.sample(unseen, LINEUP_SIZE - len(known))))
+    return (them.displayed, *sorted(known), *sorted(_likely_picks(unseen, LINEUP_SIZE - len(known), rng)))
+
+
+def _likely_picks(cards: Sequence[str], count: int, rng: random.Random) -> list[str]:
+    """``count`` of ``cards``, drawn without replacement in proportion to how often strong players take them.
+
+    Each card gets the key ``u ** (1 / weight)`` for a uniform ``u``; the highest keys win
+    (Efraimidis and Spirakis' weighted sampling).
+    """
+    keyed = [(rng.random() ** (1.0 / (PICK_RATES.get(card, 0.0) + PICK_FLOOR)), card) for card in cards]
+    return [card for _, card in sorted(keyed, reverse=True)[:count]]
 
 
 def lineup_solution(view: WizardsCupView, mine: Team, opponents: Sequence[tuple[Team, float]],
