@@ -125,3 +125,17 @@ def test_normals_team_candidates_include_the_five_strongest_wizards(monkeypatch:
     displayed = view.players[0].displayed
     by_value = [w.card_id for w in sorted(WIZARDS, key=lambda w: -w.value) if w.card_id != displayed]
     assert any(isinstance(c, ChooseTeam) and set(c.cards) == set(by_value[:5]) for c in offered[0])
+
+
+def test_the_pick_rate_measure_prints_a_table_for_the_data_module(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.wizards_cup.cards import WIZARDS
+    from tui.cli.bench.wizards_cup_picks import main
+
+    assert main(["1", "500"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "PICK_RATES: dict[str, float] = {" and lines[-1] == "}"
+    rows = [line.strip().rstrip(",").split(": ") for line in lines[1:-1]]
+    assert sorted(name.strip('"') for name, _ in rows) == sorted(w.card_id for w in WIZARDS)
+    rates = [float(rate) for _, rate in rows]
+    assert rates == sorted(rates, reverse=True) and all(0 <= rate <= 1 for rate in rates)
+    assert sum(rate > 0 for rate in rates) >= 5  # each seat took five
