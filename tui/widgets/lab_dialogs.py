@@ -2,8 +2,6 @@
 
 Both are modal screens that dismiss with the answer (None when cancelled),
 so the Lab screen can ``await push_screen_wait`` them one after another.
-:func:`show_keys` lists every key of a screen (the deck editor uses it too),
-for the keys a narrow Footer leaves out.
 """
 
 from __future__ import annotations
@@ -18,7 +16,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -246,36 +244,3 @@ def saved_decks(store: SessionStore | None, seed: int) -> dict[str, tuple[tuple[
         if parsed.main is not None:
             found[deck.name] = (tuple(cards), parsed.main)
     return found
-
-
-def key_choices(screen: Screen[Any]) -> list[tuple[str, Text]]:
-    """Every key bound on ``screen`` and its focused widgets, as ``(key, label)``; keys not usable now are dimmed.
-
-    The app's own keys (quit, the command palette) and the widgets' cursor keys are left out: they are the same
-    everywhere.
-    """
-    choices: list[tuple[str, Text]] = []
-    seen: set[str] = set()
-    for key, active in screen.active_bindings.items():
-        binding = active.binding
-        if active.node is screen.app or not binding.description or binding.action in seen:
-            continue
-        if "." in binding.action or (not binding.show and active.node is not screen):
-            continue  # Textual's own keys (focus, copy) and the widgets' hidden cursor and scroll keys
-        seen.add(binding.action)  # "plus" and "equals_sign" are one action: list it once
-        shown = binding.key_display or screen.app.get_key_display(binding)
-        label = Text.assemble((f"{shown:>6}  ", "bold"), binding.description)
-        if not active.enabled:
-            label.stylize("dim")
-            label.append("  (not now)", style="dim italic")
-        choices.append((key, label))
-    return choices
-
-
-def show_keys(screen: Screen[Any], title: str = "Every key here (enter presses it)") -> None:
-    """Open a list of every key of ``screen``; choosing one presses it, as if typed."""
-    def chosen(key: str | None) -> None:
-        if key is not None:
-            screen.app.simulate_key(key)
-
-    screen.app.push_screen(PickScreen(title, key_choices(screen)), chosen)
