@@ -23,9 +23,12 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 
-from saves import StoreError
+from saves import SessionStore, StoreError
+from saves.records import MAX_NAME_LENGTH
 from saves.table_chat import MAX_LINE_LENGTH, ChatLine
 from saves.table_records import TableInfo, parse_time
+from tui.chat_mutes import MAX_NAMES, is_mutable_name, muted_at, remember_muted
+from tui.context import coven_or_none
 from tui.safe_text import plain, plain_lines
 
 if TYPE_CHECKING:
@@ -43,7 +46,8 @@ CHAT_HELP = (
     "Chat: c opens the table talk (ctrl+t where the focused pane answers c itself, as a confirm key "
     "may); type a line (at most 200 characters) and press enter. "
     "With the line empty, 1 to 6 say a stock phrase (start a line with a space to begin it with a digit). "
-    "/mute NAME hides someone's lines on your screen only, /unmute NAME shows them again; the host types "
+    "/mute NAME hides someone's lines on your screen only, also when you come back to this table; "
+    "/unmute NAME shows them again; the host types "
     "/spectators off (or on) to keep spectators quiet. Escape closes the pane; the Chat key counts lines "
     "you have not seen."
 )
@@ -160,8 +164,13 @@ class ChatPane(Vertical):
                         id="chat-input")
 
     def on_mount(self) -> None:
-        """Hidden and out of the focus order until opened; the lines so far are read (and not counted)."""
+        """Hidden and out of the focus order until opened; the lines so far are read (and not counted).
+
+        Names muted at this table on an earlier visit stay muted (see :mod:`tui.chat_mutes`).
+        """
         self.disabled = True
+        store, account = self._preferences()
+        self.link.muted |= muted_at(store, account, self.link.code)
         self.fetch(count=False)
         self.show_people(self.link.current())
 
@@ -262,18 +271,38 @@ class ChatPane(Vertical):
         if done:
             event.input.value = ""
 
+    def _preferences(self) -> tuple[SessionStore | None, str | None]:
+        """Where this player's preferences are kept, and whose they are (no store outside Coven's app)."""
+        context = coven_or_none(self)
+        return (None, None) if context is None else (context.store, context.account)
+
+    def _mute(self, argument: str, mute: bool) -> bool:
+        """Hide (or show again) the lines of the player called ``argument``, here and on later visits."""
+        name = argument.casefold()
+        muted = self.link.muted
+        if mute and not is_mutable_name(name):
+            self.notify(f"No one at a table has a name like that (at most {MAX_NAME_LENGTH} characters).",
+                        title="Chat", severity="warning", timeout=6)
+            return False
+        if mute and name not in muted and len(muted) >= MAX_NAMES:
+            self.notify(f"You have muted {MAX_NAMES} names at this table, the most it keeps; /unmute one first.",
+                        title="Chat", severity="warning", timeout=6)
+            return False
+        if mute:
+            muted.add(name)
+            said = f"{argument}'s lines are hidden on your screen (/unmute {argument} shows them again)."
+        else:
+            muted.discard(name)
+            said = f"{argument}'s new lines show again."
+        if not remember_muted(*self._preferences(), self.link.code, muted):
+            said += " (For this visit only: it could not be saved.)"
+        self.notify(plain_lines(said), title="Chat", markup=False, timeout=4)
+        return True
+
     def _command(self, command: str, argument: str) -> bool:
         """``/mute NAME``, ``/unmute NAME`` and the host's ``/spectators on|off``; True when understood."""
         if command in ("/mute", "/unmute") and argument:
-            name = argument.casefold()
-            if command == "/mute":
-                self.link.muted.add(name)
-                said = f"{argument}'s lines are hidden on your screen (/unmute {argument} shows them again)."
-            else:
-                self.link.muted.discard(name)
-                said = f"{argument}'s new lines show again."
-            self.notify(plain_lines(said), title="Chat", markup=False, timeout=4)
-            return True
+            return self._mute(argument, command == "/mute")
         if command == "/spectators" and argument.lower() in ("on", "off"):
             try:
                 info = self.link.tables.set_spectator_chat(self.link.code, argument.lower() == "on")

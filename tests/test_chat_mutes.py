@@ -1,0 +1,123 @@
+"""Mutes at a shared table outlive the visit: kept per player and per table, bounded, and read back with suspicion."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from saves import SessionStore
+from saves.preferences import get_preference, set_preference
+from saves.tables import TableStore
+from table_helpers import host_from_menu
+from tui.app import CovenApp
+from tui.chat_mutes import KEY, MAX_NAMES, MAX_TABLES, muted_at, remember_muted
+from tui.screens.lobby import LobbyScreen
+from waiting import until
+
+CODES = ["ABCD", "EFGH", "JKMN", "PQRS", "TUVW", "XYZA", "BCDE", "FGHJ", "KMNP", "QRST"]
+
+
+def test_mutes_are_kept_per_account_and_per_table(store: SessionStore) -> None:
+    assert remember_muted(store, "ana", "ABCD", {"bea", "cy"})
+    assert remember_muted(store, "ana", "EFGH", {"dee"})
+    assert remember_muted(store, "hal", "ABCD", {"ana"})
+    assert muted_at(store, "ana", "ABCD") == {"bea", "cy"}
+    assert muted_at(store, "ana", "EFGH") == {"dee"}
+    assert muted_at(store, "hal", "ABCD") == {"ana"}
+    assert muted_at(store, None, "ABCD") == set() and muted_at(store, "ana", "JKMN") == set()
+    assert remember_muted(store, "ana", "ABCD", set())  # the last unmute forgets the table
+    assert muted_at(store, "ana", "ABCD") == set()
+    assert [code for code, _ in get_preference(store, "ana", KEY)] == ["EFGH"]
+
+
+def test_only_the_most_recent_tables_are_kept(store: SessionStore) -> None:
+    for code in CODES[:MAX_TABLES + 2]:
+        assert remember_muted(store, "ana", code, {f"troll-{code.lower()}"})
+    kept = [code for code in CODES if muted_at(store, "ana", code)]
+    assert kept == CODES[2:MAX_TABLES + 2]
+    assert remember_muted(store, "ana", CODES[2], {"again"})  # changing a table makes it the most recent
+    assert get_preference(store, "ana", KEY)[0] == [CODES[2], ["again"]]
+
+
+def test_when_the_mutes_outgrow_one_preference_the_oldest_tables_give_way(store: SessionStore) -> None:
+    long_names = {("ж" * 60) + f"{n:02d}" for n in range(MAX_NAMES)}  # 62 characters, escaped in JSON
+    for code in CODES[:MAX_TABLES]:
+        assert remember_muted(store, "ana", code, long_names)
+    newest = CODES[MAX_TABLES - 1]
+    assert muted_at(store, "ana", newest) == long_names
+    assert not muted_at(store, "ana", CODES[0])
+
+
+@pytest.mark.parametrize("stored", [
+    "not a list", 42, None, {"ABCD": ["bea"]},
+    [["ABCD"]], [["ABCD", "bea"]], [[1234, ["bea"]]], [["abcd", ["bea"]]], [["AB1D", ["bea"]]],
+    [["ABCD", ["Bea", "", "x" * 65, 7, "tab\there", "\x1b[2J"]]],
+], ids=repr)
+def test_damaged_or_hostile_stored_mutes_are_dropped(store: SessionStore, stored: object) -> None:
+    set_preference(store, "ana", KEY, stored)
+    assert muted_at(store, "ana", "ABCD") == set()
+    assert remember_muted(store, "ana", "EFGH", {"cy"})  # and the damage does not stop a new mute
+    assert muted_at(store, "ana", "EFGH") == {"cy"}
+
+
+def test_good_entries_survive_beside_damaged_ones(store: SessionStore) -> None:
+    set_preference(store, "ana", KEY, [["ABCD", ["bea", "Bad", "x" * 65]], ["nope", ["cy"]], ["ABCD", ["dup"]],
+                                       ["EFGH", ["dee"]]])
+    assert muted_at(store, "ana", "ABCD") == {"bea"}
+    assert muted_at(store, "ana", "EFGH") == {"dee"}
+
+
+def test_without_a_store_a_mute_is_for_the_visit_only() -> None:
+    assert muted_at(None, "ana", "ABCD") == set()
+    assert not remember_muted(None, "ana", "ABCD", {"bea"})
+
+
+def screen_text(app: CovenApp) -> str:
+    return app.export_screenshot().replace("&#160;", " ")
+
+
+def notes(app: CovenApp) -> str:
+    return "\n".join(str(note.message) for note in app._notifications)
+
+
+def test_a_mute_holds_when_the_player_comes_back_to_the_table(other: TableStore) -> None:
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            code = await host_from_menu(pilot, app)
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            other.take_seat(code, 1, "Bea")
+            table_id = other.find(code).table_id
+            await pilot.press("c")
+            await pilot.press(*"/mute BEA", "enter")
+            await until(pilot, lambda: "BEA's lines are hidden" in notes(app), "the mute's word")
+            assert "could not be saved" not in notes(app)
+            other.say(table_id, "you cannot hear me")
+
+            # Back at the table as after a dropped connection: a new link, the same player.
+            app.tables.open_lobby(code, lobby.link.token)
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen is not lobby, "the lobby")
+            again = app.screen
+            assert isinstance(again, LobbyScreen) and again.link is not lobby.link
+            await until(pilot, lambda: again.chat.is_mounted and again.link.muted == {"bea"}, "the mutes read back")
+            other.say(table_id, "still muted?")
+            await until(pilot, lambda: again.chat._last_id == other.chat_since(table_id)[-1].line_id, "the poll")
+            await pilot.press("c")
+            await pilot.press(*"hello", "enter")
+            await until(pilot, lambda: "Ana: hello" in screen_text(app), "Ana's own line")
+            text = screen_text(app)
+            assert "you cannot hear me" not in text and "still muted?" not in text
+
+            # The limits are said in words, and nothing is muted by them.
+            await pilot.press(*f"/mute {'x' * 65}", "enter")
+            await until(pilot, lambda: "No one at a table has a name like that" in notes(app), "the long name")
+            for number in range(MAX_NAMES - 1):
+                again.chat._command("/mute", f"name{number}")
+            assert len(again.link.muted) == MAX_NAMES
+            await pilot.press("ctrl+u", *"/mute one-more", "enter")  # a refused line stays to be mended: clear it
+            await until(pilot, lambda: f"You have muted {MAX_NAMES} names" in notes(app), "the limit")
+            assert "one-more" not in again.link.muted and len(muted_at(app.store, None, code)) == MAX_NAMES
+
+    asyncio.run(scenario())
