@@ -8,7 +8,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.geometry import Offset
-from textual.widgets import Input, OptionList, Tree
+from textual.widgets import DataTable, Input, Label, ListItem, ListView, OptionList, TextArea, Tree
 
 from saves import LiveSession, SeatInfo, SessionStore
 from test_narration import Host, game_screen
@@ -32,6 +32,54 @@ class Lists(FocusCursor, App[None]):
         tree.root.expand()
         yield tree
         yield Input(id="field")
+
+
+class Tables(FocusCursor, App[None]):
+    """A table, a text area and a list view, with the terminal cursor following focus."""
+
+    CSS = "DataTable { height: 6; } TextArea { height: 5; } ListView { height: 4; }"
+
+    def compose(self) -> ComposeResult:
+        table: DataTable[str] = DataTable(id="table")
+        table.add_columns("Name", "Game", "Status")
+        for number in range(6):
+            table.add_row(f"Ana {number}", "Wizards Cup", "playing")
+        yield table
+        yield TextArea("first line\nsecond line", id="text")
+        yield ListView(*(ListItem(Label(f"Item {number}")) for number in range(5)), id="items")
+
+
+@pytest.mark.parametrize("name", ["OptionList", "Tree", "DataTable", "Input", "TextArea", "ListView"])
+def test_each_widget_kind_is_looked_up_in_the_module_textual_defines_it_in(name: str) -> None:
+    import textual.widgets
+
+    from tui.focus_cursor import WIDGET_MODULES
+
+    # focus_cursor finds these classes by module name, so that start-up need not import them.
+    assert getattr(textual.widgets, name).__module__ == f"textual.widgets.{WIDGET_MODULES[name]}"
+
+
+async def test_the_cursor_sits_on_the_table_cell_the_text_cursor_and_the_list_item() -> None:
+    app = Tables()
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(DataTable)
+        table.focus()
+        await pilot.press("down", "right")
+        await pilot.pause()
+        cell = table._get_cell_region(table.cursor_coordinate)
+        assert table.cursor_coordinate == (1, 1)
+        assert app.cursor_position == Offset(table.content_region.x + cell.x, table.content_region.y + cell.y)
+        text = app.query_one(TextArea)
+        text.focus()
+        await pilot.press("down", "end")
+        await pilot.pause()
+        assert app.cursor_position == text.cursor_screen_offset and text.cursor_location == (1, 11)
+        items = app.query_one(ListView)
+        items.focus()
+        await pilot.press("down", "down")
+        await pilot.pause()
+        child = items.highlighted_child
+        assert child is not None and items.index == 2 and app.cursor_position == child.region.offset
 
 
 class CursorHost(FocusCursor, Host):

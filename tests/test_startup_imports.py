@@ -36,7 +36,10 @@ cli.main([])
 """
 
 FORBIDDEN_AT_START = ("engine.wizards_cup", "engine.witchdraft", "engine.wizbits",
-                      "numpy", "scipy", "asyncssh", "hypothesis", "pytest")
+                      "numpy", "scipy", "asyncssh", "hypothesis", "pytest",
+                      # Loaded when first used: the text area and table (transcripts, sessions), the ladder.
+                      "textual.widgets._text_area", "textual.widgets._data_table", "rich.progress",
+                      "tui.cli.ladder")
 
 
 def test_coven_reaches_the_menu_without_importing_any_games_rules_or_bots(tmp_path: Path) -> None:

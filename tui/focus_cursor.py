@@ -11,14 +11,33 @@ within its content, as the potion grid does), else the widget's top left.
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import RenderableType
 from textual.app import App
 from textual.geometry import Offset
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, ListView, OptionList, TextArea, Tree
+
+if TYPE_CHECKING:
+    from textual.widgets import DataTable, ListView, OptionList, TextArea, Tree
+
+
+WIDGET_MODULES = {"OptionList": "_option_list", "Tree": "_tree", "DataTable": "_data_table", "Input": "_input",
+                  "TextArea": "_text_area", "ListView": "_list_view"}
+"""The module of ``textual.widgets`` that defines each widget class looked at here (a test checks them)."""
+
+
+def _is(widget: Widget, name: str) -> bool:
+    """``isinstance(widget, textual.widgets.<name>)``, without importing that widget's module.
+
+    A widget of a class exists only once the class's module is loaded, so a module not
+    loaded yet means "no": start-up does not pay for the text area, table and tree.
+    """
+    loaded = sys.modules.get(f"textual.widgets.{WIDGET_MODULES[name]}")
+    kind = getattr(loaded, name, None)
+    return isinstance(kind, type) and isinstance(widget, kind)
 
 
 def _in_content(widget: Widget, x: int, y: int) -> Offset:
@@ -38,17 +57,20 @@ def item_offset(widget: Widget) -> tuple[int, int] | None:
     if callable(own):
         found = own()
         return None if found is None else (int(found[0]), int(found[1]))
-    if isinstance(widget, OptionList):
-        if widget.highlighted is None:
+    if _is(widget, "OptionList"):
+        options = cast("OptionList", widget)
+        if options.highlighted is None:
             return None
-        line = widget._index_to_line.get(widget.highlighted)  # Textual keeps each option's first line here
+        line = options._index_to_line.get(options.highlighted)  # Textual keeps each option's first line here
         return None if line is None else (0, line)
-    if isinstance(widget, Tree):
-        return None if widget.cursor_line < 0 else (0, widget.cursor_line)
-    if isinstance(widget, DataTable):
-        if widget.row_count == 0:
+    if _is(widget, "Tree"):
+        tree = cast("Tree[Any]", widget)
+        return None if tree.cursor_line < 0 else (0, tree.cursor_line)
+    if _is(widget, "DataTable"):
+        table = cast("DataTable[Any]", widget)
+        if table.row_count == 0:
             return None
-        cell = widget._get_cell_region(widget.cursor_coordinate)
+        cell = table._get_cell_region(table.cursor_coordinate)
         return cell.x, cell.y
     return None
 
@@ -58,12 +80,12 @@ def focus_offset(widget: Widget | None) -> Offset | None:
 
     An Input sets the position itself as it is typed in, so it is left alone.
     """
-    if widget is None or isinstance(widget, Input) or not widget.region:
+    if widget is None or _is(widget, "Input") or not widget.region:
         return None
-    if isinstance(widget, TextArea):
-        return widget.cursor_screen_offset
-    if isinstance(widget, ListView):
-        child = widget.highlighted_child
+    if _is(widget, "TextArea"):
+        return cast("TextArea", widget).cursor_screen_offset
+    if _is(widget, "ListView"):
+        child = cast("ListView", widget).highlighted_child
         if child is not None and child.region:
             return child.region.offset
     found = item_offset(widget)

@@ -7,12 +7,8 @@ import sys
 from itertools import combinations
 from pathlib import Path
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
 from engine import GameSpec, all_games, get_game
 from engine.core import UnknownGameError
-from tui.cli.ladder import ladder, report_lines
 
 README_START = "<!-- ladder:start -->"
 README_END = "<!-- ladder:end -->"
@@ -68,6 +64,12 @@ def _replace_block(path: Path, sections: dict[str, list[str]]) -> None:
 
 def run_ladder(args: argparse.Namespace) -> int:
     """Play the ladder(s) and print them (or write them into the README)."""
+    # Imported here, not at the top: every `coven` start builds this command's parser, few run it.
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from tui.cli.ladder import ladder, report_lines
+
     try:
         if not 2 <= args.games <= MAX_GAMES or args.games % 2:
             raise LadderUsageError(f"--games must be an even number from 2 to {MAX_GAMES} (each seed is played "
