@@ -97,13 +97,20 @@ def _decode(text: object) -> Any:
     return None if _depth(value) > _MAX_DEPTH else value
 
 
-def get_preference(store: SessionStore, account: str | None, key: str) -> Any:
+def get_preference(store: SessionStore, account: str | None, key: str, *, strict: bool = False) -> Any:
     """What ``account`` last stored under ``key``; None when nothing (usable) is stored.
 
     A damaged or hostile value, an unusable account or key, and a store that
     cannot be read all read as None: a preference is never worth a crash.
     The value is plain JSON (dict, list, str, int, float, bool or None); check
     what it means before using it.
+
+    Args:
+        strict: Raise instead when the store cannot be read, for a caller about to
+            write back a value built on what it read (nothing stored is still None).
+
+    Raises:
+        StoreError: only with ``strict``, when the store could not be read.
     """
     try:
         column, key = _account_column(account), _check_key(key)
@@ -114,7 +121,13 @@ def get_preference(store: SessionStore, account: str | None, key: str) -> Any:
             row = conn.execute(
                 "SELECT CAST(value AS BLOB) FROM preferences WHERE account = ? AND key = ?", (column, key)
             ).fetchone()
-    except (StoreError, sqlite3.Error, UnicodeError):
+    except StoreError:
+        if strict:
+            raise
+        return None
+    except (sqlite3.Error, UnicodeError) as error:
+        if strict:
+            raise StoreError(f"Cannot read a preference: {error}") from error
         return None
     if row is None or not isinstance(row[0], bytes) or len(row[0]) > MAX_VALUE_BYTES:
         return None

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from saves import SessionStore
+from saves import SessionStore, StoreError
 from saves.preferences import get_preference, set_preference
 from saves.tables import TableStore
 from table_helpers import host_from_menu
@@ -41,7 +41,7 @@ def test_only_the_most_recent_tables_are_kept(store: SessionStore) -> None:
 
 
 def test_when_the_mutes_outgrow_one_preference_the_oldest_tables_give_way(store: SessionStore) -> None:
-    long_names = {("ж" * 60) + f"{n:02d}" for n in range(MAX_NAMES)}  # 62 characters, escaped in JSON
+    long_names = {("ж" * 60) + f"{n:02d}" for n in range(MAX_NAMES)}  # 62 characters of two bytes each
     for code in CODES[:MAX_TABLES]:
         assert remember_muted(store, "ana", code, long_names)
     newest = CODES[MAX_TABLES - 1]
@@ -52,7 +52,7 @@ def test_when_the_mutes_outgrow_one_preference_the_oldest_tables_give_way(store:
 @pytest.mark.parametrize("stored", [
     "not a list", 42, None, {"ABCD": ["bea"]},
     [["ABCD"]], [["ABCD", "bea"]], [[1234, ["bea"]]], [["abcd", ["bea"]]], [["AB1D", ["bea"]]],
-    [["ABCD", ["Bea", "", "x" * 65, 7, "tab\there", "\x1b[2J"]]],
+    [["ABCD", ["Bea", "", "x" * 193, 7, "tab\there", "\x1b[2J"]]],
 ], ids=repr)
 def test_damaged_or_hostile_stored_mutes_are_dropped(store: SessionStore, stored: object) -> None:
     set_preference(store, "ana", KEY, stored)
@@ -62,7 +62,7 @@ def test_damaged_or_hostile_stored_mutes_are_dropped(store: SessionStore, stored
 
 
 def test_good_entries_survive_beside_damaged_ones(store: SessionStore) -> None:
-    set_preference(store, "ana", KEY, [["ABCD", ["bea", "Bad", "x" * 65]], ["nope", ["cy"]], ["ABCD", ["dup"]],
+    set_preference(store, "ana", KEY, [["ABCD", ["bea", "Bad", "x" * 193]], ["nope", ["cy"]], ["ABCD", ["dup"]],
                                        ["EFGH", ["dee"]]])
     assert muted_at(store, "ana", "ABCD") == {"bea"}
     assert muted_at(store, "ana", "EFGH") == {"dee"}
@@ -71,6 +71,35 @@ def test_good_entries_survive_beside_damaged_ones(store: SessionStore) -> None:
 def test_without_a_store_a_mute_is_for_the_visit_only() -> None:
     assert muted_at(None, "ana", "ABCD") == set()
     assert not remember_muted(None, "ana", "ABCD", {"bea"})
+
+
+def test_any_name_a_player_could_have_can_be_muted(store: SessionStore) -> None:
+    names = {"ß" * 40, "ana bee", "ana\u00a0bee", "zoë", "李"}
+    folded = {name.casefold() for name in names}
+    assert max(len(name) for name in folded) == 80  # ß folds to ss: past the 64 a name may have
+    assert remember_muted(store, "ana", "ABCD", folded)
+    assert muted_at(store, "ana", "ABCD") == folded
+    assert remember_muted(store, "ana", "ABCD", {f"n{number:02d}" for number in range(MAX_NAMES + 5)})
+    assert muted_at(store, "ana", "ABCD") == {f"n{number:02d}" for number in range(MAX_NAMES)}  # the cap
+
+
+def test_a_store_that_cannot_be_read_is_never_taken_for_no_mutes(store: SessionStore,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import tui.chat_mutes
+
+    assert remember_muted(store, "ana", "ABCD", {"bea"}) and remember_muted(store, "ana", "EFGH", {"cy"})
+    real = tui.chat_mutes.get_preference
+
+    def failing(*args: object, strict: bool = False) -> object:
+        if strict:
+            raise StoreError("database is locked")
+        return None
+
+    monkeypatch.setattr(tui.chat_mutes, "get_preference", failing)
+    assert muted_at(store, "ana", "ABCD") is None
+    assert not remember_muted(store, "ana", "JKMN", {"dee"})  # writing now would drop ABCD and EFGH
+    monkeypatch.setattr(tui.chat_mutes, "get_preference", real)
+    assert muted_at(store, "ana", "ABCD") == {"bea"} and muted_at(store, "ana", "EFGH") == {"cy"}
 
 
 def screen_text(app: CovenApp) -> str:
@@ -119,5 +148,26 @@ def test_a_mute_holds_when_the_player_comes_back_to_the_table(other: TableStore)
             await pilot.press("ctrl+u", *"/mute one-more", "enter")  # a refused line stays to be mended: clear it
             await until(pilot, lambda: f"You have muted {MAX_NAMES} names" in notes(app), "the limit")
             assert "one-more" not in again.link.muted and len(muted_at(app.store, None, code)) == MAX_NAMES
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("signed_in", [False, True], ids=["shared account", "signed in"])
+def test_over_ssh_mutes_are_kept_only_for_a_signed_in_account(other: TableStore, signed_in: bool) -> None:
+    # Under `coven serve --auth none` everyone who joins with `ssh KXMP@host` is account "kxmp":
+    # one player's mutes must not reach the others through it.
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0, serve_port=2222, account="kxmp", signed_in=signed_in)
+        assert app.account_is_private is signed_in
+        async with app.run_test(size=(80, 24)) as pilot:
+            code = await host_from_menu(pilot, app)
+            other.take_seat(code, 1, "Bea")
+            await pilot.press("c")
+            await pilot.press(*"/mute bea", "enter")
+            await until(pilot, lambda: "bea's lines are hidden" in notes(app), "the mute's word")
+            assert ("kept between visits only for a signed-in account" in notes(app)) is not signed_in
+            assert "could not be saved" not in notes(app)
+            assert muted_at(app.store, "kxmp", code) == ({"bea"} if signed_in else set())
+            assert get_preference(app.store, None, KEY) is None  # never this machine's own
 
     asyncio.run(scenario())

@@ -213,6 +213,7 @@ def test_odd_user_names_are_names_never_options_and_are_cleaned(coven_data_dir: 
                 [pid] = server.children()
                 command = _cmdline(pid)
                 assert f"--name={name}" in command and f"--account={name}" in command
+                assert "--signed-in" not in command  # --auth none: the name proves nothing
                 await _press_until(player, "n", NEW_GAME)
                 await player.close()
                 wait_until(lambda: not server.children(), "the player's process to be reaped", 60)

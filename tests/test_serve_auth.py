@@ -53,6 +53,7 @@ def test_add_user_writes_a_private_scrypt_line_and_the_password_logs_in(coven_da
             [pid] = server.children()
             command = _cmdline(pid)
             assert "--name=ana" in command and "--join=ABCD" in command
+            assert "--signed-in" in command  # the password proved the account: its preferences are its own
             await player.close()
             with pytest.raises(asyncssh.PermissionDenied):
                 await open_connection(server.port, "ana", password="first password")

@@ -113,3 +113,15 @@ def test_input_budget_passes_a_burst_then_a_steady_trickle() -> None:
     assert budget.take(50) == 20  # two seconds' worth
     now[0] = 100.0
     assert budget.take(1000) == 100  # never more than a burst, however long the pause
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_the_players_coven_is_told_whether_the_account_was_proven(signed_in: bool) -> None:
+    from tui.cli import build_parser
+    from tui.server.session import child_command
+
+    command = child_command(Login("kxmp", "Kxmp", "KXMP"), 2222, signed_in=signed_in)
+    assert command[1:4] == ["-m", "tui.cli", "play"]
+    args = build_parser().parse_args(command[3:])
+    assert (args.signed_in, args.account, args.join, args.serve_port) == (signed_in, "kxmp", "KXMP", 2222)
+    assert build_parser().parse_args([]).signed_in is False  # plain `coven` at this machine

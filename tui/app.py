@@ -95,6 +95,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
         serve_port: int | None = None,
         account: str | None = None,
         serve_host: str | None = None,
+        signed_in: bool = False,
     ) -> None:
         """Create the app.
 
@@ -110,6 +111,8 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
             account: The ``coven serve`` account of an SSH connection: it sees only its own
                 sessions (and finished tables'). None at this machine, which sees all.
             serve_host: The address ``coven serve`` listens on, for the lobby's join hint.
+            signed_in: True when ``coven serve`` proved the account (password or key), so that
+                the account is this player's alone; without it anyone may use the name.
         """
         # Over SSH every repaint is carried to the player, so the first screen is painted once.
         super().__init__(hold_first_screen=serve_port is not None)
@@ -118,6 +121,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
         self.join_code = join_code
         self.served = serve_port is not None
         self.account = account if self.served else None
+        self.account_is_private = not self.served or (signed_in and account is not None)
         self.store_problem: str | None = None
         self.auto_delay = _default_auto_delay() if auto_delay is None else auto_delay
         self.base_auto_delay = self.auto_delay
@@ -323,6 +327,7 @@ def run(
     serve_port: int | None = None,
     account: str | None = None,
     serve_host: str | None = None,
+    signed_in: bool = False,
 ) -> int:
     """Run Coven in the terminal until the user quits (see :class:`CovenApp` for the arguments).
 
@@ -334,6 +339,6 @@ def run(
         print(NOT_A_TERMINAL, file=sys.stderr)
         return EXIT_NOT_A_TERMINAL
     app = CovenApp(store_path=store_path, player_name=player_name, join_code=join_code, serve_port=serve_port,
-                   account=account, serve_host=serve_host)
+                   account=account, serve_host=serve_host, signed_in=signed_in)
     app.run()
     return app.return_code or 0

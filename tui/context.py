@@ -37,6 +37,14 @@ class CovenContext(Protocol):
         """The ``coven serve`` account of an SSH connection; None at this machine, which sees all."""
 
     @property
+    def account_is_private(self) -> bool:
+        """True when the account's preferences are this player's alone: at this machine, or signed in over SSH.
+
+        Without sign-in (``coven serve --auth none``) anyone may use any name, and everyone who
+        joins with ``ssh CODE@host`` shares the account named by the code.
+        """
+
+    @property
     def served(self) -> bool:
         """True when Coven runs for an SSH connection, which may touch no files on the server."""
 

@@ -111,7 +111,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         _fail("The card table is not available in this build.")
         return EXIT_ERROR
     code = app.run(player_name=args.name, join_code=args.join, serve_port=args.serve_port, account=args.account,
-                   serve_host=args.serve_host)
+                   serve_host=args.serve_host, signed_in=args.signed_in)
     return code if isinstance(code, int) else 0
 
 
@@ -314,7 +314,7 @@ def _options(spec: GameSpec, items: Sequence[str]) -> dict[str, object]:
 
 
 _PLAY_DEFAULTS: dict[str, object] = {"name": None, "join": None, "serve_port": None, "account": None,
-                                     "serve_host": None}
+                                     "serve_host": None, "signed_in": False}
 """What plain ``coven`` runs with: the table, as ``coven play`` with no options."""
 
 
@@ -335,6 +335,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--serve-port", type=int, metavar="PORT", help=argparse.SUPPRESS)
     play.add_argument("--account", metavar="ACCOUNT", help=argparse.SUPPRESS)
     play.add_argument("--serve-host", metavar="HOST", help=argparse.SUPPRESS)
+    play.add_argument("--signed-in", action="store_true", help=argparse.SUPPRESS)
     play.set_defaults(handler=_cmd_play)
 
     rules = commands.add_parser("rules", help="show a game's rules", description="Print a game's rules.")

@@ -152,6 +152,7 @@ class ChatPane(Vertical):
         self.unread = 0
         self._last_id = 0
         self._focus_before: Widget | None = None
+        self._mutes_read = False
         self.border_title = "Chat · esc closes"
 
     def compose(self) -> ComposeResult:
@@ -169,8 +170,9 @@ class ChatPane(Vertical):
         Names muted at this table on an earlier visit stay muted (see :mod:`tui.chat_mutes`).
         """
         self.disabled = True
-        store, account = self._preferences()
-        self.link.muted |= muted_at(store, account, self.link.code)
+        if not self._read_mutes():
+            self.notify("Your earlier mutes at this table could not be read; they will be tried again on /mute.",
+                        title="Chat", severity="warning", timeout=6)
         self.fetch(count=False)
         self.show_people(self.link.current())
 
@@ -272,15 +274,32 @@ class ChatPane(Vertical):
             event.input.value = ""
 
     def _preferences(self) -> tuple[SessionStore | None, str | None]:
-        """Where this player's preferences are kept, and whose they are (no store outside Coven's app)."""
+        """Where this player's mutes are kept, and whose they are.
+
+        No store outside Coven's app, nor for an account others may share (``account_is_private``).
+        """
         context = coven_or_none(self)
-        return (None, None) if context is None else (context.store, context.account)
+        if context is None or not context.account_is_private:
+            return None, None
+        return context.store, context.account
+
+    def _read_mutes(self) -> bool:
+        """Add the names muted here on earlier visits (once); False while the store cannot be read."""
+        if self._mutes_read:
+            return True
+        stored = muted_at(*self._preferences(), self.link.code)
+        if stored is None:
+            return False
+        self.link.muted |= stored
+        self._mutes_read = True
+        return True
 
     def _mute(self, argument: str, mute: bool) -> bool:
         """Hide (or show again) the lines of the player called ``argument``, here and on later visits."""
         name = argument.casefold()
+        self._read_mutes()  # a read that failed at opening is tried again before anything is written
         muted = self.link.muted
-        if mute and not is_mutable_name(name):
+        if mute and (not is_mutable_name(name) or len(argument) > MAX_NAME_LENGTH):
             self.notify(f"No one at a table has a name like that (at most {MAX_NAME_LENGTH} characters).",
                         title="Chat", severity="warning", timeout=6)
             return False
@@ -294,7 +313,10 @@ class ChatPane(Vertical):
         else:
             muted.discard(name)
             said = f"{argument}'s new lines show again."
-        if not remember_muted(*self._preferences(), self.link.code, muted):
+        context = coven_or_none(self)
+        if context is not None and not context.account_is_private:
+            said += " (For this visit: mutes are kept between visits only for a signed-in account.)"
+        elif not self._mutes_read or not remember_muted(*self._preferences(), self.link.code, muted):
             said += " (For this visit only: it could not be saved.)"
         self.notify(plain_lines(said), title="Chat", markup=False, timeout=4)
         return True
