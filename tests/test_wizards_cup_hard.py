@@ -104,8 +104,13 @@ def test_unseen_wizards_are_guessed_by_how_often_strong_players_take_them() -> N
     assert PICK_RATES["echo-warden"] > 0.9 and PICK_RATES["tide-caller"] < 0.05
     assert counts["echo-warden"] > 5 * counts["tide-caller"]
     assert counts["tide-caller"] > 0  # unlikely, never ruled out
-    assert _likely_picks(["tide-caller", "moss-hermit"], 2, rng) in (["tide-caller", "moss-hermit"],
-                                                                     ["moss-hermit", "tide-caller"])
+    assert all(rate >= 0 for rate in PICK_RATES.values())
+    with pytest.raises(ValueError, match="cannot draw 3 of 2"):
+        _likely_picks(["tide-caller", "moss-hermit"], 3, rng)
+    with pytest.raises(ValueError, match="cannot draw -1"):
+        _likely_picks(cards, -1, rng)
+    # The same generator state draws the same cards: seeded games replay.
+    assert _likely_picks(cards, 5, random.Random(9)) == _likely_picks(cards, 5, random.Random(9))
 
 
 def test_normals_team_candidates_include_the_five_strongest_wizards(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,6 +11,7 @@ This module imports numpy (through the matrix builder and the solver), so
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -127,10 +128,20 @@ def _sample_team(them: PlayerView, rng: random.Random) -> Team:
 def _likely_picks(cards: Sequence[str], count: int, rng: random.Random) -> list[str]:
     """``count`` of ``cards``, drawn without replacement in proportion to how often strong players take them.
 
-    Each card gets the key ``u ** (1 / weight)`` for a uniform ``u``; the highest keys win
+    Each card gets the key ``u ** (1 / weight)`` for a uniform ``u``, kept as its logarithm
+    ``log(u) / weight`` so that small keys do not underflow; the highest keys win
     (Efraimidis and Spirakis' weighted sampling).
+
+    Raises:
+        ValueError: ``count`` is negative or more than there are cards.
     """
-    keyed = [(rng.random() ** (1.0 / (PICK_RATES.get(card, 0.0) + PICK_FLOOR)), card) for card in cards]
+    if not 0 <= count <= len(cards):
+        raise ValueError(f"cannot draw {count} of {len(cards)} cards")
+    keyed = []
+    for card in cards:
+        u = rng.random()
+        weight = max(PICK_RATES.get(card, 0.0), 0.0) + PICK_FLOOR
+        keyed.append((math.log(u) / weight if u > 0.0 else -math.inf, card))
     return [card for _, card in sorted(keyed, reverse=True)[:count]]
 
 

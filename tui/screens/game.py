@@ -141,6 +141,7 @@ class GameScreen(GameLoop):
         if self.linear:  # the table in words takes the log's place (l still shows the log)
             self.query_one("#game-log", RichLog).add_class("hidden")
         self._show(self.viewer_seat, None, [])
+        self.update_status()  # a status set before compose found no line to draw on
         self.call_after_refresh(self.advance)
 
     def on_screen_resume(self) -> None:
@@ -171,7 +172,7 @@ class GameScreen(GameLoop):
         """Redraw the status line: game, progress, auto play and what is awaited, fitted to one line."""
         found = self.query("#game-status").results(Static)
         status = next(found, None)
-        if status is None:  # not composed yet: the first read of status_text runs its watcher; on_mount draws
+        if status is None:  # not composed yet: the first read of status_text runs its watcher; on_mount draws it
             return
         width = status.content_region.width or max(self.app.size.width - 2, 1)
         # Names and progress come from players and the store: drawn as plain text, never markup.
