@@ -10,6 +10,7 @@ from saves import SessionStore, StoreError
 from saves.preferences import get_preference, set_preference
 from saves.tables import TableStore
 from table_helpers import host_from_menu
+from test_tables_chat_tui import notes, screen_text
 from tui.app import CovenApp
 from tui.chat_mutes import KEY, MAX_NAMES, MAX_TABLES, muted_at, remember_muted
 from tui.screens.lobby import LobbyScreen
@@ -100,14 +101,6 @@ def test_a_store_that_cannot_be_read_is_never_taken_for_no_mutes(store: SessionS
     assert not remember_muted(store, "ana", "JKMN", {"dee"})  # writing now would drop ABCD and EFGH
     monkeypatch.setattr(tui.chat_mutes, "get_preference", real)
     assert muted_at(store, "ana", "ABCD") == {"bea"} and muted_at(store, "ana", "EFGH") == {"cy"}
-
-
-def screen_text(app: CovenApp) -> str:
-    return app.export_screenshot().replace("&#160;", " ")
-
-
-def notes(app: CovenApp) -> str:
-    return "\n".join(str(note.message) for note in app._notifications)
 
 
 def test_a_mute_holds_when_the_player_comes_back_to_the_table(other: TableStore) -> None:
