@@ -53,6 +53,12 @@ def coven_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
+def wide_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Print Rich tables 200 columns wide, so a long figure on a slow machine cannot wrap the row names a test reads."""
+    monkeypatch.setenv("COLUMNS", "200")
+
+
+@pytest.fixture
 def fake_spec() -> Iterator[GameSpec]:
     """Register the test-only "count-to-ten" game for one test."""
     from fake_game import SPEC

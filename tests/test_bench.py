@@ -8,6 +8,7 @@ import tui.cli.bench.games
 from tui.cli import main
 
 
+@pytest.mark.usefixtures("wide_output")
 @pytest.mark.parametrize("game_id,extra", [("wizards-cup", None), ("witchdraft", "placements + gains"),
                                            ("wizbits", "pillar time / (n log2 n)")])
 def test_bench_prints_figures(game_id: str, extra: str | None, capsys: pytest.CaptureFixture[str],
@@ -20,6 +21,7 @@ def test_bench_prints_figures(game_id: str, extra: str | None, capsys: pytest.Ca
         assert extra in out
 
 
+@pytest.mark.usefixtures("wide_output")
 def test_bench_wizbits_figures(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tui.cli.bench.games, "PILLAR_SIZES", (50, 200))
     assert main(["bench", "wizbits", "--games", "2"]) == 0
@@ -30,6 +32,7 @@ def test_bench_wizbits_figures(capsys: pytest.CaptureFixture[str], monkeypatch: 
     assert "µs/unit" in out and "target 200" in out
 
 
+@pytest.mark.usefixtures("wide_output")
 def test_bench_tables_measures_how_soon_another_process_sees_a_move(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["bench", "tables", "--games", "5"])
     out = capsys.readouterr().out
@@ -39,12 +42,12 @@ def test_bench_tables_measures_how_soon_another_process_sees_a_move(capsys: pyte
         assert row in out
 
 
+@pytest.mark.usefixtures("wide_output")
 def test_bench_serve_prints_each_figure_for_coven_and_the_bare_app(capsys: pytest.CaptureFixture[str],
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     import tui.cli.bench.serve
 
     monkeypatch.setattr(tui.cli.bench.serve, "QUIET_SECONDS", 0.3)  # smaller counts; the figures are the command's
-    monkeypatch.setenv("COLUMNS", "160")
     assert main(["bench", "serve", "--games", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
     for row in ("first frame 100x30", "key press (down)", "resize to 120x40", "first frame 120x40",
@@ -56,9 +59,8 @@ def test_bench_serve_prints_each_figure_for_coven_and_the_bare_app(capsys: pytes
         assert coven > 0 and bare > 0 and ratio == pytest.approx(coven / bare, rel=0.05, abs=0.01), line
 
 
-def test_bench_startup_prints_both_medians_their_ratio_and_both_peak_rss(capsys: pytest.CaptureFixture[str],
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "160")
+@pytest.mark.usefixtures("wide_output")
+def test_bench_startup_prints_both_medians_their_ratio_and_both_peak_rss(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "startup", "--games", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
     rows = {}

@@ -183,6 +183,7 @@ def test_hard_beats_normal_over_seeded_mirrored_games() -> None:
     assert margin >= 2 * 2 * STRENGTH_SEEDS
 
 
+@pytest.mark.usefixtures("wide_output")
 def test_bench_witchdraft_bots_prints_rates_intervals_and_times(capsys: pytest.CaptureFixture[str]) -> None:
     from tui.cli import main
 

@@ -218,6 +218,7 @@ def test_where_hard_leaves_normals_choice_it_does_better_in_the_real_deal() -> N
     assert sum(gains) / len(gains) >= 0.05, gains
 
 
+@pytest.mark.usefixtures("wide_output")
 def test_the_bench_prints_the_score_its_interval_and_decision_times(capsys: pytest.CaptureFixture[str]) -> None:
     from tui.cli.bench.wizbits_hard import run
 
