@@ -24,8 +24,8 @@ from saves.decks import DeckError, DeckStore
 from saves.errors import SessionFileError
 from saves.file_text import check_file_text
 from table_helpers import Opener, host_table
-from tui import cli
 from tui.cli import main
+from tui.cli.common import fail
 
 ESC = "\x1b"
 # A name that reaches the terminal raw would steer it; each must be refused and named.
@@ -241,7 +241,7 @@ def test_sessions_shows_names_safely_whatever_the_store_returns(
 
 
 def test_an_error_message_with_a_lone_surrogate_is_printed_not_raised(capsys: pytest.CaptureFixture[str]) -> None:
-    cli._fail("bad \ud800 and \x1b[2J")
+    fail("bad \ud800 and \x1b[2J")
     assert capsys.readouterr().err == "coven: bad \\ud800 and \\x1b[2J\n"
 
 

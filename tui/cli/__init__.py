@@ -18,10 +18,8 @@ from datetime import datetime
 from pathlib import Path
 from types import ModuleType
 
-from engine import GameSpec, game_entries, get_game
-from engine.core import InvalidOptionsError, UnknownGameError
+from engine.core import InvalidOptionsError
 from engine.core.catalog import entry_for
-from engine.core.registry import registered_specs
 from engine.core.text import shown_text
 from engine.core.words import plural
 from saves import (
@@ -33,40 +31,16 @@ from saves import (
 )
 from saves.integrity import DamagedSession
 from saves.transfer import import_session_file
+from tui.cli.common import EXIT_ERROR, EXIT_USAGE, UsageError, fail, game_spec
 from tui.cli.decks import add_deck_commands
 from tui.cli.ladder_command import add_ladder_command
 from tui.cli.settings import add_settings_command
 from tui.cli.simulate_args import add_simulate_parser
+from tui.cli.simulate_command import cmd_simulate
 from tui.rules_docs import RULES_DIR
 from tui.server.config import add_serve_parser
 
-EXIT_ERROR = 1
-EXIT_USAGE = 2
-
 Handler = Callable[[argparse.Namespace], int]
-
-
-class _UsageError(Exception):
-    """A mistake in what was typed, such as an unknown game (exit code 2)."""
-
-
-def _fail(message: str) -> None:
-    text = " ".join(shown_text(message).split())  # one line, whatever the message held, never a terminal control
-    print(f"coven: {text}", file=sys.stderr)
-
-
-def _game(game_id: str) -> GameSpec:
-    try:
-        return get_game(game_id)
-    except UnknownGameError:
-        known = ", ".join(_known_game_ids()) or "none"
-        raise _UsageError(f"Unknown game {game_id!r}. Known games: {known}.") from None
-
-
-def _known_game_ids() -> list[str]:
-    """Every game id, announced ones first, without importing any game."""
-    announced = [entry.game_id for entry in game_entries()]
-    return announced + [spec.game_id for spec in registered_specs() if spec.game_id not in announced]
 
 
 def _title_and_rules(game_id: str) -> tuple[str, str]:
@@ -74,14 +48,14 @@ def _title_and_rules(game_id: str) -> tuple[str, str]:
     entry = entry_for(game_id)
     if entry is not None:
         return entry.title, entry.rules_doc
-    spec = _game(game_id)
+    spec = game_spec(game_id)
     return spec.title, spec.rules_doc
 
 
 def _open_store() -> SessionStore:
     store = SessionStore()
     if store.notice:
-        _fail(store.notice)
+        fail(store.notice)
     return store
 
 
@@ -108,7 +82,7 @@ def _local_time(stamp: str) -> str:
 def _cmd_play(args: argparse.Namespace) -> int:
     app = _optional_module("tui.app")
     if app is None:
-        _fail("The card table is not available in this build.")
+        fail("The card table is not available in this build.")
         return EXIT_ERROR
     code = app.run(player_name=args.name, join_code=args.join, serve_port=args.serve_port, account=args.account,
                    serve_host=args.serve_host, signed_in=args.signed_in)
@@ -122,7 +96,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     title, rules_doc = _title_and_rules(args.game)
     path = RULES_DIR / rules_doc
     if not rules_doc or not path.is_file():
-        _fail(f"The rules of {title} are not available (missing {path}).")
+        fail(f"The rules of {title} are not available (missing {path}).")
         return EXIT_ERROR
     Console(file=sys.stdout).print(Markdown(path.read_text(encoding="utf-8")))
     return 0
@@ -152,7 +126,7 @@ def _cmd_sessions(args: argparse.Namespace) -> int:
             continue
         try:
             title = _title_and_rules(summary.game_id)[0]
-        except _UsageError:
+        except UsageError:
             title = f"{summary.game_id} (unknown)"
         finished = summary.status == "finished"
         table.add_row(
@@ -176,7 +150,7 @@ def _user_file(typed: str) -> Path:
     try:
         return user_path(typed)
     except NoPathError as error:
-        raise _UsageError(str(error)) from None
+        raise UsageError(str(error)) from None
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
@@ -186,7 +160,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
             # export_session alone decides whether an existing file may be replaced.
             export_session(store, args.session, target, overwrite=args.force)
         except SessionFileExistsError:
-            _fail(f"{target} already exists; choose another name or use --force to replace it.")
+            fail(f"{target} already exists; choose another name or use --force to replace it.")
             return EXIT_ERROR
     print(f"Exported session {args.session} to {target}.")
     return 0
@@ -201,7 +175,7 @@ def _cmd_import(args: argparse.Namespace) -> int:
     names = ", ".join(shown_text(seat.name) for seat in record.seats)
     print(f"Imported {shown_text(str(source))} as session {session_id} ({names}; {plural(len(record.log), 'action')}, {record.status}).")
     if imported.warning:
-        _fail(f"warning: {imported.warning}")
+        fail(f"warning: {imported.warning}")
     return 0
 
 
@@ -213,16 +187,16 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
 
 def _cmd_bench(args: argparse.Namespace) -> int:
     if args.games is not None and args.games < 1:
-        raise _UsageError("--games must be at least 1.")
+        raise UsageError("--games must be at least 1.")
     from tui.cli.bench.targets import TARGETS, run_target
 
     if args.game in TARGETS:
         return run_target(args.game, args.games)
     args.games = args.games or 100
-    spec = _game(args.game)
+    spec = game_spec(args.game)
     bench = _optional_module("tui.cli.bench.games")
     if bench is None or not hasattr(bench, "run"):
-        _fail("Benchmarking is not available in this build.")
+        fail("Benchmarking is not available in this build.")
         return EXIT_ERROR
     code = bench.run(spec.game_id, games=args.games)
     return code if isinstance(code, int) else 0
@@ -234,9 +208,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     try:
         return run_serve(args)
     except ServeUsageError as error:
-        raise _UsageError(str(error)) from None
+        raise UsageError(str(error)) from None
     except ServeError as error:
-        _fail(str(error))
+        fail(str(error))
         return EXIT_ERROR
 
 
@@ -247,67 +221,6 @@ def _session_id(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a session id is a whole number such as 3 (see `coven sessions`), "
                                          f"not {digits[:30]!r}")
     return int(digits)
-
-
-def _whole_number(text: str, option: str, least: int | None = None) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise _UsageError(f"{option} takes a whole number, not {text!r}.") from None
-    if least is not None and value < least:
-        raise _UsageError(f"{option} must be at least {least}.")
-    return value
-
-
-def _default_bots(spec: GameSpec) -> list[str]:
-    """Normal against Easy, the quick levels (a Hard bot searches: a game takes it seconds, not milliseconds)."""
-    quick = [level for level in ("normal", "easy") if level in spec.bots]
-    if len(quick) == 2:
-        return quick
-    return [spec.bot_levels[-1], spec.bot_levels[0]] if spec.bot_levels else []
-
-
-def _cmd_simulate(args: argparse.Namespace) -> int:
-    spec = _game(args.game)
-    games = _whole_number(args.games, "--games", least=1)
-    seed = _whole_number(args.seed, "--seed")
-    bots = [name.strip() for name in args.bots.split(",")] if args.bots else _default_bots(spec)
-    levels = ", ".join(spec.bot_levels) or "none"
-    for name in bots:
-        if name not in spec.bots:
-            raise _UsageError(f"Unknown bot level {name!r} for {spec.title}. Levels: {levels}.")
-    if len(bots) not in spec.seat_counts:
-        seats = " or ".join(str(count) for count in spec.seat_counts)
-        raise _UsageError(f"{spec.title} needs {seats} bots in --bots, not {len(bots)}.")
-    from tui.cli.simulate import DeckChoiceError, deck_options, run
-
-    options = _options(spec, args.option)
-    try:
-        decks, shown = deck_options(spec, {1: args.deck_1, 2: args.deck_2}, options)
-        options.update(decks)
-        spec.resolve_options(options)
-    except DeckChoiceError as error:
-        raise _UsageError(str(error)) from None
-    except InvalidOptionsError as error:
-        raise _UsageError(f"{error}.") from None
-    return run(spec, games, bots, seed, options, shown)
-
-
-def _options(spec: GameSpec, items: Sequence[str]) -> dict[str, object]:
-    """``NAME=VALUE`` pairs as game options, numbers where the option takes numbers."""
-    given: dict[str, object] = {}
-    defaults = {option.name: option.default for option in spec.options}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name:
-            raise _UsageError(f"--option takes NAME=VALUE, not {item!r}.")
-        default = defaults.get(name)
-        given[name] = int(value) if isinstance(default, int) and value.lstrip("-").isdigit() else value
-    try:
-        spec.resolve_options(given)
-    except InvalidOptionsError as error:
-        raise _UsageError(f"{error}.") from None
-    return given
 
 
 # -- parsing ----------------------------------------------------------------------
@@ -372,7 +285,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=int, default=None, metavar="N", help="number of games (default 100)")
     bench.set_defaults(handler=_cmd_bench)
 
-    add_simulate_parser(commands).set_defaults(handler=_cmd_simulate)
+    add_simulate_parser(commands).set_defaults(handler=cmd_simulate)
     add_deck_commands(commands)
     add_settings_command(commands)
     add_ladder_command(commands)
@@ -393,7 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 break
             # argparse turns "--flag=--" into an empty list where every handler expects text.
             if word.startswith("--") and word.endswith("=--"):
-                _fail(f"{word.partition('=')[0]} needs a value; '--' is not one.")
+                fail(f"{word.partition('=')[0]} needs a value; '--' is not one.")
                 return EXIT_USAGE
         try:
             args = parser.parse_args(words)
@@ -407,15 +320,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(args)
     except KeyboardInterrupt:
         return 130
-    except _UsageError as error:
-        _fail(str(error))
+    except UsageError as error:
+        fail(str(error))
         return EXIT_USAGE
     except (StoreError, SessionFileError, InvalidOptionsError, OSError, sqlite3.Error) as error:
-        _fail(str(error) or type(error).__name__)
+        fail(str(error) or type(error).__name__)
         return EXIT_ERROR
     except Exception as error:
         if os.environ.get("COVEN_DEBUG"):
             raise
-        _fail(f"Unexpected error ({type(error).__name__}: {error}). Set COVEN_DEBUG=1 for details.")
+        fail(f"Unexpected error ({type(error).__name__}: {error}). Set COVEN_DEBUG=1 for details.")
         return EXIT_ERROR
 
