@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -59,6 +60,30 @@ def test_the_child_starts_at_the_size_and_sees_every_resize_with_its_own_termina
         assert sink.exited.is_set()
 
     asyncio.run(scenario())
+
+
+def test_a_server_that_ignores_hang_ups_still_hangs_its_children_up() -> None:
+    """Under ``nohup`` the server ignores SIGHUP; its children must not inherit that, or a dropped player lingers."""
+    code = ("import signal, time\n"
+            "print('hup', signal.getsignal(signal.SIGHUP) == signal.SIG_DFL,"
+            " signal.getsignal(signal.SIGTERM) == signal.SIG_DFL, flush=True)\n"
+            "time.sleep(30)\n")
+
+    async def scenario() -> None:
+        sink = _Sink()
+        child = _child(code, sink)
+        await child.start()
+        await sink.wait_for(b"hup ", timeout=60)
+        await sink.wait_for(b"\n", timeout=60)
+        assert b"hup True True" in sink.data, bytes(sink.data)
+        assert await child.hang_up() == -signal.SIGHUP  # ended by the hang-up, not the later SIGKILL
+
+    ignored = {number: signal.signal(number, signal.SIG_IGN) for number in (signal.SIGHUP, signal.SIGTERM)}
+    try:
+        asyncio.run(scenario())
+    finally:
+        for number, handler in ignored.items():
+            signal.signal(number, handler)
 
 
 def test_output_is_not_read_while_the_channel_is_full() -> None:

@@ -29,10 +29,18 @@ def _set_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
 
 
+_SIGNALS_RESET = (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM)
+"""Signals a player's Coven always starts with at their default action, whatever the server ignores."""
+
+
 def _make_child_setup(server_pid: int) -> Callable[[], None]:
     """What the child runs between fork and exec (after ``setsid``)."""
 
     def setup() -> None:
+        # A server started under nohup (or by anything else that ignores these) would hand the
+        # ignore on through exec: the player's Coven could then not be hung up or stopped cleanly.
+        for number in _SIGNALS_RESET:
+            signal.signal(number, signal.SIG_DFL)
         # The pty (already on fd 0) becomes the controlling terminal of the new
         # session: resizes then send SIGWINCH, and a closed master sends SIGHUP.
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
