@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import settings
 
 from engine import GameSpec, register
 from engine.core import registry
@@ -18,6 +19,12 @@ from saves import Presence, SessionStore, TableStore
 if TYPE_CHECKING:  # the app's modules load only for the tests that use its fakes
     from table_helpers import Opener
     from tui_fakes import FakeUI
+
+
+# The same examples on every run (a failure reproduces; CI never meets a new one by chance), and no
+# per-example deadline, which a busy machine's pause would break. An explicit @settings keeps its own values.
+settings.register_profile("coven", derandomize=True, deadline=None)
+settings.load_profile("coven")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -39,6 +46,17 @@ def plain_element_look() -> Iterator[None]:
     set_element_look(False, {})
     yield
     set_element_look(False, {})
+
+
+@pytest.fixture(autouse=True)
+def plain_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rich prints plain text, 80 columns wide, to a captured stream, whatever the runner's environment says.
+
+    Colour-forcing variables would add escapes; COLUMNS and LINES would change where tables wrap (and
+    the size a served child assumes). A test that needs room asks for ``wide_output``.
+    """
+    for variable in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "CLICOLOR_FORCE", "COLUMNS", "LINES"):
+        monkeypatch.delenv(variable, raising=False)
 
 
 @pytest.fixture(autouse=True)
