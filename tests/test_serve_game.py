@@ -166,7 +166,7 @@ async def play_table(server: ServeProcess) -> tuple[list[str], list[str]]:
                 assert title, screen
                 duels[seat].append(title.group(0))
                 player.press("enter")
-                await player.wait_for(lambda text: "enter: continue" not in text, timeout=10)
+                await player.wait_for(lambda text: "enter: continue" not in text, timeout=60)
                 continue
             if live is None or seat not in live.to_act:
                 continue

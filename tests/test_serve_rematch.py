@@ -28,7 +28,7 @@ async def finish_table(store: SessionStore, session_id: int, players: dict[int, 
             screen = await checked_screen(player, seat, store, session_id)
             if "enter: continue" in screen:  # a round's result
                 player.press("enter")
-                await player.wait_for(lambda text: "enter: continue" not in text, timeout=10)
+                await player.wait_for(lambda text: "enter: continue" not in text, timeout=60)
                 continue
             if seat not in live.to_act:
                 continue
@@ -71,7 +71,7 @@ async def rematch_at_a_table(server: ServeProcess) -> None:
         await ana.wait_for(lambda text: "Bea wants to play again." in " ".join(text.split()), timeout=30)
     except AssertionError:
         raise AssertionError(f"Ana was not asked; Bea sees:\n{bea.text()}") from None
-    await ana.wait_for("y: play again · n: no", timeout=10)
+    await ana.wait_for("y: play again · n: no", timeout=60)
     ana.press("y")
     for player in (ana, bea):  # the same table, its game screen again, teams to choose
         await player.wait_for(f"Table {code} · Wizards Cup", timeout=30)

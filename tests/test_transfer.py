@@ -228,7 +228,7 @@ def test_export_does_not_replace_a_file_created_meanwhile(
     assert not list(tmp_path.glob(".racy.json.*"))
 
 
-def call_with_deadline(function: Callable[[], object], unblock: Callable[[], None], seconds: float = 5.0) -> object:
+def call_with_deadline(function: Callable[[], object], unblock: Callable[[], None], seconds: float = 60.0) -> object:
     """Run ``function`` in a thread; if it blocks, call ``unblock`` and fail instead of hanging."""
     outcome: list[object] = []
 
