@@ -95,15 +95,15 @@ async def checked_screen(player: SSHPlayer, seat: int, store: SessionStore, sess
     try:
         return check_screen(player, seat, store, session_id)
     except AssertionError:
-        deadline = time.monotonic() + 10
-        last = player.text()
-        while time.monotonic() < deadline:
-            await asyncio.sleep(0.3)
-            now = player.text()
-            if now == last:
-                break
-            last = now
-        return check_screen(player, seat, store, session_id)
+        pass
+    # Settled means no byte for a whole second: a paint stalled on a busy machine has not settled.
+    deadline = time.monotonic() + 15
+    quiet_since, heard = time.monotonic(), len(player.session.received)
+    while time.monotonic() - quiet_since < 1.0 and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+        if len(player.session.received) != heard:
+            quiet_since, heard = time.monotonic(), len(player.session.received)
+    return check_screen(player, seat, store, session_id)
 
 
 def test_two_ssh_players_host_join_and_play_a_whole_wizards_cup_table(tmp_path: Path) -> None:
