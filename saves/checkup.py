@@ -11,8 +11,6 @@ does that when asked.
 
 from __future__ import annotations
 
-import fcntl
-import os
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +18,7 @@ from pathlib import Path
 from engine import get_game
 from engine.core import UnknownGameError
 from engine.core.words import plural
+from saves import sharing
 from saves.errors import DamagedSessionError, StoreError
 from saves.integrity import DamagedSession, lenient_text, read_record
 from saves.records import SessionRecord
@@ -27,9 +26,6 @@ from saves.schema import MIGRATIONS, SCHEMA_VERSION, is_damage
 from saves.schema import move_aside as _move_aside
 from saves.store_listing import list_entries
 from saves.table_chat import damaged_chat_rows
-
-_DMS_BYTE = 128
-"""The -shm byte every open connection holds a shared lock on (SQLite's WAL format, "the DMS lock")."""
 
 _SHOWN_LINES = 10
 """How many of ``integrity_check``'s lines a report quotes."""
@@ -230,31 +226,13 @@ def move_aside(path: Path) -> Path:
         StoreError: another Coven has it open (moving it would pull it from under that
             Coven's feet), or it could not be moved.
     """
-    if in_use(path):
-        raise StoreError(f"{path} is in use by another Coven; quit it first, then try again.")
     return _move_aside(path)
 
 
 def in_use(path: Path) -> bool:
     """True when another process (another Coven) has the database at ``path`` open.
 
-    Every connection to a WAL database holds a shared lock on the "DMS" byte
-    (offset 128) of its -shm file for as long as it is open, as SQLite's WAL
-    format documents; a write lock on that byte is refused while any does.
-    Only the file lock is tried, never SQLite, so nothing is checkpointed or
-    changed. (POSIX locks do not conflict within one process: this is about others.)
+    Told by Coven's own lock file (:mod:`saves.sharing`); the database's own
+    files are never opened or locked here, so asking cannot drop SQLite's locks.
     """
-    shm = Path(f"{path}-shm")
-    try:
-        fd = os.open(shm, os.O_RDWR)
-    except OSError:
-        return False  # no -shm: no process has it open in WAL mode
-    try:
-        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, _DMS_BYTE, os.SEEK_SET)
-    except OSError:
-        return True
-    else:
-        fcntl.lockf(fd, fcntl.LOCK_UN, 1, _DMS_BYTE, os.SEEK_SET)
-        return False
-    finally:
-        os.close(fd)
+    return sharing.in_use(path)

@@ -122,13 +122,21 @@ def create_private_file(path: Path) -> None:
 
     SQLite gives a database's -wal and -shm files the database file's own mode,
     so creating the file this way before SQLite opens it keeps all three private.
-    Errors are left for the caller's own open to report.
+    An existing file is never opened: in a process that already has a connection
+    to it, closing any descriptor of it would drop SQLite's locks (see
+    :mod:`saves.sharing`), so its mode is changed by name. Errors are left for
+    the caller's own open to report.
     """
-    with contextlib.suppress(OSError):
-        fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, PRIVATE_FILE_MODE)
-        try:
-            mode = stat.S_IMODE(os.fstat(fd).st_mode)
-            if mode & 0o077:
-                os.fchmod(fd, mode & ~0o077)
-        finally:
-            os.close(fd)
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        with contextlib.suppress(OSError):
+            # O_EXCL: a file that did not exist cannot be one this process has a connection to.
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE_FILE_MODE))
+        return
+    except OSError:
+        return
+    mode = stat.S_IMODE(info.st_mode)
+    if stat.S_ISREG(info.st_mode) and info.st_uid == os.geteuid() and mode & 0o077:
+        with contextlib.suppress(OSError):
+            os.chmod(path, mode & ~0o077)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from saves.errors import NewerSchemaError, StoreError
 from saves.paths import create_private_file
+from saves.sharing import sole_use
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Version 1: the initial schema.
@@ -346,8 +347,14 @@ def move_aside(path: Path) -> Path:
         The new name of the file.
 
     Raises:
+        StoreInUseError: another Coven has it open.
         StoreError: it could not be moved.
     """
+    with sole_use(path):  # never from under another Coven's feet, and none opens it meanwhile
+        return _rename_aside(path)
+
+
+def _rename_aside(path: Path) -> Path:
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     base = path.with_name(f"{path.name}.corrupt-{stamp}")
     target = base

@@ -31,6 +31,7 @@ from saves.paths import db_path, make_private
 from saves.records import LogEntry, SeatInfo, SessionRecord, SessionStatus
 from saves.records import check_status as _check_status
 from saves.schema import SCHEMA_VERSION, open_database
+from saves.sharing import JournalWatch, StoreHold, abandon, protect
 from saves.store_listing import SessionListing
 from saves.table_rows import check_seat_claim, close_table_of
 
@@ -82,8 +83,16 @@ class SessionStore(SessionListing):
         # connection is shared across threads behind this lock.
         self._lock = threading.RLock()
         self._timeout = timeout
-        conn, self.moved_to = open_database(self.path, timeout)
+        # Held from before connecting until after closing, so "is a Coven using it?" never misses this one.
+        self._hold = StoreHold(self.path, timeout)
+        try:
+            conn, self.moved_to = open_database(self.path, timeout)
+        except BaseException:
+            self._hold.release()
+            raise
         self._conn: sqlite3.Connection | None = conn
+        protect(self.path)
+        self._journal = JournalWatch(self.path)
         if self.moved_to is not None:
             self.notice = " ".join(filter(None, (
                 f"Your session database was unreadable; it was moved to {self.moved_to} "
@@ -95,9 +104,13 @@ class SessionStore(SessionListing):
         """Fold the write-ahead log back into the database (when no one else is reading), then close. Safe twice."""
         with self._lock:
             if self._conn is not None:
-                self.checkpoint()
-                self._conn.close()
+                if self._journal.lost is None:
+                    self.checkpoint()
+                    self._conn.close()
+                else:
+                    abandon(self._conn)  # closing would fold a log no one else can see into their database
                 self._conn = None
+                self._hold.release()
 
     def checkpoint(self) -> bool:
         """Copy the write-ahead log into the database and truncate it to 0 bytes, if that can be done now.
@@ -109,7 +122,7 @@ class SessionStore(SessionListing):
             True when the -wal file was emptied.
         """
         with self._lock:
-            if self._conn is None or self._conn.in_transaction:
+            if self._conn is None or self._conn.in_transaction or self._journal.lost is not None:
                 return False
             try:
                 # A short wait only: a reader elsewhere must not hold up quitting.
@@ -155,8 +168,15 @@ class SessionStore(SessionListing):
                     ) from None
                 raise
 
-    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
-        return self._transaction("BEGIN IMMEDIATE")
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        # Checked before and after: a commit that went into a journal unlinked meanwhile is not saved
+        # for anyone else, so the caller hears it failed and never shows it as kept.
+        with self._lock:
+            self._journal.check()
+            with self._transaction("BEGIN IMMEDIATE") as conn:
+                yield conn
+            self._journal.check()
 
     def _read(self) -> AbstractContextManager[sqlite3.Connection]:
         # A deferred transaction gives one consistent snapshot across queries.

@@ -13,11 +13,36 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 
 class TextFileError(ValueError):
     """A file could not be read as a small text file; the message says why, naming the file."""
+
+
+RefusalCheck = Callable[[Path, "os.stat_result | None"], "str | None"]
+"""Says why a file (by its path and ``os.stat``, None for a new name) must never be opened here, or None."""
+
+_refusals: list[RefusalCheck] = []
+
+
+def refuse_with(check: RefusalCheck) -> None:
+    """Refuse, from now on, every file for which ``check`` gives a reason, before it is opened.
+
+    The session store registers its database files: opening and closing one of
+    them in a process that has a connection would drop SQLite's locks on it.
+    """
+    if check not in _refusals:
+        _refusals.append(check)
+
+
+def _refusal(path: Path, info: os.stat_result | None) -> TextFileError | None:
+    for check in _refusals:
+        reason = check(path, info)
+        if reason is not None:
+            return TextFileError(f"{path} is {reason}; Coven will not open it as another file.")
+    return None
 
 
 def read_text_file(path: str | os.PathLike[str], limit: int, what: str) -> str:
@@ -40,6 +65,9 @@ def read_text_file(path: str | os.PathLike[str], limit: int, what: str) -> str:
         info = os.stat(source)
         if not stat.S_ISREG(info.st_mode):
             raise TextFileError(not_regular)
+        refused = _refusal(source, info)
+        if refused is not None:
+            raise refused
         if info.st_size > limit:
             raise TextFileError(too_large)
         # Non-blocking, in case the name was swapped for a FIFO since the check.
@@ -106,11 +134,17 @@ def write_text_file(path: str | os.PathLike[str], text: str, *, overwrite: bool 
             if not stat.S_ISREG(info.st_mode):
                 kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a pipe, device or socket"
                 raise TextFileError(f"{target} is {kind}, not a regular file; Coven only writes regular files.")
+            refused = _refusal(target, info)
+            if refused is not None:
+                raise refused
             if not overwrite:
                 raise TextFileExistsError(target)
             target = Path(os.path.realpath(target))
             mode: int | None = stat.S_IMODE(info.st_mode)
         else:
+            refused = _refusal(target, None)
+            if refused is not None:
+                raise refused
             mode = None  # a new file keeps the private mode of its temporary file
         data = text.encode("utf-8")
         handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
