@@ -11,6 +11,7 @@ from __future__ import annotations
 import sqlite3
 
 from saves.errors import StoreError
+from saves.sharing import JournalLostError
 
 DISK_FULL = "the disk is full"
 READ_ONLY = "the database file is read-only"
@@ -18,6 +19,8 @@ LOCKED = "another program holds the database locked"
 IO_ERROR = "the disk could not be written"
 CANNOT_OPEN = "the database file cannot be opened"
 NO_PERMISSION = "Coven may not write the database file"
+JOURNAL_LOST = ("another program removed Coven's save files while it wrote to them; every move shown so far "
+                "is saved, so quit Coven and start it again to go on")
 
 # SQLite's primary result codes (the low byte of an extended code), from sqlite3.h.
 _SQLITE_PERM, _SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY = 3, 5, 6, 8
@@ -75,6 +78,8 @@ def passing_reason(error: BaseException) -> str | None:
     Conflicts, refused seats and constraint failures are not passing: they
     are answers, and asking again gets the same one.
     """
+    if isinstance(error, JournalLostError):
+        return JOURNAL_LOST  # the game waits with the move unsaved, and the banner says why once
     cause = _sqlite_error_in(error)
     if cause is None:
         return None

@@ -319,3 +319,29 @@ def test_real_sqlite_failures_get_their_reasons(tmp_path: Path) -> None:
         both.executemany("INSERT INTO u VALUES (?)", [(1,), (1,)])
     assert passing_reason(conflict.value) is None, "a conflict is an answer, not a passing failure"
     assert passing_reason(ValueError("database or disk is full")) is None
+
+
+async def test_a_journal_removed_under_the_game_holds_it_with_the_reason_said_once(
+    fake_spec: GameSpec, fake_ui: FakeUI
+) -> None:
+    """Another program removed the -wal: the bots wait, nothing unsaved is shown, one banner says what to do."""
+    store = SessionStore()
+    live = LiveSession.create(store, "count-to-ten", {"target": 1000}, 5, seats("Hal:easy", "Bea:easy"))
+    app = CovenApp(store=store, auto_delay=0.01)
+    clock = FakeClock()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_game(app, pilot, live, clock)
+        screen.auto_play = True
+        await until(pilot, lambda: len(live.log) >= 4, "the bots to play a few moves")
+        shown = record_notifications(app)
+        store._journal.lost = "coven.sqlite3-wal"  # as JournalWatch.check finds it when the file is gone
+        await until(pilot, lambda: screen.saving.failing, "a save to fail")
+        saved = len(live.log)
+        banner = screen.query_one(SaveBanner)
+        assert banner.display and "another program removed Coven's save files" in str(banner.render())
+        for _ in range(3):
+            clock.fire()
+            assert len(live.log) == saved and screen.saving.failing
+        assert shown == [], "one banner, no toast per attempt"
+        assert store.load(live.session_id).log[-1].seq == saved
+        store._journal.lost = None  # so the test's store closes as usual (a lost one is never closed)

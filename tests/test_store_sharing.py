@@ -246,6 +246,11 @@ for _ in range(2):
         messages.append("saved")
     except StoreError as error:
         messages.append(str(error))
+try:
+    store.create_session("witchdraft", live.options, 4, live.seats)
+    messages.append("saved")
+except StoreError as error:
+    messages.append(str(error))
 print(len(live.log), flush=True)
 for message in messages:
     print(message, flush=True)
@@ -270,10 +275,12 @@ def test_a_journal_unlinked_under_a_coven_stops_its_saving(coven_data_dir: Path,
     lines = done.stdout.splitlines()
     session_id, saved = (int(word) for word in lines[0].split())
     assert int(lines[1]) == saved  # neither later move counts as saved
-    for message in lines[2:4]:
-        assert "Coven stopped saving" in message and "removed or replaced by another program" in message
-        assert "Quit Coven and start it again" in message
-    assert lines[4] == "closed"
+    for message in lines[2:4]:  # a game's move: held unsaved, the reason in words, the game waits
+        assert message.startswith("Not saved: another program removed Coven's save files"), message
+        assert "quit Coven and start it again" in message
+    assert "Coven stopped saving" in lines[4] and "removed or replaced by another program" in lines[4]
+    assert "Quit Coven and start it again" in lines[4]
+    assert lines[5] == "closed"
     if removed:
         with SessionStore() as fresh:
             assert fresh.log_length(session_id) == saved
