@@ -173,7 +173,8 @@ class SessionStore(SessionListing):
         # Checked before and after: a commit that went into a journal unlinked meanwhile is not saved
         # for anyone else, so the caller hears it failed and never shows it as kept.
         with self._lock:
-            self._journal.check()
+            if self._conn is not None:  # a closed store says so, whatever became of its files since
+                self._journal.check()
             with self._transaction("BEGIN IMMEDIATE") as conn:
                 yield conn
             self._journal.check()

