@@ -37,7 +37,10 @@ def random_moves(timeline: Timeline, rng: random.Random) -> tuple[int | None, An
     if not acting:
         return None, rules.table_action(state)
     seat = rng.choice(acting)
-    return seat, rng.choice(rules.legal_actions(state, seat))
+    legal = rules.legal_actions(state, seat)
+    # Half the time a player who keeps their deck (a Wizbits payment from it shows cards, which ends the undo).
+    thrifty = [action for action in legal if getattr(getattr(action, "pay", None), "deck", 0) == 0]
+    return seat, rng.choice(thrifty if thrifty and len(thrifty) < len(legal) and rng.random() < 0.5 else legal)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -49,9 +52,11 @@ def test_random_games_with_undos_return_exactly_to_where_they_were(game_id: str,
     timeline = Timeline(rules, spec.new_state({}, seed, seats, NAMES[:seats]), NAMES[:seats])
     log: list[tuple[int | None, Any]] = []
     undos = 0
-    for _ in range(250):
+    for _ in range(400):
         if rng.random() < 0.35:
-            seat = rng.randrange(seats)
+            # Mostly the seat that just moved, as a player would ask; sometimes the other, which must be refused.
+            last = timeline.last_mover
+            seat = last if last is not None and rng.random() < 0.7 else rng.randrange(seats)
             reason = timeline.undo_refusal(seat)
             if reason is None:
                 moment = timeline.play(seat, undo_entry())
@@ -126,20 +131,26 @@ def test_witchdraft_a_placement_can_be_taken_back_before_the_next_reveal() -> No
     assert all(timeline.undo_refusal(seat) is not None for seat in range(3))
 
 
-def test_wizbits_a_unit_added_while_holding_priority_is_refunded_exactly() -> None:
+def test_wizbits_a_unit_paid_by_seceding_is_refunded_exactly_and_one_paid_from_the_deck_is_not() -> None:
+    """Ruling (docs/rules/wizbits.md): a payment from the deck shows its cards, so it ends the undo.
+
+    Every card that draws or shows a card has its own case in test_wizbits_undo.py.
+    """
     from wizbits_game import Game
 
+    rules = get_game("wizbits").rules
     game = Game()
     game.to_phase("elements")
     seat = game.state.active
-    rules = get_game("wizbits").rules
-    timeline = Timeline(rules, game.state, NAMES[:2])
+    game.give(seat, "halo-lantern", "play")  # no flip ability: seceding it shows nothing
     before = game.state
-    play = next(action for action in rules.legal_actions(before, seat)
-                if type(action).__name__ == "PlayCard" and getattr(action, "pay", None))
-    timeline.play(seat, play)
-    paid = timeline.state.players[seat]
-    assert len(paid.deck) < len(before.players[seat].deck) or any(p.seceded for p in paid.in_play)
+    plays = [action for action in rules.legal_actions(before, seat)
+             if type(action).__name__ == "PlayCard" and getattr(action, "pay", None)]
+    from_hand = [play for play in plays if play.pay.deck == 0 and play.pay.secede]
+    from_deck = [play for play in plays if play.pay.deck > 0 and not play.pay.secede]
+    assert from_hand and from_deck
+    timeline = Timeline(rules, before, NAMES[:2])
+    timeline.play(seat, from_hand[0])
     assert seat in rules.to_act(timeline.state)  # still holds Priority
     assert timeline.undo_refusal(seat) is None
     timeline.play(seat, undo_entry())
@@ -151,6 +162,10 @@ def test_wizbits_a_unit_added_while_holding_priority_is_refunded_exactly() -> No
     # Passing hands Priority to the other player: the turn moved on.
     timeline.play(seat, next(a for a in rules.legal_actions(timeline.state, seat) if type(a).__name__ == "Pass"))
     assert timeline.undo_refusal(seat) == "the turn has moved on"
+
+    deck_timeline = Timeline(rules, before, NAMES[:2])
+    deck_timeline.play(seat, from_deck[0])
+    assert deck_timeline.undo_refusal(seat) == "deck cards were shown"
 
 
 # -- the store, tables and files ---------------------------------------------------------------------

@@ -6,9 +6,11 @@ from textual.app import App
 from textual.widgets import RichLog, Static
 
 from engine.wizbits.actions import Pass, PlayCard
+from engine.wizbits.terms import Category
 from saves import LiveSession, SeatInfo, SessionStore
 from test_wizbits_e2e import HeldPauses
 from tui.screens.game import GameScreen
+from tui.screens.game_undo import take_back
 from tui.widgets.fitting_footer import FittingFooter
 from waiting import until
 
@@ -24,22 +26,45 @@ class Host(App[None]):
         self.push_screen(GameScreen(self.live, auto_delay=0.01))
 
 
+def undoable_plays(live: LiveSession, seat: int) -> list[PlayCard]:
+    """``seat``'s card plays that the undo rule would let it take back (none shows a hidden card)."""
+    rules, state = live.rules, live.state
+    found = []
+    for action in rules.legal_actions(state, seat):
+        if isinstance(action, PlayCard):
+            after, events = rules.apply(state, seat, action)
+            if rules.undo_barrier(state, after, seat, events) is None:
+                found.append(action)
+    return found
+
+
+def to_an_undoable_play(live: LiveSession, seat: int) -> PlayCard:
+    """Play on until ``seat`` holds Priority with a card play it could take back, and return that play.
+
+    A payment from the deck shows its cards, so such a play costs nothing or pays by seceding:
+    ``seat`` puts Characters and Non-Elements in play when it can, everyone else passes.
+    """
+    for _ in range(800):
+        if seat in live.to_act:
+            found = undoable_plays(live, seat)
+            if found:
+                return found[0]
+        if not live.to_act:
+            live.play_table()
+            continue
+        acting = live.to_act[0]
+        legal = live.rules.legal_actions(live.state, acting)
+        lasting = [action for action in legal if acting == seat and isinstance(action, PlayCard)
+                   and live.state.card(action.card).category is not Category.ELEMENT]
+        live.apply(acting, lasting[0] if lasting else next((a for a in legal if isinstance(a, Pass)), legal[0]))
+    raise AssertionError("the seat never had a play it could take back")
+
+
 def to_a_play(store: SessionStore) -> tuple[LiveSession, PlayCard]:
-    """A solo Wizbits game where Ana (seat 0) holds Priority with a card she can pay for."""
+    """A solo Wizbits game where Ana (seat 0) holds Priority with a card play she could take back."""
     live = LiveSession.create(store, "wizbits", {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"}, 3,
                               [SeatInfo("Ana"), SeatInfo("Bo", "bot", "easy")])
-    for _ in range(400):
-        if 0 in live.to_act:
-            plays = [a for a in live.rules.legal_actions(live.state, 0) if isinstance(a, PlayCard) and a.pay]
-            if plays:
-                return live, plays[0]
-        if live.to_act:
-            seat = live.to_act[0]
-            legal = live.rules.legal_actions(live.state, seat)
-            live.apply(seat, next((a for a in legal if isinstance(a, Pass)), legal[0]))
-        else:
-            live.play_table()
-    raise AssertionError("Ana never had a card to play")
+    return live, to_an_undoable_play(live, 0)
 
 
 def undo_key(screen: GameScreen) -> str | None:
@@ -118,14 +143,15 @@ async def test_at_one_keyboard_the_seat_behind_the_curtain_takes_back_its_own_un
 
     with SessionStore() as store:
         live = two_people(store, DEFAULT_DECKS, turn=2)  # Bo (seat 1) acts first, both hold cards
+        to_an_undoable_play(live, 1)  # on to where Bo can play a card he may take back (none paid from the deck)
         app = CovenApp(store=store, auto_delay=0.05)
         async with app.run_test(size=(100, 30)) as pilot:
             curtains = Curtains(app)
             app.start_game(live)
             await lift(pilot, app, "Bo")
             await asked(pilot, app, 1)
-            plays = [a for a in live.rules.legal_actions(live.state, 1) if isinstance(a, PlayCard) and a.pay]
-            assert plays, "Bo has a card he can pay for"
+            plays = undoable_plays(live, 1)
+            assert plays, "Bo has a card he can play and take back"
             before = live.digest
             screen = game_screen(app)
             screen._apply(1, plays[0])
@@ -134,3 +160,23 @@ async def test_at_one_keyboard_the_seat_behind_the_curtain_takes_back_its_own_un
             await until(pilot, lambda: live.digest == before, "Bo's unit taken back")
             await asked(pilot, app, 1)  # still Bo's choice, with no curtain in between
             assert curtains.names == ["Bo"]
+
+
+async def test_a_play_paid_from_the_deck_stays_and_the_footer_says_why(store: SessionStore) -> None:
+    live, _ = to_a_play(store)
+    from_deck = next(action for action in live.rules.legal_actions(live.state, 0)
+                     if isinstance(action, PlayCard) and action.pay.deck)
+    app = Host(live)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        HeldPauses(screen)
+        await pilot.pause()
+        screen._apply(0, from_deck)
+        await until(pilot, lambda: undo_key(screen) == "Undo: deck cards were shown",
+                    "the dimmed undo key naming the shown cards")
+        log_length = len(live.log)
+        take_back(screen)  # what the key runs: a refusal is told in words, and nothing is saved
+        await until(pilot, lambda: any("Nothing was taken back: deck cards were shown." == str(note.message)
+                                       for note in app._notifications), "the refusal said in words")
+        assert len(live.log) == log_length and live.undo_refusal(0) == "deck cards were shown"

@@ -46,6 +46,7 @@ from engine.wizbits.flow import end_turn, pass_priority, reconcile_up, resolve_s
 from engine.wizbits.phases import drop_dead_continues, phase_label, place_triggers
 from engine.wizbits.plays import apply_activate, apply_play, check_activate, check_play, unit_actions
 from engine.wizbits.resolve import discard_from_hand, pending_slots, run_pending
+from engine.wizbits.reveals import undo_barrier
 from engine.wizbits.state import (
     HAND_SIZE,
     RULES_VERSION,
@@ -102,12 +103,15 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
     oldest_rules_version = 1
 
     def undo_barrier(self, before: WizbitsState, after: WizbitsState, seat: Seat, events: list[Event]) -> str | None:
-        """Chance and draws cannot be taken back; a payment from the deck can (its cards go back on top, in order)."""
-        if after.rolls != before.rolls:
-            return "chance has played a part"
-        if any(len(now.hand) > len(then.hand) for now, then in zip(after.players, before.players, strict=True)):
-            return "a card was drawn"
-        return None
+        """A move that showed a hidden card, or used chance, cannot be taken back (see :mod:`engine.wizbits.reveals`).
+
+        Judged by what became known to either seat or a spectator, never by
+        hand sizes; a card the mover played from their own hand was theirs to
+        know, so that alone may be taken back. A payment from the deck shows
+        its cards, so it stays. Sessions begun under rules versions 1 and 2
+        keep their own rule, a hand that grew.
+        """
+        return undo_barrier(before, after, seat)
 
     def under_rules(self, state: WizbitsState, version: int) -> WizbitsState:
         """``state`` set to play under rules version ``version`` (see :data:`engine.wizbits.state.RULES_VERSION`).
