@@ -17,6 +17,7 @@ from engine.core import InvalidOptionsError
 from engine.core.registry import MAX_OPTION_BYTES
 from engine.wizbits.decklist import MAX_DECKLIST_BYTES, check_decklist, decklist
 from engine.wizbits.decks import EMBER_DAWN
+from engine.wizbits.state import RULES_VERSION as WIZBITS_RULES_VERSION
 from saves import (
     LiveSession,
     SeatInfo,
@@ -248,7 +249,7 @@ def test_import_refusals_name_the_field_in_words(
 
 def test_an_export_carries_its_version_and_the_digest_of_its_content(store: SessionStore, tmp_path: Path) -> None:
     document = wizbits_export(store, tmp_path / "game.json")
-    assert document["version"] == FORMAT_VERSION == 3 and document["rules"] == 2
+    assert document["version"] == FORMAT_VERSION == 3 and document["rules"] == WIZBITS_RULES_VERSION
     assert document["digest"].startswith("sha256:") and len(document["digest"]) == 7 + 64
     assert document["digest"] == content_digest(document)
     assert import_session_file(store, tmp_path / "game.json").warning is None
