@@ -1,5 +1,5 @@
-"""The limits of ``coven serve`` on their own: per-address keys, the password delay, the input gate
-that spares paste markers, and a session start that fails."""
+"""The limits of ``coven serve`` on their own: per-address keys, the input gate that spares paste
+markers, and a session start that fails (the password throttle is in test_serve_auth_throttle.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.server.limits import AuthThrottle, InputBudget, address_key
+from tui.server.limits import InputBudget, address_key
 from tui.server.paste import PASTE_END, PASTE_START, InputGate
 
 
@@ -25,26 +25,6 @@ def test_the_per_address_key_counts_ipv6_by_its_64_and_ipv4_whole() -> None:
     assert address_key("fe80::1%eth0") == "fe80::/64"
     assert address_key("::ffff:203.0.113.7") == "203.0.113.7"
     assert address_key("not an address") == "not an address"
-
-
-def test_the_password_delay_doubles_to_a_cap_queues_attempts_and_is_forgotten() -> None:
-    now = [0.0]
-    throttle = AuthThrottle(first_delay=0.5, max_delay=4.0, forget_after=600.0, clock=lambda: now[0])
-    assert throttle.reserve("a") == 0.0
-    waits = []
-    for _ in range(6):
-        throttle.failed("a")
-        wait = throttle.reserve("a")
-        waits.append(wait)
-        now[0] += wait
-    assert waits == [0.5, 1.0, 2.0, 4.0, 4.0, 4.0]
-    assert throttle.reserve("a") == 4.0  # a second connection at once waits behind the first
-    assert throttle.reserve("b") == 0.0  # another address is not slowed
-    throttle.succeeded("a")
-    assert throttle.reserve("a") == 0.0 and throttle.failures("a") == 0
-    throttle.failed("a")
-    now[0] += 600.0
-    assert throttle.failures("a") == 0 and throttle.reserve("a") == 0.0
 
 
 def test_the_input_gate_never_cuts_a_marker_even_split_across_reads() -> None:

@@ -1,4 +1,4 @@
-"""Connection limits: rate and password throttles per address, seated players, input and terminal sizes."""
+"""Connection limits: connection rates, password throttles, seated players, input and terminal sizes."""
 
 from __future__ import annotations
 
@@ -138,26 +138,80 @@ class SessionCounter:
 @dataclass
 class _Failures:
     count: int
-    ready: float
-    seen: float
+    last: float
+
+
+class _FailureLog:
+    """Recent failures per key, oldest last failure first, at most ``limit`` keys.
+
+    The dict's order is the order of last failures (a failure moves its key to
+    the end), so forgetting and evicting only ever look at the front.
+    """
+
+    def __init__(self, forget_after: float, limit: int) -> None:
+        self.forget_after = forget_after
+        self.limit = limit
+        self._entries: dict[str, _Failures] = {}
+
+    def size(self, now: float) -> int:
+        self._forget_old(now)
+        return len(self._entries)
+
+    def get(self, key: str, now: float) -> _Failures | None:
+        self._forget_old(now)
+        return self._entries.get(key)
+
+    def record(self, key: str, now: float) -> None:
+        self._forget_old(now)
+        entry = self._entries.pop(key, None) or _Failures(0, now)
+        entry.count += 1
+        entry.last = now
+        while len(self._entries) >= self.limit:
+            # Full of recent failures: the stalest goes, so a flood of new names cannot push out one being guessed.
+            del self._entries[next(iter(self._entries))]
+        self._entries[key] = entry
+
+    def forget(self, key: str) -> None:
+        self._entries.pop(key, None)
+
+    def _forget_old(self, now: float) -> None:
+        while self._entries:
+            oldest = next(iter(self._entries))
+            if now - self._entries[oldest].last < self.forget_after:
+                return
+            del self._entries[oldest]
 
 
 class AuthThrottle:
-    """A growing delay before each password check from an address that failed lately.
+    """Delays before password checks, counted per account and per address (an IPv6 /64).
 
-    The delay doubles with each failure from ``first_delay`` up to
-    ``max_delay``; attempts from one address queue behind each other, so many
-    connections gain nothing over one. A success forgets the address, and so
-    does ``forget_after`` seconds without an attempt.
+    Each failure makes the next check of the same account wait ``first_delay``,
+    doubling up to ``max_delay``, and one check of an account runs at a time,
+    so guessing it from many connections or addresses gains nothing. Failures
+    from an address delay that address's next checks the same way, but by at
+    most ``address_cap`` for an account without failures: a guesser next to a
+    player barely slows the player's login. Every wait is measured from the
+    last failure, never reserved, so a connection that leaves while it waits
+    costs the others nothing. A success forgets the account's failures, and
+    ``forget_after`` seconds without a failure forget a key; each kind of key
+    is held for at most ``limit`` accounts or addresses.
     """
 
-    def __init__(self, first_delay: float = 0.5, max_delay: float = 4.0, forget_after: float = 600.0,
+    BUSY_POLL = 0.1
+    """How soon to ask again while another check of the same account runs (it takes a moment of scrypt)."""
+    ACCOUNT_KEY_LENGTH = 64
+    """Longer names are counted by their start: no account is that long, and memory stays bounded."""
+
+    def __init__(self, first_delay: float = 0.5, max_delay: float = 4.0, address_cap: float = 1.0,
+                 forget_after: float = 600.0, limit: int = 4096,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.first_delay = first_delay
         self.max_delay = max_delay
-        self.forget_after = forget_after
+        self.address_cap = address_cap
         self._clock = clock
-        self._entries: dict[str, _Failures] = {}
+        self._accounts = _FailureLog(forget_after, limit)
+        self._addresses = _FailureLog(forget_after, limit)
+        self._checking: dict[str, int] = {}
 
     def delay(self, failures: int) -> float:
         """The pause after ``failures`` failed attempts."""
@@ -165,47 +219,62 @@ class AuthThrottle:
             return 0.0
         return min(self.max_delay, self.first_delay * 2.0 ** min(failures - 1, 32))
 
-    def reserve(self, key: str) -> float:
-        """Seconds the next attempt from ``key`` must wait before it is checked."""
+    def address_wait(self, address: str, account: str) -> float:
+        """Seconds an attempt from ``address`` at ``account`` waits for the address's failures.
+
+        Asked once, when the attempt arrives, so later failures from the address
+        cannot keep it waiting.
+        """
         now = self._clock()
-        entry = self._current(key, now)
+        entry = self._addresses.get(address, now)
         if entry is None:
             return 0.0
-        start = max(now, entry.ready)
-        entry.ready = start + self.delay(entry.count)  # the attempt after this one waits its turn
-        entry.seen = now
-        return start - now
+        limit = self.max_delay if self._accounts.get(self._account_key(account), now) else self.address_cap
+        return max(0.0, entry.last + min(limit, self.delay(entry.count)) - now)
 
-    def failed(self, key: str) -> None:
-        """Count a failed attempt from ``key``."""
+    def account_wait(self, account: str) -> float:
+        """Seconds before ``account``'s password may be checked; 0.0 means now, with :meth:`begin_check`."""
+        key = self._account_key(account)
+        if self._checking.get(key):
+            return self.BUSY_POLL
         now = self._clock()
-        entry = self._current(key, now)
+        entry = self._accounts.get(key, now)
         if entry is None:
-            if len(self._entries) >= 4096:
-                self._forget_old(now)
-            entry = self._entries[key] = _Failures(0, now, now)
-        entry.count += 1
-        entry.seen = now
-        entry.ready = max(entry.ready, now + self.delay(entry.count))
+            return 0.0
+        return max(0.0, entry.last + self.delay(entry.count) - now)
 
-    def succeeded(self, key: str) -> None:
-        """Forget ``key``'s failures."""
-        self._entries.pop(key, None)
+    def begin_check(self, account: str) -> None:
+        """Note that a check of ``account``'s password runs; :meth:`end_check` must follow, whatever happens."""
+        key = self._account_key(account)
+        self._checking[key] = self._checking.get(key, 0) + 1
 
-    def failures(self, key: str) -> int:
-        """Recent failed attempts from ``key``."""
-        entry = self._current(key, self._clock())
+    def end_check(self, address: str, account: str, ok: bool | None) -> None:
+        """The check begun for ``account`` from ``address`` is over: passed, failed, or None for unknown."""
+        key = self._account_key(account)
+        left = self._checking.pop(key, 1) - 1
+        if left > 0:
+            self._checking[key] = left
+        if ok:
+            self._accounts.forget(key)
+        elif ok is not None:
+            now = self._clock()
+            self._accounts.record(key, now)
+            self._addresses.record(address, now)
+
+    def address_failures(self, address: str) -> int:
+        """Recent failed attempts from ``address``."""
+        entry = self._addresses.get(address, self._clock())
         return entry.count if entry else 0
 
-    def _current(self, key: str, now: float) -> _Failures | None:
-        entry = self._entries.get(key)
-        if entry is not None and now - entry.seen >= self.forget_after:
-            del self._entries[key]
-            return None
-        return entry
+    def account_failures(self, account: str) -> int:
+        """Recent failed attempts at ``account``."""
+        entry = self._accounts.get(self._account_key(account), self._clock())
+        return entry.count if entry else 0
 
-    def _forget_old(self, now: float) -> None:
-        for key in [key for key, entry in self._entries.items() if now - entry.seen >= self.forget_after]:
-            del self._entries[key]
-        while len(self._entries) >= 4096:  # still full: the oldest go first
-            del self._entries[min(self._entries, key=lambda key: self._entries[key].seen)]
+    def remembered(self) -> tuple[int, int]:
+        """How many accounts and addresses have failures on record."""
+        now = self._clock()
+        return self._accounts.size(now), self._addresses.size(now)
+
+    def _account_key(self, account: str) -> str:
+        return account[:self.ACCOUNT_KEY_LENGTH]

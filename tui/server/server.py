@@ -199,7 +199,7 @@ class CovenConnection(asyncssh.SSHServer):
             self.session.client_gone()
         if self.failed_passwords:
             self.note("%d failed password attempt(s) from %s (%d lately from %s)", self.failed_passwords,
-                      self.address, self.state.throttle.failures(self.key), self.key, level=logging.WARNING)
+                      self.address, self.state.throttle.address_failures(self.key), self.key, level=logging.WARNING)
         quiet = (asyncssh.ConnectionLost, BrokenPipeError, ConnectionResetError)
         detail = f" ({exc})" if exc and not isinstance(exc, quiet) else ""
         self.note("disconnect after %.1f s%s", time.monotonic() - self.started, detail)
@@ -263,30 +263,48 @@ class CovenConnection(asyncssh.SSHServer):
             return False
         account = self.login.account
         throttle = self.state.throttle
-        # Failures from this address (or its IPv6 /64) make every later attempt wait longer.
-        wait = throttle.reserve(self.key)
-        if wait > 0:
+        # Waits are measured from recorded failures, never reserved: if this connection goes while it
+        # waits, asyncssh cancels this coroutine and nobody else waits longer for it.
+        # The address's part is asked once, so later guesses from a neighbour cannot keep extending it.
+        if (wait := throttle.address_wait(self.key, account)) > 0:
             await asyncio.sleep(wait)
-        if self.refused:
+        while (wait := throttle.account_wait(account)) > 0:
+            await asyncio.sleep(wait)
+        if self.refused or self.closing:
             return False
         try:
-            # Read on every attempt, so `--add-user` takes effect without a restart;
-            # scrypt is slow on purpose, so it runs off the event loop.
-            ok = await asyncio.get_running_loop().run_in_executor(
-                None, lambda: check_password(read_password_file(path), account, password))
+            ok = await asyncio.shield(self._check_password(path, account, password))
         except Exception as error:  # noqa: BLE001 - a broken file must not crash the server
             self.note("password check failed: %s", error, level=logging.ERROR)
             ok = False
         self.method = "password"
         if ok:
-            throttle.succeeded(self.key)
             self.note("auth ok method=password account=%s", account)
         else:
             # One summary line when the connection closes, not one per guess.
-            throttle.failed(self.key)
             self.failed_passwords += 1
             self._login_failed()
         return ok
+
+    def _check_password(self, path: Path, account: str, password: str) -> asyncio.Future[bool]:
+        """Start checking ``account``'s password; the throttle hears the outcome even if this connection goes.
+
+        Shielded by the caller, so a client that hangs up mid-check still has
+        its guess counted, and the next check of the account waits for this one.
+        """
+        throttle, address = self.state.throttle, self.key
+        throttle.begin_check(account)
+        # Read on every attempt, so `--add-user` takes effect without a restart;
+        # scrypt is slow on purpose, so it runs off the event loop.
+        check = asyncio.get_running_loop().run_in_executor(
+            None, lambda: check_password(read_password_file(path), account, password))
+
+        def over(done: asyncio.Future[bool]) -> None:
+            outcome = None if done.cancelled() or done.exception() is not None else done.result()
+            throttle.end_check(address, account, outcome)
+
+        check.add_done_callback(over)
+        return check
 
     def public_key_auth_supported(self) -> bool:
         return self.state.config.auth == "keys" and not self.refused
