@@ -21,6 +21,7 @@ from engine.core.words import plural
 from saves import sharing
 from saves.errors import DamagedSessionError, StoreError
 from saves.integrity import DamagedSession, lenient_text, read_record
+from saves.preferences import UnreadablePreference, unreadable_preferences
 from saves.records import SessionRecord
 from saves.schema import MIGRATIONS, SCHEMA_VERSION, is_damage
 from saves.schema import move_aside as _move_aside
@@ -40,6 +41,8 @@ class Checkup:
         problems: Each problem found, as a sentence; empty when healthy.
         checked: What was checked and found sound, as sentences.
         damaged_sessions: The sessions that cannot be opened, each with its reason.
+        unreadable_preferences: Stored preferences (settings among them) whose value cannot
+            be read, so Coven uses the default in their place.
         newer: The file was written by a newer Coven; it was not checked.
     """
 
@@ -47,6 +50,7 @@ class Checkup:
     problems: list[str] = field(default_factory=list)
     checked: list[str] = field(default_factory=list)
     damaged_sessions: list[DamagedSession] = field(default_factory=list)
+    unreadable_preferences: list[UnreadablePreference] = field(default_factory=list)
     newer: bool = False
 
     @property
@@ -57,7 +61,7 @@ class Checkup:
     @property
     def healthy(self) -> bool:
         """True when nothing is wrong."""
-        return not self.problems and not self.damaged_sessions and not self.newer
+        return not self.problems and not self.damaged_sessions and not self.unreadable_preferences and not self.newer
 
 
 def examine(path: Path, *, timeout: float = 5.0) -> Checkup:
@@ -121,7 +125,16 @@ def _examine(conn: sqlite3.Connection, checkup: Checkup) -> None:
         checkup.problems.append(f"{rows} of {', '.join(tables)} {belong} to no session or table.")
     if version >= 6:
         _examine_chat(conn, checkup)
+    if version >= 4:
+        _examine_preferences(conn, checkup)
     _examine_sessions(conn, checkup)
+
+
+def _examine_preferences(conn: sqlite3.Connection, checkup: Checkup) -> None:
+    """Preferences whose value cannot be read; the doctor names each (the app, its own player's settings)."""
+    checkup.unreadable_preferences = unreadable_preferences(conn)
+    if not checkup.unreadable_preferences:
+        checkup.checked.append("Every stored setting and preference reads as it should.")
 
 
 def _examine_chat(conn: sqlite3.Connection, checkup: Checkup) -> None:

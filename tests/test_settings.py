@@ -6,8 +6,9 @@ import pytest
 from textual.filter import Monochrome
 from textual.theme import BUILTIN_THEMES
 
+from preference_damage import plant
 from saves import SessionStore
-from saves.preferences import set_preference
+from saves.preferences import PreferenceProblem, set_preference
 from tui.app import CovenApp
 from tui.cli import main
 from tui.screens.settings import SettingsScreen
@@ -48,6 +49,28 @@ def test_a_value_coven_does_not_offer_falls_back_and_is_named_once(
     assert settings[name] == item.default and settings.fell_back == [name]
     notice = settings.notice()
     assert notice is not None and notice.count(item.label) == 1
+
+
+@pytest.mark.parametrize("account", [None, "ana"])  # this machine's player, and a served account's
+@pytest.mark.parametrize(("stored", "problem"), [
+    (b"nord", PreferenceProblem.NOT_JSON), ('"' + "x" * 20000 + '"', PreferenceProblem.TOO_BIG),
+    ("[" * 40 + "]" * 40, PreferenceProblem.TOO_DEEP), (b'"n\xffrd"', PreferenceProblem.BAD_TEXT),
+    ("NaN", PreferenceProblem.NOT_A_NUMBER), ("Infinity", PreferenceProblem.NOT_A_NUMBER),
+])
+def test_a_value_that_cannot_be_read_falls_back_and_is_named_once(
+        store: SessionStore, account: str | None, stored: bytes | str, problem: PreferenceProblem) -> None:
+    write_setting(store, account, "glyphs", True)
+    plant(account or "", "setting.theme", stored)
+    settings = read_settings(store, account)
+    assert settings["theme"] == "textual-dark" and settings["glyphs"] is True
+    assert settings.unreadable == {"theme": problem} and settings.fell_back == []
+    notice = settings.notice()
+    assert notice is not None and "could not be read" in notice and notice.count("Theme") == 1
+    other = read_settings(store, "bo" if account else "ana")  # nobody else's settings are named
+    assert other.notice() is None and not other.unreadable
+    write_setting(store, account, "theme", "nord")  # choosing it again writes over the damage
+    again = read_settings(store, account)
+    assert again["theme"] == "nord" and again.notice() is None
 
 
 def test_writing_refuses_values_and_names_that_do_not_exist(store: SessionStore) -> None:
@@ -119,6 +142,34 @@ async def test_a_bad_stored_value_starts_coven_with_one_notice(store: SessionSto
         notices = [str(note.message) for note in app._notifications if note.title == "Settings"]
         assert len(notices) == 1 and "Theme" in notices[0] and "Colour-blind letters" in notices[0]
         assert app.theme == "textual-dark"
+
+
+async def test_a_setting_that_cannot_be_read_is_named_in_the_same_notice(store: SessionStore) -> None:
+    plant("", "setting.theme", b'"nord\xff"')
+    plant("", "setting.reduced_motion", "tru")
+    set_preference(store, None, "setting.glyphs", "sometimes")
+    app = CovenApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: any(note.title == "Settings" for note in app._notifications), "the notice")
+        notices = [str(note.message) for note in app._notifications if note.title == "Settings"]
+        assert len(notices) == 1
+        assert "could not be read (damaged) were set back to their defaults: Theme, Reduced motion." in notices[0]
+        assert "does not offer were set back to their defaults: Colour-blind letters." in notices[0]
+        assert app.theme == "textual-dark" and app.animation_level == "full"
+
+
+async def test_a_served_account_is_told_of_its_own_unreadable_settings(store: SessionStore) -> None:
+    plant("ana", "setting.linear", "[" * 30 + "]" * 30)
+    ana = CovenApp(store=store, serve_port=2222, account="ana")
+    async with ana.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: any(note.title == "Settings" for note in ana._notifications), "Ana's notice")
+        [notice] = [str(note.message) for note in ana._notifications if note.title == "Settings"]
+        assert "could not be read" in notice and "Linear mode" in notice
+    other = CovenApp(store=SessionStore(), serve_port=2222, account="bo")  # Ana's app closed the store it had
+    async with other.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert other.theme == "textual-dark"
+        assert not [note for note in other._notifications if note.title == "Settings"]
 
 
 async def test_a_served_account_reads_its_own_settings(store: SessionStore) -> None:

@@ -4,9 +4,10 @@ Settings live in the session database's preferences (:mod:`saves.preferences`),
 per player: this machine's own, or a ``coven serve`` account's (SSH forwards
 almost none of a client's environment, so a player's choices must live on the
 server). A stored value this Coven would never offer (a typo from
-``coven settings set``, a damaged row, an older Coven's choice) falls back to
-the default, and :func:`read_settings` names each such setting once so the
-player can be told; it never stops Coven.
+``coven settings set``, an older Coven's choice) or cannot read at all (a
+damaged row: not JSON, too big, too deep, not UTF-8, NaN) falls back to the
+default, and :func:`read_settings` names each such setting once so the player
+can be told; it never stops Coven.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from saves import SessionStore, StoreError
-from saves.preferences import get_preference, set_preference
+from saves import SessionStore
+from saves.preferences import PreferenceProblem, read_preference, set_preference
 
 PREFIX = "setting."
 """Settings are kept as preferences under ``setting.<name>``; a few older keys keep their own name."""
@@ -130,20 +131,32 @@ def setting(name: str) -> Setting:
 
 @dataclass
 class Settings:
-    """One player's settings as read back, with the names of those that fell back to their default."""
+    """One player's settings as read back, with the names of those that fell back to their default.
+
+    Attributes:
+        values: Each setting's value by name (its default where it fell back).
+        fell_back: Settings whose stored value reads but is not one this Coven offers.
+        unreadable: Settings whose stored value could not be read at all, with why.
+    """
 
     values: dict[str, SettingValue] = field(default_factory=dict)
     fell_back: list[str] = field(default_factory=list)
+    unreadable: dict[str, PreferenceProblem] = field(default_factory=dict)
 
     def __getitem__(self, name: str) -> Any:
         return self.values.get(name, BY_NAME[name].default)
 
     def notice(self) -> str | None:
-        """One sentence naming every setting that fell back, or None."""
-        if not self.fell_back:
-            return None
-        names = ", ".join(BY_NAME[name].label for name in self.fell_back)
-        return f"Stored settings this Coven does not offer were set back to their defaults: {names}."
+        """A sentence naming every setting that fell back (one for each cause), or None."""
+        sentences = []
+        if self.unreadable:
+            names = ", ".join(BY_NAME[name].label for name in self.unreadable)
+            sentences.append(f"Stored settings that could not be read (damaged) were set back to their defaults: "
+                             f"{names}.")
+        if self.fell_back:
+            names = ", ".join(BY_NAME[name].label for name in self.fell_back)
+            sentences.append(f"Stored settings this Coven does not offer were set back to their defaults: {names}.")
+        return " ".join(sentences) or None
 
 
 def valid(item: Setting, value: object) -> bool:
@@ -154,15 +167,19 @@ def valid(item: Setting, value: object) -> bool:
 
 
 def read_settings(store: SessionStore | None, account: str | None) -> Settings:
-    """Every setting of ``account`` (None: this machine's player); unusable values fall back, named."""
+    """Every setting of ``account`` (None: this machine's player); unusable values fall back, named.
+
+    The same for a served account (the app of an SSH connection reads its own
+    account's) as for this machine's player.
+    """
     settings = Settings()
     for item in SETTINGS:
         value: object = None
         if store is not None:
-            try:
-                value = get_preference(store, account, item.stored_key)
-            except StoreError:
-                value = None
+            found = read_preference(store, account, item.stored_key)  # an unreadable store reads as nothing
+            if found.problem is not None:
+                settings.unreadable[item.name] = found.problem
+            value = found.value
         if value is None:
             settings.values[item.name] = item.default
         elif valid(item, value):

@@ -15,11 +15,21 @@ from typing import TextIO
 from engine.core.text import shown_text
 from saves import StoreError, db_path
 from saves.checkup import Checkup, examine, move_aside
+from saves.preferences import UnreadablePreference
+from tui.settings import SETTINGS
 
 MOVE_ASIDE_EXPLAINED = (
     "Moving it aside renames it (with its -wal and -shm) next to where it is, and the next Coven "
     "starts a fresh, empty database. Nothing is deleted."
 )
+UNREADABLE_EXPLAINED = (
+    "Coven uses the default in place of each value it cannot read. Choosing a setting again (on the Settings "
+    "screen, or `coven settings set NAME VALUE`, with `--account ACCOUNT` for a served account's) writes over "
+    "its damaged value; the rest are written over when Coven next keeps them."
+)
+_SHOWN_PREFERENCES = 20
+"""How many unreadable preferences a report names one by one (a hostile database may hold thousands)."""
+_SETTING_BY_KEY = {item.stored_key: item.name for item in SETTINGS}
 
 
 def run(move: bool, *, path: Path | None = None, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -47,6 +57,10 @@ def run(move: bool, *, path: Path | None = None, stdin: TextIO | None = None, ou
     if checkup.newer:
         say("Upgrade Coven to check it. It was left as it is.")
         return 1
+    if not checkup.problems and not checkup.damaged_sessions:
+        say(UNREADABLE_EXPLAINED)  # only preferences: no reason to move the whole database aside
+        say("It was left as it is.")
+        return 1
     if not checkup.problems:
         say("The other sessions work as before; you may also delete the damaged ones from the Sessions screen.")
     say(MOVE_ASIDE_EXPLAINED)
@@ -72,6 +86,19 @@ def report(checkup: Checkup, say: Callable[[str], None]) -> None:
         say(f"  PROBLEM  {line}")
     for entry in checkup.damaged_sessions:
         say(f"  PROBLEM  Session {entry.session_id} cannot be opened: {entry.reason}.")
+    for found in checkup.unreadable_preferences[:_SHOWN_PREFERENCES]:
+        say(f"  PROBLEM  {unreadable_line(found)}")
+    more = len(checkup.unreadable_preferences) - _SHOWN_PREFERENCES
+    if more > 0:
+        say(f"  PROBLEM  ... and {more} more stored preference{'s' if more != 1 else ''} that cannot be read.")
+
+
+def unreadable_line(found: UnreadablePreference) -> str:
+    """One sentence naming an unreadable preference: a setting by its name, whose it is, and why."""
+    whose = "this machine's player" if found.for_this_machine else f"account '{found.account}'"
+    name = _SETTING_BY_KEY.get(found.key)
+    what = f"Setting '{name}'" if name is not None else f"Stored preference '{found.key}'"
+    return f"{what} of {whose} cannot be read ({found.problem.value}), so it is back to its default."
 
 
 def _is_terminal(stream: TextIO) -> bool:
