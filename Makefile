@@ -7,7 +7,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check -qq
 PLAY_STAMP := $(VENV)/.installed-play
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: play test typecheck wheel-check screenshots bench ladder clean
+.PHONY: play test typecheck wheel-check screenshots bench ladder soak clean
 
 $(BIN)/python:
 	@echo "Creating $(VENV) with $(PYTHON)..."
@@ -52,6 +52,12 @@ ladder: $(PLAY_STAMP)
 	$(BIN)/coven ladder witchdraft --games 100 --seed 1 --readme README.md
 	# Wizbits Hard searches for about 20 s of CPU a game: fewer games keep this under half an hour.
 	$(BIN)/coven ladder wizbits --games 24 --seed 1 --readme README.md
+
+# The torture tests of many processes on one database, run far longer than `make test` runs them:
+# COVEN_TORTURE_COMMANDS commands beside the writers (default here 400), in the order COVEN_TORTURE_SEED picks.
+SOAK_COMMANDS ?= 400
+soak: $(TEST_STAMP)
+	COVEN_TORTURE_COMMANDS=$(SOAK_COMMANDS) $(BIN)/python -m pytest tests/test_store_torture.py -s -q
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
