@@ -241,6 +241,7 @@ def _open_ready(path: Path, timeout: float) -> sqlite3.Connection:
             raise StoreError(f"Could not open the session database {path}: {error}") from None
         try:
             conn.execute("PRAGMA journal_mode=WAL")
+            _recreate_missing(conn)
             _migrate(conn)
             _compile_writes(conn, SCHEMA_VERSION)
         except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
@@ -306,6 +307,8 @@ def _verify(conn: sqlite3.Connection, path: Path) -> None:
             # with "no such table". Extra tables and columns are left alone.
             found = _tables(conn)
             for table, columns in _expected_tables(version).items():
+                if table in RECREATABLE_TABLES and table not in found:
+                    continue  # made again, empty, once connected: losing it costs only what it held
                 if not columns <= found.get(table, frozenset()):
                     raise _Damaged
     except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
@@ -313,6 +316,58 @@ def _verify(conn: sqlite3.Connection, path: Path) -> None:
             raise _Damaged from None
         # Busy, locked or permission errors are not damage: never move a healthy file.
         raise StoreError(f"Could not open the session database {path}: {error}") from None
+
+
+RECREATABLE_TABLES = ("decks", "preferences", "table_chat")
+"""Tables whose loss costs only what they held, so a missing one is made again empty instead of moving the file."""
+
+
+def missing_tables(conn: sqlite3.Connection, version: int) -> list[str]:
+    """The recreatable tables a database at schema ``version`` should hold and does not."""
+    names = conn.execute("SELECT CAST(name AS BLOB) FROM sqlite_master WHERE type = 'table'").fetchall()
+    present = {bytes(row[0]).decode("utf-8", "replace") for row in names}  # whatever the text factory
+    return [name for name in RECREATABLE_TABLES if name in _creation_sql(version) and name not in present]
+
+
+def recreate_tables(conn: sqlite3.Connection, version: int, names: list[str]) -> None:
+    """Create ``names`` empty with their indexes, as the migrations up to ``version`` define them."""
+    for name in names:
+        for statement in _creation_sql(version)[name]:
+            conn.execute(statement)
+
+
+def _recreate_missing(conn: sqlite3.Connection) -> None:
+    """Make again, empty, a recreatable table that is gone (checked again under the write lock)."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if not 0 < version <= SCHEMA_VERSION or not missing_tables(conn, version):
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        recreate_tables(conn, version, missing_tables(conn, version))
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+@functools.cache
+def _creation_sql(version: int) -> dict[str, tuple[str, ...]]:
+    """For each recreatable table at schema ``version``: the statements that make it and its indexes."""
+    memory = sqlite3.connect(":memory:")
+    try:
+        for statements in MIGRATIONS[:version]:
+            for statement in statements:
+                memory.execute(statement)
+        found: dict[str, list[str]] = {}
+        for _, table, sql in memory.execute(
+            "SELECT type, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL AND type IN ('table', 'index') "
+            "ORDER BY type = 'index', rowid"
+        ):
+            if table in RECREATABLE_TABLES:
+                found.setdefault(str(table), []).append(str(sql))
+        return {table: tuple(statements) for table, statements in found.items()}
+    finally:
+        memory.close()
 
 
 def _tables(conn: sqlite3.Connection) -> dict[str, frozenset[str]]:

@@ -63,7 +63,7 @@ def test_index_damage_quick_check_misses_is_found_and_left_alone_without_a_termi
     assert code == 1
     assert "integrity check found" in out and "missing from index sqlite_autoindex_actions_1" in out
     assert f"Session {bad} cannot be opened: the index of its log lists 1 action but the log itself holds 2" in out
-    assert "coven doctor --move-aside" in out
+    assert "coven doctor --repair" in out  # an index is rebuilt from its table: nothing needs moving
     assert db_path().read_bytes() == before
     assert not any(".corrupt-" in name for name in _files(coven_data_dir))
 
@@ -72,13 +72,15 @@ def test_index_damage_quick_check_misses_is_found_and_left_alone_without_a_termi
 def test_at_a_terminal_doctor_asks_before_moving(
     answer: str, moved: bool, coven_data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _, bad = two_sessions()
-    write_damage("UPDATE sessions SET status = 'weird' WHERE id = ?", bad)
+    two_sessions()
+    conn = sqlite3.connect(db_path(), isolation_level=None)  # damage no repair of rows can mend
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("UPDATE sqlite_master SET sql = replace(sql, '''human''', '''hum!n''') WHERE name = 'seats'")
+    conn.close()
     code = run(move=False, stdin=_Terminal(answer))
     out = capsys.readouterr().out
     assert "Move the database aside and start fresh? [y/N]" in out
-    assert f"Session {bad} cannot be opened: its status is 'weird', which Coven never writes" in out
-    assert "delete the damaged ones from the Sessions screen" in out
+    assert "The table seats is not defined as Coven defines it." in out
     assert (code == 0) is moved
     assert db_path().exists() is not moved
     assert any(".corrupt-" in name for name in _files(coven_data_dir)) is moved

@@ -130,9 +130,10 @@ def test_doctor_lists_each_unreadable_setting_and_changes_nothing(capsys: pytest
     plant("bo", "setting.coach", '"' + "x" * 17000 + '"')
     plant("bo", "new-game.last", '{"ratio": NaN}')
     before = db_path().read_bytes()
-    assert run(move=False, stdin=_Terminal("y\n")) == 1  # never offers to move a database for its settings
+    assert run(move=False, stdin=io.StringIO("y\n")) == 1  # not a terminal: never asks, changes nothing
     out = capsys.readouterr().out
     assert "Nothing is wrong" not in out and "[y/N]" not in out
+    assert "coven doctor --repair" in out and "Move the database aside" not in out  # never for settings
     for line in (
         "Setting 'theme' of this machine's player cannot be read (not JSON)",
         "Setting 'glyphs' of account 'ana' cannot be read (bad text: not UTF-8)",
@@ -155,7 +156,7 @@ def test_doctor_lists_each_unreadable_setting_and_changes_nothing(capsys: pytest
     assert "Every stored setting and preference reads as it should." in out and "Nothing is wrong" in out
 
 
-def test_doctor_names_settings_beside_damaged_sessions_and_still_offers_the_move(
+def test_doctor_names_settings_beside_damaged_sessions_and_offers_the_repair(
         fake_spec: object, capsys: pytest.CaptureFixture[str]) -> None:
     _, bad = two_sessions()
     write_damage("UPDATE sessions SET status = 'weird' WHERE id = ?", bad)
@@ -164,7 +165,7 @@ def test_doctor_names_settings_beside_damaged_sessions_and_still_offers_the_move
     out = capsys.readouterr().out
     assert f"Session {bad} cannot be opened" in out
     assert "Setting 'bot_level' of this machine's player cannot be read (not a number" in out
-    assert "coven doctor --move-aside" in out
+    assert "coven doctor --repair" in out and "--move-aside" not in out  # confined damage: the repair keeps the rest
 
 
 def test_doctor_counts_what_it_does_not_list_of_many(capsys: pytest.CaptureFixture[str]) -> None:

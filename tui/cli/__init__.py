@@ -182,7 +182,7 @@ def _cmd_import(args: argparse.Namespace) -> int:
 def _cmd_doctor(args: argparse.Namespace) -> int:
     from tui.cli.doctor import run
 
-    return run(move=args.move_aside)
+    return run(move=args.move_aside, mend=args.repair)
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
@@ -273,6 +273,9 @@ def build_parser() -> argparse.ArgumentParser:
                                  "Coven's own checks of every session) and say what was found.")
     doctor.add_argument("--move-aside", action="store_true",
                         help="move a damaged database aside (renamed, never deleted) so Coven starts fresh")
+    doctor.add_argument("--repair", action="store_true",
+                        help="take out damaged rows (copied to a file beside the database first), rebuild "
+                        "indexes and recreate a missing decks, settings or chat table; keeps everything else")
     doctor.set_defaults(handler=_cmd_doctor)
 
     bench = commands.add_parser("bench", help="benchmark a game's engine and bots", description="Play bot games.")

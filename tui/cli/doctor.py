@@ -1,8 +1,10 @@
-"""``coven doctor``: check the session database, say what was found, and offer to move it aside.
+"""``coven doctor``: check the session database, say what was found, repair it in place or move it aside.
 
-The checks live in :mod:`saves.checkup`; this module only words them. The
+The checks live in :mod:`saves.checkup` and the repair in :mod:`saves.repair`;
+this module only words them. Confined damage (rows, indexes, a missing table)
+is repaired with ``--repair`` or when the user answers yes at a terminal; the
 database is moved aside (renamed, with its -wal and -shm, never deleted) only
-with ``--move-aside`` or when the user answers yes at a terminal.
+for damage that cannot be repaired, with ``--move-aside`` or a yes.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from engine.core.text import shown_text
 from saves import StoreError, db_path
 from saves.checkup import Checkup, examine, move_aside
 from saves.preferences import UnreadablePreference
+from saves.repair import beyond_repair, repair
 from tui.settings import SETTINGS
 
 MOVE_ASIDE_EXPLAINED = (
@@ -27,16 +30,22 @@ UNREADABLE_EXPLAINED = (
     "screen, or `coven settings set NAME VALUE`, with `--account ACCOUNT` for a served account's) writes over "
     "its damaged value; the rest are written over when Coven next keeps them."
 )
+REPAIR_EXPLAINED = (
+    "Run `coven doctor --repair` to take out only the damaged rows (each copied first to a file beside the "
+    "database) and keep every other session, deck and setting."
+)
 _SHOWN_PREFERENCES = 20
 """How many unreadable preferences a report names one by one (a hostile database may hold thousands)."""
 _SETTING_BY_KEY = {item.stored_key: item.name for item in SETTINGS}
 
 
-def run(move: bool, *, path: Path | None = None, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
-    """Check the database, print the findings, and move it aside if ``move`` or the user says so.
+def run(move: bool, *, mend: bool = False, path: Path | None = None, stdin: TextIO | None = None,
+        out: TextIO | None = None) -> int:
+    """Check the database, print the findings, repair it if ``mend``, and move it aside if ``move`` or the user says so.
 
     Returns:
-        0 when nothing is wrong or the file was moved aside, 1 when a problem is left as it is.
+        0 when nothing is wrong, the damage was repaired or the file was moved aside; 1 when a problem is
+        left as it is.
     """
     stdin = sys.stdin if stdin is None else stdin
     out = sys.stdout if out is None else out
@@ -54,11 +63,22 @@ def run(move: bool, *, path: Path | None = None, stdin: TextIO | None = None, ou
     if checkup.healthy:
         say("Nothing is wrong with your saves.")
         return 0
+    if mend and not checkup.newer:
+        outcome = _repair(path, say)
+        if outcome is not None:
+            return outcome
+        checkup = examine(path)
     if checkup.newer:
         say("Upgrade Coven to check it. It was left as it is.")
         return 1
-    if not checkup.problems and not checkup.damaged_sessions:
-        say(UNREADABLE_EXPLAINED)  # only preferences: no reason to move the whole database aside
+    if not mend and not move and repairable(checkup):
+        # Confined damage: offer the repair that keeps everything else, never the move that hides it all.
+        if not checkup.problems and not checkup.damaged_sessions:
+            say(UNREADABLE_EXPLAINED)
+        say(REPAIR_EXPLAINED)
+        if _is_terminal(stdin) and _ask(stdin, out, "Repair it now? [y/N] "):
+            outcome = _repair(path, say)
+            return 1 if outcome is None else outcome
         say("It was left as it is.")
         return 1
     if not checkup.problems:
@@ -76,6 +96,40 @@ def run(move: bool, *, path: Path | None = None, stdin: TextIO | None = None, ou
         return 1
     say(f"Moved it to {target}. Coven will start a fresh database next time.")
     return 0
+
+
+def _repair(path: Path, say: Callable[[str], None]) -> int | None:
+    """Repair in place and say what was done; the exit code when that settles it, else None (still damaged)."""
+    try:
+        done = repair(path)
+    except StoreError as error:  # another Coven has it open, or SQLite refused: nothing half-done is left
+        print(f"coven: {shown_text(error)}", file=sys.stderr)
+        return 1
+    for line in done.recreated:
+        say(f"  repaired The {line} table was missing; it is there again, empty.")
+    if done.reindexed:
+        say("  repaired Every index was rebuilt from its table.")
+    for line in done.removed:
+        say(f"  repaired Took out {line}.")
+    if done.kept_in is not None:
+        say(f"A copy of every row taken out is in {done.kept_in} (readable by you alone).")
+    if done.left:
+        say("This damage cannot be repaired in place:")
+        for line in done.left:
+            say(f"  PROBLEM  {line}")
+        return None
+    after = examine(path)
+    if after.healthy:
+        say("Repaired. Nothing else is wrong with your saves.")
+        return 0
+    say("Checked again after the repair:")
+    report(after, say)
+    return None
+
+
+def repairable(checkup: Checkup) -> bool:
+    """Whether ``coven doctor --repair`` can mend what ``checkup`` found without moving the file aside."""
+    return not checkup.healthy and not beyond_repair(checkup)
 
 
 def report(checkup: Checkup, say: Callable[[str], None]) -> None:
