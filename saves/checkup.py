@@ -22,6 +22,7 @@ from saves import sharing
 from saves.errors import DamagedSessionError, StoreError
 from saves.integrity import DamagedSession, lenient_text, read_record
 from saves.preferences import UnreadablePreference, unreadable_preferences
+from saves.read_only import read_only_uri
 from saves.records import SessionRecord
 from saves.schema import MIGRATIONS, SCHEMA_VERSION, is_damage
 from saves.schema import move_aside as _move_aside
@@ -74,7 +75,7 @@ def examine(path: Path, *, timeout: float = 5.0) -> Checkup:
     if not path.exists():
         return checkup
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=timeout)
+        conn = sqlite3.connect(read_only_uri(path), uri=True, timeout=timeout)  # a read-only folder too
     except sqlite3.Error as error:
         checkup.problems.append(f"SQLite cannot open it: {error}.")
         return checkup

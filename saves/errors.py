@@ -2,9 +2,47 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 
 class StoreError(Exception):
     """The session database could not be used; the message says why."""
+
+
+class NotWritableError(StoreError):
+    """Coven's data folder, or the database file in it, cannot be written; what is saved can still be read.
+
+    Attributes:
+        folder: The data folder.
+        database: The database file when only it is read-only (its folder can be written), else None.
+    """
+
+    def __init__(self, folder: Path, database: Path | None = None, *, outcome: str = "nothing was saved") -> None:
+        if database is None:
+            text = (f"Coven's data folder {folder} cannot be written, so {outcome}. "
+                    "Make it writable, or set COVEN_DATA_DIR to a folder you can write.")
+        else:
+            text = (f"The session database {database} is read-only, so {outcome}. "
+                    "Make it writable, or set COVEN_DATA_DIR to another folder.")
+        super().__init__(text)
+        self.folder = folder
+        self.database = database
+
+
+class DiskFullError(StoreError):
+    """The disk that holds Coven's data folder is full.
+
+    Attributes:
+        folder: The data folder.
+    """
+
+    def __init__(self, folder: Path, *, outcome: str = "nothing was saved") -> None:
+        super().__init__(f"The disk holding {folder} is full, so {outcome}. Free some space on it, then try again.")
+        self.folder = folder
+
+
+class DataFolderError(StoreError, OSError):
+    """Coven's data folder does not exist and cannot be made (an ``OSError`` too, as before)."""
 
 
 class NewerSchemaError(StoreError, ValueError):

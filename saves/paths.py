@@ -9,11 +9,14 @@ looser by an older Coven (or a umask) is tightened when the store opens it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 from pathlib import Path
 
 import platformdirs
+
+from saves.errors import DataFolderError
 
 DATA_DIR_ENV = "COVEN_DATA_DIR"
 """Environment variable that overrides the data directory (tests, portable installs)."""
@@ -40,11 +43,35 @@ def data_dir() -> Path:
     ``COVEN_DATA_DIR`` wins when set and non-empty; otherwise the platform's
     per-user data folder for "coven" is used. An existing folder is left as it
     is here; :func:`make_private` tightens it.
+
+    Raises:
+        DataFolderError: it does not exist and cannot be made (a read-only or full disk, say).
     """
     override = os.environ.get(DATA_DIR_ENV, "").strip()
     path = Path(override).expanduser() if override else Path(platformdirs.user_data_dir("coven"))
-    path.mkdir(mode=PRIVATE_DIR_MODE, parents=True, exist_ok=True)
+    try:
+        path.mkdir(mode=PRIVATE_DIR_MODE, parents=True, exist_ok=True)
+    except FileExistsError:
+        raise DataFolderError(f"Coven's data folder {path} is a file, not a folder. "
+                              f"Move it, or set {DATA_DIR_ENV} to another folder.") from None
+    except OSError as error:
+        why = "the disk is full" if error.errno == errno.ENOSPC else (error.strerror or str(error)).lower()
+        raise DataFolderError(f"Coven's data folder {path} does not exist and cannot be made ({why}). "
+                              f"Make it, or set {DATA_DIR_ENV} to a folder you can write.") from None
     return path
+
+
+def can_write(path: Path) -> bool:
+    """Whether this process may change ``path`` (a folder: make and remove files in it); a read-only disk says no.
+
+    Asked of the system by name (``access``), so nothing is opened: root may
+    write anything on a writable disk, and is told so.
+    """
+    mode = os.W_OK | os.X_OK if path.is_dir() else os.W_OK
+    try:
+        return os.access(path, mode)
+    except (OSError, ValueError):
+        return False
 
 
 def db_path() -> Path:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from saves.errors import NewerSchemaError, StoreError
 from saves.paths import create_private_file
+from saves.save_failures import failure_in_words
 from saves.sharing import sole_use
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -183,6 +184,12 @@ _PASSING_CODES = frozenset({
 _COMPANIONS = ("-wal", "-shm", "-journal")
 
 
+def _cannot(doing: str, path: Path, error: BaseException) -> StoreError:
+    """Why the database could not be opened or prepared: a full disk or unwritable folder in words, else SQLite's."""
+    return (failure_in_words(error, path, outcome=f"Coven cannot {doing} its session database")
+            or StoreError(f"Could not {doing} the session database {path}: {error}"))
+
+
 class _Damaged(Exception):
     """The file is not a usable Coven database."""
 
@@ -238,7 +245,7 @@ def _open_ready(path: Path, timeout: float) -> sqlite3.Connection:
             conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
             conn.execute("PRAGMA foreign_keys=ON")
         except sqlite3.Error as error:
-            raise StoreError(f"Could not open the session database {path}: {error}") from None
+            raise _cannot("open", path, error) from None
         try:
             conn.execute("PRAGMA journal_mode=WAL")
             _recreate_missing(conn)
@@ -248,7 +255,7 @@ def _open_ready(path: Path, timeout: float) -> sqlite3.Connection:
             conn.close()
             if is_damage(error):
                 raise _Damaged from None
-            raise StoreError(f"Could not prepare the session database {path}: {error}") from None
+            raise _cannot("prepare", path, error) from None
         except BaseException:
             conn.close()
             raise
@@ -266,7 +273,7 @@ def _probe(path: Path, timeout: float) -> sqlite3.Connection:
     except (sqlite3.Error, UnicodeDecodeError) as error:
         if is_damage(error):
             raise _Damaged from None
-        raise StoreError(f"Could not open the session database {path}: {error}") from None
+        raise _cannot("open", path, error) from None
     try:
         _verify(probe, path)
     except BaseException:
@@ -315,7 +322,7 @@ def _verify(conn: sqlite3.Connection, path: Path) -> None:
         if is_damage(error):
             raise _Damaged from None
         # Busy, locked or permission errors are not damage: never move a healthy file.
-        raise StoreError(f"Could not open the session database {path}: {error}") from None
+        raise _cannot("open", path, error) from None
 
 
 RECREATABLE_TABLES = ("decks", "preferences", "table_chat")
@@ -424,7 +431,8 @@ def _rename_aside(path: Path) -> Path:
             if companion.exists():
                 os.replace(companion, f"{target}{suffix}")
     except OSError as error:
-        raise StoreError(f"The session database {path} is unreadable and could not be moved aside: {error}") from None
+        raise (failure_in_words(error, path, outcome=f"{path.name} could not be moved aside")
+               or StoreError(f"The session database {path} is unreadable and could not be moved aside: {error}")) from None
     return target
 
 

@@ -162,8 +162,9 @@ class LiveSession:
         except ValueError as error:  # ReplayError, InvalidOptionsError and UnknownRulesVersionError included
             raise SessionLoadError(f"Session {session_id} cannot be resumed: {error}") from None
         status, progress, result_text = status_of(spec.rules, timeline.state, record.seats)
-        # A crash between older writes could leave the list row stale; the log is the truth.
-        if (status, progress, result_text) != (record.status, record.progress, record.result):
+        # A crash between older writes could leave the list row stale; the log is the truth. A store that
+        # only reads (its folder cannot be written) keeps the stale row: the game still opens to be looked at.
+        if (status, progress, result_text) != (record.status, record.progress, record.result) and not store.read_only:
             store.update_status(session_id, status, progress, result_text, winners_of(spec.rules, timeline.state))
         return cls(store, session_id, spec, options, record.seed, record.seats, timeline, record.log, claim,
                    record.rules_version)

@@ -38,7 +38,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from engine.core import textfile
-from saves.errors import StoreError
+from saves.errors import NotWritableError, StoreError
+from saves.paths import can_write
 
 LOCK_SUFFIX = ".lock"
 """The lock file is the database's name with this added: ``coven.sqlite3.lock``."""
@@ -196,6 +197,8 @@ def sole_use(database: Path) -> Iterator[None]:
                 alone = _lock(holding.fd, fcntl.LOCK_EX)
             except OSError as error:  # a lock file that could only be opened for reading: a read-only folder
                 _drop_if_unused(holding)
+                if not can_write(database.parent):
+                    raise NotWritableError(database.parent, outcome=f"{database.name} cannot be moved aside") from None
                 raise StoreError(f"{database} cannot be changed: {error.strerror or error}.") from None
             if not alone:
                 _drop_if_unused(holding)

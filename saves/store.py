@@ -23,13 +23,16 @@ from engine.core.words import plural
 from saves.errors import (
     DamagedSessionError,
     LogConflictError,
+    NotWritableError,
     SessionNotFoundError,
     StoreError,
 )
 from saves.integrity import MAX_RULES_VERSION, lenient_text, log_from_rows, read_record, seats_from_rows
-from saves.paths import db_path, make_private
+from saves.paths import can_write, db_path, make_private
+from saves.read_only import open_read_only
 from saves.records import LogEntry, SeatInfo, SessionRecord, SessionStatus
 from saves.records import check_status as _check_status
+from saves.save_failures import failure_in_words
 from saves.schema import SCHEMA_VERSION, open_database
 from saves.sharing import JournalWatch, StoreHold, abandon, protect
 from saves.store_listing import SessionListing
@@ -63,12 +66,15 @@ class SessionStore(SessionListing):
 
     Opening repairs what it safely can: an unreadable or foreign file is moved
     aside (never deleted) and a fresh database is started, with :attr:`notice`
-    explaining what happened. A database from a newer Coven is refused.
+    explaining what happened. A database from a newer Coven is refused. In a
+    folder that cannot be written the store only reads (see
+    :mod:`saves.read_only`), and every write raises :class:`NotWritableError`.
 
     Attributes:
         path: The database file.
         notice: A sentence for the user when the database had to be replaced, else None.
         moved_to: Where the unreadable file was moved, else None.
+        read_only: Its folder cannot be written, so it only reads.
 
     Raises:
         NewerSchemaError: the file's schema is newer than :data:`saves.schema.SCHEMA_VERSION`.
@@ -85,8 +91,10 @@ class SessionStore(SessionListing):
         self._timeout = timeout
         # Held from before connecting until after closing, so "is a Coven using it?" never misses this one.
         self._hold = StoreHold(self.path, timeout)
+        self.read_only = not can_write(self.path.parent)
         try:
-            conn, self.moved_to = open_database(self.path, timeout)
+            conn, self.moved_to = (open_read_only(self.path, timeout), None) if self.read_only else \
+                open_database(self.path, timeout)
         except BaseException:
             self._hold.release()
             raise
@@ -152,7 +160,7 @@ class SessionStore(SessionListing):
             try:
                 conn.execute(begin)
             except sqlite3.Error as error:
-                raise StoreError(f"The session database is unavailable: {error}") from None
+                raise self._failure(error, "is unavailable", begin) from error
             try:
                 yield conn
                 conn.execute("COMMIT")
@@ -160,7 +168,7 @@ class SessionStore(SessionListing):
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 if isinstance(error, sqlite3.Error):
-                    raise StoreError(f"The session database failed: {error}") from error
+                    raise self._failure(error, "failed", begin) from error
                 if isinstance(error, UnicodeDecodeError):  # SQLite's own message quoted bytes of a damaged schema
                     raise StoreError(
                         "The session database failed with an unreadable error; it may be damaged. "
@@ -168,12 +176,19 @@ class SessionStore(SessionListing):
                     ) from None
                 raise
 
+    def _failure(self, error: sqlite3.Error, what: str, begin: str) -> StoreError:
+        """``error`` in words: a full disk or a folder that cannot be written named as such, else SQLite's own."""
+        outcome = "Coven cannot read its session database" if begin == "BEGIN" else "nothing was saved"
+        return failure_in_words(error, self.path, outcome=outcome) or StoreError(f"The session database {what}: {error}")
+
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         # Checked before and after: a commit that went into a journal unlinked meanwhile is not saved
         # for anyone else, so the caller hears it failed and never shows it as kept.
         with self._lock:
             if self._conn is not None:  # a closed store says so, whatever became of its files since
+                if self.read_only:
+                    raise NotWritableError(self.path.parent)
                 self._journal.check()
             with self._transaction("BEGIN IMMEDIATE") as conn:
                 yield conn

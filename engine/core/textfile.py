@@ -10,11 +10,15 @@ Exports, deck lists, Lab scenarios are written the same careful way
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+
+_FULL_DISK = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
+"""A write that fails with one of these failed for want of room (a quota counts as the disk being full)."""
 
 
 class TextFileError(ValueError):
@@ -166,6 +170,8 @@ def write_text_file(path: str | os.PathLike[str], text: str, *, overwrite: bool 
             raise TextFileError(f"Could not write {target}: the folder {target.parent} does not exist.") from None
         raise TextFileError(f"Could not write {target}: it points at a file that does not exist.") from None
     except OSError as error:
+        if error.errno in _FULL_DISK:
+            raise TextFileError(f"Could not write {target}: the disk holding {target.parent} is full.") from None
         raise TextFileError(f"Could not write {target}: {error.strerror or error}") from None
     except UnicodeEncodeError as error:
         if error.object is not text:
