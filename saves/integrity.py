@@ -9,6 +9,8 @@ A session's log is read from the ``actions`` table itself (``NOT INDEXED``),
 never only through its ``(session_id, seq)`` index: ``quick_check`` does not
 compare an index with its table, and a damaged index would silently drop
 moves. The index's own count is then compared with what the table holds.
+Pages SQLite reports as damaged (``quick_check`` passes many an index page it
+cannot read) make the session damaged in words too, never a failed query.
 """
 
 from __future__ import annotations
@@ -24,12 +26,19 @@ from engine.core.text import text_problem
 from engine.core.words import plural
 from saves.errors import DamagedSessionError, SessionNotFoundError, damaged_message
 from saves.records import STATUSES, LogEntry, SeatInfo, SessionRecord, check_status
+from saves.schema import is_damage
 
 ACTIONS_INDEX = "sqlite_autoindex_actions_1"
 """SQLite's name for the index behind ``UNIQUE (session_id, seq)`` on ``actions``."""
 
 MAX_RULES_VERSION = 1_000_000
 """A rules version above this is no version any Coven writes (they count up from 1): the row is damaged."""
+
+ROW_UNREADABLE = "its row cannot be read, as the database is damaged where it is kept"
+SEATS_UNREADABLE = "its seats cannot be read, as the database is damaged where they are kept"
+LOG_UNREADABLE = "its log cannot be read, as the database is damaged where it is kept"
+INDEX_UNREADABLE = "the index of its log cannot be read, so the index is damaged"
+"""Reasons for a session whose rows sit in pages SQLite reports as damaged (the list and opening agree)."""
 
 _SHOWN = 40
 """How much of a stored value a reason quotes: enough to recognise it, never a screenful."""
@@ -108,6 +117,28 @@ def json_object(text: object) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
+def fetch_or_none(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> list[Any] | None:
+    """Every row ``sql`` returns, or None when SQLite finds the pages holding them damaged.
+
+    Other failures (busy, locked, a full disk) are raised as they are: they say nothing about the file.
+    """
+    try:
+        return conn.execute(sql, params).fetchall()
+    except sqlite3.DatabaseError as error:
+        if is_damage(error):
+            return None
+        raise
+
+
+def _fetch_checked(conn: sqlite3.Connection, session_id: int, reason: str, sql: str,
+                   params: Sequence[object]) -> list[Any]:
+    """:func:`fetch_or_none`, raising :class:`DamagedSessionError` with ``reason`` on damage."""
+    rows = fetch_or_none(conn, sql, params)
+    if rows is None:
+        raise DamagedSessionError(session_id, reason)
+    return rows
+
+
 def session_row_problem(
     game_id: object, status: object, progress: object, result: object, created: object, updated: object,
     seed: object = 0, options_ok: bool = True, rules_version: object = None,
@@ -181,18 +212,20 @@ def read_log(conn: sqlite3.Connection, session_id: int, seats: int) -> tuple[Log
     """A session's whole log read from the table itself, checked to be numbered 1..N with nothing the index lacks.
 
     Raises:
-        DamagedSessionError: a bad row, a gap or repeat in the numbering, or an index that disagrees.
+        DamagedSessionError: a bad row, a gap or repeat in the numbering, an index that disagrees, or pages
+            SQLite reports damaged.
     """
-    rows = conn.execute(
-        "SELECT seq, seat, action, created FROM actions NOT INDEXED WHERE session_id = ?", (session_id,)
-    ).fetchall()
+    rows = _fetch_checked(conn, session_id, LOG_UNREADABLE,
+                          "SELECT seq, seat, action, created FROM actions NOT INDEXED WHERE session_id = ?",
+                          (session_id,))
     entries = sorted(log_from_rows(session_id, rows, seats), key=lambda entry: entry.seq)
     numbers = [entry.seq for entry in entries]
     if numbers != list(range(1, len(numbers) + 1)):
         raise DamagedSessionError(session_id, gap_reason(len(numbers), len(set(numbers)), numbers[-1]))
-    indexed = int(conn.execute(
-        f"SELECT count(*) FROM actions INDEXED BY {ACTIONS_INDEX} WHERE session_id = ?", (session_id,)
-    ).fetchone()[0])
+    indexed = int(_fetch_checked(
+        conn, session_id, INDEX_UNREADABLE,
+        f"SELECT count(*) FROM actions INDEXED BY {ACTIONS_INDEX} WHERE session_id = ?", (session_id,),
+    )[0][0])
     if indexed != len(entries):
         raise DamagedSessionError(session_id, index_reason(indexed, len(entries)))
     return tuple(entries)
@@ -203,22 +236,25 @@ def read_record(conn: sqlite3.Connection, session_id: int) -> SessionRecord:
 
     Raises:
         SessionNotFoundError: no such session.
-        DamagedSessionError: a row holds what Coven never writes, or the log's numbering or index is wrong.
+        DamagedSessionError: a row holds what Coven never writes, the log's numbering or index is wrong, or
+            SQLite reports damage in the pages holding them.
     """
-    row = conn.execute(
+    found = _fetch_checked(
+        conn, session_id, ROW_UNREADABLE,
         "SELECT game_id, options, seed, status, progress, result, created, updated, rules_version"
         " FROM sessions WHERE id = ?",
         (session_id,),
-    ).fetchone()
-    if row is None:
+    )
+    if not found:
         raise SessionNotFoundError(session_id)
-    game_id, options_text, seed, status, progress, result, created, updated, rules_version = row
+    game_id, options_text, seed, status, progress, result, created, updated, rules_version = found[0]
     options = json_object(options_text)
     problem = session_row_problem(game_id, status, progress, result, created, updated, seed, options is not None,
                                   rules_version)
-    seats, seat_problem = seats_from_rows(conn.execute(
-        "SELECT seat, name, kind, bot_level FROM seats NOT INDEXED WHERE session_id = ?", (session_id,)
-    ).fetchall())
+    seat_rows = fetch_or_none(
+        conn, "SELECT seat, name, kind, bot_level FROM seats NOT INDEXED WHERE session_id = ?", (session_id,)
+    )
+    seats, seat_problem = seats_from_rows(seat_rows) if seat_rows is not None else ((), SEATS_UNREADABLE)
     if problem or seat_problem or options is None:
         raise DamagedSessionError(session_id, problem or seat_problem or "its options are not a JSON object")
     return SessionRecord(

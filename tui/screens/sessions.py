@@ -26,6 +26,7 @@ from tui.navigation import OpenReplay, OpenSession
 from tui.safe_text import plain
 from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.screens.sessions_columns import SCROLLBAR, TABLE_MARGIN, column_widths, fit_rows
+from tui.screens.sessions_listing import read_listing
 from tui.served import refuses_files
 from tui.user_paths import user_path
 from tui.widgets.fitting_footer import FittingFooter
@@ -42,10 +43,6 @@ DAMAGED_WIDTH = 24
 
 SEATS_WIDTH = 28
 """The Seats column's widest text, so Status, Progress and Last played stay in 80 columns."""
-
-EMPTY_TEXT = "No saved sessions yet. Press n to start a new game, or i to import one from a file."
-EMPTY_SERVED_TEXT = "No saved sessions of yours yet. Press n to start a new game."
-"""Shown instead of the table when there is nothing saved."""
 
 
 def current_year() -> int:
@@ -102,7 +99,7 @@ class SessionsScreen(Screen[None]):
         yield Static("Saved sessions", classes="screen-title")
         table: DataTable[str] = DataTable(id="sessions-table", cursor_type="row", zebra_stripes=True)
         yield table
-        yield Static(EMPTY_SERVED_TEXT if coven(self).served else EMPTY_TEXT, id="sessions-empty", classes="hint")
+        yield Static("", id="sessions-empty", classes="hint")  # its text is chosen on each reload
         yield Static("", id="session-detail", classes="hint")
         yield FittingFooter()
 
@@ -118,12 +115,7 @@ class SessionsScreen(Screen[None]):
         """Re-read the list from the store, keeping the cursor on ``select`` or the current row."""
         table = self.query_one("#sessions-table", DataTable)
         keep = select if select is not None else self.selected_id()
-        store = coven(self).store
-        try:
-            self.summaries = store.list_sessions(coven(self).account) if store is not None else []
-        except StoreError as error:
-            self.notify(str(error), severity="error")
-            self.summaries = []
+        self.summaries, empty_text = read_listing(coven(self).store, coven(self).account, coven(self).served)
         columns = COLUMNS
         if len({summary.game_id for summary in self.summaries if summary.game_id}) <= 1:
             columns = tuple(column for column in COLUMNS if column != "Game")
@@ -146,7 +138,9 @@ class SessionsScreen(Screen[None]):
             table.add_row(*(plain(cell) for cell in cells), key=str(summary.session_id))
         empty = not self.summaries
         table.display = not empty
-        self.query_one("#sessions-empty", Static).display = empty
+        empty_line = self.query_one("#sessions-empty", Static)
+        empty_line.update(plain(empty_text))  # an error's text may quote the database: never markup
+        empty_line.display = empty
         if keep is not None:
             ids = [summary.session_id for summary in self.summaries]
             if keep in ids:
