@@ -101,6 +101,9 @@ def _examine(conn: sqlite3.Connection, checkup: Checkup) -> None:
             "so this Coven cannot check it. It is not damaged for that."
         )
         return
+    if version < 0:
+        checkup.problems.append(f"Its schema number is {version}, which no Coven writes: its header is damaged.")
+        return
     lines = [str(row[0]) for row in conn.execute("PRAGMA integrity_check")]
     if lines == ["ok"]:
         checkup.checked.append("SQLite's full integrity check (every page, every index against its table) is clean.")

@@ -297,32 +297,46 @@ def _compile_writes(conn: sqlite3.Connection, version: int) -> None:
 def _verify(conn: sqlite3.Connection, path: Path) -> None:
     """Raise unless ``conn`` is a healthy Coven database this code can use."""
     try:
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        if version > SCHEMA_VERSION:
-            raise NewerSchemaError(version, SCHEMA_VERSION)
-        if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-            raise _Damaged
-        if version == 0:
-            foreign = conn.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1"
-            ).fetchone()
-            if foreign is not None:
-                # Someone else's database: keep it intact by moving it aside like damage.
-                raise _Damaged
-        else:
-            # A dropped table or column is damage too, or every command would fail
-            # with "no such table". Extra tables and columns are left alone.
-            found = _tables(conn)
-            for table, columns in _expected_tables(version).items():
-                if table in RECREATABLE_TABLES and table not in found:
-                    continue  # made again, empty, once connected: losing it costs only what it held
-                if not columns <= found.get(table, frozenset()):
-                    raise _Damaged
+        # One read transaction: another Coven creating the schema meanwhile is seen either not at all or
+        # whole. Read apart, "version 0" and then its new tables would look like another program's file.
+        conn.execute("BEGIN")
+        try:
+            _verify_snapshot(conn)
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
     except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
         if is_damage(error):
             raise _Damaged from None
         # Busy, locked or permission errors are not damage: never move a healthy file.
         raise _cannot("open", path, error) from None
+
+
+def _verify_snapshot(conn: sqlite3.Connection) -> None:
+    """:func:`_verify`'s checks, inside its read transaction."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        raise NewerSchemaError(version, SCHEMA_VERSION)
+    if version < 0:
+        raise _Damaged  # no Coven writes a negative schema number: a flipped bit in the header
+    if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+        raise _Damaged
+    if version == 0:
+        foreign = conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1"
+        ).fetchone()
+        if foreign is not None:
+            # Someone else's database: keep it intact by moving it aside like damage.
+            raise _Damaged
+    else:
+        # A dropped table or column is damage too, or every command would fail
+        # with "no such table". Extra tables and columns are left alone.
+        found = _tables(conn)
+        for table, columns in _expected_tables(version).items():
+            if table in RECREATABLE_TABLES and table not in found:
+                continue  # made again, empty, once connected: losing it costs only what it held
+            if not columns <= found.get(table, frozenset()):
+                raise _Damaged
 
 
 RECREATABLE_TABLES = ("decks", "preferences", "table_chat")

@@ -156,16 +156,20 @@ def test_version_1_database_is_upgraded_in_place() -> None:
     conn.close()
 
 
-def test_missing_decks_table_counts_as_damage() -> None:
+def test_a_missing_decks_table_is_made_again_and_the_sessions_kept() -> None:
     with SessionStore() as store:
         DeckStore(store).save_deck("Ember", EMBER_TEXT)
+        kept = store.create_session("witchdraft", {}, 1, [SeatInfo("Ana"), SeatInfo("Bea")])
     conn = sqlite3.connect(db_path())
     conn.execute("DROP TABLE decks")
     conn.commit()
     conn.close()
     with SessionStore() as store:
-        assert store.moved_to is not None and store.moved_to.exists()
+        assert store.moved_to is None  # only the decks are lost, not every session with them
         assert DeckStore(store).list_decks() == []
+        assert [entry.session_id for entry in store.list_sessions()] == [kept]
+        DeckStore(store).save_deck("Ember", EMBER_TEXT)
+        assert [deck.name for deck in DeckStore(store).list_decks()] == ["Ember"]
 
 
 # -- deck files ------------------------------------------------------------------------

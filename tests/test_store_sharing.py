@@ -313,3 +313,61 @@ def test_another_name_for_the_database_is_refused_and_a_new_file_beside_it_is_no
         beside = coven_data_dir / "notes.txt"
         write_text_file(beside, "kept")
         assert read_text_file(beside, 100, "notes") == "kept"
+
+
+def test_a_schema_another_coven_makes_while_this_one_looks_is_not_taken_for_a_foreign_file(
+    coven_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two Covens start on a new folder at once: one commits the schema between the other's first two reads.
+
+    Read apart, the second saw "version 0" and then the first one's tables, took the file for another
+    program's and tried to move it aside from under the first ("in use by another Coven").
+    """
+    import sqlite3
+
+    from saves.schema import MIGRATIONS
+
+    coven_data_dir.mkdir(parents=True, mode=0o700)
+    maker = sqlite3.connect(db_path(), isolation_level=None)  # the other Coven, half-way through creating it
+    maker.execute("PRAGMA journal_mode=WAL")
+    maker.execute("BEGIN IMMEDIATE")
+    for statement in MIGRATIONS[0]:
+        maker.execute(statement)
+    maker.execute("PRAGMA user_version = 1")
+    real_connect = sqlite3.connect
+
+    def connect(*args: object, **kwargs: object) -> sqlite3.Connection:
+        conn = real_connect(*args, **kwargs)  # type: ignore[call-overload]
+
+        def between_reads(statement: str) -> None:
+            if "quick_check" in statement and maker.in_transaction:
+                maker.execute("COMMIT")  # right after this Coven read the version, before it looks at tables
+
+        conn.set_trace_callback(between_reads)
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    with SessionStore() as store:
+        assert store.moved_to is None and store.notice is None
+        monkeypatch.undo()
+        assert not maker.in_transaction  # the commit did land between the reads
+        live = LiveSession.create(store, "witchdraft", None, 3, [SeatInfo("Ana"), SeatInfo("Bea")])
+        assert store.log_length(live.session_id) == 0
+    maker.close()
+    assert not [path for path in coven_data_dir.iterdir() if ".corrupt-" in path.name]
+
+
+def test_a_negative_schema_number_is_damage_not_a_crash(coven_data_dir: Path) -> None:
+    """A flipped top bit of the header's schema number: moved aside on opening, named by the doctor."""
+    import sqlite3
+
+    from saves.checkup import examine
+
+    with SessionStore():
+        pass
+    conn = sqlite3.connect(db_path())
+    conn.execute("PRAGMA user_version = -2147483640")
+    conn.close()
+    assert any("no Coven writes" in problem for problem in examine(db_path()).problems)
+    with SessionStore() as store:
+        assert store.moved_to is not None and store.list_sessions() == []
