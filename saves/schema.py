@@ -211,8 +211,14 @@ def is_damage(error: BaseException) -> bool:
     return (int(code) & 0xFF) not in _PASSING_CODES
 
 
-def open_database(path: Path, timeout: float) -> tuple[sqlite3.Connection, Path | None]:
+def open_database(path: Path, timeout: float,
+                  recreated: list[str] | None = None) -> tuple[sqlite3.Connection, Path | None]:
     """Open (creating or repairing if needed) and migrate the database at ``path``.
+
+    Args:
+        path: The database file.
+        timeout: Seconds to wait for another process's lock.
+        recreated: Filled with the names of recreatable tables that were missing and were made again.
 
     Returns:
         The connection in autocommit mode, and where a damaged file was moved
@@ -222,17 +228,18 @@ def open_database(path: Path, timeout: float) -> tuple[sqlite3.Connection, Path 
         NewerSchemaError: the file's schema is newer than :data:`SCHEMA_VERSION`.
         StoreError: the file cannot be opened or repaired.
     """
+    made = [] if recreated is None else recreated
     try:
-        return _open_ready(path, timeout), None
+        return _open_ready(path, timeout, made), None
     except _Damaged:
         moved_to = move_aside(path)
     try:
-        return _open_ready(path, timeout), moved_to
+        return _open_ready(path, timeout, made), moved_to
     except _Damaged:
         raise StoreError(f"Could not start a fresh session database at {path}.") from None
 
 
-def _open_ready(path: Path, timeout: float) -> sqlite3.Connection:
+def _open_ready(path: Path, timeout: float, recreated: list[str]) -> sqlite3.Connection:
     """Verify, connect, migrate and check that Coven's writes compile; raise :class:`_Damaged` on damage."""
     # The read-only probe stays open until the end: while it is, closing a
     # connection that met damage cannot fold the -wal into the file (the last
@@ -248,7 +255,7 @@ def _open_ready(path: Path, timeout: float) -> sqlite3.Connection:
             raise _cannot("open", path, error) from None
         try:
             conn.execute("PRAGMA journal_mode=WAL")
-            _recreate_missing(conn)
+            recreated[:] = _recreate_missing(conn)
             _migrate(conn)
             _compile_writes(conn, SCHEMA_VERSION)
         except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
@@ -357,18 +364,20 @@ def recreate_tables(conn: sqlite3.Connection, version: int, names: list[str]) ->
             conn.execute(statement)
 
 
-def _recreate_missing(conn: sqlite3.Connection) -> None:
-    """Make again, empty, a recreatable table that is gone (checked again under the write lock)."""
+def _recreate_missing(conn: sqlite3.Connection) -> list[str]:
+    """Make again, empty, each recreatable table that is gone (checked again under the write lock); their names."""
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
     if not 0 < version <= SCHEMA_VERSION or not missing_tables(conn, version):
-        return
+        return []
     conn.execute("BEGIN IMMEDIATE")
     try:
-        recreate_tables(conn, version, missing_tables(conn, version))
+        gone = missing_tables(conn, version)
+        recreate_tables(conn, version, gone)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+    return gone
 
 
 @functools.cache

@@ -61,6 +61,10 @@ def _winners_text(winners: Sequence[int] | None) -> str | None:
     return _dump(sorted(set(winners)))
 
 
+_LOST_WITH_TABLE = {"decks": "saved deck lists", "preferences": "settings", "table_chat": "table chat"}
+"""What a player lost with each recreatable table, in words."""
+
+
 class SessionStore(SessionListing):
     """Saved sessions in one SQLite file.
 
@@ -92,9 +96,10 @@ class SessionStore(SessionListing):
         # Held from before connecting until after closing, so "is a Coven using it?" never misses this one.
         self._hold = StoreHold(self.path, timeout)
         self.read_only = not can_write(self.path.parent)
+        recreated: list[str] = []
         try:
             conn, self.moved_to = (open_read_only(self.path, timeout), None) if self.read_only else \
-                open_database(self.path, timeout)
+                open_database(self.path, timeout, recreated)
         except BaseException:
             self._hold.release()
             raise
@@ -105,6 +110,11 @@ class SessionStore(SessionListing):
             self.notice = " ".join(filter(None, (
                 f"Your session database was unreadable; it was moved to {self.moved_to} "
                 "and a fresh one was started.", self.notice)))
+        if recreated:
+            lost = ", ".join(_LOST_WITH_TABLE.get(name, name) for name in recreated)
+            self.notice = " ".join(filter(None, (
+                f"Part of your session database was missing ({lost}); it was made again, empty, and "
+                "everything else was kept.", self.notice)))
 
     # -- lifecycle -----------------------------------------------------------
 

@@ -144,13 +144,17 @@ def test_a_missing_table_is_recreated_by_the_doctor(fake_spec: object, table: st
 def test_a_missing_table_does_not_send_the_database_aside_when_coven_opens_it(fake_spec: object, table: str) -> None:
     good, other = two_sessions()
     write_damage(f"DROP TABLE {table}")
+    lost = {"table_chat": "table chat", "preferences": "settings", "decks": "saved deck lists"}[table]
     with SessionStore() as store:
-        assert store.notice is None  # nothing was moved aside
+        assert store.moved_to is None  # nothing was moved aside, and the player is told what was lost
+        assert store.notice is not None and f"missing ({lost}); it was made again, empty" in store.notice
         assert {entry.session_id for entry in store.list_sessions()} == {good, other}
         DeckStore(store).save_deck("New", EMBER)
         set_preference(store, None, "setting.theme", "nord")
     assert not [path for path in db_path().parent.iterdir() if ".corrupt-" in path.name]
     assert examine(db_path()).healthy
+    with SessionStore() as store:
+        assert store.notice is None  # told once
 
 
 def test_damage_in_a_table_page_is_left_for_moving_aside(capsys: pytest.CaptureFixture[str]) -> None:
