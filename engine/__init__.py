@@ -6,7 +6,7 @@ and bots the first time it is asked for them.
 """
 
 # Announces the bundled games without importing them; each loads on first use.
-from engine import catalog as _catalog  # noqa: F401
+from engine import bundled as _bundled  # noqa: F401
 from engine.core import (
     TABLE,
     ActionError,

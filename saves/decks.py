@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from engine.core.text import UnsafeTextError, check_name
 from engine.core.textfile import TextFileError, read_text_file
-from engine.wizbits.cards import CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.decklist import (
     MAX_DECKLIST_BYTES,
     DeckProblem,

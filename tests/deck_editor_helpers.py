@@ -7,10 +7,10 @@ from typing import Any
 from textual.widgets import Input, Static
 
 from tui.app import CovenApp
-from tui.screens.confirm import PromptScreen
-from tui.screens.deck_editor import DeckEditorScreen
-from tui.screens.deck_picker import DeckPicker
-from tui.widgets.card_pool import CardPool
+from tui.games.wizbits.decks.card_pool import CardPool
+from tui.games.wizbits.decks.editor import DeckEditorScreen
+from tui.games.wizbits.decks.picker import DeckPicker
+from tui.widgets.confirm import PromptScreen
 
 SIZE = (100, 30)
 

@@ -12,7 +12,7 @@ from engine.wizbits.state import Phase as BitsPhase
 from saves import LiveSession, SeatInfo, SessionStore
 from test_narration import GAMES, Host, bot_move, game_screen
 from tui.games import game_ui
-from tui.games.wizbits_narration import pillar_units
+from tui.games.wizbits.narration import pillar_units
 from waiting import until
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.wizbits.cards.starter_decks import EMBER_DAWN, TIDAL_DUSK
 from engine.wizbits.decklist import decklist, parse_decklist
-from engine.wizbits.decks import EMBER_DAWN, TIDAL_DUSK
 from saves import SessionStore
 from saves.decks import MAX_DECK_BYTES, DeckStore
 from tui.cli import main
@@ -204,7 +204,7 @@ def test_list_flags_a_saved_list_that_no_longer_checks(capsys: pytest.CaptureFix
 
 
 def test_the_help_names_every_starter_deck_and_only_those() -> None:
-    from engine.wizbits.decks import STARTER_DECKS
+    from engine.wizbits.cards.starter_decks import STARTER_DECKS
     from tui.cli.decks import STARTER_IDS
 
     assert STARTER_IDS == tuple(STARTER_DECKS)  # the help lists them without loading Wizbits' cards

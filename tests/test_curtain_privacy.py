@@ -20,15 +20,15 @@ from test_pillar_tree import Host as TreeHost
 from test_pillar_tree import two_subpillars
 from tui.app import CovenApp
 from tui.games.base import GameTable
-from tui.games.wizbits import WizbitsTable
+from tui.games.witchdraft.draft_hand import DraftHand
+from tui.games.witchdraft.potion_grid import PotionGrid
+from tui.games.wizards_cup.swap_picker import SwapPicker
+from tui.games.wizards_cup.team_builder import TeamBuilder
+from tui.games.wizards_cup.wizard_card import WizardCard
+from tui.games.wizbits.card import WizbitsCard
+from tui.games.wizbits.pillar_tree.tree import PillarTree
+from tui.games.wizbits.table import WizbitsTable
 from tui.screens.curtain import CurtainScreen
-from tui.widgets.draft_hand import DraftHand
-from tui.widgets.pillar_tree import PillarTree
-from tui.widgets.potion_grid import PotionGrid
-from tui.widgets.swap_picker import SwapPicker
-from tui.widgets.team_builder import TeamBuilder
-from tui.widgets.wizard_card import WizardCard
-from tui.widgets.wizbits_card import WizbitsCard
 from tui_fakes import game_screen
 from waiting import until
 

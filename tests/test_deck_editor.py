@@ -15,23 +15,23 @@ from deck_editor_helpers import (
     pool_ids,
     type_text,
 )
-from engine.wizbits.cards import CARDS, CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS, CARDS_BY_ID
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import decklist, parse_decklist, validate_deck
-from engine.wizbits.decks import STARTER_DECKS
 from engine.wizbits.terms import Attribute, Category, Element
 from engine.wizbits.text import ability_text, main_points_text
 from saves import LiveSession, SessionStore
 from saves.decks import DeckStore
 from tui.app import CovenApp
-from tui.games.wizbits import WizbitsTable
-from tui.screens.confirm import PromptScreen
-from tui.screens.deck_editor import DeckEditorScreen
-from tui.screens.deck_picker import DeckChoice, DeckPicker
+from tui.games.wizbits.card import WizbitsCard
+from tui.games.wizbits.decks.card_pool import PoolFilter, cycled, filter_cards
+from tui.games.wizbits.decks.deck_list import DeckDraft, DeckList, by_category, by_cost, by_element
+from tui.games.wizbits.decks.editor import DeckEditorScreen
+from tui.games.wizbits.decks.picker import DeckChoice, DeckPicker
+from tui.games.wizbits.table import WizbitsTable
 from tui.screens.help import HelpScreen
 from tui.screens.new_game import NewGameScreen
-from tui.widgets.card_pool import PoolFilter, cycled, filter_cards
-from tui.widgets.deck_list import DeckDraft, DeckList, by_category, by_cost, by_element
-from tui.widgets.wizbits_card import WizbitsCard
+from tui.widgets.confirm import PromptScreen
 from tui_fakes import game_screen
 
 

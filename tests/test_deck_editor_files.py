@@ -14,14 +14,14 @@ from deck_editor_helpers import (
     message,
     open_starter,
 )
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import decklist, parse_decklist
-from engine.wizbits.decks import STARTER_DECKS
 from saves import SessionStore
 from saves.decks import DeckStore
 from tui.app import CovenApp
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.deck_editor import DeckEditorScreen
+from tui.games.wizbits.decks.editor import DeckEditorScreen
 from tui.screens.menu import MainMenu
+from tui.widgets.confirm import ConfirmScreen
 
 
 async def test_save_rename_duplicate_delete(store: SessionStore) -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.wizbits.cards.starter_decks import EMBER_DAWN, TIDAL_DUSK
 from engine.wizbits.decklist import decklist
-from engine.wizbits.decks import EMBER_DAWN, TIDAL_DUSK
 from saves import SCHEMA_VERSION, LiveSession, SeatInfo, SessionStore, db_path, export_session, import_session
 from saves.decks import (
     MAX_DECK_BYTES,

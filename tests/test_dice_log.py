@@ -8,7 +8,7 @@ from textual.app import App, ComposeResult
 
 from engine import Event
 from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK, MainPoints, parse_check, roll_check
-from tui.widgets.dice_log import DiceLog, check_line
+from tui.games.wizbits.dice_log import DiceLog, check_line
 
 
 def roll_event(spec_text: str, seed: int, seat: int = 0, card: str = "Cinderwing Archmage") -> Event:

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from damage_helpers import hide_moves_from_the_index, two_sessions, write_damage
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import decklist
-from engine.wizbits.decks import STARTER_DECKS
 from saves import Presence, SessionStore, TableStore, db_path
 from saves.checkup import examine
 from saves.decks import DeckStore

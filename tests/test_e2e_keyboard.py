@@ -7,10 +7,10 @@ import asyncio
 from engine.wizards_cup.state import Phase
 from saves import LiveSession, SessionStore
 from tui.app import CovenApp
-from tui.screens.game import GameScreen
+from tui.games.wizards_cup.results import RoundResultScreen, WizardsCupResultScreen
+from tui.games.wizards_cup.team_builder import TeamBuilder
+from tui.screens.game.screen import GameScreen
 from tui.screens.menu import MainMenu
-from tui.screens.wizards_cup_results import RoundResultScreen, WizardsCupResultScreen
-from tui.widgets.team_builder import TeamBuilder
 
 
 async def play_whole_game() -> tuple[CovenApp, list[str]]:

@@ -15,8 +15,8 @@ import engine.wizbits  # noqa: F401  (registers the game)
 from engine import get_game
 from engine.core import InvalidOptionsError
 from engine.core.registry import MAX_OPTION_BYTES
+from engine.wizbits.cards.starter_decks import EMBER_DAWN
 from engine.wizbits.decklist import MAX_DECKLIST_BYTES, check_decklist, decklist
-from engine.wizbits.decks import EMBER_DAWN
 from engine.wizbits.state import RULES_VERSION as WIZBITS_RULES_VERSION
 from saves import (
     LiveSession,
@@ -353,7 +353,7 @@ def test_a_deck_option_in_any_editors_line_endings_survives_export_and_import(
 
 async def test_the_sessions_screen_warns_when_an_imported_file_was_changed(store: SessionStore, tmp_path: Path) -> None:
     from tui.app import CovenApp
-    from tui.screens.confirm import PromptScreen
+    from tui.widgets.confirm import PromptScreen
 
     path = tmp_path / "game.json"
     document = wizbits_export(store, path)

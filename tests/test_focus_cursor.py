@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Input, Label, ListItem, ListView, OptionL
 from saves import LiveSession, SeatInfo, SessionStore
 from test_narration import Host, game_screen
 from tui.focus_cursor import FocusCursor
-from tui.widgets.potion_grid import PotionGrid
+from tui.games.witchdraft.potion_grid import PotionGrid
 from waiting import until
 
 MOVE_TO = re.compile(r"\x1b\[(\d+);(\d+)H$")

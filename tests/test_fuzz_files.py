@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from engine import TABLE, get_game
 from engine.core.rng import seeded_rng
+from engine.wizbits.cards.starter_decks import EMBER_DAWN
 from engine.wizbits.decklist import DeckProblem, check_decklist, decklist
-from engine.wizbits.decks import EMBER_DAWN
 from saves import LiveSession, SeatInfo, SessionFileError, SessionStore, export_session
 from saves.decks import deck_problems
 from saves.transfer import import_session_file

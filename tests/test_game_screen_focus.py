@@ -65,8 +65,8 @@ async def test_a_table_drawn_before_its_parts_exist_draws_once_they_do() -> None
     from textual.app import App, ComposeResult
 
     from test_wizards_cup_tui import Game
-    from tui.games.wizards_cup import WizardsCupTable
-    from tui.widgets.duel_zone import DuelZone
+    from tui.games.wizards_cup.duel_zone import DuelZone
+    from tui.games.wizards_cup.table import WizardsCupTable
 
     game = Game()
     game.teams()
@@ -90,8 +90,8 @@ async def test_a_table_whose_part_is_still_mounting_waits_for_it() -> None:
     from textual.app import App, ComposeResult
 
     from test_wizards_cup_tui import Game
-    from tui.games.wizards_cup import WizardsCupTable
-    from tui.widgets.duel_zone import DuelZone
+    from tui.games.wizards_cup.duel_zone import DuelZone
+    from tui.games.wizards_cup.table import WizardsCupTable
 
     game = Game()
     game.teams()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from saves import LiveSession, SeatInfo, SessionStore
-from tui.screens.game import GameScreen
+from tui.screens.game.screen import GameScreen
 
 
 def test_status_text_can_be_read_and_set_before_the_screen_is_composed() -> None:

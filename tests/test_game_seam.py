@@ -1,8 +1,10 @@
 """The game seam: generic screens name no game, and a new game needs only its own GameUI.
 
-The first half reads the generic screens' code (not their comments or
-docstrings) and fails when one names a bundled game, imports one game's
-modules, or compares an event's kind or a string with a game's event kind.
+The first half reads every module under tui/screens and tui/widgets, at any
+depth (their code, not their comments or docstrings), and fails when one names
+a bundled game, imports one game's modules, or compares an event's kind or a
+string with a game's event kind. A game's own screens and widgets live in its
+wing, tui/games/<game>/, so the rule has no allow-list.
 The second half plays the test-only "count-to-ten" game through the real
 new-game form and game screen with a GameUI written here, with its own round
 rule and option labels: adding a game needs no generic screen.
@@ -31,22 +33,14 @@ from tui.games.base import ROUND_RULE, GameTable, GameUI
 from waiting import BOUND, until
 
 REPO = Path(__file__).resolve().parents[1]
-SCREENS = REPO / "tui" / "screens"
-
-GAME_SCREENS = frozenset({
-    # One game's own screens.
-    "wizards_cup_results.py", "witchdraft_results.py", "wizbits_results.py", "wizbits_cost.py", "wizbits_piles.py",
-    "wizards_cup_coach.py", "wizards_cup_coach_words.py",
-    # Wizbits' tools, opened from the menu: its deck editor and the Pillar Lab.
-    "deck_editor.py", "deck_actions.py", "deck_picker.py", "pillar_lab.py", "lab_files.py", "lab_plays.py",
-})
-"""Screens that belong to one game; every other screen (and any new one) must stay generic."""
+GENERIC_FOLDERS = (REPO / "tui" / "screens", REPO / "tui" / "widgets")
+"""Folders that hold only generic code: every module in them, at any depth, must name no game."""
 
 
 def generic_modules() -> list[Path]:
-    """Every generic screen module, and the seam's own base module."""
-    screens = [path for path in sorted(SCREENS.glob("*.py")) if path.name not in GAME_SCREENS]
-    return [*screens, REPO / "tui" / "games" / "base.py"]
+    """Every module of the generic folders, and the seam's own base module."""
+    found = [path for folder in GENERIC_FOLDERS for path in sorted(folder.rglob("*.py"))]
+    return [*found, REPO / "tui" / "games" / "base.py"]
 
 
 def squash(text: str) -> str:
@@ -60,12 +54,11 @@ def game_words() -> set[str]:
 
 
 def game_modules() -> list[str]:
-    """Module prefixes that belong to one game: its engine package, its UI and its own screens."""
+    """Module prefixes that belong to one game: its engine package and its wing."""
     prefixes = []
     for entry in game_entries():
         package = entry.game_id.replace("-", "_")
         prefixes += [f"engine.{package}", f"tui.games.{package}"]
-    prefixes += [f"tui.screens.{name.removesuffix('.py')}" for name in GAME_SCREENS]
     return prefixes
 
 
@@ -144,7 +137,12 @@ def game_specific_code(source: str) -> list[str]:
 def test_the_scan_knows_the_bundled_games_and_their_event_kinds() -> None:
     assert {"wizardscup", "witchdraft", "wizbits"} <= game_words()
     assert {"round_end", "duel", "picked"} <= game_event_kinds()
-    assert "tui.screens.deck_picker" in game_modules()
+    assert {"engine.wizbits", "tui.games.wizbits", "tui.games.wizards_cup"} <= set(game_modules())
+
+
+def test_the_generic_folders_are_read_whole() -> None:
+    names = {path.relative_to(REPO).as_posix() for path in generic_modules()}
+    assert {"tui/screens/menu.py", "tui/screens/game/screen.py", "tui/widgets/confirm.py"} <= names
 
 
 @pytest.mark.parametrize("source, finding", [
@@ -153,8 +151,8 @@ def test_the_scan_knows_the_bundled_games_and_their_event_kinds() -> None:
     ('if kind in ("duel", "swap"):\n    pass\n', "'duel' is a game's event kind"),
     ('title = "Wizards Cup"\n', "names a game"),
     ('ui = game_ui("witchdraft")\n', "names a game"),
-    ("from tui.games.wizbits import WizbitsUI\n", "imports tui.games.wizbits"),
-    ("from tui.screens.deck_picker import deck_option_choices\n", "imports tui.screens.deck_picker"),
+    ("from tui.games.wizbits.table import WizbitsUI\n", "imports tui.games.wizbits.table"),
+    ("from tui.games.wizbits.decks.picker import deck_option_choices\n", "imports tui.games.wizbits.decks.picker"),
     ("import engine.wizards_cup.state\n", "imports engine.wizards_cup.state"),
 ])
 def test_the_scan_finds_game_specific_code(source: str, finding: str) -> None:
@@ -270,7 +268,7 @@ async def test_the_new_game_form_offers_a_new_games_options_through_its_ui(count
 
 
 async def test_a_new_game_plays_on_the_generic_game_screen_through_its_ui_alone(count_ui: CountUI) -> None:
-    from tui.screens.game import GameScreen
+    from tui.screens.game.screen import GameScreen
 
     with SessionStore() as store:
         live = LiveSession.create(store, "count-to-ten", {"target": 10}, 3,

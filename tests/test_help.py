@@ -14,7 +14,7 @@ from textual.widgets._footer import FooterKey
 
 from saves import LiveSession, SessionStore
 from tui.app import CovenApp
-from tui.screens.game import GameScreen, fit_status
+from tui.screens.game.screen import GameScreen, fit_status
 from tui.screens.help import HelpScreen
 from tui.widgets.fitting_footer import HELP_LABEL, FittingFooter
 from tui_fakes import play_until, seats

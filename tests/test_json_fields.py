@@ -7,9 +7,9 @@ import pytest
 from engine.core.errors import MalformedActionError
 from engine.core.json_fields import FieldError, json_list, json_object, json_text, kind_of, whole_number
 from engine.wizbits.actions import parse_action
-from engine.wizbits.lab_json import LabFileError, scenario_from_json
-from engine.wizbits.pillar_json import parse_unit
-from engine.wizbits.pillar_units import MalformedPillarError
+from engine.wizbits.lab.json_form import LabFileError, scenario_from_json
+from engine.wizbits.pillar.json_form import parse_unit
+from engine.wizbits.pillar.units import MalformedPillarError
 
 
 def test_whole_numbers_hit_both_bounds_and_refuse_true_and_fractions() -> None:

@@ -20,11 +20,11 @@ from engine.wizards_cup.cards import WIZARDS
 from saves import LiveSession, SeatInfo, SessionStore
 from ssh_client import ServeProcess, SSHPlayer, wait_until
 from tui.app import CovenApp
+from tui.games.wizards_cup.team_builder import TeamBuilder
 from tui.screens.curtain import CurtainScreen
-from tui.screens.game import GameScreen
+from tui.screens.game.screen import GameScreen
 from tui.screens.join_table import JoinTableScreen
 from tui.screens.menu import MainMenu
-from tui.widgets.team_builder import TeamBuilder
 from waiting import until
 
 

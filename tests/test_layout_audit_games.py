@@ -44,7 +44,7 @@ def card_names(game_id: str) -> frozenset[str]:
         return frozenset(card.name for card in CUP_CARDS.values())
     if game_id == "witchdraft":
         return frozenset(card.name for card in (*DRAFT_CARDS.values(), *INGREDIENT_CARDS, *RECIPES))
-    from engine.wizbits.cards import CARDS_BY_ID
+    from engine.wizbits.cards.card_set import CARDS_BY_ID
 
     return frozenset(card.name for card in CARDS_BY_ID.values())
 
@@ -111,8 +111,8 @@ async def compose_a_play(pilot: Any, game: Any, where: str) -> None:
 async def audit_seat(session_id: int, size: tuple[int, int], where: str,
                      names: frozenset[str], compose: bool = False) -> Seen:
     """Seat 1's game screen (its result over it when the game is over); ``compose``: with a card being played."""
-    from tui.screens.game import GameScreen
-    from tui.screens.game_over import GameOverScreen
+    from tui.screens.game.screen import GameScreen
+    from tui.widgets.game_over import GameOverScreen
 
     app = CovenApp(store=SessionStore(), auto_delay=600.0)  # the app closes its store when it ends
     async with app.run_test(size=size) as pilot:

@@ -8,9 +8,9 @@ from saves import LiveSession, SeatInfo, SessionStore
 from test_announce import play_until
 from test_narration import Host, game_screen
 from tui.games import game_ui
-from tui.games.witchdraft_narration import area_rows
-from tui.games.wizbits_narration import pillar_units
-from tui.settings import setting
+from tui.games.witchdraft.narration import area_rows
+from tui.games.wizbits.narration import pillar_units
+from tui.player_settings import setting
 from tui.widgets.linear_view import LinearView
 from waiting import until
 
@@ -85,8 +85,8 @@ async def test_linear_mode_shows_the_table_in_words_in_the_log_s_place_and_keys_
 
 async def test_the_replay_shows_the_table_in_words_when_the_player_chose_linear_mode(store: SessionStore) -> None:
     from tui.app import CovenApp
+    from tui.player_settings import write_setting
     from tui.screens.replay import ReplayScreen
-    from tui.settings import write_setting
 
     live = play_until(store, "witchdraft", lambda view: view.pick == 3)
     write_setting(store, None, "linear", True)
@@ -104,9 +104,9 @@ async def test_the_replay_shows_the_table_in_words_when_the_player_chose_linear_
 
 async def test_turning_linear_mode_on_during_a_game_takes_effect_on_returning_to_it(store: SessionStore) -> None:
     from tui.app import CovenApp
-    from tui.screens.game import GameScreen
+    from tui.player_settings import write_setting
+    from tui.screens.game.screen import GameScreen
     from tui.screens.transcript import TranscriptScreen
-    from tui.settings import write_setting
 
     live = LiveSession.create(store, "wizards-cup", {}, 5, [SeatInfo("Ana"), SeatInfo("Bo", "bot", "easy")])
     app = CovenApp(store=store)
@@ -130,11 +130,11 @@ async def test_turning_linear_mode_on_during_a_game_takes_effect_on_returning_to
 
 
 async def test_the_pillar_lab_shows_its_pillar_in_words_in_linear_mode(store: SessionStore) -> None:
-    from engine.wizbits.lab import build
-    from engine.wizbits.lab_json import shipped_scenarios
+    from engine.wizbits.lab.json_form import shipped_scenarios
+    from engine.wizbits.lab.table import build
     from tui.app import CovenApp
-    from tui.screens.pillar_lab import PillarLabScreen
-    from tui.settings import write_setting
+    from tui.games.wizbits.lab.screen import PillarLabScreen
+    from tui.player_settings import write_setting
 
     scenario = shipped_scenarios()[0]
     units = sorted((unit for unit in build(scenario).pillar.units() if unit.height >= 1), key=lambda unit: unit.order)

@@ -15,8 +15,8 @@ from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
 from tui.games import game_ui
 from tui.narration import Transcript, sentence, turn_sentence
-from tui.screens.game import GameScreen
-from tui.screens.game_narrator import history_transcript
+from tui.screens.game.narrator import history_transcript
+from tui.screens.game.screen import GameScreen
 from tui.screens.transcript import TranscriptScreen
 from tui.served import NO_FILES
 from waiting import until

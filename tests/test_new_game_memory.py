@@ -7,13 +7,13 @@ from typing import Any
 
 from textual.widgets import Input, Select
 
-from engine.wizbits.decks import STARTER_DECKS
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from saves import SessionStore
 from saves.decks import DeckStore
 from saves.preferences import get_preference, set_preference
 from test_decks_store import EMBER_TEXT
 from tui.app import CovenApp
-from tui.screens.game import GameScreen
+from tui.screens.game.screen import GameScreen
 from tui.screens.menu import MainMenu
 from tui.screens.new_game import NewGameScreen
 from waiting import until

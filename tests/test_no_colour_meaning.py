@@ -25,10 +25,10 @@ from test_witchdraft_tui import Game as DraftGame
 from test_witchdraft_tui import score_app
 from test_wizards_cup_tui import ScreenApp, duel_app, swap_game, tiebreak_game
 from tui.app import CovenApp
-from tui.games.wizards_cup import WizardsCupUI
-from tui.screens.wizbits_results import WizbitsResultScreen
-from tui.settings import write_setting
-from tui.widgets.potion_grid import PotionGrid
+from tui.games.witchdraft.potion_grid import PotionGrid
+from tui.games.wizards_cup.table import WizardsCupUI
+from tui.games.wizbits.results import WizbitsResultScreen
+from tui.player_settings import write_setting
 from wizbits_battle import BIG, SMALL, BattleApp, opening, resolving, run
 from wizbits_game import RULES
 
@@ -188,8 +188,8 @@ async def test_the_menu_with_no_colour_draws_in_greys_and_still_shows_the_highli
 
 async def test_with_colour_blind_letters_each_potion_card_names_its_colour() -> None:
     from engine.witchdraft.cards import CARDS as POTIONS
+    from tui.games.witchdraft.look import COLOUR_LETTERS, legend_text
     from tui.widgets.element_look import set_element_look
-    from tui.widgets.witchdraft_look import COLOUR_LETTERS, legend_text
 
     state = drafted(4)
     colours = {POTIONS[str(card)].colour for card, *_ in state.players[0].area} - {None}

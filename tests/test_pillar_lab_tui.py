@@ -10,23 +10,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import on
 from textual.app import App
 from textual.widgets import Input, OptionList, RichLog
 
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import decklist
-from engine.wizbits.decks import STARTER_DECKS
-from engine.wizbits.lab import Scenario, build, next_group, pass_priority, start, step
-from engine.wizbits.lab_json import read_scenario, shipped_scenarios
-from engine.wizbits.pillar import UnitKind
-from engine.wizbits.pillar_text import describe_group
+from engine.wizbits.lab.json_form import read_scenario, shipped_scenarios
+from engine.wizbits.lab.table import Scenario, build, next_group, pass_priority, start, step
+from engine.wizbits.pillar.text import describe_group
+from engine.wizbits.pillar.tree import UnitKind
 from saves import SessionStore
 from saves.decks import DeckStore
-from tui.screens.help import HelpScreen
-from tui.screens.pillar_lab import PillarLabScreen, blank_scenario
-from tui.widgets.dice_log import DiceLog
-from tui.widgets.lab_cards import LabCards
-from tui.widgets.lab_dialogs import PickScreen
-from tui.widgets.pillar_tree import PillarTree
+from tui.games.wizbits.dice_log import DiceLog
+from tui.games.wizbits.lab.cards import LabCards
+from tui.games.wizbits.lab.dialogs import PickScreen
+from tui.games.wizbits.lab.screen import PillarLabScreen, blank_scenario
+from tui.games.wizbits.pillar_tree.tree import PillarTree
+from tui.navigation import OpenHelp
+from tui.screens.help import HelpScreen, open_help
 from waiting import until
 
 
@@ -40,6 +42,10 @@ class LabHost(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(PillarLabScreen(self.scenario, auto_pause=0.05, store=self.store))
+
+    @on(OpenHelp)
+    def _help_asked(self) -> None:
+        open_help(self.screen)  # what CovenApp does with the message
 
 
 def lab(app: App[None]) -> PillarLabScreen:
@@ -325,7 +331,7 @@ async def test_the_keys_list_holds_the_hidden_keys_and_presses_the_one_chosen() 
     app = LabHost(shipped_scenarios()[0])
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the keys list")
         listed = app.screen
         assert isinstance(listed, HelpScreen)
         options = listed.query_one(OptionList)
@@ -333,14 +339,14 @@ async def test_the_keys_list_holds_the_hidden_keys_and_presses_the_one_chosen() 
         for hidden in ("Examples", "Setup", "Load", "Put into play", "New table"):
             assert any(label.endswith(f"  {hidden}") for label in labels), (hidden, labels)
         await pick(pilot, "o")  # the Examples key, which the Footer doesn't show
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, PickScreen), "the examples list")
         examples = app.screen
         assert isinstance(examples, PickScreen) and examples.title_text == "Open which example?"
         await pilot.press("escape")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, PillarLabScreen), "the Lab again")
         assert "Load" not in footer_shown(app)  # no room at 80 columns while building, yet the key works
         await pilot.press("l")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.query(Input), "the file name prompt")
         assert app.screen.query_one(Input).value.endswith("pillar-lab.json")
 
 
@@ -362,7 +368,7 @@ async def test_the_event_log_wraps_again_when_the_terminal_narrows() -> None:
 
 async def test_a_scenario_is_saved_in_the_exports_folder_and_not_replaced_unasked(
         coven_data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tui.screens.confirm import ConfirmScreen
+    from tui.widgets.confirm import ConfirmScreen
 
     app = LabHost(shipped_scenarios()[0])
     async with app.run_test(size=(100, 30)) as pilot:

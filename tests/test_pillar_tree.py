@@ -12,14 +12,14 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.widgets import Footer
 
-from engine.wizbits.cards import CARDS_BY_ID
-from engine.wizbits.pillar import BASE_UID, Pillar, UnitKind
-from engine.wizbits.pillar_json import pillar_to_json
-from engine.wizbits.pillar_text import describe_group
+from engine.wizbits.cards.card_set import CARDS_BY_ID
+from engine.wizbits.pillar.json_form import pillar_to_json
+from engine.wizbits.pillar.text import describe_group
+from engine.wizbits.pillar.tree import BASE_UID, Pillar, UnitKind
 from engine.wizbits.text import ability_text
 from engine.wizbits.unit_targets import TargetView
-from tui.widgets.pillar_tree import PillarTree
-from tui.widgets.pillar_tree_text import PillarOutline, Row
+from tui.games.wizbits.pillar_tree.text import PillarOutline, Row
+from tui.games.wizbits.pillar_tree.tree import PillarTree
 
 SEATS = ("Ana", "Bo")
 CARDS = {10: "dawnfly-oracle", 13: "wildfire-cascade", 14: "sunlit-insight", 20: "morning-chorus"}

@@ -20,7 +20,7 @@ from engine.witchdraft.geometry import IllegalPlacement, Placement, PlayArea, ce
 from engine.witchdraft.rules import INGREDIENT_BY_ID, RECIPE_CARDS, WitchDraftRules, area_of
 from engine.witchdraft.scoring import score_gain
 from engine.witchdraft.state import WitchDraftState
-from tui.widgets.potion_grid import PotionGrid
+from tui.games.witchdraft.potion_grid import PotionGrid
 
 RULES = WitchDraftRules()
 SEED = 11

@@ -11,8 +11,8 @@ from saves.rematch import start_rematch
 from saves.series import series_of, series_score
 from test_rematch_series import finish
 from tui.app import CovenApp
-from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
+from tui.widgets.game_over import GameOverScreen
 from tui_fakes import seats
 from waiting import until
 
@@ -49,7 +49,7 @@ def steady_rematch(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("mode", sorted(MODES))
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_p_on_the_final_screen_plays_the_same_game_again(store: SessionStore, game_id: str, mode: str) -> None:
-    from tui.screens.game import GameScreen
+    from tui.screens.game.screen import GameScreen
 
     finished = finish(LiveSession.create(store, game_id, None, 21, seats(*MODES[mode])), 3)
     app = CovenApp(store=store, auto_delay=0.01)

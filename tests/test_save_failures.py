@@ -24,10 +24,10 @@ from saves import LiveSession, SessionStore, TableStore
 from saves.save_failures import DISK_FULL, LOCKED, READ_ONLY, SaveFailedError, passing_reason
 from table_helpers import host_from_menu
 from tui.app import CovenApp
-from tui.save_retry import RECOVERED, backoff
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.game import GameScreen
+from tui.screens.game.save_retry import RECOVERED, backoff
+from tui.screens.game.screen import GameScreen
 from tui.screens.menu import MainMenu
+from tui.widgets.confirm import ConfirmScreen
 from tui.widgets.save_banner import SaveBanner
 from tui_fakes import FakeTable, FakeUI, seats
 from waiting import until
@@ -233,8 +233,8 @@ async def test_leaving_while_a_move_is_held_asks_first(fake_spec: GameSpec, fake
 
 
 async def test_at_a_shared_table_the_held_move_is_saved_after_the_others_moves(other: TableStore) -> None:
+    from tui.games.wizards_cup.team_builder import TeamBuilder
     from tui.screens.table_game import TableGameScreen
-    from tui.widgets.team_builder import TeamBuilder
 
     app = CovenApp(auto_delay=0.0)
     clock = FakeClock()

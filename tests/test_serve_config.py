@@ -118,7 +118,7 @@ def test_input_budget_passes_a_burst_then_a_steady_trickle() -> None:
 @pytest.mark.parametrize("signed_in", [False, True])
 def test_the_players_coven_is_told_whether_the_account_was_proven(signed_in: bool) -> None:
     from tui.cli import build_parser
-    from tui.server.session import child_command
+    from tui.server.connection import child_command
 
     command = child_command(Login("kxmp", "Kxmp", "KXMP"), 2222, signed_in=signed_in)
     assert command[1:4] == ["-m", "tui.cli", "play"]

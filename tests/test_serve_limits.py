@@ -81,9 +81,9 @@ class _FakeConnection:
 def test_a_session_that_cannot_start_frees_its_place_and_closes_with_a_reason(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from tui.server.config import ServeConfig
+    from tui.server.connection import CovenSession
     from tui.server.pty_bridge import PtyChild
     from tui.server.server import CovenConnection, ServerState
-    from tui.server.session import CovenSession
 
     async def no_pty_left(self: PtyChild) -> None:
         raise RuntimeError("out of pseudo-terminals")
@@ -124,8 +124,8 @@ class _ClosingChannel(_FakeChannel):
 
 def test_a_goodbye_to_a_client_that_already_left_ends_the_session_quietly(tmp_path: Path) -> None:
     from tui.server.config import ServeConfig
+    from tui.server.connection import CovenSession
     from tui.server.server import CovenConnection, ServerState
-    from tui.server.session import CovenSession
 
     async def scenario() -> None:
         state = ServerState(ServeConfig(max_sessions=1), tmp_path)
@@ -142,8 +142,8 @@ def test_a_goodbye_to_a_client_that_already_left_ends_the_session_quietly(tmp_pa
 
 def test_output_or_an_exit_for_a_client_that_already_left_ends_the_session_quietly(tmp_path: Path) -> None:
     from tui.server.config import ServeConfig
+    from tui.server.connection import CovenSession
     from tui.server.server import CovenConnection, ServerState
-    from tui.server.session import CovenSession
 
     async def scenario() -> None:
         state = ServerState(ServeConfig(max_sessions=2), tmp_path)

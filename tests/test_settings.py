@@ -11,8 +11,8 @@ from saves import SessionStore
 from saves.preferences import PreferenceProblem, set_preference
 from tui.app import CovenApp
 from tui.cli import main
-from tui.screens.settings import SettingsScreen
-from tui.settings import SETTINGS, THEMES, read_settings, setting, write_setting
+from tui.player_settings import SETTINGS, THEMES, read_settings, setting, write_setting
+from tui.screens.settings_screen import SettingsScreen
 from tui.themes import COLOUR_BLIND, HIGH_CONTRAST, OKABE_ITO, contrast_ratio, theme_pairs
 from waiting import until
 
@@ -209,7 +209,7 @@ def test_the_settings_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 async def test_colour_blind_letters_and_the_theme_s_element_hues_reach_the_cards(store: SessionStore) -> None:
     from engine.wizards_cup.cards import Element
-    from tui.widgets.wizard_card import ELEMENT_COLOURS, ELEMENT_GLYPHS, wizard_name
+    from tui.games.wizards_cup.wizard_card import ELEMENT_COLOURS, ELEMENT_GLYPHS, wizard_name
 
     write_setting(store, None, "glyphs", True)
     write_setting(store, None, "theme", "coven-high-contrast")
@@ -229,7 +229,7 @@ async def test_new_game_offers_the_default_bot_level_and_forgets_when_told(store
     from textual.widgets import Input
 
     from test_new_game_memory import form, open_form
-    from tui.screens.game import GameScreen
+    from tui.screens.game.screen import GameScreen
 
     write_setting(store, None, "bot_level", "easy")
     app = CovenApp(store=store, auto_delay=60.0)

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import decklist
-from engine.wizbits.decks import STARTER_DECKS
 from saves import SessionStore
 from saves.decks import DeckStore
 from tui import cli

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.wizbits.lab_json import shipped_scenarios
+from engine.wizbits.lab.json_form import shipped_scenarios
 from test_pillar_lab_tui import LabHost
 
 

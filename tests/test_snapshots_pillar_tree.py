@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.wizbits.pillar import Pillar, UnitKind
+from engine.wizbits.pillar.tree import Pillar, UnitKind
 from test_pillar_tree import Host, two_subpillars
 
 SIZE = (80, 24)

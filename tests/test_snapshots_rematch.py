@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from test_wizards_cup_tui import tiebreak_game
-from tui.games.wizards_cup import WizardsCupUI
-from tui.screens.game_over import GameOverScreen
+from tui.games.wizards_cup.table import WizardsCupUI
 from tui.screens.table_rematch import RematchPromptScreen
+from tui.widgets.game_over import GameOverScreen
 from tui_fakes import ScreenApp
 
 SIZE = (80, 24)

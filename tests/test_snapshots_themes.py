@@ -21,7 +21,7 @@ from test_pillar_tree import Host, two_subpillars
 from test_potion_grid import GridApp, drafted, hand_card
 from test_wizards_cup_tui import Game, TableApp
 from tui.app import CovenApp
-from tui.settings import write_setting
+from tui.player_settings import write_setting
 from tui.themed import ANSI_COLOURS, THEMED_CSS, theme_variable_defaults
 from tui.themes import COVEN_THEMES
 from tui.widgets.element_look import set_element_look

@@ -7,7 +7,7 @@ from typing import Any
 from saves import SessionStore
 from test_undo_tui import Host, to_a_play, undo_key
 from test_wizbits_e2e import HeldPauses
-from tui.screens.game import GameScreen
+from tui.screens.game.screen import GameScreen
 from waiting import until
 
 

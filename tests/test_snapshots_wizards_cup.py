@@ -18,7 +18,7 @@ from test_wizards_cup_tui import (
     team_app,
     tiebreak_game,
 )
-from tui.games.wizards_cup import WizardsCupUI
+from tui.games.wizards_cup.table import WizardsCupUI
 
 SIZE = (80, 24)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from test_wizbits_typed_damage import twelve_to_divide
-from tui.games.wizbits_yields import Yield
+from tui.games.wizbits.yields import Yield
 from wizbits_battle import SMALL, BattleApp, opening
 from wizbits_game import RULES
 

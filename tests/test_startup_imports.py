@@ -62,7 +62,7 @@ def test_coven_reaches_the_menu_without_importing_any_games_rules_or_bots(tmp_pa
 
 def test_a_game_loads_its_rules_on_first_use(tmp_path: Path) -> None:
     code = ("import sys, engine; before = 'engine.wizbits' in sys.modules; "
-            "spec = engine.get_game('wizbits'); print(before, 'engine.wizbits.bots' in sys.modules, "
+            "spec = engine.get_game('wizbits'); print(before, 'engine.wizbits.bots.normal' in sys.modules, "
             "spec.title == engine.game_entries()[2].title, bool(spec.bots))")
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(REPO)),
                           capture_output=True, text=True, timeout=60, check=True)

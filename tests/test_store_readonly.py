@@ -87,7 +87,7 @@ async def _in_the_app(folder: str) -> dict[str, Any]:
     from textual.widgets import Static
 
     from tui.app import CovenApp
-    from tui.screens.game import GameScreen
+    from tui.screens.game.screen import GameScreen
     from tui.screens.menu import MainMenu
     from tui.screens.new_game import NewGameScreen
     from tui.widgets.save_banner import SaveBanner

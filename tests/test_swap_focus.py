@@ -7,9 +7,9 @@ from textual.widgets import OptionList, RichLog, Static
 from engine.wizards_cup.state import Phase
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
-from tui.screens.game import GameScreen
+from tui.games.wizards_cup.swap_picker import SwapPicker
+from tui.screens.game.screen import GameScreen
 from tui.screens.menu import MainMenu
-from tui.widgets.swap_picker import SwapPicker
 from waiting import until
 
 ANA_TEAM = ["dawn-acolyte", "tide-caller", "thornmother", "lantern-knight", "mist-warden"]

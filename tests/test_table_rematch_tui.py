@@ -14,9 +14,9 @@ from saves.table_rematch import ask_rematch, rematch_offer
 from saves.tables import TableStore
 from test_tables_tui import SPEC, hal_hosts, screen_text
 from tui.app import CovenApp
-from tui.screens.game_over import GameOverScreen
 from tui.screens.table_game import TableGameScreen
 from tui.screens.table_rematch import RematchPromptScreen
+from tui.widgets.game_over import GameOverScreen
 from waiting import until
 
 

@@ -29,8 +29,8 @@ from saves.table_tokens import (
 from saves.tables import MAX_RECLAIM_TRIES, BadTokenError, ReclaimLimitError, TableStore
 from table_helpers import Opener, host_table
 from tui.app import CovenApp
-from tui.screens.confirm import PromptScreen
 from tui.screens.join_table import JoinTableScreen
+from tui.widgets.confirm import PromptScreen
 
 LOOK_ALIKES = "IL O01"
 

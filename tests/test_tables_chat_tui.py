@@ -13,11 +13,11 @@ from datetime import UTC, datetime, timedelta
 from saves.tables import SeatPlan, TableStore
 from table_helpers import Opener, host_from_menu, started
 from tui.app import CovenApp
+from tui.games.wizards_cup.team_builder import TeamBuilder
 from tui.screens.chat_pane import QUICK_PHRASES, ChatPane
 from tui.screens.lobby import LobbyScreen
 from tui.screens.table_game import TableGameScreen
 from tui.widgets.fitting_footer import FittingFooter
-from tui.widgets.team_builder import TeamBuilder
 from waiting import until
 
 

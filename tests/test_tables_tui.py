@@ -22,11 +22,11 @@ from saves.tables import SeatClaimError, SeatPlan, TableStore
 from table_helpers import host_from_menu
 from tui.app import CovenApp
 from tui.games.base import GameTable
+from tui.games.wizards_cup.team_builder import TeamBuilder
 from tui.screens.join_table import JoinTableScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MainMenu
 from tui.screens.table_game import TableGameScreen
-from tui.widgets.team_builder import TeamBuilder
 from waiting import until
 
 SPEC = get_game("wizards-cup")

@@ -17,8 +17,8 @@ import pytest
 
 from engine import get_game
 from engine.core.text import UnsafeTextError, check_seat_names, shown_text, text_block_problem
+from engine.wizbits.cards.starter_decks import EMBER_DAWN
 from engine.wizbits.decklist import decklist
-from engine.wizbits.decks import EMBER_DAWN
 from saves import LiveSession, SeatInfo, SeatPlan, SessionStore, TableError, db_path, export_session
 from saves.decks import DeckError, DeckStore
 from saves.errors import SessionFileError
@@ -249,7 +249,7 @@ def test_an_error_message_with_a_lone_surrogate_is_printed_not_raised(capsys: py
 
 
 def test_a_lab_scenario_file_is_held_to_the_rule() -> None:
-    from engine.wizbits.lab_json import LabFileError, scenario_from_json, scenario_to_json, shipped_scenarios
+    from engine.wizbits.lab.json_form import LabFileError, scenario_from_json, scenario_to_json, shipped_scenarios
 
     data = scenario_to_json(shipped_scenarios()[0])
     data["about"] = "Two lines\n\tof notes."

@@ -84,7 +84,7 @@ async def test_the_new_game_form_refuses_an_unsafe_name_and_says_which(store: Se
 
 
 async def test_the_delete_question_quotes_a_markup_name_as_typed(store: SessionStore) -> None:
-    from tui.screens.confirm import ConfirmScreen
+    from tui.widgets.confirm import ConfirmScreen
 
     LiveSession.create(store, "wizards-cup", None, 7, [SeatInfo(MARKUP_NAME), SeatInfo("Bea")])
     app = CovenApp(store=store)

@@ -14,13 +14,13 @@ from textual.screen import Screen
 from engine import Result
 from saves import SessionStore
 from tui.app import CovenApp
-from tui.screens.wizbits_results import WizbitsResultScreen
-from tui.settings import THEMES
+from tui.games.wizards_cup.wizard_card import WizardCard
+from tui.games.wizbits.card import WizbitsCard
+from tui.games.wizbits.results import WizbitsResultScreen
+from tui.player_settings import THEMES
 from tui.themed import VICTORY, theme_variable_defaults
 from tui.themes import COLOUR_BLIND, HIGH_CONTRAST, OKABE_ITO
 from tui.widgets.element_look import ELEMENT_HUES, LOOK, set_element_look
-from tui.widgets.wizard_card import WizardCard
-from tui.widgets.wizbits_card import WizbitsCard
 from wizbits_battle import opening
 from wizbits_game import RULES
 
@@ -105,8 +105,8 @@ async def test_the_winners_frame_follows_the_theme(store: SessionStore) -> None:
 def test_potion_cards_chips_and_the_ghost_follow_the_theme() -> None:
     from engine.witchdraft.cards import CARDS as POTIONS
     from engine.witchdraft.cards import Colour, Ingredient
-    from tui.widgets.potion_cells import ghost_palette, palette_of
-    from tui.widgets.witchdraft_look import INGREDIENT_STYLES
+    from tui.games.witchdraft.look import INGREDIENT_STYLES
+    from tui.games.witchdraft.potion_cells import ghost_palette, palette_of
 
     crimson = next(card_id for card_id, card in POTIONS.items() if card.colour is Colour.CRIMSON)
     assert palette_of(crimson).fg == "#ff6b81" and ghost_palette(False).bg == "#b02a2a"  # no theme's hues yet

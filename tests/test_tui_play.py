@@ -140,7 +140,7 @@ async def test_opening_a_session_or_its_replay_applies_each_logged_action_once(
 
 
 async def test_delete_asks_for_confirmation(fake_ui: FakeUI, store: SessionStore) -> None:
-    from tui.screens.confirm import ConfirmScreen
+    from tui.widgets.confirm import ConfirmScreen
 
     LiveSession.create(store, "wizards-cup", None, 1, seats("Ann", "Bob"))
     app = CovenApp(store=store)
@@ -155,7 +155,7 @@ async def test_delete_asks_for_confirmation(fake_ui: FakeUI, store: SessionStore
 
 
 async def test_export_and_import(fake_ui: FakeUI, store: SessionStore, tmp_path: Any) -> None:
-    from tui.screens.confirm import PromptScreen
+    from tui.widgets.confirm import PromptScreen
 
     LiveSession.create(store, "wizards-cup", None, 1, seats("Ann", "Bob"))
     target = tmp_path / "out.json"
@@ -174,7 +174,7 @@ async def test_export_and_import(fake_ui: FakeUI, store: SessionStore, tmp_path:
 
 
 async def test_export_asks_before_replacing_a_file(fake_ui: FakeUI, store: SessionStore, tmp_path: Any) -> None:
-    from tui.screens.confirm import ConfirmScreen, PromptScreen
+    from tui.widgets.confirm import ConfirmScreen, PromptScreen
 
     LiveSession.create(store, "wizards-cup", None, 1, seats("Ann", "Bob"))
     target = tmp_path / "taken.json"

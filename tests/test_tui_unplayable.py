@@ -11,7 +11,7 @@ from engine import all_games
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
 from tui.games import has_ui, playable_games
-from tui.games.wizards_cup import WizardsCupUI
+from tui.games.wizards_cup.table import WizardsCupUI
 from tui.screens.menu import MainMenu
 
 

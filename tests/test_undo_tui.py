@@ -9,8 +9,8 @@ from engine.wizbits.actions import Pass, PlayCard
 from engine.wizbits.terms import Category
 from saves import LiveSession, SeatInfo, SessionStore
 from test_wizbits_e2e import HeldPauses
-from tui.screens.game import GameScreen
-from tui.screens.game_undo import take_back
+from tui.screens.game.screen import GameScreen
+from tui.screens.game.undo import take_back
 from tui.widgets.fitting_footer import FittingFooter
 from waiting import until
 

@@ -15,7 +15,7 @@ from saves.checkup import examine
 from saves.preferences import PreferenceProblem, read_preference, set_preference, unreadable_preferences
 from tui.cli import main
 from tui.cli.doctor import run
-from tui.settings import SETTINGS, read_settings, write_setting
+from tui.player_settings import SETTINGS, read_settings, write_setting
 
 _CHOSEN = {  # a value other than the default wherever there is one, so a silent fall-back shows
     item.name: next((choice for choice in item.choices if choice != item.default), item.default) for item in SETTINGS

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from deck_editor_helpers import SIZE, answer_prompt, editor, message, open_starter
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import decklist, parse_decklist
-from engine.wizbits.decks import STARTER_DECKS
-from engine.wizbits.lab_json import shipped_scenarios, write_scenario
+from engine.wizbits.lab.json_form import shipped_scenarios, write_scenario
 from saves import LiveSession, SeatInfo, SessionStore
 from test_pillar_lab_tui import LabHost, lab
 from tui.app import CovenApp
@@ -139,7 +139,7 @@ async def test_deck_import_lists_every_problem_with_the_count(store: SessionStor
     from textual.containers import VerticalScroll
     from textual.widgets import Static
 
-    from tui.screens.problem_list import ProblemListScreen
+    from tui.widgets.problem_list import ProblemListScreen
 
     (elsewhere / "bad.txt").write_text(bad_deck(count), encoding="utf-8")
     app = CovenApp(store=store, auto_delay=60)
@@ -169,7 +169,7 @@ async def test_deck_import_lists_every_problem_with_the_count(store: SessionStor
 
 async def test_sessions_export_and_import_are_relative_to_the_working_directory(
         store: SessionStore, elsewhere: Path) -> None:
-    from tui.screens.confirm import PromptScreen
+    from tui.widgets.confirm import PromptScreen
 
     LiveSession.create(store, "witchdraft", {}, 4, [SeatInfo("Ana"), SeatInfo("Bo")])
     app = CovenApp(store=store)

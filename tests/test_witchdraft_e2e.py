@@ -7,10 +7,10 @@ import asyncio
 import tui.games
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
-from tui.games.witchdraft import WitchDraftUI
-from tui.screens.game import GameScreen
-from tui.screens.witchdraft_results import WitchDraftScoreScreen
-from tui.widgets.potion_grid import PotionGrid
+from tui.games.witchdraft.potion_grid import PotionGrid
+from tui.games.witchdraft.results import WitchDraftScoreScreen
+from tui.games.witchdraft.table import WitchDraftUI
+from tui.screens.game.screen import GameScreen
 
 
 def test_a_whole_witchdraft_game_from_the_keyboard() -> None:

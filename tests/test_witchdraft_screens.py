@@ -16,11 +16,11 @@ from engine.witchdraft.bots import normal_bot
 from engine.witchdraft.cards import CARDS
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
+from tui.games.witchdraft.draft_hand import DraftHand
+from tui.games.witchdraft.potion_grid import PotionGrid
 from tui.screens.curtain import CurtainScreen
-from tui.screens.game import GameScreen
+from tui.screens.game.screen import GameScreen
 from tui.screens.replay import ReplayScreen
-from tui.widgets.draft_hand import DraftHand
-from tui.widgets.potion_grid import PotionGrid
 
 SIZE = (80, 24)
 SEED = 21

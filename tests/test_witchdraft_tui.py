@@ -20,10 +20,10 @@ from engine.witchdraft.game import RULES
 from engine.witchdraft.geometry import Placement, cells
 from engine.witchdraft.scoring import CategoryScore, score_so_far, total
 from engine.witchdraft.state import WitchDraftState, WitchDraftView
-from tui.screens.witchdraft_results import WitchDraftScoreScreen, winners_sentence
-from tui.widgets.draft_hand import DraftHand
-from tui.widgets.draft_score import SeatsTable
-from tui.widgets.potion_grid import PotionGrid
+from tui.games.witchdraft.draft_hand import DraftHand
+from tui.games.witchdraft.draft_score import SeatsTable
+from tui.games.witchdraft.potion_grid import PotionGrid
+from tui.games.witchdraft.results import WitchDraftScoreScreen, winners_sentence
 from tui_fakes import ScreenApp
 
 SPEC = get_game("witchdraft")

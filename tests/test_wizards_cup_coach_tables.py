@@ -8,7 +8,7 @@ from saves import SessionStore, db_path
 from saves.presence import Presence
 from saves.schema import MIGRATIONS, SCHEMA_VERSION
 from saves.tables import SeatPlan, TableStore
-from tui.screens.coach_access import HOST_SAID_NO, SPECTATOR, coach_line, table_refusal
+from tui.coach_access import HOST_SAID_NO, SPECTATOR, coach_line, table_refusal
 
 PLAN = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
 

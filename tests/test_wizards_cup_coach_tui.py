@@ -14,14 +14,14 @@ from saves import LiveSession, SeatInfo, SessionStore
 from saves.tables import SeatPlan, TableStore
 from tui.app import CovenApp
 from tui.games.base import GameTable
-from tui.screens.game import GameScreen
+from tui.games.wizards_cup.coach import LineupCoachScreen, ReviewCoachScreen
+from tui.games.wizards_cup.lineup import LineupEditor
+from tui.player_settings import write_setting
+from tui.screens.game.screen import GameScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MainMenu
 from tui.screens.replay import ReplayScreen
 from tui.screens.table_game import TableGameScreen
-from tui.screens.wizards_cup_coach import LineupCoachScreen, ReviewCoachScreen
-from tui.settings import write_setting
-from tui.widgets.lineup import LineupEditor
 from tui_fakes import play_until
 from waiting import until
 

@@ -6,9 +6,9 @@ from textual.geometry import Region
 from textual.widgets import OptionList, Static
 
 from test_wizards_cup_tui import ANA_TEAM, BO_TEAM, SEED, Game, TableApp, team_app
-from tui.widgets.duel_zone import DuelZone
-from tui.widgets.lineup import LineupEditor
-from tui.widgets.team_builder import TeamBuilder
+from tui.games.wizards_cup.duel_zone import DuelZone
+from tui.games.wizards_cup.lineup import LineupEditor
+from tui.games.wizards_cup.team_builder import TeamBuilder
 
 
 def lines_of(widget: Static) -> list[str]:

@@ -14,11 +14,11 @@ from engine.wizards_cup.cards import WIZARDS
 from engine.wizards_cup.state import Phase, WizardsCupView
 from tui.games import game_ui
 from tui.games.base import GameTable
-from tui.games.wizards_cup import WizardsCupTable, WizardsCupUI
-from tui.widgets.duel_zone import DuelZone
-from tui.widgets.lineup import LineupEditor
-from tui.widgets.swap_picker import SwapPicker
-from tui.widgets.team_builder import TeamBuilder
+from tui.games.wizards_cup.duel_zone import DuelZone
+from tui.games.wizards_cup.lineup import LineupEditor
+from tui.games.wizards_cup.swap_picker import SwapPicker
+from tui.games.wizards_cup.table import WizardsCupTable, WizardsCupUI
+from tui.games.wizards_cup.team_builder import TeamBuilder
 from tui_fakes import ScreenApp
 
 SPEC = get_game("wizards-cup")

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from engine.wizbits.cards import CARDS, CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS, CARDS_BY_ID
 from engine.wizbits.dice import CheckSpec, Stat, check_text
 from engine.wizbits.effects import (
     CardFilter,

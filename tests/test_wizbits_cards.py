@@ -9,8 +9,8 @@ from itertools import product
 
 import pytest
 
-from engine.wizbits.cards import CARDS, CARDS_BY_ID, CHARACTERS, ELEMENTS, NON_ELEMENTS, card_by_name
-from engine.wizbits.decks import STARTER_DECKS
+from engine.wizbits.cards.card_set import CARDS, CARDS_BY_ID, CHARACTERS, ELEMENTS, NON_ELEMENTS, card_by_name
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.dice import STANDARD_DIE_LEVELS, Stat, parse_check
 from engine.wizbits.effects import (
     EFFECT_TYPES,

@@ -7,9 +7,9 @@ from typing import Any
 
 from textual.widgets import OptionList, Static
 
-from engine.wizbits.cards import CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.text import ability_text
-from tui.screens.wizbits_cost import CostDialog
+from tui.games.wizbits.cost import CostDialog
 from wizbits_battle import SMALL, BattleApp, opening, run, with_hand
 
 

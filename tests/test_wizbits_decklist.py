@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.wizbits.cards import CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS_BY_ID
+from engine.wizbits.cards.starter_decks import EMBER_DAWN, STARTER_DECKS, TIDAL_DUSK, StarterDeck
 from engine.wizbits.decklist import (
     Deck,
     DeckListError,
@@ -14,7 +15,6 @@ from engine.wizbits.decklist import (
     parse_decklist,
     validate_deck,
 )
-from engine.wizbits.decks import EMBER_DAWN, STARTER_DECKS, TIDAL_DUSK, StarterDeck
 from engine.wizbits.model import Category, Element
 
 

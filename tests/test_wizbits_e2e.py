@@ -19,13 +19,13 @@ from textual.app import App
 from engine import get_game
 from engine.wizbits.state import Phase
 from saves import LiveSession, SeatInfo, SessionStore
-from tui.games.wizbits import WizbitsTable
+from tui.games.wizbits.cost import CostDialog
+from tui.games.wizbits.pillar_tree.tree import PillarTree
+from tui.games.wizbits.prompt import WizbitsDiceLog
+from tui.games.wizbits.table import WizbitsTable
 from tui.screens.curtain import CurtainScreen
-from tui.screens.game import GameScreen
+from tui.screens.game.screen import GameScreen
 from tui.screens.replay import ReplayScreen
-from tui.screens.wizbits_cost import CostDialog
-from tui.widgets.pillar_tree import PillarTree
-from tui.widgets.wizbits_prompt import WizbitsDiceLog
 from tui_fakes import play_until
 
 SEED = 3

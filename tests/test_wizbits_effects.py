@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.contract import Event
-from engine.wizbits.cards import CARDS
+from engine.wizbits.cards.card_set import CARDS
 from engine.wizbits.continuous import has_attribute, points_of
 from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK, SPECIAL_CHECK_GLOBAL_CHECK, Stat, parse_check
 from engine.wizbits.effects import (

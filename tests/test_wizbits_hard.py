@@ -13,10 +13,10 @@ import pytest
 
 from engine import TABLE, get_game
 from engine.core.bot_budget import with_think_time
-from engine.wizbits.bots import BOTS, HardBot, normal_bot
-from engine.wizbits.decks import STARTER_DECKS
-from engine.wizbits.determinize import deck_pool, determinize, seen_cards
-from engine.wizbits.hard import candidate_actions, search
+from engine.wizbits.bots.determinize import deck_pool, determinize, seen_cards
+from engine.wizbits.bots.hard import candidate_actions, search
+from engine.wizbits.bots.normal import BOTS, HardBot, normal_bot
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.state import WizbitsState
 from engine.wizbits.views import WizbitsView
 
@@ -143,12 +143,12 @@ def test_hard_decides_from_its_view_alone() -> None:
 
 
 def test_a_single_legal_action_is_taken_without_searching(monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.wizbits.hard
+    import engine.wizbits.bots.hard
 
     def no_search(*args: object) -> None:
         raise AssertionError("searched a forced move")
 
-    monkeypatch.setattr(engine.wizbits.hard, "search", no_search)
+    monkeypatch.setattr(engine.wizbits.bots.hard, "search", no_search)
     state, seat = next(positions(3))
     legal = RULES.legal_actions(state, seat)[:1]
     assert SMALL(RULES.view(state, seat), legal, random.Random(1)) == legal[0]
@@ -200,7 +200,7 @@ def test_where_hard_leaves_normals_choice_it_does_better_in_the_real_deal() -> N
     Hard's place would never differ; Hard must differ often enough to matter and gain clearly on average.
     The full figure (games won against Normal) is measured by ``coven bench wizbits-hard``.
     """
-    from engine.wizbits.hard import playout
+    from engine.wizbits.bots.hard import playout
 
     hard = HardBot(playouts=24)
     gains: list[float] = []

@@ -10,7 +10,7 @@ import pytest
 from engine import GameSpec
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
-from tui.settings import think_time, write_setting
+from tui.player_settings import think_time, write_setting
 from tui_fakes import FakeUI
 from waiting import until
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.wizbits.cards import CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.continuous import continue_units, cost_of, has_attribute, points_of, target_options
 from engine.wizbits.dice import MainPoints, Stat
 from engine.wizbits.effects import CardFilter, Counter, Damage, Destroy, Heal, ReturnToHand, Secede, Target
 from engine.wizbits.model import Card, Category, Element, Tone, continuous
-from engine.wizbits.pillar import UnitKind
+from engine.wizbits.pillar.tree import UnitKind
 from engine.wizbits.statics import AttributeGrant, Group, StatBonus
 from engine.wizbits.terms import Attribute
 from tests.wizbits_table import Table, register

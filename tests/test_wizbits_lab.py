@@ -9,9 +9,20 @@ from pathlib import Path
 
 import pytest
 
-from engine.wizbits.cards import CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.flow import resolve_step
-from engine.wizbits.lab import (
+from engine.wizbits.lab.json_form import (
+    MAX_SCENARIO_BYTES,
+    LabFileError,
+    dumps,
+    loads,
+    read_scenario,
+    scenario_from_json,
+    scenario_to_json,
+    shipped_scenarios,
+    write_scenario,
+)
+from engine.wizbits.lab.table import (
     LabCard,
     LabError,
     LabPlay,
@@ -26,19 +37,8 @@ from engine.wizbits.lab import (
     step,
     trigger_abilities,
 )
-from engine.wizbits.lab_json import (
-    MAX_SCENARIO_BYTES,
-    LabFileError,
-    dumps,
-    loads,
-    read_scenario,
-    scenario_from_json,
-    scenario_to_json,
-    shipped_scenarios,
-    write_scenario,
-)
-from engine.wizbits.pillar import UnitKind
-from engine.wizbits.pillar_text import describe_group
+from engine.wizbits.pillar.text import describe_group
+from engine.wizbits.pillar.tree import UnitKind
 from engine.wizbits.state import state_to_json
 
 
@@ -320,7 +320,7 @@ def test_files_round_trip_and_bad_files_are_refused(tmp_path: Path) -> None:
 
 
 def test_set_up_edits() -> None:
-    from engine.wizbits.lab_model import edit_card, put_in_play
+    from engine.wizbits.lab.model import edit_card, put_in_play
 
     scenario = put_in_play(table_scenario(), 1, "gloomgnat-swarm")
     assert [card.card for card in scenario.sides[1].table] == ["pondskater-scout", "gloomgnat-swarm"]

@@ -19,15 +19,15 @@ from textual.app import App
 from textual.widget import Widget
 
 from engine.core.undo import Timeline
-from engine.wizbits.cards import CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.state import Phase, WizbitsState
 from saves import LiveSession, SeatInfo, SessionStore
 from test_wizbits_e2e import Host, game_screen, wait_for
-from tui.games.wizbits import WizbitsTable
-from tui.screens.game import GameScreen
+from tui.games.wizbits.inspection import ChoiceList
+from tui.games.wizbits.side import SidePanel
+from tui.games.wizbits.table import WizbitsTable
+from tui.screens.game.screen import GameScreen
 from tui.screens.replay import ReplayScreen
-from tui.widgets.wizbits_inspect import ChoiceList
-from tui.widgets.wizbits_side import SidePanel
 from wizbits_game import Game
 
 DECKS = {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"}

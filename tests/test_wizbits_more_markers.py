@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from test_wizbits_layout_audit import crowded_table
-from tui.widgets.wizbits_inspect import ChoiceList
-from tui.widgets.wizbits_side import SidePanel
+from tui.games.wizbits.inspection import ChoiceList
+from tui.games.wizbits.side import SidePanel
 from wizbits_battle import BIG, SMALL, BattleApp, run
 from wizbits_game import Game
 

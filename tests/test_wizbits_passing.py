@@ -18,8 +18,8 @@ from saves import LiveSession, SeatInfo, SessionStore
 from saves.preferences import get_preference, set_preference
 from tui.app import CovenApp
 from tui.games.base import GameTable
-from tui.games.wizbits import WizbitsTable
-from tui.games.wizbits_yields import AUTO_PASS_KEY, Yield, auto_pass_setting, keep_auto_pass
+from tui.games.wizbits.table import WizbitsTable
+from tui.games.wizbits.yields import AUTO_PASS_KEY, Yield, auto_pass_setting, keep_auto_pass
 from tui.screens.curtain import CurtainScreen
 from tui_fakes import game_screen
 from waiting import until

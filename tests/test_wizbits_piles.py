@@ -6,14 +6,14 @@ from typing import Any
 
 from textual.widgets import OptionList
 
-from engine.wizbits.cards import CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS_BY_ID
 from saves import SessionStore
 from test_wizbits_e2e import Host
 from test_wizbits_layout_audit import crowded_table, live_at
-from tui.games.wizbits import WizbitsTable
+from tui.games.wizbits.card import WizbitsCard
+from tui.games.wizbits.piles import PilesDialog
+from tui.games.wizbits.table import WizbitsTable
 from tui.screens.replay import ReplayScreen
-from tui.screens.wizbits_piles import PilesDialog
-from tui.widgets.wizbits_card import WizbitsCard
 from wizbits_battle import SMALL, BattleApp, opening, run
 from wizbits_game import Game
 

@@ -11,7 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.contract import canonical_json
-from engine.wizbits.pillar import (
+from engine.wizbits.pillar.json_form import parse_pillar, pillar_to_json
+from engine.wizbits.pillar.ranked_ids import RankedIds
+from engine.wizbits.pillar.text import UnknownRtfError, describe_group, subpillar_word
+from engine.wizbits.pillar.tree import (
     BASE_UID,
     IllegalFoundationError,
     InvalidPayloadError,
@@ -22,10 +25,7 @@ from engine.wizbits.pillar import (
     UnitKind,
     reverse_pillar_order,
 )
-from engine.wizbits.pillar_json import parse_pillar, pillar_to_json
-from engine.wizbits.pillar_text import UnknownRtfError, describe_group, subpillar_word
-from engine.wizbits.pillar_workload import random_pillar, resolve_all
-from engine.wizbits.ranked_ids import RankedIds
+from engine.wizbits.pillar.workload import random_pillar, resolve_all
 
 CARD, ABILITY, TRIGGER, DAMAGE = UnitKind.CARD, UnitKind.ABILITY, UnitKind.TRIGGER, UnitKind.DAMAGE
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from engine import state_digest
 from engine.core.contract import TABLE
 from engine.wizbits.actions import Action, Pass
-from engine.wizbits.pillar_units import UnitKind
+from engine.wizbits.pillar.units import UnitKind
 from engine.wizbits.state import WizbitsState
 from saves import LiveSession, SeatInfo, SessionStore, export_session, import_session
 from wizbits_game import NAMES, RULES, Game

@@ -9,8 +9,8 @@ import pytest
 from engine.core.contract import Event, canonical_json
 from engine.wizbits.effects import Damage, Destroy, Heal, ReturnToHand, Target
 from engine.wizbits.model import Card, Category, Element, Speed, Tone, income
-from engine.wizbits.pillar import BASE_UID, MalformedPillarError, Pillar, Unit, UnitKind
-from engine.wizbits.pillar_json import parse_pillar, pillar_to_json
+from engine.wizbits.pillar.json_form import parse_pillar, pillar_to_json
+from engine.wizbits.pillar.tree import BASE_UID, MalformedPillarError, Pillar, Unit, UnitKind
 from engine.wizbits.resolve import chosen_slots, resolve_group, resolve_unit
 from tests.wizbits_table import Table, register, zone_of
 

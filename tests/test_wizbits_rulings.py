@@ -13,9 +13,19 @@ from typing import Any
 import pytest
 
 from engine.core.contract import Event
-from engine.wizbits.lab import LabError, LabPlay, LabTable, add_play, build, next_group, pass_priority, start, step
-from engine.wizbits.lab_json import loads, shipped_scenarios
-from engine.wizbits.pillar import UnitKind
+from engine.wizbits.lab.json_form import loads, shipped_scenarios
+from engine.wizbits.lab.table import (
+    LabError,
+    LabPlay,
+    LabTable,
+    add_play,
+    build,
+    next_group,
+    pass_priority,
+    start,
+    step,
+)
+from engine.wizbits.pillar.tree import UnitKind
 
 ECLIPSE = """
 {"lab": 1, "title": "Eclipse", "about": "x", "format": "limited", "rtf": 1, "base": "turn", "active": 0, "seed": 8,

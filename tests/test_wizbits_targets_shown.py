@@ -11,14 +11,14 @@ import json
 
 from engine.wizbits.actions import PlayCard
 from engine.wizbits.continuous import collect_triggers
-from engine.wizbits.lab import build, next_group, start, step
-from engine.wizbits.lab_json import loads, shipped_scenarios
-from engine.wizbits.pillar_text import reverse_reason
+from engine.wizbits.lab.json_form import loads, shipped_scenarios
+from engine.wizbits.lab.table import build, next_group, start, step
+from engine.wizbits.pillar.text import reverse_reason
 from engine.wizbits.state import Phase
 from engine.wizbits.terms import Speed, TriggerEvent
 from engine.wizbits.unit_targets import TargetView, waiting_after
 from engine.wizbits.views import make_view
-from tui.games.wizbits import WizbitsUI
+from tui.games.wizbits.table import WizbitsUI
 from wizbits_game import RULES, Game
 
 ECLIPSE = json.dumps({

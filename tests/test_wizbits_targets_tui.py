@@ -14,10 +14,10 @@ from typing import Any
 from rich.text import Text
 
 from engine.wizbits.actions import Attack
-from engine.wizbits.lab_json import shipped_scenarios
-from tui.widgets.pillar_tree import PillarTree
-from tui.widgets.pillar_tree_text import PillarOutline
-from tui.widgets.wizbits_side import THREAT_MARK, SidePanel
+from engine.wizbits.lab.json_form import shipped_scenarios
+from tui.games.wizbits.pillar_tree.text import PillarOutline
+from tui.games.wizbits.pillar_tree.tree import PillarTree
+from tui.games.wizbits.side import THREAT_MARK, SidePanel
 from waiting import until
 from wizbits_battle import BIG, SMALL, BattleApp, conflict, names, resolving, run
 

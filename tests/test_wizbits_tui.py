@@ -11,9 +11,9 @@ from typing import Any
 from textual.widgets import OptionList, Static
 
 from engine.wizbits import actions as act
-from tui.screens.wizbits_cost import CostDialog
-from tui.widgets.pillar_tree import PillarTree
-from tui.widgets.wizbits_side import SidePanel
+from tui.games.wizbits.cost import CostDialog
+from tui.games.wizbits.pillar_tree.tree import PillarTree
+from tui.games.wizbits.side import SidePanel
 from waiting import until
 from wizbits_battle import SMALL, BattleApp, names, opening, prompt, resolving, run, with_hand
 from wizbits_game import RULES

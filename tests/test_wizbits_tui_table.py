@@ -13,15 +13,15 @@ from textual.binding import Binding
 from textual.widgets import Footer, OptionList
 from textual.widgets._footer import FooterKey
 
-from engine.wizbits.cards import CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS_BY_ID
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import decklist
-from engine.wizbits.decks import STARTER_DECKS
-from engine.wizbits.pillar import Pillar, UnitKind
+from engine.wizbits.pillar.tree import Pillar, UnitKind
 from engine.wizbits.text import ability_text
-from tui.widgets.pillar_tree import PillarTree
-from tui.widgets.pillar_tree_text import PillarOutline
-from tui.widgets.wizbits_card import WizbitsCard
-from tui.widgets.wizbits_side import SidePanel
+from tui.games.wizbits.card import WizbitsCard
+from tui.games.wizbits.pillar_tree.text import PillarOutline
+from tui.games.wizbits.pillar_tree.tree import PillarTree
+from tui.games.wizbits.side import SidePanel
 from wizbits_battle import BIG, SMALL, BattleApp, names, opening, prompt, run, with_hand
 from wizbits_game import RULES, Game
 

@@ -7,7 +7,7 @@ import pytest
 from engine import state_digest
 from engine.core.errors import IllegalActionError
 from engine.wizbits.actions import Activate, DiscardCards, Pass, Payment, Step
-from engine.wizbits.pillar_units import UnitKind
+from engine.wizbits.pillar.units import UnitKind
 from engine.wizbits.state import Phase
 from wizbits_game import RULES, Game, phase_ends
 

@@ -15,7 +15,7 @@ from engine import state_digest
 from engine.core.undo import Timeline, undo_entry
 from engine.wizbits import reveals
 from engine.wizbits.actions import ChooseTargets, Payment, PlayCard
-from engine.wizbits.cards import CARDS, CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS, CARDS_BY_ID
 from engine.wizbits.continuous import cost_of, target_options
 from engine.wizbits.effects import EFFECT_TYPES, Discard, DiscardMode, Effect, Target, iter_effects
 from engine.wizbits.interpret import Resolution, chosen_slots, run_effects

@@ -12,8 +12,8 @@ from typing import Self
 import pytest
 
 from engine.core.textfile import TextFileError, write_text_file
-from engine.wizbits.lab import LabError
-from engine.wizbits.lab_json import shipped_scenarios, write_scenario
+from engine.wizbits.lab.json_form import shipped_scenarios, write_scenario
+from engine.wizbits.lab.table import LabError
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.cli import main
 
@@ -117,7 +117,7 @@ class Watchdog:
 async def test_the_deck_editor_refuses_to_export_into_a_fifo(store: SessionStore, fifo: Path) -> None:
     from deck_editor_helpers import SIZE, editor, message, open_starter
     from tui.app import CovenApp
-    from tui.screens.confirm import ConfirmScreen
+    from tui.widgets.confirm import ConfirmScreen
 
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:

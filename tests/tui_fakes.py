@@ -100,7 +100,7 @@ def play_until(live: LiveSession, steps: int) -> None:
 
 def game_screen(app: CovenApp) -> Any:
     """The GameScreen in the stack (it may be under a curtain or modal)."""
-    from tui.screens.game import GameScreen
+    from tui.screens.game.screen import GameScreen
 
     return next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
 

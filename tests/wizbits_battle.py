@@ -21,7 +21,7 @@ from engine import ActionError, Event
 from engine.wizbits import actions as act
 from engine.wizbits.state import Phase
 from tui.games.base import GameTable
-from tui.games.wizbits import WizbitsTable
+from tui.games.wizbits.table import WizbitsTable
 from wizbits_game import RULES, Game
 
 BIG = (100, 30)

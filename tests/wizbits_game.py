@@ -20,8 +20,8 @@ from engine.wizbits.actions import Action, Attack, Pass, Payment, PlayCard
 from engine.wizbits.continuous import cost_of, points_of
 from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK, CheckSpec, roll_check
 from engine.wizbits.payment import payment_options
-from engine.wizbits.pillar import Pillar
-from engine.wizbits.pillar_units import Unit
+from engine.wizbits.pillar.tree import Pillar
+from engine.wizbits.pillar.units import Unit
 from engine.wizbits.rules import WizbitsRules
 from engine.wizbits.state import Permanent, Phase, WizbitsState
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.wizbits.cards import CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.model import Card
-from engine.wizbits.pillar import Pillar
+from engine.wizbits.pillar.tree import Pillar
 from engine.wizbits.state import Permanent, PlayerState, WizbitsState
 
 # Plain Main Characters: no Continue, Trigger-Continue or flip abilities of their own.

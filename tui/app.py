@@ -31,9 +31,9 @@ from tui.commands import CovenCommands
 from tui.focus_cursor import FocusCursor
 from tui.key_order import OrderedKeys
 from tui.navigation import QuitCoven
+from tui.player_settings import read_settings, write_setting
 from tui.safe_text import plain_lines
 from tui.served import refuses_files
-from tui.settings import read_settings, write_setting
 from tui.settings_apply import apply_settings
 from tui.table_seating import TableSeating
 from tui.themed import ANSI_COLOURS, theme_variable_defaults

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from engine import get_game
 from saves import LiveSession, SessionNotFoundError, SessionStore, StoreError
 from tui.games import has_ui, playable_games
-from tui.navigation import GoToMenu, OpenPlace, OpenReplay, OpenSession, PlayAgain, ShowRules, StartGame
+from tui.navigation import GoToMenu, OpenHelp, OpenPlace, OpenReplay, OpenSession, PlayAgain, ShowRules, StartGame
 from tui.resize_paint import OnePaintResizeApp
 from tui.table_seating import TableSeating
 
@@ -61,6 +61,12 @@ class CovenPlaces(OnePaintResizeApp[None]):
     @on(ShowRules)
     def _rules_asked(self, message: ShowRules) -> None:
         self.action_rules(message.game_id)
+
+    @on(OpenHelp)
+    def _help_asked(self) -> None:
+        from tui.screens.help import open_help
+
+        open_help(self.screen)
 
     @on(OpenSession)
     def _session_asked(self, message: OpenSession) -> None:
@@ -115,7 +121,7 @@ class CovenPlaces(OnePaintResizeApp[None]):
 
     def action_settings(self) -> None:
         """Open the Settings screen."""
-        from tui.screens.settings import SettingsScreen
+        from tui.screens.settings_screen import SettingsScreen
 
         self.go_to_menu()
         self.push_screen(SettingsScreen())
@@ -149,7 +155,7 @@ class CovenPlaces(OnePaintResizeApp[None]):
 
     def action_decks(self) -> None:
         """Open the Wizbits deck editor."""
-        from tui.screens.deck_editor import DeckEditorScreen
+        from tui.games.wizbits.decks.editor import DeckEditorScreen
 
         self._open_over_menu(DeckEditorScreen)
 
@@ -167,7 +173,7 @@ class CovenPlaces(OnePaintResizeApp[None]):
 
     def action_pillar_lab(self) -> None:
         """Open the Pillar Lab (it needs no session database)."""
-        from tui.screens.pillar_lab import PillarLabScreen
+        from tui.games.wizbits.lab.screen import PillarLabScreen
 
         self.go_to_menu()
         self.push_screen(PillarLabScreen(auto_pause=max(self.auto_delay, 0.05), store=self.store))
@@ -232,7 +238,7 @@ class CovenPlaces(OnePaintResizeApp[None]):
 
     def start_game(self, live: LiveSession) -> None:
         """Show the game screen for ``live`` above the main menu."""
-        from tui.screens.game import GameScreen
+        from tui.screens.game.screen import GameScreen
 
         self.go_to_menu()
         self.push_screen(GameScreen(live, auto_delay=self.auto_delay))

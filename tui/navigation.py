@@ -49,6 +49,10 @@ class ShowRules(Message):
         self.game_id = game_id
 
 
+class OpenHelp(Message):
+    """Open the help for the screen in front, listing every key it answers (a chosen key is pressed there)."""
+
+
 class QuitCoven(Message):
     """Quit Coven, once any screen with unsaved work agrees."""
 

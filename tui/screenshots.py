@@ -19,7 +19,7 @@ from engine import get_game
 from engine.wizards_cup.state import Phase
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
-from tui.widgets.team_builder import TeamBuilder
+from tui.games.wizards_cup.team_builder import TeamBuilder
 
 SIZE = (80, 24)
 SEED = 11
@@ -195,8 +195,8 @@ async def _capture_battlefield(directory: Path) -> list[Path]:
 
 async def _capture_lab_and_decks(directory: Path) -> list[Path]:
     """The Pillar Lab before a simultaneous step (100x30) and the deck editor (80x24)."""
-    from engine.wizbits.lab_json import shipped_scenarios
-    from tui.screens.pillar_lab import PillarLabScreen
+    from engine.wizbits.lab.json_form import shipped_scenarios
+    from tui.games.wizbits.lab.screen import PillarLabScreen
 
     store = SessionStore()
     app = CovenApp(store=store, auto_delay=60.0)

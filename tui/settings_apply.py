@@ -1,6 +1,6 @@
 """Putting a player's settings into effect on the running app (theme, colour, motion).
 
-Kept apart from :mod:`tui.settings` (what the settings are) so the CLI can read
+Kept apart from :mod:`tui.player_settings` (what the settings are) so the CLI can read
 and write settings without Textual. Works on any Textual app; the attributes
 Coven's own app adds (``colourless``, ``base_auto_delay``, ``auto_delay``) are
 set only where it has them.
@@ -12,7 +12,7 @@ from typing import Any
 
 from textual.app import App
 
-from tui.settings import Settings
+from tui.player_settings import Settings
 from tui.widgets.element_look import set_element_look
 
 FALLBACK_THEME = "textual-dark"

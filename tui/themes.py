@@ -13,7 +13,7 @@ Two themes join Textual's built-in ones:
 Each also names the six element colours as theme variables (``$element-fire``
 …) for the widgets that draw elements, ``$victory`` for a winner's frame
 (:mod:`tui.themed` gives every other theme their defaults), and WitchDraft's
-potion hues (``potion-crimson``…, read by :mod:`tui.widgets.witchdraft_look`).
+potion hues (``potion-crimson``…, read by :mod:`tui.games.witchdraft.look`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Registers WitchDraft: its rules, options and bots, under the catalog entry."""
 
-from engine.catalog import WITCHDRAFT
+from engine.bundled import WITCHDRAFT
 from engine.core.registry import GameSpec, OptionSpec, register
 from engine.witchdraft.bots import BOTS
 from engine.witchdraft.rules import WitchDraftRules

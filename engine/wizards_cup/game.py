@@ -1,6 +1,6 @@
 """Registers Wizards Cup: its rules, options and bots, under the catalog entry."""
 
-from engine.catalog import WIZARDS_CUP
+from engine.bundled import WIZARDS_CUP
 from engine.core.registry import GameSpec, OptionSpec, register
 from engine.wizards_cup.bots import BOTS
 from engine.wizards_cup.rules import WizardsCupRules

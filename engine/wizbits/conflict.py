@@ -25,7 +25,7 @@ from engine.wizbits.dice import (
     roll_check,
 )
 from engine.wizbits.phases import open_pillar, play_unit, start_play_phase
-from engine.wizbits.pillar_units import UnitKind
+from engine.wizbits.pillar.units import UnitKind
 from engine.wizbits.resolve import destroy, destroy_together
 from engine.wizbits.state import SEQUENTIAL_RULINGS, Battle, JsonDict, Phase, WizbitsState, opponent
 from engine.wizbits.terms import Attribute, TriggerEvent

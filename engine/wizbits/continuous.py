@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from engine.wizbits.dice import GLOBAL_ORDER, MainPoints, step_die_level
 from engine.wizbits.effects import Counter, Destroy, Effect, ReturnToHand, Secede, Target, TargetKind
 from engine.wizbits.model import Ability, AbilityType, Card
-from engine.wizbits.pillar_units import UnitKind
+from engine.wizbits.pillar.units import UnitKind
 from engine.wizbits.state import JsonDict, Permanent, WizbitsState, opponent
 from engine.wizbits.statics import AttributeGrant, CostChange, Group, StatBonus, Static
 from engine.wizbits.terms import Attribute, Category, TriggerEvent

@@ -11,7 +11,7 @@ and the seat's own hand size), so any screen may ask them.
 from __future__ import annotations
 
 from engine.core.words import plural
-from engine.wizbits.cards import CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.model import Ability
 from engine.wizbits.terms import AbilityType, TriggerEvent
 from engine.wizbits.text import ability_text

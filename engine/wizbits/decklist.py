@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.core.words import plural
-from engine.wizbits.cards import CARDS_BY_ID, card_by_name
+from engine.wizbits.cards.card_set import CARDS_BY_ID, card_by_name
 from engine.wizbits.terms import Category
 
 MIN_DECK_SIZE = 60

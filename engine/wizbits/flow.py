@@ -13,8 +13,8 @@ from engine.core.contract import Event
 from engine.wizbits.conflict import damage_base_checks, next_battle, start_conflict, start_division
 from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK
 from engine.wizbits.phases import ear_tug, open_pillar, place_triggers, start_play_phase
-from engine.wizbits.pillar_text import describe_group
-from engine.wizbits.pillar_units import Unit, UnitKind
+from engine.wizbits.pillar.text import describe_group
+from engine.wizbits.pillar.units import Unit, UnitKind
 from engine.wizbits.resolve import draw, end_of_turn_cleanup, make_check, resolve_group
 from engine.wizbits.state import HAND_SIZE, JsonDict, Phase, WizbitsState, opponent
 

@@ -1,10 +1,10 @@
 """Registers Wizbits Elemenstor Battle: its rules, options and bots, under the catalog entry."""
 
-from engine.catalog import WIZBITS
+from engine.bundled import WIZBITS
 from engine.core.registry import GameSpec, OptionSpec, register
-from engine.wizbits.bots import BOTS
+from engine.wizbits.bots.normal import BOTS
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import check_decklist
-from engine.wizbits.decks import STARTER_DECKS
 from engine.wizbits.rules import WizbitsRules
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine.core.contract import Event
 from engine.wizbits.continuous import continue_units
-from engine.wizbits.pillar import Pillar
-from engine.wizbits.pillar_units import UnitKind
+from engine.wizbits.pillar.tree import Pillar
+from engine.wizbits.pillar.units import UnitKind
 from engine.wizbits.state import JsonDict, Phase, WizbitsState
 
 

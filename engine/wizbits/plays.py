@@ -20,7 +20,7 @@ from engine.wizbits.effects import Effect
 from engine.wizbits.model import Ability, AbilityType, Card, Category
 from engine.wizbits.payment import check_payment, pay, payment_options
 from engine.wizbits.phases import place_triggers, play_unit
-from engine.wizbits.pillar_units import UnitKind
+from engine.wizbits.pillar.units import UnitKind
 from engine.wizbits.resolve import chosen_slots, discard_from_hand, secede
 from engine.wizbits.state import JsonDict, Phase, WizbitsState, opponent
 from engine.wizbits.terms import TriggerEvent

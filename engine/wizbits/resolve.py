@@ -23,7 +23,7 @@ from engine.wizbits.interpret import (
     run_pending,
     secede,
 )
-from engine.wizbits.pillar import Unit, UnitKind
+from engine.wizbits.pillar.tree import Unit, UnitKind
 from engine.wizbits.state import SEQUENTIAL_RULINGS, JsonDict, WizbitsState
 from engine.wizbits.terms import Category
 from engine.wizbits.zones import (

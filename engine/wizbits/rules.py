@@ -24,6 +24,7 @@ from engine.core.text import check_seat_names
 from engine.core.words import plural
 from engine.wizbits import actions as act
 from engine.wizbits.actions import Action
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.conflict import (
     assign_choices,
     check_assign,
@@ -41,7 +42,6 @@ from engine.wizbits.conflict import (
 )
 from engine.wizbits.continuous import target_options
 from engine.wizbits.decklist import Deck, parse_decklist
-from engine.wizbits.decks import STARTER_DECKS
 from engine.wizbits.flow import end_turn, pass_priority, reconcile_up, resolve_step, test_phase
 from engine.wizbits.phases import drop_dead_continues, phase_label, place_triggers
 from engine.wizbits.plays import apply_activate, apply_play, check_activate, check_play, unit_actions

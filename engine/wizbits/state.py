@@ -16,10 +16,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine.core.rng import seeded_rng
-from engine.wizbits.cards import CARDS_BY_ID
+from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.model import Card
-from engine.wizbits.pillar import Pillar
-from engine.wizbits.pillar_json import parse_pillar, pillar_to_json
+from engine.wizbits.pillar.json_form import parse_pillar, pillar_to_json
+from engine.wizbits.pillar.tree import Pillar
 
 JsonDict = dict[str, Any]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.wizbits.effects import TargetKind
 from engine.wizbits.interpret import chosen_slots
-from engine.wizbits.pillar import Pillar, Unit, UnitKind
+from engine.wizbits.pillar.tree import Pillar, Unit, UnitKind
 from engine.wizbits.state import JsonDict, WizbitsState
 from engine.wizbits.terms import TriggerEvent
 

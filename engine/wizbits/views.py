@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.wizbits.continuous import has_attribute, points_of
 from engine.wizbits.dice import MainPoints
-from engine.wizbits.pillar_json import pillar_to_json
+from engine.wizbits.pillar.json_form import pillar_to_json
 from engine.wizbits.state import RULES_VERSION, Permanent, WizbitsState
 from engine.wizbits.terms import Attribute
 from engine.wizbits.unit_targets import TargetView, WaitingTrigger, pillar_targets, waiting_triggers
@@ -89,7 +89,7 @@ class WizbitsView:
     (each pillar unit's chosen targets, by uid) and ``waiting`` (triggers set
     off outside a pillar, for the next one) are public, so every seat gets them.
     So are the last fields, which a bot needs to rebuild a whole state from
-    what it may know (:mod:`engine.wizbits.determinize`): the rules version,
+    what it may know (:mod:`engine.wizbits.bots.determinize`): the rules version,
     the pillar's pass count and units added, whether the last Elements Phase
     was quiet, and the waiting triggers' payloads.
     """

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core.contract import Event
 from engine.wizbits.continuous import collect_triggers, has_attribute, is_main, points_of
 from engine.wizbits.effects import CardFilter
-from engine.wizbits.pillar import UnitKind
+from engine.wizbits.pillar.tree import UnitKind
 from engine.wizbits.state import JsonDict, Permanent, WizbitsState, opponent
 from engine.wizbits.terms import Attribute, TriggerEvent
 

@@ -34,7 +34,7 @@ from saves.transfer import import_session_file
 from tui.cli.common import EXIT_ERROR, EXIT_USAGE, UsageError, fail, game_spec
 from tui.cli.decks import add_deck_commands
 from tui.cli.ladder_command import add_ladder_command
-from tui.cli.settings import add_settings_command
+from tui.cli.settings_command import add_settings_command
 from tui.cli.simulate_args import add_simulate_parser
 from tui.cli.simulate_command import cmd_simulate
 from tui.rules_docs import RULES_DIR

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 EXIT_INVALID = 1
 EXIT_FILE = 2
 STARTER_IDS = ("ember-dawn", "tidal-dusk")
-"""The starter decks' ids, for the help text (``engine.wizbits.decks.STARTER_DECKS`` has the decks)."""
+"""The starter decks' ids, for the help text (``engine.wizbits.cards.starter_decks.STARTER_DECKS`` has the decks)."""
 
 _Handler = Callable[[argparse.Namespace], int]
 
@@ -135,8 +135,8 @@ def _cmd_delete(args: argparse.Namespace) -> int:
 
 def _cmd_export_starter(args: argparse.Namespace) -> int:
     from engine.core.textfile import TextFileError, TextFileExistsError, write_text_file
+    from engine.wizbits.cards.starter_decks import STARTER_DECKS
     from engine.wizbits.decklist import decklist
-    from engine.wizbits.decks import STARTER_DECKS
 
     starter = STARTER_DECKS.get(args.starter)
     if starter is None:

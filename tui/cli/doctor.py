@@ -19,7 +19,7 @@ from saves import StoreError, db_path
 from saves.checkup import Checkup, examine, move_aside
 from saves.preferences import UnreadablePreference
 from saves.repair import beyond_repair, repair
-from tui.settings import SETTINGS
+from tui.player_settings import SETTINGS
 
 MOVE_ASIDE_EXPLAINED = (
     "Moving it aside renames it (with its -wal and -shm) next to where it is, and the next Coven "

@@ -10,9 +10,9 @@ from engine.core.registry import registered_specs
 from tui.games.base import GameUI
 
 _BUNDLED: dict[str, str] = {
-    "wizards-cup": "tui.games.wizards_cup:WizardsCupUI",
-    "witchdraft": "tui.games.witchdraft:WitchDraftUI",
-    "wizbits": "tui.games.wizbits:WizbitsUI",
+    "wizards-cup": "tui.games.wizards_cup.table:WizardsCupUI",
+    "witchdraft": "tui.games.witchdraft.table:WitchDraftUI",
+    "wizbits": "tui.games.wizbits.table:WizbitsUI",
 }
 """Where each bundled game's UI class lives, as ``module:Class``."""
 

@@ -1,6 +1,6 @@
 """The seam between the generic screens and one game's widgets.
 
-The game screen (``tui/screens/game.py``) owns the session: it applies
+The game screen (``tui/screens/game/screen.py``) owns the session: it applies
 actions, runs bots and table steps, and shows curtains. A game's
 :class:`GameTable` only draws engine views and posts :class:`GameTable.ActionChosen`.
 Whatever else differs between games (what ends a round, which choices an

@@ -11,6 +11,7 @@ from textual.widgets import Static
 from tui.navigation import leave_to_menu
 from tui.safe_text import plain
 from tui.widgets.fitting_footer import FittingFooter
+from tui.widgets.styles import css_beside
 
 
 def curtain_text(name: str, context: str = "") -> str:
@@ -29,7 +30,7 @@ class CurtainScreen(Screen[None]):
     HELP = ("Another player at this keyboard is next. The curtain hides the table so no one sees their "
             "cards; hand over, then let them lift it.")
 
-    CSS_PATH = "curtain.tcss"
+    CSS_PATH = css_beside(__file__, "curtain.tcss")
     BINDINGS = [
         Binding("enter", "reveal", "Reveal"),
         Binding("escape", "menu", "Menu"),

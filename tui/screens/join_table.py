@@ -158,7 +158,7 @@ class JoinTableScreen(Screen[None]):
             coven(self).tables.watch(info.code)
             return
         if choice == RECLAIM:
-            from tui.screens.confirm import PromptScreen
+            from tui.widgets.confirm import PromptScreen
 
             if tables.reclaim_tries_left <= 0:
                 self._error(f"{MAX_RECLAIM_TRIES} wrong seat tokens were tried from this connection, so it may "

@@ -19,11 +19,11 @@ from textual.widgets import Header, Static
 from engine import get_game
 from saves import StoreError
 from saves.tables import TableInfo, TableNotFoundError, TableSeat
+from tui.coach_access import coach_line
 from tui.context import coven
 from tui.navigation import leave_to_menu
 from tui.safe_text import plain
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, describe_chat_key, spectators_line
-from tui.screens.coach_access import coach_line
 from tui.table_link import POLL_SECONDS, TableLink
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.join_code import JoinCode
@@ -223,7 +223,7 @@ class LobbyScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Leave the lobby: the host closes the table (after asking); a player gives up the seat."""
-        from tui.screens.confirm import ConfirmScreen
+        from tui.widgets.confirm import ConfirmScreen
 
         if self.link.is_host:
             def closed(yes: bool | None) -> None:

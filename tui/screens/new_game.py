@@ -24,11 +24,12 @@ from saves.records import MAX_NAME_LENGTH
 from tui.context import coven, coven_or_none
 from tui.games import game_ui, playable_games
 from tui.navigation import StartGame
+from tui.player_settings import read_settings
 from tui.safe_text import plain
 from tui.screens import new_game_memory as memory
 from tui.screens.new_game_form import HUMAN, NewGameChoices, Problem, default_kind, default_name, validate
-from tui.settings import read_settings
 from tui.widgets.fitting_footer import FittingFooter
+from tui.widgets.styles import css_beside
 
 __all__ = ["HUMAN", "NewGameChoices", "NewGameScreen", "Problem", "default_kind", "default_name", "validate"]
 """The form's own names are re-exported: the shared-table form and seating import them from here."""
@@ -41,7 +42,7 @@ class NewGameScreen(Screen[None]):
 
     SCREEN_TITLE = "New game"
     START_LABEL = "Start game"
-    CSS_PATH = "new_game.tcss"
+    CSS_PATH = css_beside(__file__, "new_game.tcss")
     BINDINGS = [
         Binding("ctrl+s", "start", "Start game"),
         Binding("escape", "app.pop_screen", "Back"),

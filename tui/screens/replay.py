@@ -20,11 +20,12 @@ from tui.context import coven_or_none
 from tui.fit_text import cut_words
 from tui.games import game_ui
 from tui.games.base import GameTable, GameUI
+from tui.player_settings import read_settings
 from tui.safe_text import plain
 from tui.screens.chat_pane import line_text
-from tui.settings import read_settings
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.linear_view import LinearView
+from tui.widgets.styles import css_beside
 
 
 class ReplayScreen(Screen[None]):
@@ -35,7 +36,7 @@ class ReplayScreen(Screen[None]):
             "shown, as sentences a screen reader reads in order. In a finished game whose game has a coach, h opens its "
             "review of every round (elsewhere h steps back).")
 
-    CSS_PATH = "replay.tcss"
+    CSS_PATH = css_beside(__file__, "replay.tcss")
     BINDINGS = [
         Binding("right,l,space", "next", "Next", priority=True),
         Binding("h", "coach", "Coach", priority=True),  # a finished game with a coach; else h steps back
@@ -199,7 +200,7 @@ class ReplayScreen(Screen[None]):
     def action_show_transcript(self) -> None:
         """Open the transcript of the game up to this step, as the viewpoint's seat reads it."""
         from saves.session import Step
-        from tui.screens.game_narrator import history_transcript
+        from tui.screens.game.narrator import history_transcript
         from tui.screens.transcript import TranscriptScreen
 
         steps = [Step(state, tuple(events)) for state, events in

@@ -17,6 +17,7 @@ from engine.core import UnknownGameError
 from tui.games import playable_games
 from tui.rules_docs import RULES_DIR
 from tui.widgets.fitting_footer import FittingFooter
+from tui.widgets.styles import css_beside
 
 
 def rules_markdown(game_id: str, rules_dir: Path | None = None) -> str:
@@ -44,7 +45,7 @@ class RulesScreen(Screen[None]):
     HELP_TITLE = "Rules"
     HELP = "The rules of one game. Arrow keys and page keys scroll."
 
-    CSS_PATH = "rules.tcss"
+    CSS_PATH = css_beside(__file__, "rules.tcss")
     BINDINGS = [
         Binding("t", "toggle_toc", "Contents"),
         Binding("escape,q", "app.pop_screen", "Back"),
@@ -84,7 +85,7 @@ class GamePicker(ModalScreen[str | None]):
     HELP_TITLE = "Choose a game"
     HELP = "Pick a game from the list with the arrow keys and enter."
 
-    CSS_PATH = "rules.tcss"
+    CSS_PATH = css_beside(__file__, "rules.tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str) -> None:

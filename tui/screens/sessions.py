@@ -24,12 +24,13 @@ from saves.transfer import import_session_file
 from tui.context import coven
 from tui.navigation import OpenReplay, OpenSession
 from tui.safe_text import plain
-from tui.screens.confirm import ConfirmScreen, PromptScreen
 from tui.screens.sessions_columns import SCROLLBAR, TABLE_MARGIN, column_widths, fit_rows
 from tui.screens.sessions_listing import read_listing
 from tui.served import refuses_files
 from tui.user_paths import user_path
+from tui.widgets.confirm import ConfirmScreen, PromptScreen
 from tui.widgets.fitting_footer import FittingFooter
+from tui.widgets.styles import css_beside
 
 COLUMNS: tuple[str, ...] = ("ID", "Game", "Seats", "Status", "Progress", "Last played")
 """The sessions table's column labels.
@@ -77,7 +78,7 @@ class SessionsScreen(Screen[None]):
             "stopped, replay it step by step, or export it to a file to share; the line under the list "
             "says more about the highlighted one.")
 
-    CSS_PATH = "sessions.tcss"
+    CSS_PATH = css_beside(__file__, "sessions.tcss")
     BINDINGS = [
         Binding("enter", "resume", "Resume", priority=True),
         Binding("p", "replay", "Replay"),

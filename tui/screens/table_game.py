@@ -20,15 +20,15 @@ from textual.binding import Binding
 from engine import ActionError
 from saves import LiveSession, LogConflictError, StoreError
 from saves.tables import TableNotFoundError
+from tui.coach_access import table_refusal
 from tui.context import coven
 from tui.navigation import leave_to_menu
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, c_is_taken, describe_chat_key
-from tui.screens.coach_access import table_refusal
-from tui.screens.game import GameScreen
-from tui.screens.game_over import GameOverScreen
-from tui.screens.game_undo import take_back, undo_refusal, undo_seat
+from tui.screens.game.screen import GameScreen
+from tui.screens.game.undo import take_back, undo_refusal, undo_seat
 from tui.screens.table_rematch import TableRematch
 from tui.table_link import POLL_SECONDS, TableLink
+from tui.widgets.game_over import GameOverScreen
 
 RETRIES = 3
 """How often an action is tried again after another process saved first."""
@@ -305,7 +305,7 @@ class TableGameScreen(GameScreen):
     def action_menu(self) -> None:
         """Leave the table (the host after saying what stops); the seat stays reserved for the token."""
         if self._host and self.live.result is None and len(self.live.seats) > len(self._seats_here):
-            from tui.screens.confirm import ConfirmScreen
+            from tui.widgets.confirm import ConfirmScreen
 
             def answered(yes: bool | None) -> None:
                 if yes:

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tui.widgets.fitting_footer import FittingFooter
+from tui.widgets.styles import css_beside
 
 
 def too_small_text(width: int, height: int, min_width: int, min_height: int) -> str:
@@ -28,7 +29,7 @@ class TooSmallScreen(Screen[None]):
     HELP = ("Coven needs a terminal of at least 80 columns and 24 lines. Make the window larger and the "
             "game comes back as it was.")
 
-    CSS_PATH = "too_small.tcss"
+    CSS_PATH = css_beside(__file__, "too_small.tcss")
     BINDINGS = [Binding("q", "app.quit", "Quit")]
 
     def __init__(self, width: int, height: int, min_width: int, min_height: int) -> None:

@@ -70,7 +70,7 @@ class TranscriptScreen(Screen[None]):
         """Ask where to save the transcript, then write it (never over SSH, never into a pipe or device)."""
         if refuses_files(self.app):
             return
-        from tui.screens.confirm import PromptScreen
+        from tui.widgets.confirm import PromptScreen
 
         def chosen(typed: str | None) -> None:
             if typed and typed.strip():
@@ -81,7 +81,7 @@ class TranscriptScreen(Screen[None]):
 
     def save_to(self, target: Path, overwrite: bool) -> None:
         """Write the transcript to ``target``; ask before replacing a file; say what happened."""
-        from tui.screens.confirm import ConfirmScreen
+        from tui.widgets.confirm import ConfirmScreen
 
         try:
             written = write_text_file(target, self.text, overwrite=overwrite)

@@ -4,7 +4,7 @@
 :mod:`~tui.server.config` (flags), :mod:`~tui.server.hostkey`,
 :mod:`~tui.server.accounts`, :mod:`~tui.server.limits`,
 :mod:`~tui.server.pty_bridge`, :mod:`~tui.server.paste` (the input cap that spares
-paste markers), :mod:`~tui.server.session`, :mod:`~tui.server.closing` (refusals
+paste markers), :mod:`~tui.server.connection`, :mod:`~tui.server.closing` (refusals
 the client gets to read) and :mod:`~tui.server.server`.
 """
 

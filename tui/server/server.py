@@ -1,6 +1,6 @@
 """The SSH side of ``coven serve``: connections, their limits and logins, starting and stopping.
 
-Each connection may open one session (:mod:`tui.server.session`). Everything
+Each connection may open one session (:mod:`tui.server.connection`). Everything
 else a client may ask for (forwarding, a second session) is refused here,
 each refusal logged with its reason and, where SSH has room for it, told to
 the client.
@@ -24,10 +24,10 @@ from engine.core.text import is_safe_text
 from tui.server.accounts import check_password, read_password_file
 from tui.server.closing import disconnect_politely, tell_and_exit
 from tui.server.config import ServeConfig, describe_duration
+from tui.server.connection import CovenSession
 from tui.server.forwarding import refuse_forwarding_requests
 from tui.server.limits import AuthThrottle, RateLimiter, SessionCounter, address_key
 from tui.server.players import Login, parse_login
-from tui.server.session import CovenSession
 
 log = logging.getLogger("coven.serve")
 

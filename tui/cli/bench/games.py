@@ -88,7 +88,7 @@ def _timed(work: Any) -> float:
 
 
 def _wizbits_pillars(table: Table) -> None:
-    from engine.wizbits.pillar_workload import random_pillar, resolve_all
+    from engine.wizbits.pillar.workload import random_pillar, resolve_all
 
     scaled = []
     for n in PILLAR_SIZES:

@@ -214,18 +214,18 @@ def _rss_mb(pid: int) -> float:
 @contextmanager
 def _children_run_bare_app(bare: bool) -> Iterator[None]:
     """Make every served connection's child the bare app (the bench's baseline) while in force."""
-    from tui.server import session
+    from tui.server import connection
 
     if not bare:
         yield
         return
-    original: Callable[..., list[str]] = session.child_command
+    original: Callable[..., list[str]] = connection.child_command
     bare_app = str(Path(__file__).resolve())  # run as a file: ``-m`` would import the tui.cli package first
-    session.child_command = lambda *args, **kwargs: [sys.executable, bare_app]
+    connection.child_command = lambda *args, **kwargs: [sys.executable, bare_app]
     try:
         yield
     finally:
-        session.child_command = original
+        connection.child_command = original
 
 
 async def _measure(bare: bool, clients: int, data_dir: Path) -> Figures:

@@ -42,7 +42,7 @@ def play(seed: int, hard_seat: int, swap: bool, hard: Any, timings: list[float],
 
     Each Hard decision that had a choice adds its wall-clock time to ``timings`` and its CPU time to ``cpu``.
     """
-    from engine.wizbits.decks import STARTER_DECKS
+    from engine.wizbits.cards.starter_decks import STARTER_DECKS
 
     spec = get_game("wizbits")
     rules, normal = spec.rules, spec.bots["normal"]
@@ -124,7 +124,7 @@ def run(games: int = GAMES, seed: int = 1, playouts: int | None = None, console:
 
     With ``think_time`` Hard plays under that clock, as in the app (its games then depend on the machine).
     """
-    from engine.wizbits.bots import HardBot
+    from engine.wizbits.bots.normal import HardBot
 
     console = console or Console()
     games = max(4, games - games % 4)

@@ -1,0 +1,1 @@
+"""The Pillar: its units, the tree, its JSON form, its sentences and its restoring from a save."""

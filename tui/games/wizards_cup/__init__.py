@@ -1,0 +1,1 @@
+"""Wizards Cup's wing: its table, widgets, narration, coach and result screens."""

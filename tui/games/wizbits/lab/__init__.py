@@ -1,0 +1,1 @@
+"""The Pillar Lab's screens and widgets."""

@@ -1,0 +1,341 @@
+"""The Pillar Lab: set a table, build any pillar for either side for free, then step it as a game would.
+
+The screen holds a :class:`~engine.wizbits.lab.table.LabTable` and nothing else of
+the rules: every play, step and text comes from :mod:`engine.wizbits.lab.table`,
+which builds and resolves through the game's own code. The pillar is drawn by
+the same :class:`PillarTree` the battlefield uses, and checks go to the same
+:class:`DiceLog`. Any change to the set-up rebuilds the table from its
+scenario, plays included, so what is on screen is always what a saved file
+would rebuild.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Header, Static
+
+from engine.core.contract import Event
+from engine.core.words import plural
+from engine.wizbits.cards.card_set import CARDS
+from engine.wizbits.lab.json_form import shipped_scenarios
+from engine.wizbits.lab.model import edit_card, put_in_play
+from engine.wizbits.lab.table import (
+    LabCard,
+    LabError,
+    LabSide,
+    LabTable,
+    Scenario,
+    build,
+    next_group,
+    pass_priority,
+    start,
+    step,
+)
+from engine.wizbits.model import Category
+from engine.wizbits.unit_targets import pillar_targets, waiting_after
+from saves import SessionStore
+from tui.context import coven_or_none
+from tui.games.wizbits.dice_log import DiceLog
+from tui.games.wizbits.lab.cards import LabCards
+from tui.games.wizbits.lab.dialogs import (
+    PickScreen,
+    SetupScreen,
+    saved_decks,
+)
+from tui.games.wizbits.lab.log import EventLog
+from tui.games.wizbits.lab.plays import LabPlayActions
+from tui.games.wizbits.narration import pillar_sentences
+from tui.games.wizbits.pillar_tree.tree import PillarTree
+from tui.navigation import OpenHelp
+from tui.player_settings import read_settings
+from tui.widgets.fitting_footer import FittingFooter, FooterRoom
+from tui.widgets.linear_view import LinearView
+from tui.widgets.styles import css_beside
+
+KEYS = ("Keys: c card, b ability, d damage (Damage base), f foundation, t side, g resolve (or pass, when a "
+        "trigger opens Priority), n step, a auto, "
+        "p pause, e Reverse Pillar, u undo, r rebuild, i put a card into play, tab to the table then +/- damage, "
+        "v secede, m battle, x remove; s setup, k new table, o examples, l load, w save, ? every key, escape menu.")
+"""Every key of the Lab, shown under the lesson (the footer has room for the main ones only)."""
+
+
+class LabTree(PillarTree):
+    """The battlefield's pillar tree with a shorter Footer label, so the Lab's own keys fit beside it."""
+
+    BINDINGS = [Binding("e", "toggle_reverse", "Reverse")]
+
+
+def blank_scenario() -> Scenario:
+    """A fresh table: the two starter decks with their Main Characters, nothing played."""
+    return Scenario("A new table", "Your own scenario: put cards in play, build a pillar, then resolve it.",
+                    (LabSide("Ana", LabCard("cinderwing-archmage"), deck="ember-dawn"),
+                     LabSide("Bo", LabCard("tidewhisper-sage"), deck="tidal-dusk")))
+
+
+class PillarLabScreen(LabPlayActions):
+    """The Pillar Lab (see the module docstring); the tree's own keys step and pick foundations.
+
+    Its plays come from :class:`LabPlayActions`, its files from :class:`~tui.games.wizbits.lab.files.LabFileActions`.
+    """
+    HELP_TITLE = "Pillar Lab"
+    HELP = ("A sandbox for Wizbits rulings: put cards in play, build a pillar of plays and resolve it "
+            "step by step to see exactly what happens and why. Nothing here is saved as a game.")
+
+    CSS_PATH = css_beside(__file__, "screen.tcss")
+    # 80 columns can't show every key: the OPTIONAL ones are pairs of bindings, one shown while the Footer has room
+    # and one hidden otherwise (see FooterRoom), so the key works either way; "?" lists them all.
+    BINDINGS = [
+        Binding("c", "play_card", "Card"),
+        Binding("b", "use_ability(True)", "Ability"),
+        Binding("b", "use_ability(False)", "Ability", show=False),
+        Binding("d", "add_damage", "Damage"),
+        Binding("t", "switch_side(True)", "Side"),
+        Binding("t", "switch_side(False)", "Side", show=False),
+        Binding("g", "resolve", "Resolve"),
+        Binding("g", "pass_priority", "Pass"),
+        Binding("r", "reset", "Rebuild"),
+        Binding("u", "undo", "Undo"),
+        Binding("w", "save", "Save"),
+        Binding("escape", "leave", "Menu"),
+        Binding("question_mark", "keys", "Keys", key_display="?"),
+        Binding("l", "load(True)", "Load"),
+        Binding("l", "load(False)", "Load", show=False),
+        Binding("s", "setup(True)", "Setup"),
+        Binding("s", "setup(False)", "Setup", show=False),
+        Binding("o", "examples", "Examples", show=False),
+        Binding("i", "into_play", "Put into play", show=False),
+        Binding("k", "blank", "New table", show=False),
+    ]
+
+    OPTIONAL = ("switch_side", "use_ability", "load", "setup")
+    """Keys shown in the Footer only while it has room, most wanted first."""
+
+    linear = False
+    """Whether the pillar is shown in words too (the "Linear mode" setting, read on mounting)."""
+
+    def __init__(self, scenario: Scenario | None = None, auto_pause: float = 1.0,
+                 store: SessionStore | None = None) -> None:
+        """Open on ``scenario`` (the first shipped example when None); set-up offers ``store``'s saved decks."""
+        super().__init__()
+        self.store = store  # the Lab needs no session database; with one, it offers the saved decks
+        self.table: LabTable = build(scenario if scenario is not None else shipped_scenarios()[0])
+        self.seat = self.table.scenario.active
+        """Who the next play is for."""
+        self.auto_pause = auto_pause
+        self._logged = 0  # events of self.table already written to the logs
+        self.footer_room = FooterRoom(self, self.OPTIONAL, lambda action: bool(self.check_action(action, ())))
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="lab-main"):
+            with Vertical(id="lab-left"):
+                yield Static(id="lab-title")
+                yield Static(id="lab-status")
+                yield LabCards(id="lab-cards")
+                with VerticalScroll(id="lab-about-box"):
+                    yield Static(id="lab-about")
+                yield LinearView(id="lab-linear")
+            yield LabTree(id="lab-tree", auto_pause=self.auto_pause)
+        with Horizontal(id="lab-logs"):
+            yield EventLog(id="lab-log")
+            yield DiceLog(id="lab-dice")
+        yield FittingFooter(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.title = "Pillar Lab"
+        self.query_one("#lab-log", EventLog).border_title = "What happened"
+        self.query_one(DiceLog).border_title = "Dice"
+        context = coven_or_none(self)
+        self.linear = context is not None and bool(read_settings(context.store, context.account)["linear"])
+        self._refresh(reset_logs=True)
+        self.query_one("#lab-tree PillarOutline").focus()
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def _refresh(self, reset_logs: bool = False) -> None:
+        """Redraw the tree, the cards, the texts and the logs from the table."""
+        table = self.table
+        tree = self.pillar_tree
+        if (holder := table.priority) is not None:  # a trigger opened Priority: foundations again, no auto
+            tree.auto = False
+            self.seat = holder
+        tree.set_reactive(PillarTree.mode, "step" if table.started and holder is None else "build")
+        tree.show(table.pillar, cards=dict(enumerate(table.state.cards)), seats=self._names(),
+                  rtf=table.scenario.rtf, targets=pillar_targets(table.state, table.pillar),
+                  waiting=waiting_after(table.state, table.done and table.shown is not None))
+        self.query_one(LabCards).show(table)
+        if self.linear:  # the "Linear mode" setting: the pillar in words, top first
+            self.query_one(LinearView).show_text("\n".join(pillar_sentences(
+                table.pillar, pillar_targets(table.state, table.pillar), self._names(), None, table.scenario.rtf)))
+        scenario = table.scenario
+        self.query_one("#lab-title", Static).update(Text(scenario.title, style="bold"))
+        self.query_one("#lab-status", Static).update(self._status())
+        about = f"{scenario.about}\n\n{scenario.format.capitalize()} · RTF {scenario.rtf} · {scenario.base} base\n{KEYS}"
+        self.query_one("#lab-about", Static).update(about)
+        self._write_logs(reset_logs)
+        self.refresh_bindings()
+
+    def _status(self) -> Text:
+        table = self.table
+        if not table.started:
+            return Text.assemble(("Building: ", "bold"), (f"{self._names()[self.seat]} plays next", "bold green"))
+        if table.done:
+            outcome = f" {table.state.reason}" if table.state.over else ""
+            return Text(f"Resolved.{outcome} r: build again", style="bold")
+        if table.priority is not None:
+            return Text.assemble(("Priority: ", "bold"), (f"{self._names()[table.priority]} may answer", "bold green"),
+                                 " (c card, b ability) or pass (g)")
+        return Text.assemble(("Resolving: ", "bold"), "n step, a auto")
+
+    def _write_logs(self, reset: bool) -> None:
+        log, dice = self.query_one("#lab-log", EventLog), self.query_one(DiceLog)
+        if reset:
+            log.forget()
+            dice.clear_checks()
+            dice.seats = tuple(self._names())
+            self._logged = 0
+        fresh: list[Event] = self.table.events[self._logged:]
+        self._logged = len(self.table.events)
+        for event in fresh:
+            style = "bold" if event.kind == "resolve_step" else "dim" if event.kind in ("pass", "phase_end") else ""
+            log.add(Text(event.text, style=style))
+        dice.show_events(fresh)
+
+    def _load(self, scenario: Scenario, *, lenient: bool = False) -> bool:
+        """Rebuild from ``scenario``; with ``lenient``, drop the plays that no longer fit."""
+        plays = scenario.plays
+        problem = "the scenario can't be built"
+        for keep in range(len(plays), -1, -1) if lenient else [len(plays)]:
+            try:
+                self.table = build(replace(scenario, plays=plays[:keep]))
+            except LabError as error:
+                problem = str(error)
+                continue
+            if keep < len(plays):
+                self.notify(f"Dropped {plural(len(plays) - keep, 'play')} that no longer fit this table.",
+                            severity="warning")
+            self.seat = self.seat if self.seat in (0, 1) else 0
+            self._refresh(reset_logs=True)
+            return True
+        self.notify(problem, title="The Lab can't build that", severity="error")
+        return False
+
+    # -- building -------------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        """The Footer's room changed: show as many optional keys as now fit."""
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if (fitting := self.footer_room.check(action, parameters)) is not None:
+            return fitting
+        building = not self.table.started
+        if action in ("play_card", "use_ability", "pass_priority"):
+            answering = self.table.priority is not None
+            return answering if action == "pass_priority" else building or answering
+        if action in ("switch_side", "resolve", "undo"):
+            return building if action != "undo" else building and bool(self.table.scenario.plays)
+        if action == "add_damage":
+            return building and self.table.scenario.base == "damage"
+        if action == "reset":
+            return not building  # while building there is nothing to rebuild
+        return True
+
+    def action_switch_side(self, _shown: bool = True) -> None:
+        """The next play is for the other side."""
+        self.seat = 1 - self.seat
+        self.query_one("#lab-status", Static).update(self._status())
+
+    def action_undo(self) -> None:
+        """Take the last play back."""
+        scenario = self.table.scenario
+        self._load(replace(scenario, plays=scenario.plays[:-1]))
+
+    def action_reset(self) -> None:
+        """Rebuild the table and pillar from the scenario: back to building, every play kept."""
+        self._load(self.table.scenario)
+
+    def action_blank(self) -> None:
+        """Start from an empty table with the starter decks."""
+        self._load(blank_scenario())
+
+    # -- resolving ------------------------------------------------------------------------
+
+    def action_resolve(self) -> None:
+        """Both players pass: the pillar starts to resolve, one step per n."""
+        if self.table.started:
+            return
+        self.table, _ = start(self.table)
+        self._refresh()
+        self.query_one("#lab-tree PillarOutline").focus()
+
+    def action_pass_priority(self) -> None:
+        """The side holding Priority after a trigger passes; two passes in a row and resolution goes on."""
+        if self.table.priority is not None:
+            self.table, _ = pass_priority(self.table)
+            self._refresh()
+
+    def on_pillar_tree_step_requested(self, message: PillarTree.StepRequested) -> None:
+        message.stop()
+        if not self.table.started or not next_group(self.table) or self.table.priority is not None:
+            return
+        try:
+            self.table, _, _ = step(self.table)
+        except LabError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._refresh()
+
+    # -- set-up ---------------------------------------------------------------------------
+
+    def on_lab_cards_edit(self, message: LabCards.Edit) -> None:
+        """Change a card of the set-up, then rebuild (plays that no longer fit are dropped)."""
+        message.stop()
+        try:
+            changed = edit_card(self.table.scenario, message.ref, message.what)
+        except LabError as error:
+            self.notify(str(error))
+            return
+        self._load(changed, lenient=True)
+
+    @work(exclusive=True)
+    async def action_into_play(self) -> None:
+        """Put a Character or Non-Element into play for the side (set-up, not a play)."""
+        name = self._names()[self.seat]
+        choices = [(card.card_id, f"{card.name}  ({card.category.label})") for card in CARDS
+                   if card.category is not Category.ELEMENT]
+        card_id = await self.app.push_screen_wait(PickScreen(f"Put which card into play for {name}?", choices))
+        if card_id is not None:
+            self._load(put_in_play(self.table.scenario, self.seat, card_id), lenient=True)
+
+    @work(exclusive=True)
+    async def action_setup(self, _shown: bool = True) -> None:
+        """Title, format, RTF, base, and each side's name, deck and Main Character."""
+        changed = await self.app.push_screen_wait(SetupScreen(self.table.scenario, saved_decks(self.store, self.table.scenario.seed)))
+        if changed is not None:
+            self._load(changed, lenient=True)
+
+    @work(exclusive=True)
+    async def action_examples(self) -> None:
+        """Open one of the scenarios that come with Coven."""
+        examples = shipped_scenarios()
+        picked = await self.app.push_screen_wait(
+            PickScreen("Open which example?", [(str(n), s.title) for n, s in enumerate(examples)]))
+        if picked is not None:
+            self.seat = examples[int(picked)].active
+            self._load(examples[int(picked)])
+
+    def action_keys(self) -> None:
+        """List every key of the Lab; choosing one presses it."""
+        # The help lists every key, the ones the Footer leaves out too; enter presses one.
+        self.app.post_message(OpenHelp())
+
+    def action_leave(self) -> None:
+        """Back to the main menu."""
+        self.app.pop_screen()

@@ -1,0 +1,116 @@
+"""The game screen's narrator: the transcript, the announce key and the linear rendering.
+
+Generic over games like the screen itself: every sentence about a game comes
+from its :class:`~tui.games.base.GameUI` (``log_lines``, ``announce``,
+``prompt``, ``linear_text``) and is read from the viewing seat's view, so
+the narrator says only what that seat may see. The turn lines ("It is Ana's
+turn: choose a team of five wizards.") come from the session: who is asked,
+and whether they play at this terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from saves.session import Step
+from tui.games.base import GameUI
+from tui.narration import Transcript, turn_sentence
+
+if TYPE_CHECKING:
+    from tui.screens.game.loop import GameLoop
+
+
+def step_turn_line(rules: Any, state: Any, names: Sequence[str]) -> str:
+    """Whose turn it is after a step of the history, naming seats only (no prompt: it was not asked here)."""
+    return turn_sentence(names, list(rules.to_act(state)), over=rules.result(state) is not None,
+                         table_step=rules.table_action(state) is not None)
+
+
+def history_transcript(ui: GameUI[Any], rules: Any, steps: Sequence[Step], names: Sequence[str],
+                       viewer: int | None, left_out: frozenset[int] = frozenset()) -> Transcript:
+    """A transcript of ``steps`` (step 0 the opening) as ``viewer`` reads it; steps in ``left_out`` are skipped."""
+    transcript = Transcript()
+    transcript.add("The game begins.")
+    if steps:
+        transcript.turn(step_turn_line(rules, steps[0].state, names))
+    for index, step in enumerate(steps[1:], start=1):
+        if index in left_out:
+            continue
+        transcript.add_all(ui.log_lines(list(step.events), viewer))
+        transcript.turn(step_turn_line(rules, step.state, names))
+    return transcript
+
+
+class Narrator:
+    """The narration of one game screen: it keeps the transcript and answers the announce key."""
+
+    def __init__(self, screen: GameLoop) -> None:
+        self.screen = screen
+        self.transcript = Transcript()
+        self._pressed: tuple[object, ...] | None = None
+        self.ready = False
+        """False while the screen writes the history on opening (the turn lines then come from each step)."""
+
+    @property
+    def names(self) -> list[str]:
+        """Every seat's name."""
+        return [seat.name for seat in self.screen.live.seats]
+
+    def step(self, lines: Sequence[str], state: Any) -> None:
+        """One step of the history written on opening: its log lines, then whose turn it was after it."""
+        self.transcript.add_all(lines)
+        self.transcript.turn(step_turn_line(self.screen.live.rules, state, self.names))
+
+    def events(self, lines: Sequence[str]) -> None:
+        """Log lines of a move just made (after the opening), then whose turn it is now."""
+        self.transcript.add_all(lines)
+        if self.ready:
+            self.situation()
+
+    def asked_here(self) -> int | None:
+        """The seat at this terminal asked to choose now and shown (not behind a curtain), if any."""
+        screen = self.screen
+        here = [seat for seat in screen.live.to_act if screen.plays_here(seat)]
+        if not here:
+            return None
+        seat = here[0]
+        if len(screen.human_seats) > 1 and screen.revealed_seat != seat:
+            return None
+        return seat
+
+    def situation(self) -> None:
+        """Add whose turn it is now, with what the seat here may do, when it changed."""
+        screen, live = self.screen, self.screen.live
+        seat = self.asked_here()
+        prompt = None
+        if seat is not None:
+            prompt = screen.ui.prompt(live.rules.view(live.state, seat), seat)
+        waiting = [s for s in live.to_act if not screen.plays_here(s)
+                   and not (live.seats[s].is_bot and screen.drives_table)]
+        self.transcript.turn(turn_sentence(self.names, list(live.to_act), over=live.result is not None,
+                                           table_step=live.table_action is not None, prompt=prompt,
+                                           waiting=waiting))
+
+    def eyes(self) -> int | None:
+        """Whose view the narrator may read: the seat choosing here, else the screen's one viewer (or None)."""
+        seat = self.asked_here()
+        return seat if seat is not None else self.screen.viewer_seat
+
+    def announce(self) -> str:
+        """The announce key's sentences; pressed again in the same situation, with detail."""
+        screen, live = self.screen, self.screen.live
+        seat = self.eyes()
+        key = (len(live.log), seat, tuple(live.to_act))
+        detail = key == self._pressed
+        self._pressed = key
+        text = screen.ui.announce(live.rules.view(live.state, seat), seat, detail)
+        if not text:
+            text = f"{live.spec.title}: {live.progress or 'starting'}. {screen.status_text}".strip()
+        self.transcript.add(text)
+        return text
+
+    def linear(self, seat: int | None) -> str | None:
+        """The table as lines of words from ``seat``'s view, or None when the game draws no art."""
+        live = self.screen.live
+        return self.screen.ui.linear_text(live.rules.view(live.state, seat), seat)

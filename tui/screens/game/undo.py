@@ -1,0 +1,71 @@
+"""The game screen's undo key: who may take back a move here, and what the Footer says about it.
+
+The rule itself is the engine's (:mod:`engine.core.undo`); this module only
+asks it for the seat playing at this keyboard and shows the answer: the key
+reads "Undo" when a move can be taken back, "Undo: <why not>" dimmed when the
+rule keeps the seat's latest move, and is hidden when the latest move is not
+theirs (another seat or the table has moved since: nothing to say).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine import ActionError
+from saves import StoreError
+from tui.screens.game.loop import GameLoop
+
+UNDO_KEYS = ("u", "ctrl+z")
+"""The keys that take back a move."""
+
+def undo_seat(screen: GameLoop) -> int | None:
+    """The seat whose moves the undo key takes back: the one revealed at this keyboard, else its only player."""
+    seat = screen.revealed_seat if screen.revealed_seat is not None else screen.viewer_seat
+    return seat if seat is not None and screen.plays_here(seat) else None
+
+
+def undo_refusal(screen: GameLoop) -> str | None:
+    """Why the undo key does nothing now, in a few words, or None when it takes back a move."""
+    seat = undo_seat(screen)
+    if seat is None:
+        return "nothing of yours to take back"
+    if screen.saving.failing:
+        return "a move is waiting to be saved"
+    return screen.live.undo_refusal(seat)
+
+
+def undo_state(screen: GameLoop) -> bool | None:
+    """The undo key for ``check_action``: True when it works, None (dimmed) when the rule keeps the seat's
+    latest move, False (hidden) when the latest move is not the seat's (the usual case: nothing to say)."""
+    if undo_refusal(screen) is None:
+        return True
+    seat = undo_seat(screen)
+    return None if seat is not None and screen.live.last_mover == seat and screen.live.result is None else False
+
+
+def describe_undo_key(screen: GameLoop) -> None:
+    """Write the reason into the undo key's Footer description ("Undo: the turn has moved on")."""
+    reason = undo_refusal(screen)
+    description = "Undo" if reason is None else f"Undo: {reason}"
+    bindings = screen._bindings.key_to_bindings  # the screen's own copy: changing it touches no other screen
+    for key in UNDO_KEYS:
+        bindings[key] = [replace(binding, description=description) if binding.action == "undo" else binding
+                         for binding in bindings.get(key, [])]
+
+
+def take_back(screen: GameLoop) -> None:
+    """Take back the seat's most recent move, or say why not."""
+    seat = undo_seat(screen)
+    reason = undo_refusal(screen)
+    if seat is None or reason is not None:
+        screen.notify(f"Nothing was taken back: {reason}.", title="Undo", timeout=4)
+        return
+    try:
+        events = screen.live.undo(seat)
+    except ActionError as error:  # another terminal moved meanwhile
+        screen.notify(f"Nothing was taken back: {error.reason}.", title="Undo", severity="warning")
+        return
+    except StoreError as error:
+        screen.notify(f"Nothing was taken back: {error}", title="Undo", severity="error")
+        return
+    screen.show_new_events(events)
