@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -391,7 +391,9 @@ class PillarLabScreen(Screen[None]):
             self.table, _ = pass_priority(self.table)
             self._refresh()
 
-    def on_pillar_tree_step_requested(self, message: PillarTree.StepRequested) -> None:
+    @on(PillarTree.StepRequested)
+    def _step_requested(self, message: PillarTree.StepRequested) -> None:
+        """Resolve one step, while the pillar resolves and nobody holds Priority."""
         message.stop()
         if not self.table.started or not next_group(self.table) or self.table.priority is not None:
             return
@@ -404,7 +406,8 @@ class PillarLabScreen(Screen[None]):
 
     # -- set-up ---------------------------------------------------------------------------
 
-    def on_lab_cards_edit(self, message: LabCards.Edit) -> None:
+    @on(LabCards.Edit)
+    def _card_edited(self, message: LabCards.Edit) -> None:
         """Change a card of the set-up, then rebuild (plays that no longer fit are dropped)."""
         message.stop()
         try:
