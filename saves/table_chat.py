@@ -8,6 +8,7 @@ every :data:`RATE_SECONDS` seconds per connection. Each line is kept with the
 table and, once the game started, with its session and the number of actions
 its log held, so a replay shows it where it was said. Rows are checked again
 when read: a damaged one reads as nothing here and is listed by ``coven doctor``.
+Saying a line and watching a table are :class:`saves.tables.TableStore`'s.
 """
 
 from __future__ import annotations
@@ -15,17 +16,14 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from math import ceil
+from datetime import datetime
 from typing import cast
 
-from engine.core.text import clean_text, text_problem
+from engine.core.text import text_problem
 from saves.integrity import lenient_text
 from saves.records import MAX_NAME_LENGTH
 from saves.store import SessionStore
-from saves.table_hosting import TableHosting
-from saves.table_records import TableError, TableInfo, TableNotFoundError, as_utc, parse_time
-from saves.table_rows import clean_name, read_table
+from saves.table_records import TableError, parse_time
 
 MAX_LINE_LENGTH = 200
 """The longest line a player may say, in characters (after cleaning)."""
@@ -34,7 +32,8 @@ RATE_LINES = 5
 RATE_SECONDS = 10.0
 """At most :data:`RATE_LINES` lines every :data:`RATE_SECONDS` seconds from one connection at one table."""
 
-_COLUMNS = "id, table_id, session_id, after_seq, seat, claim, name, line, said"
+CHAT_COLUMNS = "id, table_id, session_id, after_seq, seat, claim, name, line, said"
+"""The columns of a ``table_chat`` row, in the order :func:`lines_of` and :func:`row_problem` read them."""
 
 
 class ChatError(TableError):
@@ -107,7 +106,7 @@ def row_problem(row: tuple[object, ...]) -> str | None:
     return None
 
 
-def _lines(rows: Iterable[tuple[object, ...]]) -> list[ChatLine]:
+def lines_of(rows: Iterable[tuple[object, ...]]) -> list[ChatLine]:
     """The rows that read as lines; damaged ones are left out (``coven doctor`` lists them)."""
     lines = []
     for row in rows:
@@ -123,134 +122,24 @@ def session_chat(store: SessionStore, session_id: int) -> list[ChatLine]:
     """Every readable line said at the table that played ``session_id`` (lobby lines included), in order."""
     with store._read() as conn, lenient_text(conn):
         rows = conn.execute(
-            f"SELECT {_COLUMNS} FROM table_chat WHERE table_id IN (SELECT id FROM tables WHERE session_id = ?)"
+            f"SELECT {CHAT_COLUMNS} FROM table_chat WHERE table_id IN (SELECT id FROM tables WHERE session_id = ?)"
             " ORDER BY id",
             (session_id,),
         ).fetchall()
-    return _lines(rows)
+    return lines_of(rows)
 
 
 def damaged_chat_rows(conn: sqlite3.Connection) -> list[tuple[int | None, str]]:
     """Each stored chat row that does not read as a line: its id (when it is a number) and why."""
     found = []
-    for row in conn.execute(f"SELECT {_COLUMNS} FROM table_chat ORDER BY rowid"):
+    for row in conn.execute(f"SELECT {CHAT_COLUMNS} FROM table_chat ORDER BY rowid"):
         problem = row_problem(tuple(row))
         if problem is not None:
             found.append((row[0] if isinstance(row[0], int) else None, problem))
     return found
 
 
-class TableChatting(TableHosting):
-    """Talking at a table and watching it; :class:`saves.tables.TableStore` builds on this."""
-
-    def _table(self, conn: sqlite3.Connection, table_id: int) -> TableInfo:
-        """Table ``table_id`` while people may talk there: live, or its game just ended (a "good game")."""
-        info = read_table(conn, "t.id = ?", (table_id,))
-        if info is None:
-            raise TableNotFoundError(str(table_id))
-        if info.status == "closed":
-            finished = info.session_id is not None and conn.execute(
-                "SELECT 1 FROM sessions WHERE id = ? AND status = 'finished'", (info.session_id,)
-            ).fetchone()
-            if not finished:
-                raise ChatError(f"Table {info.code} is closed; nobody is there to hear it.")
-        return info
-
-    def say(self, table_id: int, text: str) -> ChatLine:
-        """Say ``text`` at table ``table_id`` as whoever this connection is there.
-
-        Returns:
-            The line as stored (cleaned).
-
-        Raises:
-            ChatError: nothing left once cleaned, too long, not at the table, or a spectator
-                while the host keeps spectators quiet.
-            ChatThrottledError: too many lines too quickly.
-            TableNotFoundError: no such table.
-        """
-        line = clean_text(text) if isinstance(text, str) else ""
-        if not line:
-            raise ChatError("Nothing to say: the line is empty once control characters are taken out.")
-        if len(line) > MAX_LINE_LENGTH:
-            raise ChatError(f"A line holds at most {MAX_LINE_LENGTH} characters; this one has {len(line)}.")
-        now = as_utc(self.clock())
-        with self.store._write() as conn:
-            info = self._table(conn, table_id)
-            seat, name = self._speaker(conn, info)
-            recent = [str(row[0]) for row in conn.execute(
-                "SELECT said FROM table_chat WHERE table_id = ? AND claim = ? ORDER BY id DESC LIMIT ?",
-                (info.table_id, self.claim, RATE_LINES))]
-            if len(recent) >= RATE_LINES:
-                oldest = _parsed(recent[-1])
-                free_at = now if oldest is None else oldest + timedelta(seconds=RATE_SECONDS)
-                if free_at > now:
-                    raise ChatThrottledError(max(1, ceil((free_at - now).total_seconds())))
-            after = 0
-            if info.session_id is not None:
-                after = int(conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE session_id = ?",
-                                         (info.session_id,)).fetchone()[0])
-            said = now.isoformat(timespec="microseconds")
-            cursor = conn.execute(
-                "INSERT INTO table_chat (table_id, session_id, after_seq, seat, claim, name, line, said)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (info.table_id, info.session_id, after, seat, self.claim, name, line, said),
-            )
-            line_id = int(cursor.lastrowid or 0)
-        return ChatLine(line_id, name, line, seat, self.claim, after, said)
-
-    def _speaker(self, conn: sqlite3.Connection, info: TableInfo) -> tuple[int | None, str]:
-        """This connection's seat (None: watching) and name at ``info``, or refuse it a voice."""
-        held = info.seats_of(self.claim)
-        if held:
-            return held[0], info.seats[held[0]].name
-        if info.host_claim == self.claim:
-            return None, info.host_name
-        for watcher in info.watchers:
-            if watcher.claim == self.claim:
-                if not info.spectator_chat:
-                    raise ChatError(f"{info.host_name}, the host, has turned spectators' chat off.")
-                return None, watcher.name
-        raise ChatError(f"Only the players and spectators at table {info.code} can talk there.")
-
-    def chat_since(self, table_id: int, after_id: int = 0) -> list[ChatLine]:
-        """The readable lines said at table ``table_id`` after line ``after_id``, in order."""
-        with self.store._read() as conn, lenient_text(conn):
-            rows = conn.execute(f"SELECT {_COLUMNS} FROM table_chat WHERE table_id = ? AND id > ? ORDER BY id",
-                                (table_id, after_id)).fetchall()
-        return _lines(rows)
-
-    def watch(self, code: str, name: str) -> TableInfo:
-        """List this connection as watching the live table ``code`` under ``name``.
-
-        Raises:
-            TableNotFoundError: no live table has the code.
-            TableError: the host allows no spectators, or an unusable name.
-        """
-        name = clean_name(name, "your name")
-        with self.store._write() as conn:
-            info = self._live(conn, code)
-            if not info.allow_spectators:
-                raise TableError(f"The host of table {info.code} allows no spectators.")
-            conn.execute(
-                "INSERT OR REPLACE INTO table_watchers (table_id, claim, name, since) VALUES (?, ?, ?, ?)",
-                (info.table_id, self.claim, name, self._now()),
-            )
-            return self._live(conn, code)
-
-    def set_spectator_chat(self, code: str, allowed: bool) -> TableInfo:
-        """Let spectators talk at table ``code``, or keep them quiet (host only).
-
-        Raises:
-            TableError: not the host, or no live table has the code.
-        """
-        with self.store._write() as conn:
-            info = self._hosted(conn, code)
-            conn.execute("UPDATE tables SET spectator_chat = ?, updated = ? WHERE id = ?",
-                         (int(allowed), self._now(), info.table_id))
-            return self._live(conn, code)
-
-
-def _parsed(text: str) -> datetime | None:
+def said_time(text: str) -> datetime | None:
     """A stored time, or None when it does not read as one (a damaged row never blocks anyone)."""
     try:
         return parse_time(text)

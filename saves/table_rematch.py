@@ -23,9 +23,9 @@ from typing import Literal
 from engine import get_game
 from saves.rematch import next_first, rematch_seed
 from saves.session import status_of
-from saves.table_hosting import TableHosting
 from saves.table_records import TableError, TableInfo
 from saves.table_rows import read_table, session_seats
+from saves.tables import TableStore
 
 RematchEnd = Literal["refused", "left", "started", "code"]
 _ENDS = ("refused", "left", "started", "code")
@@ -109,14 +109,14 @@ def _table(conn: sqlite3.Connection, session_id: int) -> tuple[TableInfo, Rematc
     return info, offer if offer is not None and offer.finished == session_id else None
 
 
-def rematch_offer(tables: TableHosting, session_id: int) -> RematchOffer | None:
+def rematch_offer(tables: TableStore, session_id: int) -> RematchOffer | None:
     """The rematch offer about finished session ``session_id`` (its table's), or None."""
     with tables.store._read() as conn:
         found = _table(conn, session_id)
     return None if found is None else found[1]
 
 
-def ask_rematch(tables: TableHosting, session_id: int, agree: bool = True) -> RematchOffer:
+def ask_rematch(tables: TableStore, session_id: int, agree: bool = True) -> RematchOffer:
     """Ask for a rematch (or answer the open offer) for every seat this process holds.
 
     ``agree=False`` refuses the open offer. The write that completes the yeses starts the rematch.
@@ -147,7 +147,7 @@ def ask_rematch(tables: TableHosting, session_id: int, agree: bool = True) -> Re
         return _settle(tables, conn, info, offer, found[1])
 
 
-def settle_rematch(tables: TableHosting, session_id: int) -> RematchOffer | None:
+def settle_rematch(tables: TableStore, session_id: int) -> RematchOffer | None:
     """End the open offer when a seat (or the host) left; start it if every seat agreed. None: no offer."""
     with tables.store._write() as conn:
         found = _table(conn, session_id)
@@ -159,7 +159,7 @@ def settle_rematch(tables: TableHosting, session_id: int) -> RematchOffer | None
         return offer if offer.end is not None else _settle(tables, conn, info, offer, offer)
 
 
-def leave_finished(tables: TableHosting, session_id: int) -> None:
+def leave_finished(tables: TableStore, session_id: int) -> None:
     """Give up this process's seats at the table that finished ``session_id`` (an open offer then ends)."""
     with tables.store._write() as conn:
         found = _table(conn, session_id)
@@ -172,7 +172,7 @@ def leave_finished(tables: TableHosting, session_id: int) -> None:
                      (now, table_id, tables.claim))
 
 
-def _settle(tables: TableHosting, conn: sqlite3.Connection, info: TableInfo, offer: RematchOffer,
+def _settle(tables: TableStore, conn: sqlite3.Connection, info: TableInfo, offer: RematchOffer,
             stored: RematchOffer | None) -> RematchOffer:
     """Store ``offer`` after ending it for a player who left, or starting the rematch when all agreed.
 
@@ -195,7 +195,7 @@ def _settle(tables: TableHosting, conn: sqlite3.Connection, info: TableInfo, off
     return offer
 
 
-def _start(tables: TableHosting, conn: sqlite3.Connection, info: TableInfo, offer: RematchOffer) -> RematchOffer:
+def _start(tables: TableStore, conn: sqlite3.Connection, info: TableInfo, offer: RematchOffer) -> RematchOffer:
     """Start the rematch at the same table and code (inside the caller's write)."""
     try:
         # First, so a code another live table took meanwhile stops everything before a session exists.

@@ -11,10 +11,33 @@ both win.
 
 from __future__ import annotations
 
+import json
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
+from math import ceil
+from typing import Any
+
+from engine import get_game
+from engine.core import InvalidOptionsError
+from engine.core.text import clean_text
 from saves import table_tokens
+from saves.integrity import lenient_text
 from saves.presence import Presence
+from saves.records import SeatInfo
+from saves.session import check_bot_levels, status_of
 from saves.store import SessionStore
-from saves.table_chat import ChatError, ChatLine, ChatThrottledError, TableChatting
+from saves.table_chat import (
+    CHAT_COLUMNS,
+    MAX_LINE_LENGTH,
+    RATE_LINES,
+    RATE_SECONDS,
+    ChatError,
+    ChatLine,
+    ChatThrottledError,
+    lines_of,
+    said_time,
+)
 from saves.table_records import (
     JOIN_CODE_ALPHABET,
     RECLAIM_WINDOW_SECONDS,
@@ -31,9 +54,11 @@ from saves.table_records import (
     TableSeat,
     TableStatus,
     TableWatcher,
+    as_utc,
     normalise_code,
+    parse_time,
 )
-from saves.table_rows import LIVE, clean_name, read_table, seat_label
+from saves.table_rows import LIVE, clean_name, free_code, planned_seats, read_table, seat_label, session_seats
 from saves.table_tokens import MAX_RECLAIM_TRIES, check_token, hash_token, reclaim_in
 
 __all__ = [
@@ -44,12 +69,12 @@ __all__ = [
 ]
 
 
-class TableStore(TableChatting):
+class TableStore:
     """The shared tables in a :class:`SessionStore`'s database, seen by one process.
 
-    The host's commands come from :class:`~saves.table_hosting.TableHosting`, talking and
-    watching from :class:`~saves.table_chat.TableChatting`; this adds what any
-    player does: finding a table, taking and reclaiming seats, noticing who left.
+    The host's commands (opening a table, starting its game, closing it, handing seats
+    to bots), what any player does (finding a table, taking and reclaiming seats,
+    noticing who left), and talking at a table and watching it.
 
     Attributes:
         store: The session store whose transactions every change uses.
@@ -58,8 +83,33 @@ class TableStore(TableChatting):
     """
 
     def __init__(self, store: SessionStore, presence: Presence) -> None:
-        super().__init__(store, presence)
+        self.store = store
+        self.presence = presence
+        self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
         self._wrong_tokens = 0
+
+    @property
+    def claim(self) -> str:
+        """This process's presence claim."""
+        return self.presence.claim
+
+    def _now(self) -> str:
+        return as_utc(self.clock()).isoformat(timespec="microseconds")
+
+    # -- what both sides read -------------------------------------------------
+
+    def _live(self, conn: sqlite3.Connection, code: str) -> TableInfo:
+        normal = normalise_code(code)
+        info = None if normal is None else read_table(conn, f"t.code = ? AND ({LIVE})", (normal,))
+        if info is None:
+            raise TableNotFoundError(normal or code.strip())
+        return info
+
+    @staticmethod
+    def _seat(info: TableInfo, seat: int) -> TableSeat:
+        if not 0 <= seat < len(info.seats):
+            raise TableError(f"Table {info.code} has no seat {seat + 1}.")
+        return info.seats[seat]
 
     # -- reading ---------------------------------------------------------------
 
@@ -98,6 +148,181 @@ class TableStore(TableChatting):
             ]
             tables = [read_table(conn, "t.id = ?", (table_id,)) for table_id in ids]
         return [info for info in tables if info is not None]
+
+    # -- hosting ---------------------------------------------------------------
+
+    def host(
+        self,
+        game_id: str,
+        options: Mapping[str, Any],
+        seed: int,
+        plan: Sequence[SeatPlan],
+        *,
+        host_name: str,
+        allow_spectators: bool = False,
+        allow_coach: bool = False,
+    ) -> Hosted:
+        """Open a new table in the lobby, hosted by this process.
+
+        Local and bot seats are held by the host's claim; remote seats wait for players. ``allow_coach``
+        lets the seated players ask a game's coach during play (off unless the host says so).
+
+        Returns:
+            The table and the host's token (shown once; only its hash is kept).
+
+        Raises:
+            UnknownGameError: no game has ``game_id``.
+            InvalidOptionsError: bad options, seat count or bot level.
+            TableError: a blank or overlong name.
+        """
+        spec = get_game(game_id)
+        resolved = spec.resolve_options(options)
+        if len(plan) not in spec.seat_counts:
+            counts = ", ".join(str(count) for count in spec.seat_counts)
+            raise InvalidOptionsError(f"{spec.title} is played with {counts} seats, not {len(plan)}")
+        host_name = clean_name(host_name, "the host's name")
+        seats = planned_seats(plan)
+        check_bot_levels(spec, session_seats(seats))
+        # Local and bot seats are the host's from the start; remote ones wait for players.
+        rows = [(s.seat, s.role, s.name, s.bot_level, None if s.role == "remote" else self.claim) for s in seats]
+        token = table_tokens.new_token()  # looked up at call time, so tests can fix the token
+        now = self._now()
+        with self.store._write() as conn:
+            # Tables whose game ended or whose session was deleted give back their codes.
+            conn.execute(
+                "UPDATE tables SET status = 'closed', updated = ? WHERE status = 'playing' AND id NOT IN"
+                f" (SELECT t.id FROM tables t WHERE {LIVE})",
+                (now,),
+            )
+            code = free_code(conn)
+            cursor = conn.execute(
+                "INSERT INTO tables (code, game_id, options, seed, status, host_claim, host_name, host_token_hash,"
+                " allow_spectators, coach, created, updated) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                (code, game_id, json.dumps(resolved, sort_keys=True), seed, self.claim, host_name,
+                 hash_token(token), int(allow_spectators), int(allow_coach), now, now),
+            )  # fmt: skip
+            table_id = cursor.lastrowid
+            conn.executemany(
+                "INSERT INTO table_seats (table_id, seat, role, name, bot_level, claim) VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, *row) for row in rows],
+            )
+            info = read_table(conn, "t.id = ?", (table_id,))
+        assert info is not None
+        return Hosted(info=info, token=token)
+
+    def _hosted(self, conn: sqlite3.Connection, code: str) -> TableInfo:
+        info = self._live(conn, code)
+        if info.host_claim != self.claim:
+            raise TableError(f"Only the host of table {info.code} can do that.")
+        return info
+
+    def start(self, code: str) -> int:
+        """Start the waiting table's game: create its session and link it.
+
+        Returns:
+            The new session's id.
+
+        Raises:
+            TableError: not the host, not waiting, or a remote seat is not held.
+        """
+        with self.store._write() as conn:
+            info = self._hosted(conn, code)
+            if info.status != "lobby":
+                raise TableError(f"Table {info.code} has already started.")
+            for seat in info.seats:
+                if seat.role == "remote" and (seat.claim is None or not self.presence.alive(seat.claim)):
+                    raise TableError(f"{seat_label(seat.seat)} ({seat.name}) is not connected yet.")
+            spec = get_game(info.game_id)
+            seats = session_seats(info.seats)
+            state = spec.new_state(info.options, info.seed, len(seats), [seat.name for seat in seats])
+            status, progress, result_text = status_of(spec.rules, state, seats)
+            session_id = self.store._insert_session(
+                conn, info.game_id, info.options, info.seed, seats,
+                status=status, progress=progress, result_text=result_text, rules_version=spec.rules.rules_version,
+            )  # fmt: skip
+            conn.execute(
+                "UPDATE tables SET status = 'playing', session_id = ?, updated = ? WHERE id = ?",
+                (session_id, self._now(), info.table_id),
+            )
+        return session_id
+
+    def close(self, code: str) -> None:
+        """Close the table (the host cancelling it); its code is free again.
+
+        A started game's session stays stored and becomes an ordinary session.
+
+        Raises:
+            TableError: not the host.
+        """
+        with self.store._write() as conn:
+            info = self._hosted(conn, code)
+            conn.execute(
+                "UPDATE tables SET status = 'closed', updated = ? WHERE id = ?", (self._now(), info.table_id)
+            )
+
+    def reopen_dropped(self, code: str) -> list[int]:
+        """Open again, for anyone, the lobby's remote seats whose players left (host only).
+
+        Before the game starts nothing is lost by sitting down afresh, so a seat is
+        not kept for its token there. Returns the seats opened.
+
+        Raises:
+            TableError: not the host.
+        """
+        with self.store._write() as conn:
+            info = self._hosted(conn, code)
+            if info.status != "lobby":
+                return []
+            dropped = [seat.seat for seat in info.seats if seat.role == "remote" and seat.claim is None
+                       and seat.has_token]
+            conn.executemany(
+                "UPDATE table_seats SET name = ?, token_hash = NULL, dropped_at = NULL"
+                " WHERE table_id = ? AND seat = ? AND claim IS NULL",
+                [(seat_label(seat), info.table_id, seat) for seat in dropped],
+            )
+        return dropped
+
+    def hand_to_bot(self, code: str, seat: int, bot_level: str) -> None:
+        """Give a remote seat nobody holds to a bot played by the host's process.
+
+        A seat someone sat in can be handed over only once its player has been
+        gone for :data:`RECLAIM_WINDOW_SECONDS`; an open seat at once.
+
+        Raises:
+            TableError: not the host, not a remote seat, still held or still kept for its player.
+            InvalidOptionsError: the game has no such bot level.
+        """
+        now = as_utc(self.clock())
+        with self.store._write() as conn:
+            info = self._hosted(conn, code)
+            target = self._seat(info, seat)
+            label = f"{seat_label(seat)} ({target.name})"
+            if target.role != "remote":
+                raise TableError(f"{label} is not a remote seat.")
+            seats = session_seats(info.seats)
+            seats[seat] = SeatInfo(target.name, "bot", bot_level)
+            check_bot_levels(get_game(info.game_id), seats)
+            if target.claim is not None and self.presence.alive(target.claim):
+                raise TableError(f"{label} is still connected.")
+            if target.has_token:
+                # A holder found gone just now dropped now, as far as anyone knows.
+                dropped = parse_time(target.dropped_at) if target.dropped_at and target.claim is None else now
+                left = timedelta(seconds=RECLAIM_WINDOW_SECONDS) - (now - dropped)
+                if left > timedelta(0):
+                    minutes = ceil(left.total_seconds() / 60)
+                    raise TableError(
+                        f"{label} is kept for its player for {minutes} more minute{'s' if minutes != 1 else ''}."
+                    )
+            conn.execute(
+                "UPDATE table_seats SET role = 'bot', bot_level = ?, claim = NULL WHERE table_id = ? AND seat = ?",
+                (bot_level, info.table_id, seat),
+            )
+            if info.session_id is not None:
+                conn.execute(
+                    "UPDATE seats SET kind = 'bot', bot_level = ? WHERE session_id = ? AND seat = ?",
+                    (bot_level, info.session_id, seat),
+                )
+            conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (self._now(), info.table_id))
 
     # -- joining ---------------------------------------------------------------
 
@@ -213,3 +438,111 @@ class TableStore(TableChatting):
             conn.execute("UPDATE tables SET host_claim = NULL, updated = ? WHERE host_claim = ?", (now, self.claim))
             conn.execute("UPDATE table_seats SET claim = NULL, dropped_at = ? WHERE claim = ?", (now, self.claim))
             conn.execute("DELETE FROM table_watchers WHERE claim = ?", (self.claim,))
+
+    # -- talking and watching ---------------------------------------------------
+
+    def _table(self, conn: sqlite3.Connection, table_id: int) -> TableInfo:
+        """Table ``table_id`` while people may talk there: live, or its game just ended (a "good game")."""
+        info = read_table(conn, "t.id = ?", (table_id,))
+        if info is None:
+            raise TableNotFoundError(str(table_id))
+        if info.status == "closed":
+            finished = info.session_id is not None and conn.execute(
+                "SELECT 1 FROM sessions WHERE id = ? AND status = 'finished'", (info.session_id,)
+            ).fetchone()
+            if not finished:
+                raise ChatError(f"Table {info.code} is closed; nobody is there to hear it.")
+        return info
+
+    def say(self, table_id: int, text: str) -> ChatLine:
+        """Say ``text`` at table ``table_id`` as whoever this connection is there.
+
+        Returns:
+            The line as stored (cleaned).
+
+        Raises:
+            ChatError: nothing left once cleaned, too long, not at the table, or a spectator
+                while the host keeps spectators quiet.
+            ChatThrottledError: too many lines too quickly.
+            TableNotFoundError: no such table.
+        """
+        line = clean_text(text) if isinstance(text, str) else ""
+        if not line:
+            raise ChatError("Nothing to say: the line is empty once control characters are taken out.")
+        if len(line) > MAX_LINE_LENGTH:
+            raise ChatError(f"A line holds at most {MAX_LINE_LENGTH} characters; this one has {len(line)}.")
+        now = as_utc(self.clock())
+        with self.store._write() as conn:
+            info = self._table(conn, table_id)
+            seat, name = self._speaker(conn, info)
+            recent = [str(row[0]) for row in conn.execute(
+                "SELECT said FROM table_chat WHERE table_id = ? AND claim = ? ORDER BY id DESC LIMIT ?",
+                (info.table_id, self.claim, RATE_LINES))]
+            if len(recent) >= RATE_LINES:
+                oldest = said_time(recent[-1])
+                free_at = now if oldest is None else oldest + timedelta(seconds=RATE_SECONDS)
+                if free_at > now:
+                    raise ChatThrottledError(max(1, ceil((free_at - now).total_seconds())))
+            after = 0
+            if info.session_id is not None:
+                after = int(conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE session_id = ?",
+                                         (info.session_id,)).fetchone()[0])
+            said = now.isoformat(timespec="microseconds")
+            cursor = conn.execute(
+                "INSERT INTO table_chat (table_id, session_id, after_seq, seat, claim, name, line, said)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (info.table_id, info.session_id, after, seat, self.claim, name, line, said),
+            )
+            line_id = int(cursor.lastrowid or 0)
+        return ChatLine(line_id, name, line, seat, self.claim, after, said)
+
+    def _speaker(self, conn: sqlite3.Connection, info: TableInfo) -> tuple[int | None, str]:
+        """This connection's seat (None: watching) and name at ``info``, or refuse it a voice."""
+        held = info.seats_of(self.claim)
+        if held:
+            return held[0], info.seats[held[0]].name
+        if info.host_claim == self.claim:
+            return None, info.host_name
+        for watcher in info.watchers:
+            if watcher.claim == self.claim:
+                if not info.spectator_chat:
+                    raise ChatError(f"{info.host_name}, the host, has turned spectators' chat off.")
+                return None, watcher.name
+        raise ChatError(f"Only the players and spectators at table {info.code} can talk there.")
+
+    def chat_since(self, table_id: int, after_id: int = 0) -> list[ChatLine]:
+        """The readable lines said at table ``table_id`` after line ``after_id``, in order."""
+        with self.store._read() as conn, lenient_text(conn):
+            rows = conn.execute(f"SELECT {CHAT_COLUMNS} FROM table_chat WHERE table_id = ? AND id > ? ORDER BY id",
+                                (table_id, after_id)).fetchall()
+        return lines_of(rows)
+
+    def watch(self, code: str, name: str) -> TableInfo:
+        """List this connection as watching the live table ``code`` under ``name``.
+
+        Raises:
+            TableNotFoundError: no live table has the code.
+            TableError: the host allows no spectators, or an unusable name.
+        """
+        name = clean_name(name, "your name")
+        with self.store._write() as conn:
+            info = self._live(conn, code)
+            if not info.allow_spectators:
+                raise TableError(f"The host of table {info.code} allows no spectators.")
+            conn.execute(
+                "INSERT OR REPLACE INTO table_watchers (table_id, claim, name, since) VALUES (?, ?, ?, ?)",
+                (info.table_id, self.claim, name, self._now()),
+            )
+            return self._live(conn, code)
+
+    def set_spectator_chat(self, code: str, allowed: bool) -> TableInfo:
+        """Let spectators talk at table ``code``, or keep them quiet (host only).
+
+        Raises:
+            TableError: not the host, or no live table has the code.
+        """
+        with self.store._write() as conn:
+            info = self._hosted(conn, code)
+            conn.execute("UPDATE tables SET spectator_chat = ?, updated = ? WHERE id = ?",
+                         (int(allowed), self._now(), info.table_id))
+            return self._live(conn, code)

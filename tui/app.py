@@ -4,15 +4,17 @@
 and never import this module: they read the shared state through
 :func:`tui.context.coven` (typed by :class:`tui.context.CovenContext`, which
 :class:`CovenApp` satisfies) and post :mod:`tui.navigation` messages, which
-the handlers of :class:`tui.app_places.CovenPlaces` (the app's base) turn into
-the moves between screens. This module keeps construction, start-up and quitting.
+the app's handlers turn into the moves between screens: the forms and lists
+opened over the main menu, the rules, a saved session's game or replay (refused
+while a shared table plays it). Screens are imported inside the methods that
+open them, so start-up loads none it does not show.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,13 +27,25 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
-from saves import NewerSchemaError, SessionStore, StoreError
-from tui.app_places import CovenPlaces
+from engine import get_game
+from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionStore, StoreError
 from tui.commands import CovenCommands
 from tui.focus_cursor import FocusCursor
+from tui.games import has_ui, playable_games
 from tui.key_order import OrderedKeys
-from tui.navigation import QuitCoven
+from tui.navigation import (
+    GoToMenu,
+    OpenHelp,
+    OpenPlace,
+    OpenReplay,
+    OpenSession,
+    PlayAgain,
+    QuitCoven,
+    ShowRules,
+    StartGame,
+)
 from tui.player_settings import read_settings, write_setting
+from tui.resize_paint import OnePaintResizeApp
 from tui.safe_text import plain_lines
 from tui.served import refuses_files
 from tui.settings_apply import apply_settings
@@ -61,13 +75,10 @@ def _default_auto_delay() -> float:
         return 0.8
 
 
-class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
+class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
     """A terminal table for card games (a resize repaints it once: see :mod:`tui.resize_paint`).
 
     Every paint puts the terminal cursor on the focused item, for screen readers (:mod:`tui.focus_cursor`).
-
-    Its moves between screens (the :mod:`tui.navigation` handlers, the places it
-    opens, loading sessions) come from :class:`tui.app_places.CovenPlaces`.
     """
 
     TITLE = "Coven"
@@ -117,13 +128,18 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
         # Over SSH every repaint is carried to the player, so the first screen is painted once.
         super().__init__(hold_first_screen=serve_port is not None)
         self.store = store
+        """The open session store, or None when it could not be opened."""
         self.tables = TableSeating(self, player_name, serve_port, serve_host)
+        """The shared tables this process hosts or sits at."""
         self.join_code = join_code
         self.served = serve_port is not None
         self.account = account if self.served else None
+        """The served account whose sessions are visible, or None at this machine (all are)."""
         self.account_is_private = not self.served or (signed_in and account is not None)
         self.store_problem: str | None = None
+        """Why the store could not be opened, if it could not."""
         self.auto_delay = _default_auto_delay() if auto_delay is None else auto_delay
+        """Seconds between automatic steps."""
         self.base_auto_delay = self.auto_delay
         """The pause between automatic steps when reduced motion is off."""
         self.colourless = False
@@ -293,6 +309,241 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
                 self.push_screen(TooSmallScreen(width, height, *self.min_size))
         elif isinstance(top, TooSmallScreen):
             self.pop_screen()
+
+    # -- navigation messages (what screens post) -----------------------------
+
+    @on(GoToMenu)
+    def _go_to_menu_asked(self) -> None:
+        self.go_to_menu()
+
+    @on(OpenPlace)
+    def _place_asked(self, message: OpenPlace) -> None:
+        opens: dict[str, Callable[[], None]] = {
+            "new_game": self.action_new_game,
+            "continue": self.action_continue,
+            "sessions": self.action_sessions,
+            "decks": self.action_decks,
+            "host_table": self.action_host_table,
+            "join_table": self.action_join_table,
+            "pillar_lab": self.action_pillar_lab,
+            "settings": self.action_settings,
+        }
+        # Each opens just above the menu, closing what is open now: a screen with unsaved work asks first.
+        self.leave_then(opens[message.place])
+
+    @on(ShowRules)
+    def _rules_asked(self, message: ShowRules) -> None:
+        self.action_rules(message.game_id)
+
+    @on(OpenHelp)
+    def _help_asked(self) -> None:
+        from tui.screens.help import open_help
+
+        open_help(self.screen)
+
+    @on(OpenSession)
+    def _session_asked(self, message: OpenSession) -> None:
+        self.open_session(message.session_id)
+
+    @on(OpenReplay)
+    def _replay_asked(self, message: OpenReplay) -> None:
+        self.open_replay(message.session_id)
+
+    @on(StartGame)
+    def _game_asked(self, message: StartGame) -> None:
+        self.start_game(message.live)
+
+    @on(PlayAgain)
+    def _rematch_asked(self, message: PlayAgain) -> None:
+        self.play_again(message.live)
+
+    # -- leaving and opening places -------------------------------------------
+
+    def leave_then(self, then: Callable[[], object], doing: str = "Leave") -> None:
+        """Run ``then``, which leaves the screens open now, once none of them holds unsaved work.
+
+        A screen with unsaved work (the deck editor) has ``confirm_leave(then, doing)``,
+        which runs ``then`` only if the player agrees; the nearest such screen is asked.
+        """
+        for screen in reversed(self.screen_stack):
+            confirm = getattr(screen, "confirm_leave", None)
+            if callable(confirm):
+                confirm(then, doing)
+                return
+        then()
+
+    def go_to_menu(self) -> None:
+        """Pop screens until the main menu is on top."""
+        from tui.screens.menu import MainMenu
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenu):
+            self.pop_screen()
+
+    def _require_store(self) -> SessionStore | None:
+        """The open store, or None after telling the user why there is none."""
+        if self.store is None:
+            self.notify(self.store_problem or "No session database.", severity="error")
+        return self.store
+
+    def _open_over_menu(self, screen_type: Callable[[], Screen[None]]) -> None:
+        """Show a new ``screen_type`` just above the main menu, if the session store is open."""
+        if self._require_store() is None:
+            return
+        self.go_to_menu()
+        self.push_screen(screen_type())
+
+    def action_settings(self) -> None:
+        """Open the Settings screen."""
+        from tui.screens.settings_screen import SettingsScreen
+
+        self.go_to_menu()
+        self.push_screen(SettingsScreen())
+
+    def action_new_game(self) -> None:
+        """Open the new-game form."""
+        from tui.screens.new_game import NewGameScreen
+
+        self._open_over_menu(NewGameScreen)
+
+    def action_continue(self) -> None:
+        """Resume the most recently played unfinished session."""
+        store = self._require_store()
+        if store is None:
+            return
+        try:
+            session_id = store.latest_unfinished(self.account)
+        except StoreError as error:
+            self.notify(str(error), severity="error")
+            return
+        if session_id is None:
+            self.notify("There is no unfinished game to continue. Start a new one with n.")
+            return
+        self.open_session(session_id)
+
+    def action_sessions(self) -> None:
+        """Open the saved-sessions list."""
+        from tui.screens.sessions import SessionsScreen
+
+        self._open_over_menu(SessionsScreen)
+
+    def action_decks(self) -> None:
+        """Open the Wizbits deck editor."""
+        from tui.games.wizbits.decks.editor import DeckEditorScreen
+
+        self._open_over_menu(DeckEditorScreen)
+
+    def action_host_table(self) -> None:
+        """Open the host-a-table form."""
+        from tui.screens.host_table import HostTableScreen
+
+        self._open_over_menu(HostTableScreen)
+
+    def action_join_table(self) -> None:
+        """Open the join-a-table form."""
+        from tui.screens.join_table import JoinTableScreen
+
+        self._open_over_menu(JoinTableScreen)
+
+    def action_pillar_lab(self) -> None:
+        """Open the Pillar Lab (it needs no session database)."""
+        from tui.games.wizbits.lab.screen import PillarLabScreen
+
+        self.go_to_menu()
+        self.push_screen(PillarLabScreen(auto_pause=max(self.auto_delay, 0.05), store=self.store))
+
+    def action_rules(self, game_id: str = "") -> None:
+        """Show the rules of ``game_id``, or let the user pick a game."""
+        from tui.screens.rules import GamePicker, RulesScreen
+
+        games = playable_games()
+        if not game_id and len(games) == 1:
+            game_id = games[0].game_id
+        if game_id:
+            self.push_screen(RulesScreen(game_id))
+            return
+
+        def chosen(picked: str | None) -> None:
+            """Open the rules of the picked game."""
+            if picked:
+                self.push_screen(RulesScreen(picked))
+
+        self.push_screen(GamePicker("Which game's rules?"), chosen)
+
+    def _load_session(self, session_id: int, failure_title: str) -> LiveSession | None:
+        """Load a session, or tell the user why it can't be and return None."""
+        store = self._require_store()
+        if store is None:
+            return None
+        try:
+            if not store.visible_to(session_id, self.account):  # another account's game, over SSH
+                raise SessionNotFoundError(session_id)
+            live = LiveSession.load(store, session_id)
+        except StoreError as error:
+            self.notify(str(error), title=failure_title, severity="error")
+            return None
+        if not has_ui(live.spec.game_id):
+            self.notify(f"{live.spec.title} can't be shown in this version of Coven yet.",
+                        title=failure_title, severity="error")
+            return None
+        return live
+
+    def refuse_live_table(self, session_id: int, doing: str) -> bool:
+        """True (after saying why) when ``session_id`` is a live table's game, which only its table shows.
+
+        Replaying, exporting or deleting it would show every seat's secrets, or pull
+        the game from under its players.
+        """
+        table_code = self.tables.live_table_of(session_id)
+        if table_code is None:
+            return False
+        join = " Join it from the menu's Join a table." if doing == "resume" else " Wait until it has ended."
+        self.notify(f"Session {session_id} is being played at table {table_code}; it cannot {doing} now.{join}",
+                    title="A shared table", timeout=10)
+        return True
+
+    def open_session(self, session_id: int) -> None:
+        """Load a saved session and show its game screen (a shared table's is joined instead)."""
+        if self.refuse_live_table(session_id, "resume"):
+            return
+        live = self._load_session(session_id, "Cannot resume")
+        if live is not None:
+            self.start_game(live)
+
+    def start_game(self, live: LiveSession) -> None:
+        """Show the game screen for ``live`` above the main menu."""
+        from tui.screens.game.screen import GameScreen
+
+        self.go_to_menu()
+        self.push_screen(GameScreen(live, auto_delay=self.auto_delay))
+
+    def play_again(self, live: LiveSession) -> None:
+        """Store the rematch of ``live``'s finished game (see :mod:`saves.rematch`) and play it in its place."""
+        from saves.rematch import start_rematch
+
+        try:
+            again = start_rematch(live, owner=self.account)
+        except (StoreError, ValueError) as error:
+            self.notify(str(error), title="Cannot play again", severity="error")
+            return
+        self.start_game(again)
+
+    def open_replay(self, session_id: int) -> None:
+        """Show the replay of a saved session."""
+        from tui.screens.replay import ReplayScreen
+
+        if self.refuse_live_table(session_id, "be replayed"):
+            return
+        live = self._load_session(session_id, "Cannot replay")
+        if live is not None:
+            self.push_screen(ReplayScreen(live))
+
+    @staticmethod
+    def game_title(game_id: str) -> str:
+        """The display name of ``game_id``, or the id itself if unknown."""
+        try:
+            return get_game(game_id).title
+        except ValueError:
+            return game_id
 
     # -- quitting ----------------------------------------------------------
 

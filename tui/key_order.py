@@ -23,7 +23,7 @@ from collections import deque
 from time import monotonic
 from typing import Any
 
-from textual import events
+from textual import events, on
 from textual.app import App, ReturnType
 from textual.message import Message
 from textual.timer import Timer
@@ -70,7 +70,8 @@ class OrderedKeys(App[ReturnType]):
             return
         await super().on_event(event)
 
-    def on_key_handled(self, message: KeyHandled) -> None:
+    @on(KeyHandled)
+    def _key_handled(self, message: KeyHandled) -> None:
         """The key with this ticket has been handled; the next may go once the screen settles."""
         message.stop()
         if message.ticket == self._handling:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -232,7 +233,8 @@ class SessionsScreen(Screen[None]):
         score = None if store is None else series_score(store, session_id)
         return f"\nSeries {score.text}" if score is not None and score.games > 1 else ""
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    @on(DataTable.RowHighlighted)
+    def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """Keep the detail line in step with the cursor."""
         event.stop()
         self._show_detail()
@@ -260,7 +262,8 @@ class SessionsScreen(Screen[None]):
             return False  # no files over SSH (the actions say so if reached anyway)
         return True
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    @on(DataTable.RowSelected)
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter (or a click) on a row resumes it."""
         event.stop()
         self.action_resume()

@@ -29,6 +29,7 @@ _LOG_FORMAT = "%(asctime)s coven-serve %(levelname)s %(message)s"
 
 
 def _setup_logging(data_dir: Path) -> None:
+    """Log ``coven.serve`` to stderr and to ``serve.log`` in ``data_dir`` (a file only the host may read)."""
     logger = logging.getLogger("coven.serve")
     logger.setLevel(logging.INFO)
     logger.propagate = False
@@ -45,6 +46,7 @@ def _setup_logging(data_dir: Path) -> None:
 
 
 def _address(host: str, port: int) -> str:
+    """``host:port`` as a person writes it, an IPv6 host in brackets."""
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
@@ -98,6 +100,7 @@ def _prepare(config: ServeConfig, directory: Path) -> tuple[asyncssh.SSHKey, asy
 
 
 async def _serve(config: ServeConfig, directory: Path) -> int:
+    """Listen until Ctrl+C or a hang-up signal, then hang every player up; return the exit code."""
     import asyncio
     import signal
 

@@ -47,6 +47,7 @@ def hash_password(password: str, *, salt: bytes | None = None) -> str:
 
 
 def _b64(raw: bytes) -> str:
+    """``raw`` as base64 text, for the stored hash's parts."""
     return base64.b64encode(raw).decode("ascii")
 
 
@@ -101,6 +102,7 @@ def check_password(accounts: dict[str, str], name: str, password: str) -> bool:
 
 
 def _ask_password(name: str, stdin: TextIO) -> str:
+    """The new password for ``name``: typed twice at a terminal, or one line read from a pipe."""
     if not stdin.isatty():
         # Scripts and tests pipe the password in: one line, no confirmation.
         return stdin.readline().rstrip("\r\n")

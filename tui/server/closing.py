@@ -40,6 +40,7 @@ def disconnect_politely(conn: asyncssh.SSHServerConnection, code: int, reason: s
 
 
 async def _linger(kept: socket.socket) -> None:
+    """Half-close ``kept`` and read until the client closes too or a few seconds pass, so the reason reaches it."""
     loop = asyncio.get_running_loop()
     try:
         kept.setblocking(False)

@@ -84,6 +84,7 @@ def describe_duration(seconds: float) -> str:
 
 
 def _whole(text: str, option: str, least: int, most: int | None = None) -> int:
+    """``option``'s value ``text`` as a whole number from ``least`` to ``most``, or a usage error."""
     try:
         value = int(text)
     except ValueError:
@@ -95,6 +96,7 @@ def _whole(text: str, option: str, least: int, most: int | None = None) -> int:
 
 
 def _seconds(text: str, option: str) -> float:
+    """``option``'s value ``text`` as a number of seconds above zero, or a usage error."""
     try:
         value = float(text)
     except ValueError:

@@ -44,13 +44,19 @@ class SharedState(Protocol):
     """What a session reads of the server's shared state (:class:`tui.server.server.ServerState`)."""
 
     @property
-    def config(self) -> ServeConfig: ...
+    def config(self) -> ServeConfig:
+        """The server's settings."""
+        ...
 
     @property
-    def port(self) -> int: ...
+    def port(self) -> int:
+        """The port the server listens on."""
+        ...
 
     @property
-    def hangups(self) -> set[asyncio.Task[Any]]: ...
+    def hangups(self) -> set[asyncio.Task[Any]]:
+        """Tasks hanging children up, kept until done so the server can wait for them."""
+        ...
 
     def connect_hint(self) -> str:
         """How to connect, for messages."""
@@ -68,22 +74,34 @@ class SessionOwner(Protocol):
     """
 
     @property
-    def state(self) -> SharedState: ...
+    def state(self) -> SharedState:
+        """The server's shared state."""
+        ...
 
     @property
-    def login(self) -> Login | None: ...
+    def login(self) -> Login | None:
+        """Who logged in and under which name, once the login is known."""
+        ...
 
     @property
-    def number(self) -> int: ...
+    def number(self) -> int:
+        """The connection's number in the server's log."""
+        ...
 
     @property
-    def address(self) -> str: ...
+    def address(self) -> str:
+        """The client's address, for the log."""
+        ...
 
     @property
-    def user(self) -> str: ...
+    def user(self) -> str:
+        """The SSH user name the client gave."""
+        ...
 
     @property
-    def closing(self) -> bool: ...
+    def closing(self) -> bool:
+        """Whether the connection is already being closed."""
+        ...
 
     def note(self, message: str, *args: object, level: int = logging.INFO) -> None:
         """Log one line about the connection."""
@@ -120,6 +138,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
     """One session channel: a PTY and Coven in it, or a one-line refusal."""
 
     def __init__(self, owner: SessionOwner) -> None:
+        """A session of ``owner``'s, with no terminal or child yet."""
         self.owner = owner
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term: str | None = None
@@ -135,15 +154,18 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.clamp_notes = 0
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        """Keep the channel the session talks through."""
         self.chan = chan
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: Mapping[int, int]) -> bool:
+        """Accept a PTY, keeping its terminal type and (clamped) size for the child."""
         self.term = term_type or None
         self.size = self._clamped(term_size[0], term_size[1])
         return True
 
     def _clamped(self, columns: int, rows: int) -> tuple[int, int]:
+        """``columns`` x ``rows`` within the limits, logging the first few clamps."""
         size = clamp_size(columns, rows)
         if size != (columns or size[0], rows or size[1]) and self.clamp_notes < 3:  # a few, not a flood
             self.clamp_notes += 1
@@ -157,18 +179,22 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         return self.admitted and not self.closed
 
     def shell_requested(self) -> bool:
+        """Accept a shell request: Coven is what runs in it."""
         return True
 
     def exec_requested(self, command: str) -> bool:
+        """Accept a command, only to refuse it with a reason once the session starts."""
         # Accepted only to say why nothing runs: a bare failure shows the player no reason.
         self.refusal = f"Coven runs no commands; connect with: {self.owner.state.connect_hint()}"
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
+        """Accept a subsystem (sftp, say), only to refuse it with a reason once the session starts."""
         self.refusal = f"Coven offers no {subsystem or 'subsystem'}; connect with: {self.owner.state.connect_hint()}"
         return True
 
     def session_started(self) -> None:
+        """Refuse the session with its reason, or take a player's place and start Coven."""
         assert self.chan is not None
         if self.refusal is None and self.size is None:
             self.refusal = f"Coven needs a terminal: connect with {self.owner.state.connect_hint()}"
@@ -184,6 +210,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         task.add_done_callback(self.owner.state.hangups.discard)
 
     async def _start_child(self) -> None:
+        """Start this session's ``coven play`` in a PTY; if it fails, tell the player and free the place."""
         assert self.chan is not None and self.size is not None and self.owner.login is not None
         state = self.owner.state
         columns, rows = self.size
@@ -212,6 +239,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self._arm_idle_timer()
 
     def _output(self, data: bytes) -> None:
+        """Pass the child's output on to the client."""
         if self.chan is not None and not self.closed:
             try:
                 self.chan.write(data)
@@ -219,6 +247,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
                 self.client_gone()
 
     def _exited(self, status: int) -> None:
+        """The child ended by itself: pass its exit status on and close the session."""
         if self.closed or self.chan is None:
             return
         self.owner.note("coven exited with status %d", status)
@@ -229,6 +258,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.client_gone()
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        """Pass the client's keys on to the child, dropping what its input queue has no room for."""
         self.last_input = time.monotonic()
         child = self.child
         room = INPUT_LIMIT - MARKER_RESERVE - (child.queued_input if child is not None else 0)
@@ -251,27 +281,33 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
             self.owner.note("input faster than anyone types; %d bytes dropped", dropped, level=logging.WARNING)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        """Resize the child's terminal to the client's new window (clamped)."""
         self.size = self._clamped(width, height)
         if self.child is not None:
             self.child.resize(*self.size)
 
     def pause_writing(self) -> None:
+        """The client reads slower than the child writes: stop reading the child."""
         if self.child is not None:
             self.child.pause_output()
 
     def resume_writing(self) -> None:
+        """The client caught up: read the child again."""
         if self.child is not None:
             self.child.resume_output()
 
     def eof_received(self) -> bool:
+        """The client's end of input closes the channel (asyncssh's default), which hangs the child up."""
         return False
 
     def _arm_idle_timer(self) -> None:
+        """Check for idleness when the idle timeout after the last key runs out."""
         timeout = self.owner.state.config.idle_timeout
         delay = self.last_input + timeout - time.monotonic()
         self.idle_timer = asyncio.get_running_loop().call_later(max(delay, 0.0), self._idle_check)
 
     def _idle_check(self) -> None:
+        """Say goodbye after the idle timeout without a key, or look again later."""
         if self.closed or self.chan is None:
             return
         if time.monotonic() - self.last_input < self.owner.state.config.idle_timeout:
@@ -298,6 +334,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.client_gone()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """The channel closed: hang the child up."""
         self.client_gone()
 
     def client_gone(self) -> None:
@@ -316,6 +353,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.owner.state.hangups.add(task)
 
         def reaped(done: asyncio.Task[int | None]) -> None:
+            """Forget the hang-up task and log the child's status."""
             self.owner.state.hangups.discard(done)
             if not done.cancelled() and done.exception() is None:
                 self.owner.note("child %s reaped (status %s)", child.pid, done.result())

@@ -33,6 +33,7 @@ def refuse_forwarding_requests(chan: asyncssh.SSHServerChannel[bytes], owner: No
             raise RuntimeError(f"asyncssh has no {handler}; check how it handles {what} forwarding")
 
         def refuse(packet: object, what: str = what) -> bool:
+            """Log the request, tell the client why on stderr, and answer no."""
             reason = f"Coven does not forward {what} connections; nothing of yours is shared."
             owner.note("refused: %s forwarding", what)
             with contextlib.suppress(OSError):  # the client may already have closed the channel

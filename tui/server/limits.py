@@ -38,6 +38,7 @@ def address_key(address: str) -> str:
 
 @dataclass
 class _Bucket:
+    """A token bucket: ``tokens`` left as of the clock's ``stamp``."""
     tokens: float
     stamp: float
 
@@ -50,6 +51,7 @@ class RateLimiter:
     """
 
     def __init__(self, burst: int, refill_seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
+        """No address has used a token yet; ``clock`` is replaced by tests."""
         self.burst = burst
         self.refill_seconds = refill_seconds
         self._clock = clock
@@ -70,6 +72,7 @@ class RateLimiter:
         return True
 
     def _forget_full(self, now: float) -> None:
+        """Drop the buckets that have refilled, once there are many of them."""
         # A bucket that has refilled completely is the same as no bucket, so drop
         # those now and then and memory stays bounded however many addresses call.
         if len(self._buckets) < 1024:
@@ -88,6 +91,7 @@ class InputBudget:
 
     def __init__(self, burst: int = 16 * 1024, per_second: int = 4 * 1024,
                  clock: Callable[[], float] = time.monotonic) -> None:
+        """A full budget; ``clock`` is replaced by tests."""
         self.burst = burst
         self.per_second = per_second
         self._clock = clock
@@ -120,6 +124,7 @@ class SessionCounter:
     """How many connections are admitted, against a maximum."""
 
     def __init__(self, maximum: int) -> None:
+        """Nobody admitted yet, at most ``maximum``."""
         self.maximum = maximum
         self.count = 0
 
@@ -137,6 +142,7 @@ class SessionCounter:
 
 @dataclass
 class _Failures:
+    """How many failures a key has on record, and when the last one was."""
     count: int
     last: float
 
@@ -149,19 +155,23 @@ class _FailureLog:
     """
 
     def __init__(self, forget_after: float, limit: int) -> None:
+        """An empty log forgetting a key ``forget_after`` seconds after its last failure."""
         self.forget_after = forget_after
         self.limit = limit
         self._entries: dict[str, _Failures] = {}
 
     def size(self, now: float) -> int:
+        """How many keys have recent failures at ``now``."""
         self._forget_old(now)
         return len(self._entries)
 
     def get(self, key: str, now: float) -> _Failures | None:
+        """``key``'s recent failures at ``now``, or None."""
         self._forget_old(now)
         return self._entries.get(key)
 
     def record(self, key: str, now: float) -> None:
+        """Count a failure of ``key`` at ``now``, evicting the stalest key when full."""
         self._forget_old(now)
         entry = self._entries.pop(key, None) or _Failures(0, now)
         entry.count += 1
@@ -172,9 +182,11 @@ class _FailureLog:
         self._entries[key] = entry
 
     def forget(self, key: str) -> None:
+        """Drop ``key``'s failures (it succeeded)."""
         self._entries.pop(key, None)
 
     def _forget_old(self, now: float) -> None:
+        """Drop the keys whose last failure is ``forget_after`` seconds old or more."""
         while self._entries:
             oldest = next(iter(self._entries))
             if now - self._entries[oldest].last < self.forget_after:
@@ -205,6 +217,7 @@ class AuthThrottle:
     def __init__(self, first_delay: float = 0.5, max_delay: float = 4.0, address_cap: float = 1.0,
                  forget_after: float = 600.0, limit: int = 4096,
                  clock: Callable[[], float] = time.monotonic) -> None:
+        """No failures on record; ``clock`` is replaced by tests."""
         self.first_delay = first_delay
         self.max_delay = max_delay
         self.address_cap = address_cap
@@ -277,4 +290,5 @@ class AuthThrottle:
         return self._accounts.size(now), self._addresses.size(now)
 
     def _account_key(self, account: str) -> str:
+        """What ``account``'s failures are counted under (its first :attr:`ACCOUNT_KEY_LENGTH` characters)."""
         return account[:self.ACCOUNT_KEY_LENGTH]

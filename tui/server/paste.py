@@ -42,6 +42,7 @@ class InputGate:
     """
 
     def __init__(self, budget: InputBudget | None = None) -> None:
+        """A gate outside any paste, spending ``budget`` (a fresh :class:`InputBudget` when None)."""
         self.budget = budget if budget is not None else InputBudget()
         self.in_paste = False
         self.dropped = 0
@@ -99,6 +100,7 @@ class InputGate:
         return data  # it was no marker after all; those bytes went on as typed
 
     def _marker(self, marker: bytes, already: int = 0) -> None:
+        """Pass or drop a paste marker whose first ``already`` bytes went out with the last read."""
         rest = marker[already:]
         if self._skipping:
             if marker == PASTE_END:
@@ -120,6 +122,7 @@ class InputGate:
             self._content(marker)  # a stray marker is just text
 
     def _content(self, data: bytes) -> None:
+        """Pass what of ``data`` the budget and the room allow, and count the rest as dropped."""
         if not data:
             return
         if self._skipping:

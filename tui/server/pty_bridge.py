@@ -26,6 +26,7 @@ log = logging.getLogger("coven.serve")
 
 
 def _set_size(fd: int, columns: int, rows: int) -> None:
+    """Tell the pty behind ``fd`` its window size (at least 1x1)."""
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
 
 
@@ -37,6 +38,7 @@ def _make_child_setup(server_pid: int) -> Callable[[], None]:
     """What the child runs between fork and exec (after ``setsid``)."""
 
     def setup() -> None:
+        """Reset the ignored signals, take the pty as controlling terminal, and die with the server."""
         # A server started under nohup (or by anything else that ignores these) would hand the
         # ignore on through exec: the player's Coven could then not be hung up or stopped cleanly.
         for number in _SIGNALS_RESET:
@@ -66,6 +68,10 @@ class PtyChild:
     def __init__(self, argv: Sequence[str], env: Mapping[str, str], columns: int, rows: int,
                  on_output: Callable[[bytes], None], on_exit: Callable[[int], None], *,
                  cwd: Path | None = None, label: str = "") -> None:
+        """A child to run ``argv`` with ``env`` in ``cwd`` at ``columns`` x ``rows``; :meth:`start` starts it.
+
+        ``label`` names the connection in the log.
+        """
         self.argv = list(argv)
         self.env = dict(env)
         self.columns, self.rows = columns, rows
@@ -134,6 +140,7 @@ class PtyChild:
             self._flush_input()
 
     def _flush_input(self) -> None:
+        """Write what queued input the child has room for; wait for the pty to be writable for the rest."""
         if self._master is None:
             return
         try:
@@ -173,6 +180,7 @@ class PtyChild:
             return None
 
     def _readable(self) -> None:
+        """Pass on what the child printed; stop reading once its side of the pty is gone."""
         data = self._read_some()
         if data is None:
             # Every copy of the slave is closed; the watcher reports the exit.
@@ -182,6 +190,7 @@ class PtyChild:
             self._on_output(data)
 
     async def _watch(self) -> None:
+        """Wait for the child to end, pass on its last output, then report its exit status."""
         assert self.process is not None
         status = await self.process.wait()
         # Pass on what the child printed last (bounded by the pty's own buffer).
@@ -194,6 +203,7 @@ class PtyChild:
         self._on_exit(status)
 
     def _close_master(self) -> None:
+        """Close the pty's master end (once), dropping queued input."""
         if self._master is None:
             return
         self._loop.remove_reader(self._master)
@@ -224,6 +234,7 @@ class PtyChild:
         return status
 
     def _signal_group(self, number: signal.Signals) -> None:
+        """Send ``number`` to the child's process group, if it still exists."""
         assert self.process is not None
         try:
             os.killpg(self.process.pid, number)  # start_new_session made it a group leader

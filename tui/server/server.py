@@ -59,6 +59,7 @@ class ServerState:
     serial: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def __post_init__(self) -> None:
+        """Size the rate limiter and the seat counter from the settings."""
         self.limiter = RateLimiter(self.config.rate_burst, self.config.rate_refill_seconds)
         self.counter = SessionCounter(self.config.max_sessions)
 
@@ -103,6 +104,7 @@ def printable(text: str, limit: int = 64) -> str:
     """
 
     def shown(char: str) -> str:
+        """``char`` itself when it is safe to log, else its escape."""
         if is_safe_text(char) and char.isprintable() and not char.isspace():
             return char
         return f"\\x{ord(char):02x}" if ord(char) < 256 else f"\\u{ord(char):04x}"
@@ -114,6 +116,7 @@ class CovenConnection(asyncssh.SSHServer):
     """One client connection: limits, authentication, and its single session."""
 
     def __init__(self, state: ServerState) -> None:
+        """A new connection, numbered for the log; nothing is known of the client yet."""
         self.state = state
         self.number = next(state.serial)
         self.address = "?"
@@ -151,6 +154,7 @@ class CovenConnection(asyncssh.SSHServer):
         conn = self.conn
 
         def disconnect() -> None:
+            """Disconnect, lingering for the client unless too many already linger."""
             # Each lingering client holds a socket; a flood of them is cut off instead.
             polite = len(self.state.lingering) < MAX_LINGERING
             self.state.linger(disconnect_politely(conn, code, reason, linger=polite))
@@ -161,6 +165,7 @@ class CovenConnection(asyncssh.SSHServer):
             asyncio.get_running_loop().call_soon(disconnect)
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        """Refuse a client connecting too often or while too many log in; otherwise start its login grace."""
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
@@ -183,6 +188,7 @@ class CovenConnection(asyncssh.SSHServer):
         self.grace_timer = asyncio.get_running_loop().call_later(self.state.config.login_grace, self._grace_over)
 
     def _grace_over(self) -> None:
+        """Close the connection if it has no live session when its login grace runs out."""
         self.grace_timer = None
         if self.session is not None and self.session.live:
             return
@@ -191,6 +197,7 @@ class CovenConnection(asyncssh.SSHServer):
                     code=asyncssh.DISC_CONNECTION_LOST)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """Forget the connection, hang its session's child up, and log how it ended."""
         self.closing = True  # nothing more to refuse, and no grace timer to arm again
         self.state.connections.discard(self)
         if self.grace_timer is not None:
@@ -205,9 +212,14 @@ class CovenConnection(asyncssh.SSHServer):
         self.note("disconnect after %.1f s%s", time.monotonic() - self.started, detail)
 
     def _table_full(self) -> str:
+        """Why a player is refused while every place is taken."""
         return f"The table is full (at most {self.state.config.max_sessions} at once); try again later."
 
     def begin_auth(self, username: str) -> bool:
+        """Read the login from ``username``; True when a password or key must follow.
+
+        A full table is refused here, before the player types a password.
+        """
         self.user = printable(username)
         if self.refused:
             return True
@@ -255,9 +267,11 @@ class CovenConnection(asyncssh.SSHServer):
                         code=asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
 
     def password_auth_supported(self) -> bool:
+        """Whether passwords are asked for (``--auth password``, and not refused)."""
         return self.state.config.auth == "password" and not self.refused
 
     async def validate_password(self, username: str, password: str) -> bool:
+        """Check the password against the password file, after the throttle's waits; count a failure."""
         path = self.state.config.password_file
         if self.login is None or path is None or self.refused:
             return False
@@ -300,6 +314,7 @@ class CovenConnection(asyncssh.SSHServer):
             None, lambda: check_password(read_password_file(path), account, password))
 
         def over(done: asyncio.Future[bool]) -> None:
+            """Tell the throttle whether the password matched (None: the check failed)."""
             outcome = None if done.cancelled() or done.exception() is not None else done.result()
             throttle.end_check(address, account, outcome)
 
@@ -307,9 +322,11 @@ class CovenConnection(asyncssh.SSHServer):
         return check
 
     def public_key_auth_supported(self) -> bool:
+        """Whether keys are asked for (``--auth keys``, and not refused)."""
         return self.state.config.auth == "keys" and not self.refused
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Whether ``key`` is in the authorized keys (for this address); count a failure."""
         keys = self.state.authorized_keys
         ok = keys is not None and keys.validate(key, "", self.address) is not None and not self.refused
         if not ok:
@@ -319,10 +336,12 @@ class CovenConnection(asyncssh.SSHServer):
         return ok
 
     def auth_completed(self) -> None:
+        """Log a key login's success."""
         if self.method == "keys":  # a password's success is logged where it is checked
             self.note("auth ok method=%s", self.method)
 
     def session_requested(self) -> tuple[asyncssh.SSHServerChannel[bytes], CovenSession]:
+        """Open the connection's one session, refusing its forwarding requests; a second session is refused."""
         if self.session is not None:
             self.note("refused: a second session on one connection")
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
@@ -334,23 +353,28 @@ class CovenConnection(asyncssh.SSHServer):
         return chan, self.session
 
     def _no_forwarding(self, what: str) -> None:
+        """Log and refuse a request to forward ``what``."""
         self.note("refused: %s forwarding", what)
         raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
                                         "Coven does not forward connections.")
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        """Refuse local port forwarding."""
         self._no_forwarding(f"port ({dest_host}:{dest_port})")
         return False
 
     def unix_connection_requested(self, dest_path: str) -> bool:
+        """Refuse local unix socket forwarding."""
         self._no_forwarding("unix socket")
         return False
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        """Refuse remote port forwarding."""
         self.note("refused: remote port forwarding (%s:%d)", listen_host, listen_port)
         return False
 
     def unix_server_requested(self, listen_path: str) -> bool:
+        """Refuse remote unix socket forwarding."""
         self.note("refused: remote unix socket forwarding")
         return False
 

@@ -11,6 +11,7 @@ and the table of seats are :mod:`tui.games.witchdraft.draft_score`'s.
 from __future__ import annotations
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -188,14 +189,18 @@ class DraftHand(Widget, can_focus=False):
         index = self.query_one("#dh-hand", OptionList).highlighted
         return self.cards[index] if index is not None and index < len(self.cards) else None
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the card under the cursor and tell the table about it."""
         event.stop()
         self._show_card()
         card_id = self.highlighted_card
         if card_id is not None:
             self.post_message(self.CardHighlighted(self, card_id))
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        """Enter (or a click) on a card chooses it."""
         event.stop()
         self.action_choose()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -159,13 +160,17 @@ class LineupEditor(Widget):
         self.query_one("#lu-card", WizardCard).card_id = cursor_id(option_list)
         scroll_home(self.query_one("#lu-scout-box"))
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the highlighted wizard and its place in the lineup."""
         event.stop()
         card = self.query_one("#lu-card", WizardCard)
         card.card_id = event.option.id
         card.caption = "Waiting Card" if event.option_index == LINEUP_SIZE else f"position {event.option_index + 1}"
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a wizard does nothing here; it stops, so no screen above acts on it."""
         event.stop()
 
     def action_move(self, step: int) -> None:

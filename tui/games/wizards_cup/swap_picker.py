@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -158,7 +158,9 @@ class SwapPicker(Widget):
         put_cursor(pool, pool_cursor)
         self._show_card(pool if in_pool else team)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the highlighted wizard, unless the cursor moved in the list the keyboard is not in."""
         event.stop()
         if event.option_list.has_focus or not isinstance(self.screen.focused, OptionList):
             self._show_card(event.option_list)
@@ -187,7 +189,9 @@ class SwapPicker(Widget):
         card.caption = "displayed · stays" if card.card_id == self.displayed else (
             "in your team" if in_team else "unused")
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        """Enter (or a click) picks the wizard from its list."""
         event.stop()
         if event.option.id:
             self.pick(event.option.id, event.option_list.id == "sp-team")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -165,11 +166,15 @@ class TeamBuilder(Widget):
         put_cursor(option_list, card_id)
         self.query_one("#tb-card", WizardCard).card_id = cursor_id(option_list)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the highlighted wizard."""
         event.stop()
         self.query_one("#tb-card", WizardCard).card_id = event.option.id
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        """Enter (or a click) picks or unpicks the wizard."""
         event.stop()
         if event.option.id:
             self.toggle(event.option.id)

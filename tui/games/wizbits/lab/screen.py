@@ -7,6 +7,12 @@ the same :class:`PillarTree` the battlefield uses, and checks go to the same
 :class:`DiceLog`. Any change to the set-up rebuilds the table from its
 scenario, plays included, so what is on screen is always what a saved file
 would rebuild.
+
+A play (a card, a Trigger ability or a damage unit for the side whose turn it
+is) is picked from a list, then its targets, and goes on the pillar tree's
+foundation for free; :func:`~engine.wizbits.lab.table.add_play` checks it. A
+scenario loads from, or saves to, a JSON file to share (by default in the
+exports folder).
 """
 
 from __future__ import annotations
@@ -14,30 +20,40 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from engine.core.contract import Event
 from engine.core.words import plural
-from engine.wizbits.cards.card_set import CARDS
-from engine.wizbits.lab.json_form import shipped_scenarios
+from engine.wizbits.cards.card_set import CARDS, CARDS_BY_ID
+from engine.wizbits.effects import Effect
+from engine.wizbits.lab.json_form import read_scenario, shipped_scenarios, write_scenario
 from engine.wizbits.lab.model import edit_card, put_in_play
 from engine.wizbits.lab.table import (
     LabCard,
     LabError,
+    LabPlay,
     LabSide,
     LabTable,
     Scenario,
+    ability_choices,
+    add_play,
     build,
+    card_choices,
     next_group,
     pass_priority,
     start,
     step,
+    trigger_abilities,
 )
 from engine.wizbits.model import Category
+from engine.wizbits.plays import card_slots
+from engine.wizbits.resolve import chosen_slots
+from engine.wizbits.text import ability_text, card_text
 from engine.wizbits.unit_targets import pillar_targets, waiting_after
 from saves import SessionStore
 from tui.context import coven_or_none
@@ -46,14 +62,19 @@ from tui.games.wizbits.lab.cards import LabCards
 from tui.games.wizbits.lab.dialogs import (
     PickScreen,
     SetupScreen,
+    ask_targets,
+    exports_dir,
+    ref_label,
     saved_decks,
 )
 from tui.games.wizbits.lab.log import EventLog
-from tui.games.wizbits.lab.plays import LabPlayActions
 from tui.games.wizbits.narration import pillar_sentences
 from tui.games.wizbits.pillar_tree.tree import PillarTree
 from tui.navigation import OpenHelp
 from tui.player_settings import read_settings
+from tui.served import refuses_files
+from tui.user_paths import NoPathError, user_path
+from tui.widgets.confirm import ConfirmScreen, PromptScreen
 from tui.widgets.fitting_footer import FittingFooter, FooterRoom
 from tui.widgets.linear_view import LinearView
 from tui.widgets.styles import css_beside
@@ -63,6 +84,9 @@ KEYS = ("Keys: c card, b ability, d damage (Damage base), f foundation, t side, 
         "p pause, e Reverse Pillar, u undo, r rebuild, i put a card into play, tab to the table then +/- damage, "
         "v secede, m battle, x remove; s setup, k new table, o examples, l load, w save, ? every key, escape menu.")
 """Every key of the Lab, shown under the lesson (the footer has room for the main ones only)."""
+
+DEFAULT_NAME = "pillar-lab.json"
+"""The file name offered for saving a scenario, in the exports folder of Coven's data directory."""
 
 
 class LabTree(PillarTree):
@@ -78,11 +102,8 @@ def blank_scenario() -> Scenario:
                      LabSide("Bo", LabCard("tidewhisper-sage"), deck="tidal-dusk")))
 
 
-class PillarLabScreen(LabPlayActions):
-    """The Pillar Lab (see the module docstring); the tree's own keys step and pick foundations.
-
-    Its plays come from :class:`LabPlayActions`, its files from :class:`~tui.games.wizbits.lab.files.LabFileActions`.
-    """
+class PillarLabScreen(Screen[None]):
+    """The Pillar Lab (see the module docstring); the tree's own keys step and pick foundations."""
     HELP_TITLE = "Pillar Lab"
     HELP = ("A sandbox for Wizbits rulings: put cards in play, build a pillar of plays and resolve it "
             "step by step to see exactly what happens and why. Nothing here is saved as a game.")
@@ -128,6 +149,8 @@ class PillarLabScreen(LabPlayActions):
         self.seat = self.table.scenario.active
         """Who the next play is for."""
         self.auto_pause = auto_pause
+        self.path = str(exports_dir() / DEFAULT_NAME)
+        """The scenario file offered for loading and saving (the last one used)."""
         self._logged = 0  # events of self.table already written to the logs
         self.footer_room = FooterRoom(self, self.OPTIONAL, lambda action: bool(self.check_action(action, ())))
 
@@ -265,6 +288,93 @@ class PillarLabScreen(LabPlayActions):
         """Start from an empty table with the starter decks."""
         self._load(blank_scenario())
 
+    # -- plays ----------------------------------------------------------------------------
+
+    def _names(self) -> list[str]:
+        return [player.name for player in self.table.state.players]
+
+    @property
+    def pillar_tree(self) -> PillarTree:
+        """The pillar tree."""
+        return self.query_one(PillarTree)
+
+    def _on(self) -> str | None:
+        """The tree's foundation as a Lab reference (None: the main Current Foundation)."""
+        uid = self.pillar_tree.foundation
+        return None if uid == self.table.pillar.main_tip_uid() else self.table.unit_ref(uid)
+
+    def _play(self, play: LabPlay) -> None:
+        try:
+            self.table = add_play(self.table, play)
+        except LabError as error:
+            self.notify(str(error), title="Not possible", severity="error")
+            return
+        self._refresh()
+
+    def _label(self, ref: str | None) -> str:
+        return ref_label(self.table, ref)
+
+    async def _targets(self, slots: list[Effect], options: list[list[str | None]]) -> tuple[str | None, ...] | None:
+        return await ask_targets(self.app, self.table, slots, options)
+
+    @work(exclusive=True)
+    async def action_play_card(self) -> None:
+        """Pick a card from the whole pool, then its targets; it goes on the tree's foundation."""
+        name = self._names()[self.seat]
+        choices = [(card.card_id, Text.assemble((card.name, "bold"), (f"  {card.category.label} · {card.element.label}"
+                                                                      f" · cost {card.cost}", "dim"))) for card in CARDS]
+        details = {card.card_id: "\n".join(card_text(card).splitlines()[2:-2]) for card in CARDS}
+        card_id = await self.app.push_screen_wait(PickScreen(f"Play which card for {name}? (free)", choices,
+                                                             details=details))
+        if card_id is None:
+            return
+        on = self._on()
+        slots = card_slots(CARDS_BY_ID[card_id])
+        targets = await self._targets(slots, card_choices(self.table, self.seat, card_id))
+        if targets is not None:
+            self._play(LabPlay(self.seat, card=card_id, on=on, targets=targets))
+
+    @work(exclusive=True)
+    async def action_use_ability(self, _shown: bool = True) -> None:
+        """Pick a Trigger ability of the side's cards in play, then its targets."""
+        found = trigger_abilities(self.table, self.seat)
+        name = self._names()[self.seat]
+        if not found:
+            self.notify(f"{name} has no card in play with a Trigger ability.")
+            return
+        choices = [(f"{ref}#{index}", f"{self._label(ref).split(' · ')[1]}: {ability_text(ability)}")
+                   for ref, index, ability in found]
+        picked = await self.app.push_screen_wait(PickScreen(f"Use which ability for {name}? (free)", choices))
+        if picked is None:
+            return
+        ref, _, index_text = picked.partition("#")
+        index = int(index_text)
+        on = self._on()
+        ability = next(ability for r, i, ability in found if (r, i) == (ref, index))
+        options = ability_choices(self.table, self.seat, ref, index)
+        targets = await self._targets(chosen_slots((ability,)), options)
+        if targets is not None:
+            self._play(LabPlay(self.seat, source=ref, ability=index, on=on, targets=targets))
+
+    @work(exclusive=True)
+    async def action_add_damage(self) -> None:
+        """A damage unit: the side deals some points to one character of the battle's other side."""
+        state = self.table.state
+        battle = state.battles[0] if state.battles else None
+        if battle is None:
+            return
+        other = battle.defenders if self.seat == state.active else battle.attackers
+        refs = [self.table.ref_of(iid) for iid in other if state.permanent(iid) is not None]
+        target = await self.app.push_screen_wait(
+            PickScreen("Deal damage to which character?", [(ref, self._label(ref)) for ref in refs]))
+        if target is None:
+            return
+        on = self._on()
+        points = await self.app.push_screen_wait(
+            PickScreen("How many points?", [(str(n), f"{n} point{'s' if n > 1 else ''}") for n in range(1, 13)]))
+        if points is not None:
+            self._play(LabPlay(self.seat, damage=((target, int(points)),), on=on))
+
     # -- resolving ------------------------------------------------------------------------
 
     def action_resolve(self) -> None:
@@ -281,7 +391,9 @@ class PillarLabScreen(LabPlayActions):
             self.table, _ = pass_priority(self.table)
             self._refresh()
 
-    def on_pillar_tree_step_requested(self, message: PillarTree.StepRequested) -> None:
+    @on(PillarTree.StepRequested)
+    def _step_requested(self, message: PillarTree.StepRequested) -> None:
+        """Resolve one step, while the pillar resolves and nobody holds Priority."""
         message.stop()
         if not self.table.started or not next_group(self.table) or self.table.priority is not None:
             return
@@ -294,7 +406,8 @@ class PillarLabScreen(LabPlayActions):
 
     # -- set-up ---------------------------------------------------------------------------
 
-    def on_lab_cards_edit(self, message: LabCards.Edit) -> None:
+    @on(LabCards.Edit)
+    def _card_edited(self, message: LabCards.Edit) -> None:
         """Change a card of the set-up, then rebuild (plays that no longer fit are dropped)."""
         message.stop()
         try:
@@ -330,6 +443,58 @@ class PillarLabScreen(LabPlayActions):
         if picked is not None:
             self.seat = examples[int(picked)].active
             self._load(examples[int(picked)])
+
+    # -- files ----------------------------------------------------------------------------
+
+    @work(exclusive=True)
+    async def action_load(self, _shown: bool = True) -> None:
+        """Load a scenario file (JSON); a relative path is relative to the working directory (:mod:`tui.user_paths`)."""
+        if refuses_files(self.app):
+            return
+        path = await self.app.push_screen_wait(PromptScreen("Load a Lab scenario from", self.path, "scenario.json",
+                                                            "Load"))
+        if not path:
+            return
+        try:
+            target = user_path(path)
+            scenario = read_scenario(target)
+        except (LabError, NoPathError) as error:
+            self.notify(str(error), title="Can't load", severity="error", timeout=10)
+            return
+        self.path = str(target)
+        self.seat = scenario.active
+        if self._load(scenario):
+            self.notify(f"Loaded {target}", timeout=10)
+
+    @work(exclusive=True)
+    async def action_save(self) -> None:
+        """Save the scenario, plays included, as JSON to share (asking before replacing a file)."""
+        if refuses_files(self.app):
+            return
+        path = await self.app.push_screen_wait(PromptScreen("Save this scenario to", self.path, "scenario.json",
+                                                            "Save"))
+        if not path:
+            return
+        try:
+            target = user_path(path)
+        except NoPathError as error:
+            self.notify(str(error), title="Can't save", severity="error", timeout=10)
+            return
+        # Only a regular file is offered for replacing; a pipe or device is refused by write_scenario.
+        if target.is_file() and not await self.app.push_screen_wait(
+                ConfirmScreen(f"{target} already exists. Replace it?", "Replace", "Cancel")):
+            return
+        try:
+            if target.parent == exports_dir():
+                target.parent.mkdir(parents=True, exist_ok=True)  # the default folder; others must exist
+            write_scenario(target, self.table.scenario)
+        except (LabError, OSError) as error:
+            self.notify(str(error), title="Can't save", severity="error", timeout=10)
+            return
+        self.path = str(target)
+        self.notify(f"Saved to {target}", timeout=10)
+
+    # -- keys and leaving -----------------------------------------------------------------
 
     def action_keys(self) -> None:
         """List every key of the Lab; choosing one presses it."""

@@ -1,7 +1,7 @@
 """What the pillar tree tells the screen that owns it.
 
 The messages are reached as :class:`~tui.games.wizbits.pillar_tree.tree.PillarTree`'s own
-(``PillarTree.StepRequested``, handled by ``on_pillar_tree_step_requested``);
+(``PillarTree.StepRequested``, handled by an ``@on(PillarTree.StepRequested)`` method);
 they live here so the widget's module holds only what it shows and decides.
 """
 

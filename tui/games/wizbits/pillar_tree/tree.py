@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal, TypeAlias
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -316,13 +317,16 @@ class PillarTree(SteppingTree):
     def watch_rtf(self) -> None:
         self._rebuild()
 
-    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[Row]) -> None:
+    @on(Tree.NodeHighlighted)
+    def _node_highlighted(self, event: Tree.NodeHighlighted[Row]) -> None:
+        """Show the highlighted unit's detail and tell the screen which unit it is."""
         event.stop()
         self._update_detail()
         self.refresh_bindings()
         self.post_message(self.UnitHighlighted(self, self.cursor_uid))
 
-    def on_tree_node_selected(self, event: Tree.NodeSelected[Row]) -> None:
+    @on(Tree.NodeSelected)
+    def _node_selected(self, event: Tree.NodeSelected[Row]) -> None:
         """Enter on a legal foundation picks it while building; on a Reverse Pillar it opens or closes it."""
         event.stop()
         row = event.node.data
@@ -334,11 +338,15 @@ class PillarTree(SteppingTree):
         elif event.node.allow_expand:
             self.set_expanded(row.uid, not event.node.is_expanded)
 
-    def on_tree_node_expanded(self, event: Tree.NodeExpanded[Row]) -> None:
+    @on(Tree.NodeExpanded)
+    def _node_expanded(self, event: Tree.NodeExpanded[Row]) -> None:
+        """Remember that the player opened this unit's Reverse Pillar."""
         event.stop()
         self._reverse.note_node(event.node, True)
 
-    def on_tree_node_collapsed(self, event: Tree.NodeCollapsed[Row]) -> None:
+    @on(Tree.NodeCollapsed)
+    def _node_collapsed(self, event: Tree.NodeCollapsed[Row]) -> None:
+        """Remember that the player closed this unit's Reverse Pillar."""
         event.stop()
         self._reverse.note_node(event.node, False)
 
