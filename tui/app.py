@@ -247,7 +247,11 @@ class CovenApp(FocusCursor, OrderedKeys[None], CovenPlaces):
             self.notify(self.store.notice, title="Session database", severity="warning", timeout=20)
         if self.join_code and self.store is not None:
             self.tables.offer_join(self.join_code)
-        self.check_size()
+            # The join form opens when its message is handled: check the size after that, so a too-small
+            # notice still goes on top of it.
+            self.call_later(self.check_size)
+        else:
+            self.check_size()
 
     def _follow_theme(self, theme: Theme) -> None:
         """Element hues and named colours follow a theme chosen anywhere (the palette's "Change theme" too)."""

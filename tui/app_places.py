@@ -18,7 +18,19 @@ from textual.screen import Screen
 from engine import get_game
 from saves import LiveSession, SessionNotFoundError, SessionStore, StoreError
 from tui.games import has_ui, playable_games
-from tui.navigation import GoToMenu, OpenHelp, OpenPlace, OpenReplay, OpenSession, PlayAgain, ShowRules, StartGame
+from tui.navigation import (
+    GoToMenu,
+    OpenHelp,
+    OpenJoinForm,
+    OpenLobby,
+    OpenPlace,
+    OpenReplay,
+    OpenSession,
+    OpenTableGame,
+    PlayAgain,
+    ShowRules,
+    StartGame,
+)
 from tui.resize_paint import OnePaintResizeApp
 from tui.table_seating import TableSeating
 
@@ -83,6 +95,29 @@ class CovenPlaces(OnePaintResizeApp[None]):
     @on(PlayAgain)
     def _rematch_asked(self, message: PlayAgain) -> None:
         self.play_again(message.live)
+
+    @on(OpenJoinForm)
+    def _join_form_asked(self, message: OpenJoinForm) -> None:
+        from tui.screens.join_table import JoinTableScreen
+
+        self.push_screen(JoinTableScreen(message.code))
+
+    @on(OpenLobby)
+    def _lobby_asked(self, message: OpenLobby) -> None:
+        from tui.screens.lobby import LobbyScreen
+
+        self.go_to_menu()
+        self.push_screen(LobbyScreen(message.link, self.tables.serve_port, self.tables.serve_host))
+
+    @on(OpenTableGame)
+    def _table_game_asked(self, message: OpenTableGame) -> None:
+        from tui.screens.table_game import TableGameScreen
+
+        shown = self.screen
+        if isinstance(shown, TableGameScreen) and shown.live.session_id == message.live.session_id:
+            return  # already open (a second poll saw the same start)
+        self.go_to_menu()
+        self.push_screen(TableGameScreen(message.live, message.link, auto_delay=self.auto_delay))
 
     # -- leaving and opening places -------------------------------------------
 
