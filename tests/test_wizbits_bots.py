@@ -11,8 +11,9 @@ import pytest
 from engine import TABLE, get_game
 from engine.core.rng import seeded_rng
 from engine.wizbits.actions import Attack, Pass
+from engine.wizbits.bots import BOTS
 from engine.wizbits.bots.heuristics import chance_at_most, global_fail, race
-from engine.wizbits.bots.normal import BOTS, easy_bot, normal_bot
+from engine.wizbits.bots.normal import easy_bot, normal_bot
 from engine.wizbits.dice import MainPoints
 from engine.wizbits.state import WizbitsState
 

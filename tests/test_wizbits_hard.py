@@ -13,9 +13,10 @@ import pytest
 
 from engine import TABLE, get_game
 from engine.core.bot_budget import with_think_time
+from engine.wizbits.bots import BOTS
 from engine.wizbits.bots.determinize import deck_pool, determinize, seen_cards
-from engine.wizbits.bots.hard import candidate_actions, search
-from engine.wizbits.bots.normal import BOTS, HardBot, normal_bot
+from engine.wizbits.bots.hard import HardBot, candidate_actions, search
+from engine.wizbits.bots.normal import normal_bot
 from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.state import WizbitsState
 from engine.wizbits.views import WizbitsView

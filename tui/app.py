@@ -36,9 +36,12 @@ from tui.key_order import OrderedKeys
 from tui.navigation import (
     GoToMenu,
     OpenHelp,
+    OpenJoinForm,
+    OpenLobby,
     OpenPlace,
     OpenReplay,
     OpenSession,
+    OpenTableGame,
     PlayAgain,
     QuitCoven,
     ShowRules,
@@ -263,7 +266,11 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             self.notify(self.store.notice, title="Session database", severity="warning", timeout=20)
         if self.join_code and self.store is not None:
             self.tables.offer_join(self.join_code)
-        self.check_size()
+            # The join form opens when its message is handled: check the size after that, so a too-small
+            # notice still goes on top of it.
+            self.call_later(self.check_size)
+        else:
+            self.check_size()
 
     def _follow_theme(self, theme: Theme) -> None:
         """Element hues and named colours follow a theme chosen anywhere (the palette's "Change theme" too)."""
@@ -356,6 +363,29 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
     @on(PlayAgain)
     def _rematch_asked(self, message: PlayAgain) -> None:
         self.play_again(message.live)
+
+    @on(OpenJoinForm)
+    def _join_form_asked(self, message: OpenJoinForm) -> None:
+        from tui.screens.join_table import JoinTableScreen
+
+        self.push_screen(JoinTableScreen(message.code))
+
+    @on(OpenLobby)
+    def _lobby_asked(self, message: OpenLobby) -> None:
+        from tui.screens.lobby import LobbyScreen
+
+        self.go_to_menu()
+        self.push_screen(LobbyScreen(message.link, self.tables.serve_port, self.tables.serve_host))
+
+    @on(OpenTableGame)
+    def _table_game_asked(self, message: OpenTableGame) -> None:
+        from tui.screens.table_game import TableGameScreen
+
+        shown = self.screen
+        if isinstance(shown, TableGameScreen) and shown.live.session_id == message.live.session_id:
+            return  # already open (a second poll saw the same start)
+        self.go_to_menu()
+        self.push_screen(TableGameScreen(message.live, message.link, auto_delay=self.auto_delay))
 
     # -- leaving and opening places -------------------------------------------
 

@@ -9,12 +9,15 @@ messages.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual.app import App
 
+from tui.navigation import GoToMenu
+
 if TYPE_CHECKING:
     from textual.message_pump import MessagePump
+    from textual.screen import Screen
 
     from saves import SessionStore
     from tui.table_seating import TableSeating
@@ -78,3 +81,11 @@ def coven(node: MessagePump) -> CovenContext:
     if context is None:
         raise LookupError(f"{type(node).__name__} needs Coven's app, not {type(node.app).__name__}")
     return context
+
+
+def leave_to_menu(screen: Screen[Any]) -> None:
+    """Go back to the main menu from ``screen``; under another app (a test's host) just close ``screen``."""
+    if coven_or_none(screen) is None:
+        screen.dismiss(None)
+    else:
+        screen.app.post_message(GoToMenu())

@@ -7,20 +7,20 @@ table's game, asking a screen with unsaved work before leaving it. So a screen
 needs nothing of the app's class, and the app alone knows its screens.
 
 Shared state (the store, the account, the tables) is read through
-:func:`tui.context.coven` instead.
+:func:`tui.context.coven` instead, and :func:`tui.context.leave_to_menu` goes
+back to the menu. This module imports neither the app nor the context, so
+:mod:`tui.table_seating` (which the context names) may post these messages too.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from textual.message import Message
-from textual.screen import Screen
-
-from tui.context import coven_or_none
 
 if TYPE_CHECKING:
     from saves import LiveSession
+    from tui.table_link import TableLink
 
 Place = Literal["new_game", "continue", "sessions", "decks", "host_table", "join_table", "pillar_lab",
                 "settings"]
@@ -93,9 +93,29 @@ class PlayAgain(Message):
         self.live = live
 
 
-def leave_to_menu(screen: Screen[Any]) -> None:
-    """Go back to the main menu from ``screen``; under another app (a test's host) just close ``screen``."""
-    if coven_or_none(screen) is None:
-        screen.dismiss(None)
-    else:
-        screen.app.post_message(GoToMenu())
+class OpenJoinForm(Message):
+    """Show the join form for a live table's code, on top of the current screen."""
+
+    def __init__(self, code: str) -> None:
+        """Ask for the join form of table ``code``."""
+        super().__init__()
+        self.code = code
+
+
+class OpenLobby(Message):
+    """Show a table's lobby just above the main menu."""
+
+    def __init__(self, link: TableLink) -> None:
+        """Ask for the lobby ``link`` reaches."""
+        super().__init__()
+        self.link = link
+
+
+class OpenTableGame(Message):
+    """Show a started table's game just above the main menu (nothing happens if it is already in front)."""
+
+    def __init__(self, live: LiveSession, link: TableLink) -> None:
+        """Ask to play ``live``, the game of ``link``'s table."""
+        super().__init__()
+        self.live = live
+        self.link = link

@@ -2,21 +2,25 @@
 
 One Coven process is one player at one terminal (an SSH connection, or a
 local ``coven``). Its presence claim is taken the first time it hosts or
-joins, and given up when it leaves a table or quits.
+joins, and given up when it leaves a table or quits. It opens no screen
+itself: it posts :mod:`tui.navigation` messages (:class:`~tui.navigation.OpenLobby`, ...) that
+the app turns into screens, so it imports none of them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from saves import LiveSession, StoreError
 from saves.presence import Presence
 from saves.tables import TableError, TableStore, normalise_code
+from tui.login_name import login_name
+from tui.navigation import OpenJoinForm, OpenLobby, OpenTableGame
 from tui.table_link import TableLink
 
 if TYPE_CHECKING:
+    from textual.message import Message
     from textual.notifications import SeverityLevel
-    from textual.screen import Screen
 
     from saves import SessionStore
 
@@ -26,28 +30,13 @@ class SeatingHost(Protocol):
 
     store: SessionStore | None
     store_problem: str | None
-    auto_delay: float
 
     def notify(self, message: str, *, title: str = ..., severity: SeverityLevel = ...,
                timeout: float | None = ..., markup: bool = ...) -> None:
         """Show a toast."""
 
-    def push_screen(self, screen: Screen[Any]) -> object:
-        """Show ``screen`` on top."""
-
-    def go_to_menu(self) -> None:
-        """Close every screen above the main menu."""
-
-    @property
-    def screen(self) -> Screen[Any]:
-        """The screen on top."""
-
-
-def login_name() -> str:
-    """The name offered by default: the login name, as the new-game form does."""
-    from tui.screens.new_game import HUMAN, default_name
-
-    return default_name(0, HUMAN)
+    def post_message(self, message: Message) -> bool:
+        """Queue ``message`` for the app (the :mod:`tui.navigation` moves)."""
 
 
 class TableSeating:
@@ -117,8 +106,6 @@ class TableSeating:
 
     def offer_join(self, text: str) -> None:
         """Show the join form for code ``text`` (from ``ssh CODE@host``), or say it isn't live."""
-        from tui.screens.join_table import JoinTableScreen
-
         code = normalise_code(text)
         tables = self.store()
         if tables is None:
@@ -127,7 +114,7 @@ class TableSeating:
             self.app.notify(f"No open table has the code {text.strip().upper()}. Host one, or join another.",
                             severity="warning", timeout=10)
             return
-        self.app.push_screen(JoinTableScreen(code))
+        self.app.post_message(OpenJoinForm(code))
 
     def _link(self, code: str, token: str | None, spectator: bool) -> TableLink | None:
         """A fresh link to table ``code``, or None after saying why there is none."""
@@ -144,12 +131,9 @@ class TableSeating:
 
     def open_lobby(self, code: str, token: str | None, spectator: bool = False) -> None:
         """Show the lobby of table ``code``."""
-        from tui.screens.lobby import LobbyScreen
-
         link = self._link(code, token, spectator)
         if link is not None:
-            self.app.go_to_menu()
-            self.app.push_screen(LobbyScreen(link, self.serve_port, self.serve_host))
+            self.app.post_message(OpenLobby(link))
 
     def enter_table(self, code: str, token: str | None, spectator: bool = False) -> None:
         """Go to table ``code``'s lobby, or straight into its game once it started."""
@@ -176,8 +160,6 @@ class TableSeating:
 
     def open_game(self, link: TableLink) -> None:
         """Show the game screen of ``link``'s started table."""
-        from tui.screens.table_game import TableGameScreen
-
         store = self.app.store
         try:
             info = link.refresh()
@@ -187,11 +169,7 @@ class TableSeating:
         except StoreError as error:
             self.app.notify(str(error), title="Cannot open the table's game", severity="error")
             return
-        shown = self.app.screen
-        if isinstance(shown, TableGameScreen) and shown.live.session_id == live.session_id:
-            return  # already open (a second poll saw the same start)
-        self.app.go_to_menu()
-        self.app.push_screen(TableGameScreen(live, link, auto_delay=self.app.auto_delay))
+        self.app.post_message(OpenTableGame(live, link))
 
     def leave(self, link: TableLink) -> None:
         """Give up this process's seats at ``link``'s table (tokens still reclaim them), or stop watching it."""

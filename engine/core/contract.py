@@ -13,60 +13,24 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from engine.core.errors import IllegalActionError, UnknownRulesVersionError
+from engine.core.errors import IllegalActionError, ReplayError, UnknownRulesVersionError
+from engine.core.terms import TABLE, Event, JsonDict, Result, Seat
+from engine.core.undo import replay_timeline
 
-Seat = int
-"""A seat is its index at the table, from 0."""
-
-TABLE: None = None
-"""The seat of automatic steps (a duel playing out, a chance draw).
-
-Like OpenSpiel's chance player, the table is an explicit actor: its steps are
-logged like anyone's, so a replay can stop between them.
-"""
-
-JsonDict = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened, with a sentence a person can read.
-
-    Attributes:
-        kind: A short machine tag such as ``"duel"`` or ``"round_end"``.
-        text: The human sentence shown in logs.
-        data: Structured details for animations and tests (JSON values only).
-    """
-
-    kind: str
-    text: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> JsonDict:
-        """Return the event as plain JSON values."""
-        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a finished game ended.
-
-    Attributes:
-        winners: Winning seats; empty for a draw.
-        reason: A sentence explaining the outcome.
-    """
-
-    winners: tuple[Seat, ...]
-    reason: str = ""
-
-    @property
-    def is_draw(self) -> bool:
-        """True when nobody won."""
-        return not self.winners
-
+__all__ = [
+    "TABLE",
+    "Event",
+    "GameRules",
+    "JsonDict",
+    "ReplayError",
+    "Result",
+    "Seat",
+    "canonical_json",
+    "check_rules_version",
+    "state_digest",
+]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -250,9 +214,6 @@ class GameRules(ABC, Generic[S, A, V]):
             ReplayError: an entry is malformed or illegal; its index is given.
             UnknownRulesVersionError: ``rules_version`` is not one this code can play.
         """
-        # Imported here: the undo module builds on this one (a log may hold undo entries, see engine.core.undo).
-        from engine.core.undo import replay_timeline
-
         state = self.new_state(options, seed, seats, names)
         if rules_version is not None:
             state = self.under_rules(state, rules_version)
@@ -277,14 +238,6 @@ def check_rules_version(rules: GameRules[Any, Any, Any], version: object) -> int
             f"it was played under rules version {version}, which this Coven no longer plays "
             f"(oldest: {rules.oldest_rules_version})")
     return version
-
-
-class ReplayError(IllegalActionError):
-    """An action log could not be replayed; ``index`` is the 1-based entry."""
-
-    def __init__(self, index: int, reason: str) -> None:
-        super().__init__(f"action {index} is illegal: {reason}")
-        self.index = index
 
 
 def canonical_json(value: Any) -> str:

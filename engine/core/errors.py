@@ -17,6 +17,14 @@ class IllegalActionError(ActionError):
     """The action is well formed but not allowed in the current state."""
 
 
+class ReplayError(IllegalActionError):
+    """An action log could not be replayed; ``index`` is the 1-based entry."""
+
+    def __init__(self, index: int, reason: str) -> None:
+        super().__init__(f"action {index} is illegal: {reason}")
+        self.index = index
+
+
 class UnknownGameError(ValueError):
     """No registered game has the requested id."""
 

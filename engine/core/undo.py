@@ -19,10 +19,38 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from engine.core.contract import TABLE, Event, GameRules, JsonDict, ReplayError, Seat
-from engine.core.errors import IllegalActionError, MalformedActionError
+from engine.core.errors import IllegalActionError, MalformedActionError, ReplayError
+from engine.core.terms import TABLE, Event, JsonDict, Seat
+
+
+class UndoRules(Protocol):
+    """What the undo rule reads of a game's rules: every :class:`~engine.core.contract.GameRules` is one.
+
+    Named here, not imported, because the contract replays through this module.
+    """
+
+    def to_act(self, state: Any) -> tuple[Seat, ...]:
+        """Seats that must act now."""
+        ...
+
+    def result(self, state: Any) -> object | None:
+        """None while the game runs."""
+        ...
+
+    def choices_are_secret(self, state: Any) -> bool:
+        """Whether the seats now to act choose in secret."""
+        ...
+
+    def undo_barrier(self, before: Any, after: Any, seat: Seat, events: list[Event]) -> str | None:
+        """Why the action from ``before`` to ``after`` may not be taken back, or None."""
+        ...
+
+    def apply(self, state: Any, seat: Seat | None, action: Any) -> tuple[Any, list[Event]]:
+        """The new state and events of ``seat``'s action; ``state`` is left as it was."""
+        ...
+
 
 UNDO_TYPE = "undo"
 """The ``type`` of a log entry that takes back the seat's most recent action."""
@@ -63,7 +91,7 @@ class Timeline:
     entry for entry, and :attr:`undone` says which actions were taken back.
     """
 
-    def __init__(self, rules: GameRules[Any, Any, Any], opening: Any, names: Sequence[str] | None = None) -> None:
+    def __init__(self, rules: UndoRules, opening: Any, names: Sequence[str] | None = None) -> None:
         """Start at ``opening``; ``names`` are the seats' names, for the undo events' sentences."""
         self.rules = rules
         self.names = list(names or ())
@@ -151,7 +179,7 @@ class Timeline:
         return moment
 
 
-def replay_timeline(rules: GameRules[Any, Any, Any], opening: Any,
+def replay_timeline(rules: UndoRules, opening: Any,
                     log: Sequence[tuple[Seat | None, Mapping[str, Any]]],
                     names: Sequence[str] | None = None) -> Timeline:
     """The timeline of ``log`` from ``opening``.

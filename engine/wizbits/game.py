@@ -2,7 +2,7 @@
 
 from engine.bundled import WIZBITS
 from engine.core.registry import GameSpec, OptionSpec, register
-from engine.wizbits.bots.normal import BOTS
+from engine.wizbits.bots import BOTS
 from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import check_decklist
 from engine.wizbits.rules import WizbitsRules

@@ -8,7 +8,7 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tui.navigation import leave_to_menu
+from tui.context import leave_to_menu
 from tui.safe_text import plain
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.styles import css_beside

@@ -20,8 +20,7 @@ from engine import get_game
 from saves import StoreError
 from saves.tables import TableInfo, TableNotFoundError, TableSeat
 from tui.coach_access import coach_line
-from tui.context import coven
-from tui.navigation import leave_to_menu
+from tui.context import coven, leave_to_menu
 from tui.safe_text import plain
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, describe_chat_key, spectators_line
 from tui.table_link import POLL_SECONDS, TableLink

@@ -3,7 +3,6 @@ whether what was filled in makes a game (:func:`validate`)."""
 
 from __future__ import annotations
 
-import getpass
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -14,6 +13,7 @@ from engine.core import InvalidOptionsError
 from engine.core.text import text_problem
 from saves import SeatInfo
 from saves.records import MAX_NAME_LENGTH
+from tui.login_name import login_name
 
 BOT_NAMES: tuple[str, ...] = ("Merlin", "Morgana", "Circe", "Medea", "Cassandra", "Prospero")
 """Default names for bot seats."""
@@ -57,12 +57,7 @@ def default_name(index: int, kind: str | None = None, taken: Sequence[str] = ())
     if not kind.startswith("bot:"):
         if index:
             return f"Player {index + 1}"
-        try:
-            login = getpass.getuser()
-        except (KeyError, OSError):
-            login = ""
-        login = "".join(ch for ch in login if ch.isalnum() or ch in " -_")[:MAX_NAME_LENGTH].strip()
-        return login.capitalize() if login else "Player 1"
+        return login_name()
     used = {name.strip().casefold() for name in taken}
     start = max(index - 1, 0)
     for offset in range(len(BOT_NAMES)):

@@ -21,8 +21,7 @@ from engine import ActionError
 from saves import LiveSession, LogConflictError, StoreError
 from saves.tables import TableNotFoundError
 from tui.coach_access import table_refusal
-from tui.context import coven
-from tui.navigation import leave_to_menu
+from tui.context import coven, leave_to_menu
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, c_is_taken, describe_chat_key
 from tui.screens.game.screen import GameScreen
 from tui.screens.game.undo import take_back, undo_refusal, undo_seat

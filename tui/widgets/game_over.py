@@ -10,7 +10,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tui.navigation import PlayAgain, leave_to_menu
+from tui.context import leave_to_menu
+from tui.navigation import PlayAgain
 
 if TYPE_CHECKING:
     from saves import LiveSession

@@ -17,6 +17,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from engine.wizbits.actions import Action, Pass
 from engine.wizbits.bots.determinize import determinize
@@ -38,11 +39,43 @@ CONFIDENCE = 1.0
 """How many standard errors a candidate must beat Normal's choice by, over the paired samples, to be played."""
 MATERIAL = 0.03
 """What one card more than the opponent (in hand and in play) adds to a scored position (a win is 1)."""
+PLAYOUTS = 48
+"""Hard's playouts a decision when no clock is set (the ladder's and the tests' deterministic budget)."""
+CLOCKED_PLAYOUTS = 100_000
+"""Hard's playout cap under a clock: far more than a second allows, so the clock decides."""
+
+
+@dataclass(frozen=True)
+class HardBot:
+    """The Hard bot with its budget, called as ``bot(view, legal, rng)`` like every bot.
+
+    Attributes:
+        think_time: Seconds a decision may take (None: no clock, only ``playouts``, so a seeded
+            game plays the same on any machine).
+        playouts: At most this many playouts a decision.
+    """
+
+    think_time: float | None = None
+    playouts: int = PLAYOUTS
+
+    def with_think_time(self, seconds: float) -> HardBot:
+        """This bot under a clock of ``seconds`` a decision (its playout cap lifted, so the clock decides)."""
+        return replace(self, think_time=seconds, playouts=max(self.playouts, CLOCKED_PLAYOUTS))
+
+    def __call__(self, view: WizbitsView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Hard's choice among ``legal``; one legal action is taken at once, without searching."""
+        if len(legal) == 1 or view.seat is None:
+            return legal[0]
+        return decide(view, legal, rng, self.think_time, self.playouts)
+
+
+hard_bot = HardBot()
+"""Hard with its deterministic budget; the app gives it the player's thinking time (``bots.think_time``)."""
 
 
 def decide(view: WizbitsView, legal: Sequence[Action], rng: random.Random, think_time: float | None,
            playouts: int) -> Action:
-    """Hard's choice among ``legal`` for ``view``'s seat (see :class:`engine.wizbits.bots.normal.HardBot`)."""
+    """Hard's choice among ``legal`` for ``view``'s seat (see :class:`HardBot`)."""
     if len(legal) == 1 or view.seat is None:
         return legal[0]
     candidates = candidate_actions(view, legal)

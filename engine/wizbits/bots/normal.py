@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 
 from engine.wizbits.actions import (
     Action,
@@ -247,46 +246,3 @@ def _discard_score(board: Board, action: Action) -> float:
     """Discarding the cards least worth keeping scores highest."""
     assert isinstance(action, DiscardCards)
     return -sum(keep_value(card_of(iid, board)) for iid in action.cards)
-
-
-# -- Hard ---------------------------------------------------------------------------
-
-PLAYOUTS = 48
-"""Hard's playouts a decision when no clock is set (the ladder's and the tests' deterministic budget)."""
-CLOCKED_PLAYOUTS = 100_000
-"""Hard's playout cap under a clock: far more than a second allows, so the clock decides."""
-
-
-@dataclass(frozen=True)
-class HardBot:
-    """The Hard bot with its budget, called as ``bot(view, legal, rng)`` like every bot.
-
-    Its search lives in :mod:`engine.wizbits.bots.hard`, loaded when Hard first decides.
-
-    Attributes:
-        think_time: Seconds a decision may take (None: no clock, only ``playouts``, so a seeded
-            game plays the same on any machine).
-        playouts: At most this many playouts a decision.
-    """
-
-    think_time: float | None = None
-    playouts: int = PLAYOUTS
-
-    def with_think_time(self, seconds: float) -> HardBot:
-        """This bot under a clock of ``seconds`` a decision (its playout cap lifted, so the clock decides)."""
-        return replace(self, think_time=seconds, playouts=max(self.playouts, CLOCKED_PLAYOUTS))
-
-    def __call__(self, view: WizbitsView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Hard's choice among ``legal``; one legal action is taken at once, without searching."""
-        if len(legal) == 1 or view.seat is None:
-            return legal[0]
-        from engine.wizbits.bots.hard import decide
-
-        return decide(view, legal, rng, self.think_time, self.playouts)
-
-
-hard_bot = HardBot()
-"""Hard with its deterministic budget; the app gives it the player's thinking time (``bots.think_time``)."""
-
-BOTS: dict[str, Bot] = {"easy": easy_bot, "normal": normal_bot, "hard": hard_bot}
-"""Bot levels, weakest first."""

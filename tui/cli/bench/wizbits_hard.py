@@ -124,7 +124,7 @@ def run(games: int = GAMES, seed: int = 1, playouts: int | None = None, console:
 
     With ``think_time`` Hard plays under that clock, as in the app (its games then depend on the machine).
     """
-    from engine.wizbits.bots.normal import HardBot
+    from engine.wizbits.bots.hard import HardBot
 
     console = console or Console()
     games = max(4, games - games % 4)

@@ -11,14 +11,52 @@ and whether they play at this terminal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from saves.session import Step
 from tui.games.base import GameUI
 from tui.narration import Transcript, turn_sentence
 
 if TYPE_CHECKING:
-    from tui.screens.game.loop import GameLoop
+    from saves import LiveSession
+
+
+class NarratedScreen(Protocol):
+    """What the narrator reads of its game screen (:class:`~tui.screens.game.loop.GameLoop` and its kin).
+
+    A protocol, so this module need not import the screen that imports it.
+    """
+
+    @property
+    def live(self) -> LiveSession:
+        """The session played."""
+
+    @property
+    def ui(self) -> GameUI[Any]:
+        """The game's sentences: prompts, announcements, the linear rendering."""
+
+    @property
+    def human_seats(self) -> list[int]:
+        """Seats played by people at this terminal."""
+
+    @property
+    def revealed_seat(self) -> int | None:
+        """The seat shown at this keyboard, if one is."""
+
+    @property
+    def viewer_seat(self) -> int | None:
+        """Whose eyes are on the screen when nobody decides."""
+
+    @property
+    def drives_table(self) -> bool:
+        """True when this screen plays the bots and the table's automatic steps."""
+
+    @property
+    def status_text(self) -> str:
+        """What the screen is waiting for."""
+
+    def plays_here(self, seat: int) -> bool:
+        """True when a person at this terminal plays ``seat``."""
 
 
 def step_turn_line(rules: Any, state: Any, names: Sequence[str]) -> str:
@@ -45,7 +83,7 @@ def history_transcript(ui: GameUI[Any], rules: Any, steps: Sequence[Step], names
 class Narrator:
     """The narration of one game screen: it keeps the transcript and answers the announce key."""
 
-    def __init__(self, screen: GameLoop) -> None:
+    def __init__(self, screen: NarratedScreen) -> None:
         self.screen = screen
         self.transcript = Transcript()
         self._pressed: tuple[object, ...] | None = None

@@ -22,10 +22,9 @@ from textual.widgets import RichLog, Static
 from engine import Event
 from saves import LiveSession
 from tui.coach_access import SETTING_OFF
-from tui.context import coven_or_none
+from tui.context import coven_or_none, leave_to_menu
 from tui.fit_text import cut_words
 from tui.games.base import GameTable
-from tui.navigation import leave_to_menu
 from tui.player_settings import read_settings
 from tui.safe_text import plain
 from tui.screens.game.loop import GameLoop

@@ -10,21 +10,73 @@ theirs (another seat or the table has moved since: nothing to say).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING, Protocol
 
 from engine import ActionError
 from saves import StoreError
-from tui.screens.game.loop import GameLoop
+
+if TYPE_CHECKING:
+    from textual.binding import BindingsMap
+    from textual.notifications import SeverityLevel
+
+    from engine import Event
+    from saves import LiveSession
 
 UNDO_KEYS = ("u", "ctrl+z")
 """The keys that take back a move."""
 
-def undo_seat(screen: GameLoop) -> int | None:
+
+class HeldSave(Protocol):
+    """The part of the screen's save retry the undo key reads."""
+
+    @property
+    def failing(self) -> bool:
+        """True while a move whose save failed is held."""
+
+
+class UndoScreen(Protocol):
+    """What the undo key reads of its game screen (:class:`~tui.screens.game.loop.GameLoop` and its kin).
+
+    A protocol, so this module need not import the screen that imports it.
+    """
+
+    @property
+    def live(self) -> LiveSession:
+        """The session played."""
+
+    @property
+    def saving(self) -> HeldSave:
+        """Holds a move whose save failed."""
+
+    @property
+    def revealed_seat(self) -> int | None:
+        """The seat shown at this keyboard, if one is."""
+
+    @property
+    def viewer_seat(self) -> int | None:
+        """Whose eyes are on the screen when nobody decides."""
+
+    @property
+    def _bindings(self) -> BindingsMap:
+        """The screen's own key bindings (Textual's), whose undo descriptions this module writes."""
+
+    def plays_here(self, seat: int) -> bool:
+        """True when a person at this terminal plays ``seat``."""
+
+    def notify(self, message: str, *, title: str = ..., severity: SeverityLevel = ...,
+               timeout: float | None = ..., markup: bool = ...) -> None:
+        """Show a toast."""
+
+    def show_new_events(self, events: list[Event]) -> object:
+        """Show what a move set off."""
+
+def undo_seat(screen: UndoScreen) -> int | None:
     """The seat whose moves the undo key takes back: the one revealed at this keyboard, else its only player."""
     seat = screen.revealed_seat if screen.revealed_seat is not None else screen.viewer_seat
     return seat if seat is not None and screen.plays_here(seat) else None
 
 
-def undo_refusal(screen: GameLoop) -> str | None:
+def undo_refusal(screen: UndoScreen) -> str | None:
     """Why the undo key does nothing now, in a few words, or None when it takes back a move."""
     seat = undo_seat(screen)
     if seat is None:
@@ -34,7 +86,7 @@ def undo_refusal(screen: GameLoop) -> str | None:
     return screen.live.undo_refusal(seat)
 
 
-def undo_state(screen: GameLoop) -> bool | None:
+def undo_state(screen: UndoScreen) -> bool | None:
     """The undo key for ``check_action``: True when it works, None (dimmed) when the rule keeps the seat's
     latest move, False (hidden) when the latest move is not the seat's (the usual case: nothing to say)."""
     if undo_refusal(screen) is None:
@@ -43,7 +95,7 @@ def undo_state(screen: GameLoop) -> bool | None:
     return None if seat is not None and screen.live.last_mover == seat and screen.live.result is None else False
 
 
-def describe_undo_key(screen: GameLoop) -> None:
+def describe_undo_key(screen: UndoScreen) -> None:
     """Write the reason into the undo key's Footer description ("Undo: the turn has moved on")."""
     reason = undo_refusal(screen)
     description = "Undo" if reason is None else f"Undo: {reason}"
@@ -53,7 +105,7 @@ def describe_undo_key(screen: GameLoop) -> None:
                          for binding in bindings.get(key, [])]
 
 
-def take_back(screen: GameLoop) -> None:
+def take_back(screen: UndoScreen) -> None:
     """Take back the seat's most recent move, or say why not."""
     seat = undo_seat(screen)
     reason = undo_refusal(screen)
