@@ -17,8 +17,8 @@ from engine.core import registry
 from saves import Presence, SessionStore, TableStore
 
 if TYPE_CHECKING:  # the app's modules load only for the tests that use its fakes
-    from table_helpers import Opener
-    from tui_fakes import FakeUI
+    from tests.helpers.table_helpers import Opener
+    from tests.helpers.tui_fakes import FakeUI
 
 
 # The same examples on every run (a failure reproduces; CI never meets a new one by chance), and no
@@ -79,7 +79,7 @@ def wide_output(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def fake_spec() -> Iterator[GameSpec]:
     """Register the test-only "count-to-ten" game for one test."""
-    from fake_game import SPEC
+    from tests.helpers.fake_game import SPEC
 
     register(SPEC)
     yield SPEC
@@ -98,7 +98,7 @@ def store() -> Iterator[SessionStore]:
 def fake_ui(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeUI]:
     """Use the fake table for every game during one test."""
     import tui.games
-    from tui_fakes import FakeUI
+    from tests.helpers.tui_fakes import FakeUI
 
     ui = FakeUI()
     monkeypatch.setattr(tui.games, "_GAME_UIS", {"wizards-cup": ui, "count-to-ten": ui})

@@ -42,7 +42,7 @@ SECRETS_VARIED: dict[str, int] = {}
 
 
 def _specs() -> list[GameSpec]:
-    from fake_game import SPEC
+    from tests.helpers.fake_game import SPEC
 
     return [*all_games(), SPEC]
 

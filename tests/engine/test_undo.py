@@ -136,7 +136,7 @@ def test_wizbits_a_unit_paid_by_seceding_is_refunded_exactly_and_one_paid_from_t
 
     Every card that draws or shows a card has its own case in test_wizbits_undo.py.
     """
-    from wizbits_game import Game
+    from tests.helpers.wizbits_game import Game
 
     rules = get_game("wizbits").rules
     game = Game()

@@ -38,7 +38,7 @@ def test_a_one_card_deck_has_1_card() -> None:
 
 def test_the_lab_counts_one_play_in_the_singular() -> None:
     from engine.wizbits.lab.table import LabError, LabPlay, add_play, build
-    from test_wizbits_lab import table_scenario
+    from tests.helpers.wizbits_lab import table_scenario
 
     table = add_play(build(table_scenario()), LabPlay(0, card="morning-chorus"))
     with pytest.raises(LabError, match="this table has only 1 play before this one$"):

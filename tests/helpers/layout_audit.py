@@ -19,7 +19,7 @@ from textual.app import App
 from textual.widget import Widget
 from textual.widgets._footer import FooterKey
 
-from waiting import until
+from tests.helpers.waiting import until
 
 LINES = ("#game-status, #replay-status, .screen-title, #editor-title, #lab-title, #lab-status, HeaderTitle, "
          "#lobby-status, #lobby-title, #lobby-seats, #lobby-token, #lobby-hint, #join-table, #session-detail, "

@@ -29,9 +29,9 @@ from types import TracebackType
 import asyncssh
 import pyte
 
-from pyte_feed import feed
+from tests.helpers.pyte_feed import feed
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 _LISTENING = re.compile(r"listening on (\S+):(\d+)")
 
 KEYS = {"enter": "\r", "escape": "\x1b", "tab": "\t", "up": "\x1b[A", "down": "\x1b[B",

@@ -1,6 +1,6 @@
 """Run every store-opening ``coven`` command inside one process that keeps a store open, and report every touch.
 
-``python tests/store_files_probe.py`` (with ``COVEN_DATA_DIR`` set) opens a
+``python tests/helpers/store_files_probe.py`` (with ``COVEN_DATA_DIR`` set) opens a
 long-lived store, plays a game into it, then runs the commands in-process one
 after another, playing a move between them. An audit hook (PEP 578) sees each
 ``open``, ``chmod`` by descriptor and ``lockf``/``flock``/``fcntl`` the
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from saves import LiveSession, SeatInfo, SessionStore, db_path  # noqa: E402
 from tui.cli import main  # noqa: E402

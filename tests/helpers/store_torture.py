@@ -1,6 +1,6 @@
 """What the torture tests share: a writing Coven in its own process, a watch on its files, and the commands.
 
-``Writer`` runs ``tests/store_torture_writer.py`` and keeps, from its output,
+``Writer`` runs ``tests/helpers/store_torture_writer.py`` and keeps, from its output,
 the last log length the store committed for each session. ``DeletedWatch``
 polls ``/proc/<pid>/fd`` of the processes it is given, in a thread, and
 remembers every database file one of them still had open after it left the
@@ -22,8 +22,8 @@ import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-WRITER = ROOT / "tests" / "store_torture_writer.py"
+ROOT = Path(__file__).resolve().parents[2]
+WRITER = ROOT / "tests" / "helpers" / "store_torture_writer.py"
 BOUND = 120.0
 """Seconds any one process may take on a busy machine before the test gives up on it."""
 

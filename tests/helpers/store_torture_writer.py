@@ -1,4 +1,4 @@
-"""A long-lived Coven that keeps writing, for the torture tests: ``python tests/store_torture_writer.py``.
+"""A long-lived Coven that keeps writing, for the torture tests: ``python tests/helpers/store_torture_writer.py``.
 
 It opens one store (``COVEN_DATA_DIR``) and plays games into it, move after
 move, starting the next game when one ends. After each move the store has
@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from saves import LiveSession, SeatInfo, SessionStore, StoreError  # noqa: E402
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from saves import SeatPlan, TableStore
-from waiting import until
+from tests.helpers.waiting import until
 
 if TYPE_CHECKING:
     from tui.app import CovenApp

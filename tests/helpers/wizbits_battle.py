@@ -20,9 +20,9 @@ from textual.widgets import Footer, OptionList, Static
 from engine import ActionError, Event
 from engine.wizbits import actions as act
 from engine.wizbits.state import Phase
+from tests.helpers.wizbits_game import RULES, Game
 from tui.games.base import GameTable
 from tui.games.wizbits.table import WizbitsTable
-from wizbits_game import RULES, Game
 
 BIG = (100, 30)
 SMALL = (80, 24)

@@ -28,11 +28,11 @@ import tui.games
 from engine import Event, GameSpec, Result, game_entries
 from engine.core.registry import OptionSpec, OptionValue
 from saves import LiveSession, SeatInfo, SessionStore
+from tests.helpers.waiting import BOUND, until
 from tui.app import CovenApp
 from tui.games.base import ROUND_RULE, GameTable, GameUI
-from waiting import BOUND, until
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 GENERIC_FOLDERS = (REPO / "tui" / "screens", REPO / "tui" / "widgets")
 """Folders that hold only generic code: every module in them, at any depth, must name no game."""
 

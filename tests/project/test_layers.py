@@ -10,7 +10,7 @@ import ast
 from collections.abc import Iterator, Mapping, Set
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 PACKAGES = ("engine", "saves", "tui")
 """The project's packages, bottom floor first."""

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 # Runs `coven` (the CLI entry point, no arguments) to the main menu's first frame, headless
 # at 80x24, then prints every module loaded by then.

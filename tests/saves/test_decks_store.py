@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.wizbits.cards.starter_decks import EMBER_DAWN, TIDAL_DUSK
-from engine.wizbits.decklist import decklist
+from engine.wizbits.cards.starter_decks import TIDAL_DUSK
 from saves import SCHEMA_VERSION, LiveSession, SeatInfo, SessionStore, db_path, export_session, import_session
 from saves.decks import (
     MAX_DECK_BYTES,
@@ -25,8 +24,8 @@ from saves.decks import (
     read_deck_file,
 )
 from saves.schema import MIGRATIONS
+from tests.helpers.decks_store import EMBER_TEXT
 
-EMBER_TEXT = decklist(EMBER_DAWN.deck, "Ember Dawn")
 # Ember Dawn's cards led by another Character: a deck no starter id names.
 SQUIRE_TEXT = EMBER_TEXT.replace(" *", "").replace("4 Emberbeetle Squire", "4 Emberbeetle Squire *")
 

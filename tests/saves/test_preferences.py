@@ -6,7 +6,6 @@ import sqlite3
 
 import pytest
 
-from preference_damage import allow_null_values, plant
 from saves import SCHEMA_VERSION, SessionStore, db_path
 from saves.checkup import examine
 from saves.preferences import (
@@ -20,6 +19,7 @@ from saves.preferences import (
     unreadable_preferences,
 )
 from saves.schema import MIGRATIONS
+from tests.helpers.preference_damage import allow_null_values, plant
 
 
 def test_a_value_round_trips_per_account(store: SessionStore) -> None:

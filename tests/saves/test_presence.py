@@ -10,7 +10,7 @@ from pathlib import Path
 
 from saves import Presence
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 HOLDER = """
 import sys

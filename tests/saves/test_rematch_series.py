@@ -11,20 +11,9 @@ from engine import get_game
 from saves import LiveSession, SeatInfo, SessionStore
 from saves.rematch import plan_rematch, start_rematch
 from saves.series import series_of, series_score
+from tests.helpers.rematch_series import finish
 
 ANA_BO = (SeatInfo("Ana"), SeatInfo("Bo"))
-
-
-def finish(live: LiveSession, seed: int = 0) -> LiveSession:
-    """Play ``live`` to its end with random legal moves."""
-    rng = random.Random(seed)
-    while not live.finished:
-        if live.table_action is not None and not live.to_act:
-            live.play_table()
-            continue
-        seat = live.to_act[0]
-        live.apply(seat, rng.choice(live.rules.legal_actions(live.state, seat)))
-    return live
 
 
 @pytest.mark.parametrize("game_id", ["wizards-cup", "witchdraft", "wizbits"])

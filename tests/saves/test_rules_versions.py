@@ -26,7 +26,7 @@ from saves.schema import MIGRATIONS
 from saves.store_listing import DamagedSession
 
 GAMES: list[dict[str, Any]] = json.loads(
-    (Path(__file__).parent / "data" / "wizbits_rules_v1_games.json").read_text())["games"]
+    (Path(__file__).resolve().parents[1] / "data" / "wizbits_rules_v1_games.json").read_text())["games"]
 SPEC = get_game("wizbits")
 NAMES = ["Ana", "Bo"]
 

@@ -14,11 +14,11 @@ import pytest
 
 from engine import GameSpec, IllegalActionError, MalformedActionError, register, state_digest
 from engine.core import InvalidOptionsError, UnknownGameError
-from fake_game import next_action
 from saves import LiveSession, LogConflictError, SeatInfo, SessionLoadError, SessionStore
+from tests.helpers.fake_game import next_action
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bob", "bot", "easy")]
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def play(session: LiveSession, steps: int) -> None:
@@ -177,7 +177,7 @@ CHILD = textwrap.dedent(
     """
     import time
     from engine import register
-    from fake_game import SPEC, next_action
+    from tests.helpers.fake_game import SPEC, next_action
     from saves import LiveSession, SeatInfo, SessionStore
 
     register(SPEC)

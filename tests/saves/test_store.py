@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from damage_helpers import newer_coven_database
 from saves import (
     SCHEMA_VERSION,
     LogConflictError,
@@ -20,6 +19,7 @@ from saves import (
     db_path,
 )
 from saves.schema import MIGRATIONS
+from tests.helpers.damage_helpers import newer_coven_database
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bot Bob", "bot", "easy")]
 

@@ -8,13 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from damage_helpers import (
-    damaged_copy_with_companions,
-    hide_moves_from_the_index,
-    rows,
-    two_sessions,
-    write_damage,
-)
 from saves import (
     DamagedSession,
     DamagedSessionError,
@@ -27,6 +20,13 @@ from saves import (
     import_session,
 )
 from saves.store import SessionStore
+from tests.helpers.damage_helpers import (
+    damaged_copy_with_companions,
+    hide_moves_from_the_index,
+    rows,
+    two_sessions,
+    write_damage,
+)
 from tui.cli import main
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bot Bob", "bot", "easy")]

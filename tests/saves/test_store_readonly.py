@@ -9,7 +9,7 @@ disk is real as well: a 1 MiB tmpfs mounted in the child's namespace and filled 
 real disk is needed, SQLite's ``max_page_count`` stops the database growing: SQLite then fails with
 SQLITE_FULL ("database or disk is full"), the very code and words it gives when the disk fills.
 
-The child is this file run as a script (``python tests/test_store_readonly.py SCENARIO JSON``): it runs
+The child is this file run as a script (``python tests/saves/test_store_readonly.py SCENARIO JSON``): it runs
 ``coven`` commands in-process (or the app), then prints what happened as JSON on its last line.
 """
 
@@ -27,8 +27,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # as a script: the tests' helpers
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # and Coven itself
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # as a script: Coven itself and tests.helpers
 
 import pytest  # noqa: E402
 
@@ -86,12 +85,12 @@ async def _in_the_app(folder: str) -> dict[str, Any]:
     """Start a game from the new-game form, then continue the saved one: what the form and the banner said."""
     from textual.widgets import Static
 
+    from tests.helpers.waiting import until
     from tui.app import CovenApp
     from tui.screens.game.screen import GameScreen
     from tui.screens.menu import MainMenu
     from tui.screens.new_game import NewGameScreen
     from tui.widgets.save_banner import SaveBanner
-    from waiting import until
 
     os.environ["COVEN_DATA_DIR"] = folder
     app = CovenApp(auto_delay=0.01)
@@ -194,7 +193,7 @@ def test_in_a_read_only_folder_reading_works_and_writing_names_the_folder(tmp_pa
     out.mkdir()
     deck = out / "deck.txt"
     assert subprocess.run([sys.executable, "-m", "tui.cli", "deck", "export-starter", "ember-dawn", str(deck)],
-                          cwd=Path(__file__).resolve().parent.parent, capture_output=True, check=False).returncode == 0
+                          cwd=Path(__file__).resolve().parents[2], capture_output=True, check=False).returncode == 0
     before = sorted(os.listdir(kept))
     plan = [(str(kept), ["sessions"]), (str(kept), ["settings", "list"]), (str(kept), ["doctor"]),
             (str(kept), ["export", "1", str(out / "kept.json")]), (str(kept), ["deck", "list"]),

@@ -23,8 +23,8 @@ from saves import LiveSession, SeatInfo, SessionStore, StoreError, db_path
 from saves.checkup import in_use, move_aside
 from saves.sharing import StoreHold, StoreInUseError, lock_path, sole_use
 
-ROOT = Path(__file__).resolve().parent.parent
-PROBE = ROOT / "tests" / "store_files_probe.py"
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = ROOT / "tests" / "helpers" / "store_files_probe.py"
 BOUND = 60.0
 
 _HOLDER = """

@@ -10,7 +10,7 @@ from saves import LiveSession, TableStore
 from saves.series import series_of, series_score
 from saves.table_records import TableError
 from saves.table_rematch import ask_rematch, leave_finished, parse_offer, rematch_offer, settle_rematch
-from table_helpers import Opener, started
+from tests.helpers.table_helpers import Opener, started
 
 
 def play_out(host: TableStore, bea: TableStore, session_id: int) -> None:

@@ -27,7 +27,7 @@ from saves.table_tokens import (
     normalise_token,
 )
 from saves.tables import MAX_RECLAIM_TRIES, BadTokenError, ReclaimLimitError, TableStore
-from table_helpers import Opener, host_table
+from tests.helpers.table_helpers import Opener, host_table
 from tui.app import CovenApp
 from tui.screens.join_table import JoinTableScreen
 from tui.widgets.confirm import PromptScreen

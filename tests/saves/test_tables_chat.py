@@ -11,7 +11,7 @@ from saves import LiveSession, SeatPlan, db_path
 from saves.checkup import examine
 from saves.table_chat import MAX_LINE_LENGTH, RATE_LINES, RATE_SECONDS, session_chat
 from saves.tables import ChatError, ChatThrottledError, TableError
-from table_helpers import Opener, host_table, started
+from tests.helpers.table_helpers import Opener, host_table, started
 
 
 def test_a_line_is_kept_with_its_speaker_and_its_place_in_the_log(open_tables: Opener) -> None:

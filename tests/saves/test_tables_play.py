@@ -20,7 +20,7 @@ from saves import (
     TableNotFoundError,
     db_path,
 )
-from table_helpers import Opener, host_table, started
+from tests.helpers.table_helpers import Opener, host_table, started
 
 
 def test_a_finished_game_ends_its_table(open_tables: Opener) -> None:

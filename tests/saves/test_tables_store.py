@@ -25,9 +25,9 @@ from saves import (
     normalise_code,
 )
 from saves.table_tokens import hash_token
-from table_helpers import PLAN, Opener, host_table
+from tests.helpers.table_helpers import PLAN, Opener, host_table
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 # -- codes -----------------------------------------------------------------------

@@ -14,9 +14,9 @@ import pytest
 
 from engine import GameSpec, register
 from engine.core import textfile
-from fake_game import next_action
 from saves import LiveSession, SeatInfo, SessionFileError, SessionStore, export_session, import_session, transfer
 from saves.transfer import FORMAT, FORMAT_VERSION, read_session_file
+from tests.helpers.fake_game import next_action
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bob", "bot", "hard")]
 

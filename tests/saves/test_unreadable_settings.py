@@ -8,11 +8,11 @@ import sqlite3
 
 import pytest
 
-from damage_helpers import two_sessions, write_damage
-from preference_damage import Planter, flip, plant, stored_bytes
 from saves import SessionStore, db_path
 from saves.checkup import examine
 from saves.preferences import PreferenceProblem, read_preference, set_preference, unreadable_preferences
+from tests.helpers.damage_helpers import two_sessions, write_damage
+from tests.helpers.preference_damage import Planter, flip, plant, stored_bytes
 from tui.cli import main
 from tui.cli.doctor import run
 from tui.player_settings import SETTINGS, read_settings, write_setting

@@ -18,14 +18,14 @@ from textual.widgets import Input
 
 from engine.wizards_cup.cards import WIZARDS
 from saves import LiveSession, SeatInfo, SessionStore
-from ssh_client import ServeProcess, SSHPlayer, wait_until
+from tests.helpers.ssh_client import ServeProcess, SSHPlayer, wait_until
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.wizards_cup.team_builder import TeamBuilder
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game.screen import GameScreen
 from tui.screens.join_table import JoinTableScreen
 from tui.screens.menu import MainMenu
-from waiting import until
 
 
 def burst(app: App[Any], keys: list[str]) -> None:

@@ -14,7 +14,7 @@ from unittest import mock
 import asyncssh
 import pytest
 
-from ssh_client import ROOT, ServeProcess, SSHPlayer, open_connection, wait_until
+from tests.helpers.ssh_client import ROOT, ServeProcess, SSHPlayer, open_connection, wait_until
 from tui.server.limits import MAX_COLUMNS, MAX_ROWS
 from tui.server.paste import PASTE_END, PASTE_START
 
@@ -297,9 +297,9 @@ from saves.table_tokens import new_token as _new_token
 from saves.tables import MAX_RECLAIM_TRIES as _MAX_RECLAIM_TRIES
 from saves.tables import SeatPlan as _SeatPlan
 from saves.tables import TableStore as _TableStore
-from ssh_client import ServeProcess as _ServeProcess
-from ssh_client import SSHPlayer as _SSHPlayer
-from ssh_client import wait_until as _wait_until
+from tests.helpers.ssh_client import ServeProcess as _ServeProcess
+from tests.helpers.ssh_client import SSHPlayer as _SSHPlayer
+from tests.helpers.ssh_client import wait_until as _wait_until
 
 
 def _mode(path: _Path) -> int:

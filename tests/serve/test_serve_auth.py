@@ -13,7 +13,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from ssh_client import ROOT, ServeProcess, SSHPlayer, open_connection
+from tests.helpers.ssh_client import ROOT, ServeProcess, SSHPlayer, open_connection
 from tui.server.accounts import verify_password
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import asyncssh
 
-from ssh_client import ServeProcess, open_connection, wait_until
+from tests.helpers.ssh_client import ServeProcess, open_connection, wait_until
 from tui.server.accounts import add_user
 from tui.server.config import ServeConfig
 from tui.server.limits import AuthThrottle

@@ -7,7 +7,7 @@ import os
 import stat
 from pathlib import Path
 
-from ssh_client import ServeProcess, SSHPlayer, wait_until
+from tests.helpers.ssh_client import ServeProcess, SSHPlayer, wait_until
 
 TITLE = "C O V E N"
 

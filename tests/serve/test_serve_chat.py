@@ -17,8 +17,8 @@ from saves import LiveSession, SessionStore
 from saves.presence import Presence
 from saves.table_chat import RATE_LINES, session_chat
 from saves.tables import SeatPlan, TableStore
-from ssh_client import ServeProcess, SSHPlayer
-from test_serve_game import choose_team, open_table
+from tests.helpers.serve_game import choose_team, open_table
+from tests.helpers.ssh_client import ServeProcess, SSHPlayer
 from tui.server.paste import PASTE_END, PASTE_START
 
 CHAT = "\x14"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ssh_client import ROOT, ServeProcess, SSHPlayer, coven_processes, wait_until
+from tests.helpers.ssh_client import ROOT, ServeProcess, SSHPlayer, coven_processes, wait_until
 
 PLAYERS = 16
 MENU_WAIT = 120.0

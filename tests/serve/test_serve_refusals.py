@@ -11,7 +11,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from ssh_client import ROOT, ServeProcess, SSHPlayer, open_connection, wait_until
+from tests.helpers.ssh_client import ROOT, ServeProcess, SSHPlayer, open_connection, wait_until
 
 
 def test_commands_subsystems_plain_shells_and_forwarding_are_refused(coven_data_dir: Path) -> None:

@@ -12,8 +12,8 @@ from saves import LiveSession, SessionStore
 from saves.presence import Presence
 from saves.series import series_of
 from saves.tables import TableStore
-from ssh_client import ServeProcess, SSHPlayer, wait_until
-from test_serve_game import GAME_SECONDS, RESEND_AFTER, checked_screen, choose_team, open_table
+from tests.helpers.serve_game import GAME_SECONDS, RESEND_AFTER, checked_screen, choose_team, open_table
+from tests.helpers.ssh_client import ServeProcess, SSHPlayer, wait_until
 
 
 async def finish_table(store: SessionStore, session_id: int, players: dict[int, SSHPlayer]) -> LiveSession:

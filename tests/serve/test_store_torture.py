@@ -24,9 +24,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from saves import SessionStore
-from ssh_client import ServeProcess, SSHPlayer, wait_until
-from store_torture import BOUND, ROOT, DeletedWatch, Writer, coven, torture_count, torture_seed
-from test_serve_game import choose_team
+from tests.helpers.serve_game import choose_team
+from tests.helpers.ssh_client import ServeProcess, SSHPlayer, wait_until
+from tests.helpers.store_torture import BOUND, ROOT, DeletedWatch, Writer, coven, torture_count, torture_seed
 
 _JOIN_LINE = re.compile(r"ssh -p \d+ ([A-Z]{4})@localhost")
 """The lobby's line that tells friends how to join, with the table's code."""

@@ -6,8 +6,8 @@ import asyncio
 import os
 from pathlib import Path
 
-from ssh_client import ServeProcess
-from test_serve_game import open_table
+from tests.helpers.serve_game import open_table
+from tests.helpers.ssh_client import ServeProcess
 from tui.turn_notice import MIN_GAP, NOTICE_TEXT, TurnNotices, notice_escape, wanted
 
 NOTICE = notice_escape().encode()

@@ -23,7 +23,7 @@ def test_deck_editor_with_a_validation_error(snap_compare: Any) -> None:
 
 
 def test_deck_import_lists_every_problem(snap_compare: Any) -> None:
-    """The dialog a bad import opens (tests/test_user_paths.py opens it by importing; a fixed path keeps this still)."""
+    """The dialog a bad import opens (tests/tui/test_user_paths.py opens it by importing; a fixed path keeps this still)."""
     from tui.widgets.problem_list import ProblemListScreen
 
     problems = [f"line {n}: unknown card 'Not A Card {n}'" for n in range(1, 7)]

@@ -15,9 +15,9 @@ from textual.pilot import Pilot
 
 import tui.games
 from saves import LiveSession, SessionStore
-from test_snapshots_shell import FIXED_TIME, SnapCompare, make_app, two_sessions
+from tests.helpers.snapshots_shell import FIXED_TIME, SnapCompare, make_app, two_sessions
+from tests.helpers.tui_fakes import FakeUI, play_until, seats
 from tui.app import CovenApp
-from tui_fakes import FakeUI, play_until, seats
 
 
 @pytest.fixture

@@ -6,11 +6,11 @@ from typing import Any
 
 from saves import SessionStore
 from saves.preferences import set_preference
-from test_swap_focus import at_the_swap, swap_focused
+from tests.helpers.swap_focus import at_the_swap, swap_focused
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.screens.menu import MainMenu
 from tui.screens.new_game import NewGameScreen
-from waiting import until
 
 SIZE = (80, 24)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.wizbits.lab.json_form import shipped_scenarios
-from test_pillar_lab_tui import LabHost
+from tests.helpers.pillar_lab_tui import LabHost
 
 
 def by_title(words: str) -> Any:

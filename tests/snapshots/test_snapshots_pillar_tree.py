@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.wizbits.pillar.tree import Pillar, UnitKind
-from test_pillar_tree import Host, two_subpillars
+from tests.helpers.pillar_tree import Host, two_subpillars
 
 SIZE = (80, 24)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.witchdraft.geometry import Placement
-from test_potion_grid import GridApp, drafted, hand_card
+from tests.helpers.potion_grid import GridApp, drafted, hand_card
 
 SIZE = (80, 24)
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_wizards_cup_tui import tiebreak_game
+from tests.helpers.tui_fakes import ScreenApp
+from tests.helpers.wizards_cup_tui import tiebreak_game
 from tui.games.wizards_cup.table import WizardsCupUI
 from tui.screens.table_rematch import RematchPromptScreen
 from tui.widgets.game_over import GameOverScreen
-from tui_fakes import ScreenApp
 
 SIZE = (80, 24)
 

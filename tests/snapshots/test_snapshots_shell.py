@@ -7,19 +7,15 @@ when a game's own widgets do. Times are fixed and shown in UTC.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
 from textual.pilot import Pilot
 
 import tui.games
-from saves import LiveSession, SessionStore
-from tui.app import CovenApp
-from tui_fakes import FakeUI, play_until, seats
-
-SnapCompare = Callable[..., bool]
-FIXED_TIME = "2026-03-14T15:09:26.000000+00:00"
+from saves import LiveSession
+from tests.helpers.snapshots_shell import FIXED_TIME, SnapCompare, make_app, two_sessions
+from tests.helpers.tui_fakes import FakeUI, seats
 
 
 @pytest.fixture(autouse=True)
@@ -34,21 +30,6 @@ def deterministic(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     monkeypatch.undo()
     time.tzset()
-
-
-def make_app(*setups: Callable[[SessionStore], Any]) -> CovenApp:
-    """An app over a fresh store, after running ``setups`` on it."""
-    store = SessionStore()
-    for setup in setups:
-        setup(store)
-    return CovenApp(store=store, auto_delay=60.0)
-
-
-def two_sessions(store: SessionStore) -> None:
-    """A game against a bot, and a two-player game in its duels."""
-    LiveSession.create(store, "wizards-cup", None, 11, seats("You", "Merlin:normal"))
-    live = LiveSession.create(store, "wizards-cup", {"tokens_to_win": 3}, 12, seats("Ann", "Bob"))
-    play_until(live, 6)
 
 
 def test_main_menu_80x24(snap_compare: SnapCompare) -> None:

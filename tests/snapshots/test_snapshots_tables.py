@@ -11,9 +11,9 @@ import pytest
 from textual.pilot import Pilot
 
 from saves.tables import SeatPlan, TableStore
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.screens.lobby import LobbyScreen
-from waiting import until
 
 SnapCompare = Callable[..., bool]
 

@@ -17,9 +17,9 @@ from textual.app import App
 
 from engine.witchdraft.geometry import Placement
 from saves import SessionStore
-from test_pillar_tree import Host, two_subpillars
-from test_potion_grid import GridApp, drafted, hand_card
-from test_wizards_cup_tui import Game, TableApp
+from tests.helpers.pillar_tree import Host, two_subpillars
+from tests.helpers.potion_grid import GridApp, drafted, hand_card
+from tests.helpers.wizards_cup_tui import Game, TableApp
 from tui.app import CovenApp
 from tui.player_settings import write_setting
 from tui.themed import ANSI_COLOURS, THEMED_CSS, theme_variable_defaults

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from saves import SessionStore
-from test_undo_tui import Host, to_a_play, undo_key
-from test_wizbits_e2e import HeldPauses
+from tests.helpers.undo_tui import Host, to_a_play, undo_key
+from tests.helpers.waiting import until
+from tests.helpers.wizbits_e2e import HeldPauses
 from tui.screens.game.screen import GameScreen
-from waiting import until
 
 
 def test_undo_in_the_footer_after_a_play_that_can_be_taken_back(snap_compare: Any) -> None:

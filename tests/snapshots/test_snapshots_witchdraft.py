@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_witchdraft_tui import Game, four_player_face_up_app, score_app, tie_game, two_player_app
+from tests.helpers.witchdraft_tui import Game, four_player_face_up_app, score_app, tie_game, two_player_app
 
 SIZE = (80, 24)
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_wizards_cup_tui import (
+from tests.helpers.tui_fakes import ScreenApp
+from tests.helpers.wizards_cup_tui import (
     Game,
-    ScreenApp,
     TableApp,
     duel_app,
     lineup_round2_app,

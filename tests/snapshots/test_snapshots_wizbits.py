@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.wizbits import actions as act
-from test_wizbits_tui_table import nested
-from wizbits_battle import BIG, SMALL, BattleApp, conflict, division, opening, with_hand
-from wizbits_game import Game
+from tests.helpers.wizbits_battle import BIG, SMALL, BattleApp, conflict, division, opening, with_hand
+from tests.helpers.wizbits_game import Game
+from tests.helpers.wizbits_tui_table import nested
 
 
 def test_battlefield_at_the_start_of_a_turn(snap_compare: Any) -> None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_wizbits_typed_damage import twelve_to_divide
+from tests.helpers.wizbits_battle import SMALL, BattleApp, opening
+from tests.helpers.wizbits_game import RULES
+from tests.helpers.wizbits_typed_damage import twelve_to_divide
 from tui.games.wizbits.yields import Yield
-from wizbits_battle import SMALL, BattleApp, opening
-from wizbits_game import RULES
 
 
 def test_typed_damage_cut_to_what_remains_at_80x24(snap_compare: Any) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual.widgets import Static
@@ -10,22 +9,11 @@ from textual.widgets import Static
 from engine.wizards_cup.state import Phase as CupPhase
 from engine.wizbits.state import Phase as BitsPhase
 from saves import LiveSession, SeatInfo, SessionStore
-from test_narration import GAMES, Host, bot_move, game_screen
+from tests.helpers.announce import play_until
+from tests.helpers.narration import Host, game_screen
+from tests.helpers.waiting import until
 from tui.games import game_ui
 from tui.games.wizbits.narration import pillar_units
-from waiting import until
-
-
-def play_until(store: SessionStore, game_id: str, wanted: Callable[[Any], bool], seed: int = 5) -> LiveSession:
-    """A bots' game of ``game_id`` played until seat 0's view satisfies ``wanted``."""
-    live = LiveSession.create(store, game_id, GAMES[game_id], seed,
-                              [SeatInfo("Ana", "bot", "easy"), SeatInfo("Bo", "bot", "easy")])
-    for _ in range(5000):
-        if wanted(live.rules.view(live.state, 0)):
-            return live
-        assert live.result is None, "the game ended before the moment the test wants"
-        bot_move(live)
-    raise AssertionError("never reached")
 
 
 def said(live: LiveSession, seat: int | None, detail: bool = False) -> str:

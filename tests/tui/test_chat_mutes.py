@@ -9,12 +9,12 @@ import pytest
 from saves import SessionStore, StoreError
 from saves.preferences import get_preference, set_preference
 from saves.tables import TableStore
-from table_helpers import host_from_menu
-from test_tables_chat_tui import notes, screen_text
+from tests.helpers.table_helpers import host_from_menu
+from tests.helpers.tables_chat_tui import notes, screen_text
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.chat_mutes import KEY, MAX_NAMES, MAX_TABLES, muted_at, remember_muted
 from tui.screens.lobby import LobbyScreen
-from waiting import until
 
 CODES = ["ABCD", "EFGH", "JKMN", "PQRS", "TUVW", "XYZA", "BCDE", "FGHJ", "KMNP", "QRST"]
 

@@ -16,8 +16,10 @@ from typing import Any
 from engine.wizards_cup.cards import WIZARDS
 from engine.wizards_cup.state import Phase
 from saves import LiveSession, SeatInfo, SessionStore
-from test_pillar_tree import Host as TreeHost
-from test_pillar_tree import two_subpillars
+from tests.helpers.pillar_tree import Host as TreeHost
+from tests.helpers.pillar_tree import two_subpillars
+from tests.helpers.tui_fakes import game_screen
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.base import GameTable
 from tui.games.witchdraft.draft_hand import DraftHand
@@ -29,8 +31,6 @@ from tui.games.wizbits.card import WizbitsCard
 from tui.games.wizbits.pillar_tree.tree import PillarTree
 from tui.games.wizbits.table import WizbitsTable
 from tui.screens.curtain import CurtainScreen
-from tui_fakes import game_screen
-from waiting import until
 
 SIZE = (100, 30)
 ANA_TEAM = ["dawn-acolyte", "tide-caller", "thornmother", "lantern-knight", "mist-warden"]

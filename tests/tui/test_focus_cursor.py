@@ -11,10 +11,10 @@ from textual.geometry import Offset
 from textual.widgets import DataTable, Input, Label, ListItem, ListView, OptionList, TextArea, Tree
 
 from saves import LiveSession, SeatInfo, SessionStore
-from test_narration import Host, game_screen
+from tests.helpers.narration import Host, game_screen
+from tests.helpers.waiting import until
 from tui.focus_cursor import FocusCursor
 from tui.games.witchdraft.potion_grid import PotionGrid
-from waiting import until
 
 MOVE_TO = re.compile(r"\x1b\[(\d+);(\d+)H$")
 

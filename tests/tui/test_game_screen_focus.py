@@ -14,8 +14,8 @@ from textual.widget import Widget
 
 import saves
 import tui.app as app_module
-from test_kill_and_resume import started_session
-from waiting import until
+from tests.helpers.kill_and_resume import started_session
+from tests.helpers.waiting import until
 
 
 def out_of_view(widget: Widget) -> bool:
@@ -64,7 +64,7 @@ async def test_a_table_drawn_before_its_parts_exist_draws_once_they_do() -> None
     """A game screen draws its table from its own on_mount, which under load can come before the table composes."""
     from textual.app import App, ComposeResult
 
-    from test_wizards_cup_tui import Game
+    from tests.helpers.wizards_cup_tui import Game
     from tui.games.wizards_cup.duel_zone import DuelZone
     from tui.games.wizards_cup.table import WizardsCupTable
 
@@ -89,7 +89,7 @@ async def test_a_table_whose_part_is_still_mounting_waits_for_it() -> None:
     """The table itself may be mounted while a part inside it (the duel zone) is still composing."""
     from textual.app import App, ComposeResult
 
-    from test_wizards_cup_tui import Game
+    from tests.helpers.wizards_cup_tui import Game
     from tui.games.wizards_cup.duel_zone import DuelZone
     from tui.games.wizards_cup.table import WizardsCupTable
 

@@ -13,12 +13,12 @@ from textual.widgets import Input, Static
 from textual.widgets._footer import FooterKey
 
 from saves import LiveSession, SessionStore
+from tests.helpers.tui_fakes import play_until, seats
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.screens.game.screen import GameScreen, fit_status
 from tui.screens.help import HelpScreen
 from tui.widgets.fitting_footer import HELP_LABEL, FittingFooter
-from tui_fakes import play_until, seats
-from waiting import until
 
 
 def rows(app: App[Any]) -> list[str]:

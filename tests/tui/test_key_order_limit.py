@@ -8,8 +8,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Input
 
+from tests.helpers.waiting import until
 from tui.key_order import OrderedKeys
-from waiting import until
 
 
 class StuckApp(OrderedKeys[None]):

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pyte
 
-from pyte_feed import feed
-from saves import LiveSession, SeatInfo, SessionStore
+from saves import LiveSession, SessionStore
+from tests.helpers.kill_and_resume import started_session
+from tests.helpers.pyte_feed import feed
 
-ANA = ["pyre-lord", "mist-warden", "deepwater-regent", "echo-warden", "moss-hermit"]
 ROWS, COLUMNS = 24, 80
 
 
@@ -41,7 +41,7 @@ class Terminal:
         env.update(TERM="xterm-256color", COVEN_DATA_DIR=str(data_dir), COVEN_AUTO_DELAY="0.2")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tui.cli"], stdin=slave, stdout=slave, stderr=slave, env=env,
-            start_new_session=True, cwd=Path(__file__).resolve().parents[1],
+            start_new_session=True, cwd=Path(__file__).resolve().parents[2],
         )
         os.close(slave)
         self.master = master
@@ -78,18 +78,6 @@ class Terminal:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=60)
         os.close(self.master)
-
-
-def started_session(store: SessionStore) -> LiveSession:
-    """A session at the start of round 1's duels."""
-    live = LiveSession.create(store, "wizards-cup", {}, 7, [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "easy")])
-    for seat in (0, 1):
-        displayed = live.state.players[seat].displayed
-        picks = [card for card in [*ANA, "tide-caller"] if card != displayed][:5]
-        live.apply(seat, {"type": "team", "cards": picks})
-    for seat in (0, 1):
-        live.apply(seat, {"type": "lineup", "order": live.state.players[seat].team[:5]})
-    return live
 
 
 def test_killed_coven_resumes_at_its_last_action(coven_data_dir: Path) -> None:

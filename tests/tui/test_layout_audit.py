@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from layout_audit import Seen, help_lists_the_footer, look, no_less
 from saves import LiveSession, SeatPlan, SessionStore, TableStore
+from tests.helpers.layout_audit import Seen, help_lists_the_footer, look, no_less
+from tests.helpers.tui_fakes import play_until, seats
+from tests.helpers.waiting import until
 from tui.app import CovenApp
-from tui_fakes import play_until, seats
-from waiting import until
 
 SIZES = ((80, 24), (120, 40))
 

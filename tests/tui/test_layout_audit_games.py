@@ -21,11 +21,11 @@ import pytest
 from engine.witchdraft.cards import CARDS as DRAFT_CARDS
 from engine.witchdraft.cards import INGREDIENT_CARDS, RECIPES
 from engine.wizards_cup.cards import CARDS as CUP_CARDS
-from layout_audit import Seen, help_lists_the_footer, look, no_less
 from saves import LiveSession, SessionStore
+from tests.helpers.layout_audit import Seen, help_lists_the_footer, look, no_less
+from tests.helpers.tui_fakes import play_until, seats
+from tests.helpers.waiting import until
 from tui.app import CovenApp
-from tui_fakes import play_until, seats
-from waiting import until
 
 SIZES = ((80, 24), (120, 40))
 OPTIONS: dict[str, dict[str, Any] | None] = {

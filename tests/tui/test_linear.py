@@ -5,14 +5,14 @@ from __future__ import annotations
 from engine.witchdraft.cards import CARDS
 from engine.wizards_cup.state import Phase as CupPhase
 from saves import LiveSession, SeatInfo, SessionStore
-from test_announce import play_until
-from test_narration import Host, game_screen
+from tests.helpers.announce import play_until
+from tests.helpers.narration import Host, game_screen
+from tests.helpers.waiting import until
 from tui.games import game_ui
 from tui.games.witchdraft.narration import area_rows
 from tui.games.wizbits.narration import pillar_units
 from tui.player_settings import setting
 from tui.widgets.linear_view import LinearView
-from waiting import until
 
 
 def test_a_potion_reads_row_by_row_with_columns_as_letters() -> None:

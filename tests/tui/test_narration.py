@@ -4,55 +4,22 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 from textual.app import App
 from textual.widgets import TextArea
 
-from engine.core import seeded_rng
 from saves import LiveSession, SeatInfo, SessionStore
+from tests.helpers.narration import GAMES, Host, bot_move, game_screen
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games import game_ui
 from tui.narration import Transcript, sentence, turn_sentence
 from tui.screens.game.narrator import history_transcript
-from tui.screens.game.screen import GameScreen
 from tui.screens.transcript import TranscriptScreen
 from tui.served import NO_FILES
-from waiting import until
 
-GAMES: dict[str, dict[str, Any]] = {
-    "wizards-cup": {},
-    "witchdraft": {},
-    "wizbits": {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"},
-}
 ART = set("─│┌┐└┘├┤┬┴┼═║╔╗╚╝▮█▀▄")
-
-
-class Host(App[None]):
-    """Opens the game screen on a session."""
-
-    def __init__(self, live: LiveSession, linear: bool = False) -> None:
-        super().__init__()
-        self.live = live
-        self.linear = linear
-
-    def on_mount(self) -> None:
-        screen = GameScreen(self.live, auto_delay=0.01)
-        screen.linear = self.linear
-        self.push_screen(screen)
-
-
-def bot_move(live: LiveSession) -> None:
-    """One move of the first seat asked (by its easy bot), or the table's step."""
-    if not live.to_act:
-        live.play_table()
-        return
-    seat = live.to_act[0]
-    bot = live.spec.bots["easy"]
-    action = bot(live.rules.view(live.state, seat), live.rules.legal_actions(live.state, seat),
-                 seeded_rng(live.seed, "bot", seat, len(live.log)))
-    live.apply(seat, action)
 
 
 def whole_game(store: SessionStore, game_id: str, humans: int = 0) -> LiveSession:
@@ -67,10 +34,6 @@ def whole_game(store: SessionStore, game_id: str, humans: int = 0) -> LiveSessio
     if humans:
         live = LiveSession.load(store, live.session_id)
     return live
-
-
-def game_screen(app: App[None]) -> GameScreen:
-    return next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

@@ -8,11 +8,11 @@ from engine.wizards_cup.cards import CARDS
 from engine.wizards_cup.state import Phase
 from saves import LiveSession
 from saves.tables import TableStore
-from table_helpers import host_from_menu
-from test_tables_tui import play_for
+from tests.helpers.table_helpers import host_from_menu
+from tests.helpers.tables_tui import play_for
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.screens.table_game import TableGameScreen
-from waiting import until
 
 
 async def test_the_transcript_at_a_table_waits_for_the_remote_seat_by_name(other: TableStore) -> None:

@@ -11,29 +11,12 @@ from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from saves import SessionStore
 from saves.decks import DeckStore
 from saves.preferences import get_preference, set_preference
-from test_decks_store import EMBER_TEXT
+from tests.helpers.decks_store import EMBER_TEXT
+from tests.helpers.new_game_memory import form, open_form
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.screens.game.screen import GameScreen
-from tui.screens.menu import MainMenu
 from tui.screens.new_game import NewGameScreen
-from waiting import until
-
-
-def form(app: CovenApp) -> dict[str, Any]:
-    """What the new-game form on screen holds: game, seats, names and kinds, options."""
-    screen = app.screen
-    assert isinstance(screen, NewGameScreen)
-    rows = [(row.query_one(Input).value, row.query_one(Select).value) for row in screen.query(".seat-row")]
-    options = {option.name: screen.query_one(f"#option-{option.name}", Select).value for option in screen.spec.options}
-    return {"game": screen.spec.game_id, "rows": rows, "options": options}
-
-
-async def open_form(app: CovenApp, pilot: Any) -> None:
-    await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-    await pilot.press("n")
-    await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.is_mounted
-                and bool(app.screen.query(".seat-row")), "the new-game form")
-    await pilot.pause()
 
 
 def in_game(app: CovenApp) -> bool:

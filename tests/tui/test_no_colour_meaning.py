@@ -19,18 +19,19 @@ from textual.filter import Monochrome
 from engine import Result
 from engine.witchdraft.geometry import Placement
 from saves import SessionStore
-from test_pillar_tree import Host, two_subpillars
-from test_potion_grid import GridApp, drafted, hand_card
-from test_witchdraft_tui import Game as DraftGame
-from test_witchdraft_tui import score_app
-from test_wizards_cup_tui import ScreenApp, duel_app, swap_game, tiebreak_game
+from tests.helpers.pillar_tree import Host, two_subpillars
+from tests.helpers.potion_grid import GridApp, drafted, hand_card
+from tests.helpers.tui_fakes import ScreenApp
+from tests.helpers.witchdraft_tui import Game as DraftGame
+from tests.helpers.witchdraft_tui import score_app
+from tests.helpers.wizards_cup_tui import duel_app, swap_game, tiebreak_game
+from tests.helpers.wizbits_battle import BIG, SMALL, BattleApp, opening, resolving, run
+from tests.helpers.wizbits_game import RULES
 from tui.app import CovenApp
 from tui.games.witchdraft.potion_grid import PotionGrid
 from tui.games.wizards_cup.table import WizardsCupUI
 from tui.games.wizbits.results import WizbitsResultScreen
 from tui.player_settings import write_setting
-from wizbits_battle import BIG, SMALL, BattleApp, opening, resolving, run
-from wizbits_game import RULES
 
 SIZE = (80, 24)
 
@@ -209,7 +210,7 @@ async def test_with_colour_blind_letters_each_potion_card_names_its_colour() -> 
 
 
 async def test_a_witchdraft_hand_says_its_phase_and_whose_seat_in_words() -> None:
-    from test_witchdraft_tui import two_player_app
+    from tests.helpers.witchdraft_tui import two_player_app
 
     app = two_player_app()
     async with app.run_test(size=SIZE) as pilot:

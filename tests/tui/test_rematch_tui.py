@@ -9,12 +9,12 @@ import pytest
 from saves import LiveSession, SessionStore
 from saves.rematch import start_rematch
 from saves.series import series_of, series_score
-from test_rematch_series import finish
+from tests.helpers.rematch_series import finish
+from tests.helpers.tui_fakes import seats
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.screens.help import HelpScreen
 from tui.widgets.game_over import GameOverScreen
-from tui_fakes import seats
-from waiting import until
 
 GAMES = ["wizards-cup", "witchdraft", "wizbits"]
 MODES = {"solo": ("Ana", "Merlin:easy"), "pass-and-play": ("Ana", "Bo")}

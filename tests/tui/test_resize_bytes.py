@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pyte
 
-from pyte_feed import feed
+from tests.helpers.pyte_feed import feed
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 QUIET_SECONDS = 1.5
 """Output silent this long after the screen is right means the paint is over."""
 LIMIT_SECONDS = 60.0

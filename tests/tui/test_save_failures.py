@@ -22,15 +22,15 @@ from textual.pilot import Pilot
 from engine import GameSpec
 from saves import LiveSession, SessionStore, TableStore
 from saves.save_failures import DISK_FULL, LOCKED, READ_ONLY, SaveFailedError, passing_reason
-from table_helpers import host_from_menu
+from tests.helpers.table_helpers import host_from_menu
+from tests.helpers.tui_fakes import FakeTable, FakeUI, seats
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.screens.game.save_retry import RECOVERED, backoff
 from tui.screens.game.screen import GameScreen
 from tui.screens.menu import MainMenu
 from tui.widgets.confirm import ConfirmScreen
 from tui.widgets.save_banner import SaveBanner
-from tui_fakes import FakeTable, FakeUI, seats
-from waiting import until
 
 
 class FailingInserts:

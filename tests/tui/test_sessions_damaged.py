@@ -6,10 +6,10 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Static
 
-from damage_helpers import write_damage
 from saves import LiveSession, SessionStore
+from tests.helpers.damage_helpers import write_damage
+from tests.helpers.tui_fakes import FakeUI, game_screen, seats
 from tui.app import CovenApp
-from tui_fakes import FakeUI, game_screen, seats
 
 
 async def test_a_damaged_session_is_listed_refused_and_the_others_open(

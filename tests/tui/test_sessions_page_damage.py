@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Static
 
 from saves import DamagedSession, DamagedSessionError, SeatInfo, SessionStore, StoreError, db_path
 from saves.store_listing import DamagedListError
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.screens.sessions_listing import (
     EMPTY_SERVED_TEXT,
@@ -28,7 +29,6 @@ from tui.screens.sessions_listing import (
     UNREADABLE_TEXT,
     read_listing,
 )
-from waiting import until
 
 MOVES = (2, 3, 4)
 """The moves of each test session: nine log entries, so every table and index of the list fits one page."""

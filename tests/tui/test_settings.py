@@ -6,15 +6,15 @@ import pytest
 from textual.filter import Monochrome
 from textual.theme import BUILTIN_THEMES
 
-from preference_damage import plant
 from saves import SessionStore
 from saves.preferences import PreferenceProblem, set_preference
+from tests.helpers.preference_damage import plant
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.cli import main
 from tui.player_settings import SETTINGS, THEMES, read_settings, setting, write_setting
 from tui.screens.settings_screen import SettingsScreen
 from tui.themes import COLOUR_BLIND, HIGH_CONTRAST, OKABE_ITO, contrast_ratio, theme_pairs
-from waiting import until
 
 
 def test_each_player_keeps_their_own_settings(store: SessionStore) -> None:
@@ -228,7 +228,7 @@ async def test_colour_blind_letters_and_the_theme_s_element_hues_reach_the_cards
 async def test_new_game_offers_the_default_bot_level_and_forgets_when_told(store: SessionStore) -> None:
     from textual.widgets import Input
 
-    from test_new_game_memory import form, open_form
+    from tests.helpers.new_game_memory import form, open_form
     from tui.screens.game.screen import GameScreen
 
     write_setting(store, None, "bot_level", "easy")

@@ -12,12 +12,12 @@ from saves import LiveSession
 from saves.series import series_of
 from saves.table_rematch import ask_rematch, rematch_offer
 from saves.tables import TableStore
-from test_tables_tui import SPEC, hal_hosts, screen_text
+from tests.helpers.tables_tui import SPEC, hal_hosts, screen_text
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.screens.table_game import TableGameScreen
 from tui.screens.table_rematch import RematchPromptScreen
 from tui.widgets.game_over import GameOverScreen
-from waiting import until
 
 
 async def finish_both(pilot: object, other: TableStore, session_id: int, claim: str,
@@ -126,7 +126,7 @@ async def test_closing_the_final_screen_leaves_the_table_and_ends_the_offer(othe
 
 
 async def test_the_host_is_asked_too_and_starts_the_rematch_with_y(other: TableStore) -> None:
-    from table_helpers import host_from_menu
+    from tests.helpers.table_helpers import host_from_menu
 
     app = CovenApp(auto_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -2,7 +2,7 @@
 
 The app under test is one process; the other players are TableStores with
 their own connection and presence claim, as other Coven processes would be.
-(tests/test_serve_chat.py talks between two real SSH clients.)
+(tests/serve/test_serve_chat.py talks between two real SSH clients.)
 """
 
 from __future__ import annotations
@@ -11,23 +11,15 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 from saves.tables import SeatPlan, TableStore
-from table_helpers import Opener, host_from_menu, started
+from tests.helpers.table_helpers import Opener, host_from_menu, started
+from tests.helpers.tables_chat_tui import notes, screen_text
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.wizards_cup.team_builder import TeamBuilder
 from tui.screens.chat_pane import QUICK_PHRASES, ChatPane
 from tui.screens.lobby import LobbyScreen
 from tui.screens.table_game import TableGameScreen
 from tui.widgets.fitting_footer import FittingFooter
-from waiting import until
-
-
-def screen_text(app: CovenApp) -> str:
-    """Everything on screen, as plain text."""
-    return app.export_screenshot().replace("&#160;", " ")
-
-
-def notes(app: CovenApp) -> str:
-    return "\n".join(str(note.message) for note in app._notifications)
 
 
 def in_team_builder(app: CovenApp) -> bool:

@@ -2,7 +2,7 @@
 
 The app under test is one process; "the other process" is a second
 SessionStore connection with its own presence claim, as another Coven
-would have. (tests/test_serve_game.py plays the same over real SSH.)
+would have. (tests/serve/test_serve_game.py plays the same over real SSH.)
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from engine.wizards_cup.state import Phase
 from saves import LiveSession, SessionStore
 from saves.presence import Presence
 from saves.tables import SeatClaimError, SeatPlan, TableStore
-from table_helpers import host_from_menu
+from tests.helpers.table_helpers import host_from_menu
+from tests.helpers.tables_tui import hal_hosts, play_for, screen_text
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.base import GameTable
 from tui.games.wizards_cup.team_builder import TeamBuilder
@@ -27,27 +29,6 @@ from tui.screens.join_table import JoinTableScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MainMenu
 from tui.screens.table_game import TableGameScreen
-from waiting import until
-
-SPEC = get_game("wizards-cup")
-
-
-def screen_text(app: CovenApp) -> str:
-    """Everything on screen, as plain text."""
-    return app.export_screenshot().replace("&#160;", " ")
-
-
-def hal_hosts(other: TableStore, seed: int, *, spectators: bool = False) -> str:
-    """Hal hosts a two-seat Wizards Cup table from the other process, seat 2 open; returns its code."""
-    plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
-    return other.host("wizards-cup", {}, seed, plan, host_name="Hal", allow_spectators=spectators).info.code
-
-
-def play_for(live: LiveSession, seat: int, rng: random.Random) -> None:
-    """Play one easy-bot action for ``seat`` from its own view."""
-    view = live.rules.view(live.state, seat)
-    legal = live.rules.legal_actions(live.state, seat)
-    live.apply(seat, SPEC.bots["easy"](view, legal, rng))
 
 
 def test_host_a_table_wait_in_the_lobby_and_play_against_a_remote_player(other: TableStore) -> None:

@@ -14,15 +14,15 @@ from textual.widgets import RichLog
 from engine.wizards_cup.state import Phase
 from saves import LiveSession
 from saves.tables import TableStore
-from table_helpers import host_from_menu
-from test_tables_tui import hal_hosts, play_for, screen_text
+from tests.helpers.table_helpers import host_from_menu
+from tests.helpers.tables_tui import hal_hosts, play_for, screen_text
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.wizards_cup.team_builder import TeamBuilder
 from tui.screens.join_table import JoinTableScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.table_game import TableGameScreen
 from tui.widgets.fitting_footer import FittingFooter
-from waiting import until
 
 UNDO = {"type": "undo"}
 

@@ -13,6 +13,8 @@ from textual.screen import Screen
 
 from engine import Result
 from saves import SessionStore
+from tests.helpers.wizbits_battle import opening
+from tests.helpers.wizbits_game import RULES
 from tui.app import CovenApp
 from tui.games.wizards_cup.wizard_card import WizardCard
 from tui.games.wizbits.card import WizbitsCard
@@ -21,8 +23,6 @@ from tui.player_settings import THEMES
 from tui.themed import VICTORY, theme_variable_defaults
 from tui.themes import COLOUR_BLIND, HIGH_CONTRAST, OKABE_ITO
 from tui.widgets.element_look import ELEMENT_HUES, LOOK, set_element_look
-from wizbits_battle import opening
-from wizbits_game import RULES
 
 SIZE = (80, 24)
 

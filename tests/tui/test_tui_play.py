@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from saves import LiveSession, SessionStore
+from tests.helpers.tui_fakes import FakeUI, game_screen, play_until, seats
+from tests.helpers.waiting import until
 from tui.app import CovenApp
-from tui_fakes import FakeUI, game_screen, play_until, seats
-from waiting import until
 
 
 async def test_curtain_for_two_humans(fake_ui: FakeUI, store: SessionStore) -> None:

@@ -8,9 +8,9 @@ from textual.command import CommandPalette
 from textual.widgets import OptionList, Static
 
 from saves import LiveSession, SessionStore
+from tests.helpers.tui_fakes import FakeUI, game_screen, seats
+from tests.helpers.waiting import until
 from tui.app import CovenApp
-from tui_fakes import FakeUI, game_screen, seats
-from waiting import until
 
 
 async def test_menu_keys_open_screens(fake_ui: FakeUI) -> None:

@@ -6,71 +6,12 @@ from textual.app import App
 from textual.widgets import RichLog, Static
 
 from engine.wizbits.actions import Pass, PlayCard
-from engine.wizbits.terms import Category
-from saves import LiveSession, SeatInfo, SessionStore
-from test_wizbits_e2e import HeldPauses
+from saves import LiveSession, SessionStore
+from tests.helpers.undo_tui import Host, to_a_play, to_an_undoable_play, undo_key, undoable_plays
+from tests.helpers.waiting import until
+from tests.helpers.wizbits_e2e import HeldPauses
 from tui.screens.game.screen import GameScreen
 from tui.screens.game.undo import take_back
-from tui.widgets.fitting_footer import FittingFooter
-from waiting import until
-
-
-class Host(App[None]):
-    """Opens the game screen on a session."""
-
-    def __init__(self, live: LiveSession) -> None:
-        super().__init__()
-        self.live = live
-
-    def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.live, auto_delay=0.01))
-
-
-def undoable_plays(live: LiveSession, seat: int) -> list[PlayCard]:
-    """``seat``'s card plays that the undo rule would let it take back (none shows a hidden card)."""
-    rules, state = live.rules, live.state
-    found = []
-    for action in rules.legal_actions(state, seat):
-        if isinstance(action, PlayCard):
-            after, events = rules.apply(state, seat, action)
-            if rules.undo_barrier(state, after, seat, events) is None:
-                found.append(action)
-    return found
-
-
-def to_an_undoable_play(live: LiveSession, seat: int) -> PlayCard:
-    """Play on until ``seat`` holds Priority with a card play it could take back, and return that play.
-
-    A payment from the deck shows its cards, so such a play costs nothing or pays by seceding:
-    ``seat`` puts Characters and Non-Elements in play when it can, everyone else passes.
-    """
-    for _ in range(800):
-        if seat in live.to_act:
-            found = undoable_plays(live, seat)
-            if found:
-                return found[0]
-        if not live.to_act:
-            live.play_table()
-            continue
-        acting = live.to_act[0]
-        legal = live.rules.legal_actions(live.state, acting)
-        lasting = [action for action in legal if acting == seat and isinstance(action, PlayCard)
-                   and live.state.card(action.card).category is not Category.ELEMENT]
-        live.apply(acting, lasting[0] if lasting else next((a for a in legal if isinstance(a, Pass)), legal[0]))
-    raise AssertionError("the seat never had a play it could take back")
-
-
-def to_a_play(store: SessionStore) -> tuple[LiveSession, PlayCard]:
-    """A solo Wizbits game where Ana (seat 0) holds Priority with a card play she could take back."""
-    live = LiveSession.create(store, "wizbits", {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"}, 3,
-                              [SeatInfo("Ana"), SeatInfo("Bo", "bot", "easy")])
-    return live, to_an_undoable_play(live, 0)
-
-
-def undo_key(screen: GameScreen) -> str | None:
-    """The undo key's description in the Footer, or None when it is not shown."""
-    footer = screen.query_one(FittingFooter)
-    return next((text for text in footer.shown if text.startswith("Undo")), None)
 
 
 async def test_u_takes_back_a_unit_and_the_footer_says_when_it_cannot(store: SessionStore) -> None:
@@ -137,9 +78,9 @@ async def test_a_replay_strikes_through_moves_taken_back_or_leaves_them_out(stor
 
 
 async def test_at_one_keyboard_the_seat_behind_the_curtain_takes_back_its_own_unit() -> None:
-    from test_wizbits_passing import DEFAULT_DECKS, Curtains, asked, lift, two_people
+    from tests.helpers.tui_fakes import game_screen
+    from tests.helpers.wizbits_passing import DEFAULT_DECKS, Curtains, asked, lift, two_people
     from tui.app import CovenApp
-    from tui_fakes import game_screen
 
     with SessionStore() as store:
         live = two_people(store, DEFAULT_DECKS, turn=2)  # Bo (seat 1) acts first, both hold cards

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from deck_editor_helpers import SIZE, answer_prompt, editor, message, open_starter
 from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import decklist, parse_decklist
 from engine.wizbits.lab.json_form import shipped_scenarios, write_scenario
 from saves import LiveSession, SeatInfo, SessionStore
-from test_pillar_lab_tui import LabHost, lab
+from tests.helpers.deck_editor_helpers import SIZE, answer_prompt, editor, message, open_starter
+from tests.helpers.pillar_lab_tui import LabHost, lab
 from tui.app import CovenApp
 from tui.cli import main
 from tui.user_paths import NoPathError, user_path

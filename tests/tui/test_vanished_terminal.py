@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pyte
 
-from pyte_feed import feed
 from saves import LiveSession, SeatInfo, SessionStore, db_path
+from tests.helpers.pyte_feed import feed
 
 BOUND = 60.0
 """Generous seconds for anything awaited: the suite must pass on a busy machine."""
@@ -48,7 +48,7 @@ def test_coven_exits_when_its_terminal_vanishes(coven_data_dir: Path) -> None:
     # A new session without a controlling terminal, and SIGHUP ignored: closing the master sends no signal.
     process = subprocess.Popen(
         [sys.executable, "-m", "tui.cli"], stdin=slave, stdout=slave, stderr=slave, env=env,
-        start_new_session=True, preexec_fn=_ignore_sighup, cwd=Path(__file__).resolve().parents[1],
+        start_new_session=True, preexec_fn=_ignore_sighup, cwd=Path(__file__).resolve().parents[2],
     )
     os.close(slave)
     try:

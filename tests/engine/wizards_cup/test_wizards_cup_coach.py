@@ -17,8 +17,8 @@ from engine.wizards_cup.cards import CARDS
 from engine.wizards_cup.coach import Chances, CoachError, LineupAdvice, advise_lineup
 from engine.wizards_cup.coach_review import review_rounds
 from engine.wizards_cup.state import Phase, WizardsCupView
-from tests.test_import_hygiene import modules_after_import
-from tests.wizards_cup_helpers import RULES, SPEC, lineup_state
+from tests.helpers.import_hygiene import modules_after_import
+from tests.helpers.wizards_cup_helpers import RULES, SPEC, lineup_state
 
 ANA = ["pyre-lord", "echo-warden", "mist-warden", "tide-caller", "moss-hermit", "lantern-knight"]
 BO = ["ember-adept", "hollow-sage", "thornmother", "brine-witch", "cinder-duelist", "night-whisper"]

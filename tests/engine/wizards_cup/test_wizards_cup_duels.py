@@ -8,7 +8,7 @@ import pytest
 
 from engine.wizards_cup.cards import BEATS, CARDS, WIZARDS, Element, Timing
 from engine.wizards_cup.duel import resolve_duel
-from tests.wizards_cup_helpers import side
+from tests.helpers.wizards_cup_helpers import side
 
 # The chart from the issue, written out independently of engine data.
 EXPECTED_BEATS = {

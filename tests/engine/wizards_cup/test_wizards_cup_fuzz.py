@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine import ActionError, state_digest
 from engine.wizards_cup.cards import CARDS
-from tests.wizards_cup_helpers import RULES, play_random_game
+from tests.helpers.wizards_cup_helpers import RULES, play_random_game
 
 card_ids = st.sampled_from(sorted(CARDS)) | st.text(max_size=8)
 json_values = st.recursive(

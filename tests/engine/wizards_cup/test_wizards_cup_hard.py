@@ -13,7 +13,7 @@ from engine.wizards_cup.bots import BOTS
 from engine.wizards_cup.cards import CARDS
 from engine.wizards_cup.hard import game_value, hard_bot, opponent_teams, round_payoffs
 from engine.wizards_cup.state import Phase
-from tests.wizards_cup_helpers import RULES, SPEC, lineup_state
+from tests.helpers.wizards_cup_helpers import RULES, SPEC, lineup_state
 
 ANA = ["pyre-lord", "echo-warden", "mist-warden", "tide-caller", "moss-hermit", "lantern-knight"]
 BO = ["ember-adept", "hollow-sage", "thornmother", "brine-witch", "cinder-duelist", "night-whisper"]

@@ -8,7 +8,7 @@ import random
 
 from engine.wizards_cup.bots import BOTS
 from engine.wizards_cup.state import WizardsCupState
-from tests.wizards_cup_helpers import RULES, SPEC, lineup_state
+from tests.helpers.wizards_cup_helpers import RULES, SPEC, lineup_state
 
 ANA = ["sunforged-saint", "pyre-lord", "mist-warden", "deepwater-regent", "echo-warden", "moss-hermit"]
 BO_A = ["lantern-knight", "deepwater-regent", "cinder-duelist", "night-whisper", "tide-caller", "hollow-sage"]
@@ -72,7 +72,7 @@ def test_bots_choose_the_same_when_only_hidden_information_differs() -> None:
 
 
 def test_teams_are_shown_to_everyone_once_the_game_is_over() -> None:
-    from tests.test_wizards_cup_rules import ANA_LINEUP, BO_LINEUP, play_round, set_lineups
+    from tests.helpers.wizards_cup_rules import ANA_LINEUP, BO_LINEUP, play_round, set_lineups
 
     state = lineup_state(["sunforged-saint", *ANA_LINEUP], ["lantern-knight", *BO_LINEUP], tokens=(1, 1))
     state, _, _ = play_round(set_lineups(state, ANA_LINEUP, BO_LINEUP))

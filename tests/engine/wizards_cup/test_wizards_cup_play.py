@@ -9,7 +9,7 @@ from pathlib import Path
 from engine import state_digest
 from engine.wizards_cup.bots import normal_bot, simulate_round
 from saves import LiveSession, SeatInfo, SessionStore, export_session, import_session
-from tests.wizards_cup_helpers import RULES, SPEC, Log, play_random_game
+from tests.helpers.wizards_cup_helpers import RULES, SPEC, Log, play_random_game
 
 
 def assert_every_state_round_trips(seed: int, log: Log) -> None:

@@ -15,9 +15,9 @@ from engine.wizards_cup.cards import CARDS, WIZARDS, Check, Effect, Timing, elem
 from engine.wizards_cup.hard import lineup_solution, opponent_teams, payoff_matrix
 from engine.wizards_cup.round_matrix import ORDERS, lineup, round_results
 from engine.wizards_cup.state import Phase
-from tests.wizards_cup_helpers import RULES, lineup_state
+from tests.helpers.wizards_cup_helpers import RULES, lineup_state
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[3]
 IDS = [w.card_id for w in WIZARDS]
 
 

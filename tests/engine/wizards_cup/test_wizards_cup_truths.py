@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.wizards_cup.duel import resolve_duel
 from engine.wizards_cup.state import Phase, WizardsCupState, opening_lineup
-from tests.wizards_cup_helpers import RULES, lineup_state, side
+from tests.helpers.wizards_cup_helpers import RULES, lineup_state, side
 
 ANA = ["sunforged-saint", "pyre-lord", "mist-warden", "deepwater-regent", "echo-warden", "moss-hermit"]
 BO = ["lantern-knight", "deepwater-regent", "cinder-duelist", "night-whisper", "tide-caller", "hollow-sage"]

@@ -289,6 +289,6 @@ def test_only_cards_that_stay_in_play_carry_lasting_or_flip_abilities() -> None:
 def test_the_rules_document_states_each_attribute_rule() -> None:
     from pathlib import Path
 
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "rules" / "wizbits.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "wizbits.md").read_text(encoding="utf-8")
     for attribute in Attribute:
         assert f"| {attribute.label} | {attribute.rule} |" in doc

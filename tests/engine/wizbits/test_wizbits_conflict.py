@@ -10,7 +10,7 @@ from engine.wizbits.actions import Action, Assign, Attack, Block, Divide, Paymen
 from engine.wizbits.conflict import current_battle
 from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK, SPECIAL_CHECK_GLOBAL_CHECK
 from engine.wizbits.state import Battle, Phase
-from wizbits_game import RULES, Game, phase_ends, steer_rolls
+from tests.helpers.wizbits_game import RULES, Game, phase_ends, steer_rolls
 
 
 def at_conflict(mine: list[str], theirs: list[str], seed: int = 3) -> tuple[Game, int, list[int], list[int]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.costs import secede_effects, side_costs
 from engine.wizbits.text import ability_text
-from wizbits_game import RULES, Game
+from tests.helpers.wizbits_game import RULES, Game
 
 DECKS = {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"}
 

@@ -41,7 +41,7 @@ from engine.wizbits.resolve import (
     secede,
 )
 from engine.wizbits.terms import Attribute
-from tests.wizbits_table import Table, zone_of
+from tests.helpers.wizbits_table import Table, zone_of
 
 
 def run(table: Table, *effects: Effect, seat: int = 0, source: int | None = None,

@@ -12,7 +12,7 @@ from engine.wizbits.model import Card, Category, Element, Tone, continuous
 from engine.wizbits.pillar.tree import UnitKind
 from engine.wizbits.statics import AttributeGrant, Group, StatBonus
 from engine.wizbits.terms import Attribute
-from tests.wizbits_table import Table, register
+from tests.helpers.wizbits_table import Table, register
 
 
 def banner(monkeypatch: Any, card_id: str, group: Group, steps: int) -> str:

@@ -26,7 +26,6 @@ from engine.wizbits.lab.table import (
     LabCard,
     LabError,
     LabPlay,
-    LabSide,
     Scenario,
     add_play,
     build,
@@ -40,18 +39,7 @@ from engine.wizbits.lab.table import (
 from engine.wizbits.pillar.text import describe_group
 from engine.wizbits.pillar.tree import UnitKind
 from engine.wizbits.state import state_to_json
-
-
-def table_scenario(**changes: object) -> Scenario:
-    """Ana (Archmage, Halo Lantern, a damaged Squire) against Bo (Sage, Scout), no plays yet."""
-    scenario = Scenario(
-        "Test", "A small table.",
-        (LabSide("Ana", LabCard("cinderwing-archmage", damage=2),
-                 (LabCard("halo-lantern"), LabCard("emberbeetle-squire", damage=1, seceded=True)),
-                 ("flickerwand",), "ember-dawn"),
-         LabSide("Bo", LabCard("tidewhisper-sage"), (LabCard("pondskater-scout"),), (), ("dewdrop-orb", "riddle-cube"))),
-    )
-    return replace(scenario, **changes)  # type: ignore[arg-type]
+from tests.helpers.wizbits_lab import table_scenario
 
 
 def by_name(scenarios: list[Scenario], words: str) -> Scenario:

@@ -24,7 +24,7 @@ from engine.wizbits.actions import Action, Pass
 from engine.wizbits.pillar.units import UnitKind
 from engine.wizbits.state import WizbitsState
 from saves import LiveSession, SeatInfo, SessionStore, export_session, import_session
-from wizbits_game import NAMES, RULES, Game
+from tests.helpers.wizbits_game import NAMES, RULES, Game
 
 STEP_LIMIT = 1500
 """Games are cut off after this many actions (random games end far sooner, by decking or a failed check)."""

@@ -12,7 +12,7 @@ from engine.wizbits.model import Card, Category, Element, Speed, Tone, income
 from engine.wizbits.pillar.json_form import parse_pillar, pillar_to_json
 from engine.wizbits.pillar.tree import BASE_UID, MalformedPillarError, Pillar, Unit, UnitKind
 from engine.wizbits.resolve import chosen_slots, resolve_group, resolve_unit
-from tests.wizbits_table import Table, register, zone_of
+from tests.helpers.wizbits_table import Table, register, zone_of
 
 CARD, ABILITY, TRIGGER, DAMAGE = UnitKind.CARD, UnitKind.ABILITY, UnitKind.TRIGGER, UnitKind.DAMAGE
 

@@ -11,7 +11,7 @@ from engine.wizbits.actions import Action, Activate, Attack, ChooseTargets, Pass
 from engine.wizbits.continuous import cost_of, points_of
 from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK
 from engine.wizbits.state import Phase
-from wizbits_game import RULES, Game, steer_rolls
+from tests.helpers.wizbits_game import RULES, Game, steer_rolls
 
 
 def at(phase: str, seed: int = 3) -> tuple[Game, int]:

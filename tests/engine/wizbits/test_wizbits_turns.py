@@ -9,7 +9,7 @@ from engine.core.errors import IllegalActionError
 from engine.wizbits.actions import Activate, DiscardCards, Pass, Payment, Step
 from engine.wizbits.pillar.units import UnitKind
 from engine.wizbits.state import Phase
-from wizbits_game import RULES, Game, phase_ends
+from tests.helpers.wizbits_game import RULES, Game, phase_ends
 
 ELEMENT = "pollen-drift"  # cost 1, no targets: gain 3 Secession points
 NON_ELEMENT = "empty-thimble"  # cost 0, no abilities

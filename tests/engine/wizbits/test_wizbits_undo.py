@@ -22,7 +22,7 @@ from engine.wizbits.interpret import Resolution, chosen_slots, run_effects
 from engine.wizbits.model import Ability, AbilityType, Card, Category
 from engine.wizbits.payment import secede_value
 from engine.wizbits.state import Phase
-from wizbits_game import NAMES, RULES, Game
+from tests.helpers.wizbits_game import NAMES, RULES, Game
 
 REVEALING_KINDS = frozenset({"draw", "mill", "search", "discard", "check"})
 """Effects that take cards from a deck or a hand, or roll dice."""

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from damage_helpers import newer_coven_database
 from engine import GameSpec
-from fake_game import next_action
 from saves import LiveSession, SeatInfo, SessionStore, db_path
+from tests.helpers.damage_helpers import newer_coven_database
+from tests.helpers.fake_game import next_action
 from tui import cli
 from tui.cli import main
 
@@ -242,7 +242,7 @@ def test_rules_and_unknown_games_import_no_games_rules(tmp_path: Path) -> None:
     code = ("import sys; from tui.cli import main; codes = [main(['rules', 'wizbits']), main(['rules', 'nope'])]; "
             "print(codes, sorted(m for m in sys.modules if m.split('.')[:2] in "
             "(['engine', 'wizbits'], ['engine', 'witchdraft'], ['engine', 'wizards_cup'])))")
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]), COVEN_DATA_DIR=str(tmp_path))
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[3]), COVEN_DATA_DIR=str(tmp_path))
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=120, check=True)
     assert done.stdout.splitlines()[-1] == "[0, 2] []"

@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from damage_helpers import (
+from saves import LiveSession, SeatInfo, SessionStore, db_path
+from saves.checkup import examine, in_use
+from tests.helpers.damage_helpers import (
     damaged_copy_with_companions,
     hide_moves_from_the_index,
     newer_coven_database,
     two_sessions,
     write_damage,
 )
-from saves import LiveSession, SeatInfo, SessionStore, db_path
-from saves.checkup import examine, in_use
 from tui.cli import main
 from tui.cli.doctor import run
 
@@ -107,7 +107,7 @@ def test_a_database_in_use_is_not_moved(capsys: pytest.CaptureFixture[str]) -> N
     write_damage("UPDATE seats SET kind = 'alien' WHERE session_id = ?", bad)
     other = subprocess.Popen(  # another Coven, idle with the database open
         [sys.executable, "-c", "import sys, saves; s = saves.SessionStore(); print('open', flush=True); sys.stdin.read()"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[3],
     )
     try:
         assert other.stdout is not None and other.stdout.readline() == "open\n"

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from damage_helpers import hide_moves_from_the_index, two_sessions, write_damage
 from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import decklist
 from saves import Presence, SessionStore, TableStore, db_path
@@ -21,11 +20,12 @@ from saves.checkup import examine
 from saves.decks import DeckStore
 from saves.preferences import get_preference, set_preference
 from saves.repair import repair
-from table_helpers import host_table
+from tests.helpers.damage_helpers import hide_moves_from_the_index, two_sessions, write_damage
+from tests.helpers.table_helpers import host_table
 from tui.cli import main
 from tui.cli.doctor import run
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 EMBER = decklist(STARTER_DECKS["ember-dawn"].deck)
 
 
@@ -177,7 +177,7 @@ def test_damage_in_a_table_page_is_left_for_moving_aside(capsys: pytest.CaptureF
 
 def two_sessions_in_many_pages() -> None:
     """Sessions whose log fills several pages, so the log table's root page is its own."""
-    from damage_helpers import SEATS
+    from tests.helpers.damage_helpers import SEATS
 
     with SessionStore() as store:
         store.checkpoint()

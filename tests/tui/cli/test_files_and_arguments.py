@@ -34,7 +34,7 @@ from saves.transfer import (
     content_digest,
     import_session_file,
 )
-from table_helpers import Opener
+from tests.helpers.table_helpers import Opener
 from tui.cli import main
 
 EMBER_TEXT = decklist(EMBER_DAWN.deck, "Ember Dawn")

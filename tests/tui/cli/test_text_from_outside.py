@@ -23,7 +23,7 @@ from saves import LiveSession, SeatInfo, SeatPlan, SessionStore, TableError, db_
 from saves.decks import DeckError, DeckStore
 from saves.errors import SessionFileError
 from saves.file_text import check_file_text
-from table_helpers import Opener, host_table
+from tests.helpers.table_helpers import Opener, host_table
 from tui.cli import main
 from tui.cli.common import fail
 
@@ -271,6 +271,6 @@ def test_a_terminal_that_cannot_show_a_name_gets_it_spelled_out_not_a_crash() ->
         LiveSession.create(store, "wizards-cup", {}, 5, [SeatInfo("Zoë"), SeatInfo("Bea")])
     env = {**os.environ, "PYTHONIOENCODING": "ascii"}
     done = subprocess.run([sys.executable, "-m", "tui.cli", "sessions"], capture_output=True, env=env,
-                          cwd=Path(__file__).resolve().parents[1], timeout=120)
+                          cwd=Path(__file__).resolve().parents[3], timeout=120)
     assert done.returncode == 0, done.stderr
     assert b"Zo\\xeb" in done.stdout and b"Unexpected error" not in done.stderr

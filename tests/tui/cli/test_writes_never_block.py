@@ -115,7 +115,7 @@ class Watchdog:
 
 
 async def test_the_deck_editor_refuses_to_export_into_a_fifo(store: SessionStore, fifo: Path) -> None:
-    from deck_editor_helpers import SIZE, editor, message, open_starter
+    from tests.helpers.deck_editor_helpers import SIZE, editor, message, open_starter
     from tui.app import CovenApp
     from tui.widgets.confirm import ConfirmScreen
 

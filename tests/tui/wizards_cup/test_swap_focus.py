@@ -4,36 +4,12 @@ from __future__ import annotations
 
 from textual.widgets import OptionList, RichLog, Static
 
-from engine.wizards_cup.state import Phase
-from saves import LiveSession, SeatInfo, SessionStore
+from saves import SessionStore
+from tests.helpers.swap_focus import at_the_swap, swap_focused
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.wizards_cup.swap_picker import SwapPicker
-from tui.screens.game.screen import GameScreen
 from tui.screens.menu import MainMenu
-from waiting import until
-
-ANA_TEAM = ["dawn-acolyte", "tide-caller", "thornmother", "lantern-knight", "mist-warden"]
-BO_TEAM = ["ember-adept", "umbral-tyrant", "starless-oracle", "thornmother", "moss-hermit"]
-
-
-def at_the_swap(store: SessionStore) -> LiveSession:
-    """Ana (here) against the normal bot, both teams in, round 1 played: Ana's swap is next."""
-    live = LiveSession.create(store, "wizards-cup", {"tokens_to_win": 3}, 7,
-                              [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "normal")])
-    live.apply(0, {"type": "team", "cards": ANA_TEAM})
-    live.apply(1, {"type": "team", "cards": BO_TEAM})
-    for seat in (0, 1):
-        live.apply(seat, {"type": "lineup", "order": list(live.state.players[seat].team)[:5]})
-    while live.table_action is not None:
-        live.play_table()
-    assert live.state.phase is Phase.SWAP
-    return live
-
-
-def swap_focused(app: CovenApp) -> bool:
-    """Whether the game screen is up with the keyboard on the swap's team list."""
-    lists = app.screen.query("#sp-team") if isinstance(app.screen, GameScreen) else None
-    return bool(lists) and lists.first(OptionList).has_focus
 
 
 def hint(picker: SwapPicker) -> str:
@@ -100,7 +76,7 @@ async def test_a_focused_log_shows_that_it_has_the_keyboard() -> None:
 async def test_a_redrawn_pane_leaves_the_keyboard_where_the_player_put_it() -> None:
     from textual.app import ComposeResult
 
-    from test_wizards_cup_tui import TableApp, swap_game
+    from tests.helpers.wizards_cup_tui import TableApp, swap_game
 
     class WithLog(TableApp):
         def compose(self) -> ComposeResult:

@@ -12,6 +12,8 @@ import engine.wizards_cup.coach as coach_module
 from engine.wizards_cup.state import Phase, WizardsCupView
 from saves import LiveSession, SeatInfo, SessionStore
 from saves.tables import SeatPlan, TableStore
+from tests.helpers.tui_fakes import play_until
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.base import GameTable
 from tui.games.wizards_cup.coach import LineupCoachScreen, ReviewCoachScreen
@@ -22,8 +24,6 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MainMenu
 from tui.screens.replay import ReplayScreen
 from tui.screens.table_game import TableGameScreen
-from tui_fakes import play_until
-from waiting import until
 
 ANA_TEAM = ["dawn-acolyte", "tide-caller", "thornmother", "lantern-knight", "mist-warden"]
 BO_TEAM = ["ember-adept", "umbral-tyrant", "starless-oracle", "thornmother", "moss-hermit"]

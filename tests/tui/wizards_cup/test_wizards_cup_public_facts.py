@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.geometry import Region
 from textual.widgets import OptionList, Static
 
-from test_wizards_cup_tui import ANA_TEAM, BO_TEAM, SEED, Game, TableApp, team_app
+from tests.helpers.wizards_cup_tui import ANA_TEAM, BO_TEAM, SEED, Game, TableApp, team_app
 from tui.games.wizards_cup.duel_zone import DuelZone
 from tui.games.wizards_cup.lineup import LineupEditor
 from tui.games.wizards_cup.team_builder import TeamBuilder

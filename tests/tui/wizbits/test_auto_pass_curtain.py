@@ -11,12 +11,12 @@ from typing import Any
 
 from engine.wizbits import actions as act
 from saves import SessionStore
-from test_wizbits_passing import DEFAULT_DECKS, SIZE, Curtains, asked, lift, log_text, two_people
+from tests.helpers.tui_fakes import game_screen
+from tests.helpers.waiting import until
+from tests.helpers.wizbits_passing import DEFAULT_DECKS, SIZE, Curtains, asked, lift, log_text, two_people
 from tui.app import CovenApp
 from tui.games.base import AutomaticChoice
 from tui.screens.curtain import CurtainScreen
-from tui_fakes import game_screen
-from waiting import until
 
 
 def passing_for_everyone(asked_for: bool) -> Any:

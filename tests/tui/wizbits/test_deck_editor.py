@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from textual.widgets import OptionList, Select, Static
 
-from deck_editor_helpers import (
+from engine.wizbits.cards.card_set import CARDS, CARDS_BY_ID
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
+from engine.wizbits.decklist import decklist, parse_decklist, validate_deck
+from engine.wizbits.terms import Attribute, Category, Element
+from engine.wizbits.text import ability_text, main_points_text
+from saves import LiveSession, SessionStore
+from saves.decks import DeckStore
+from tests.helpers.deck_editor_helpers import (
     SIZE,
     answer_prompt,
     build_legal_deck,
@@ -15,13 +22,7 @@ from deck_editor_helpers import (
     pool_ids,
     type_text,
 )
-from engine.wizbits.cards.card_set import CARDS, CARDS_BY_ID
-from engine.wizbits.cards.starter_decks import STARTER_DECKS
-from engine.wizbits.decklist import decklist, parse_decklist, validate_deck
-from engine.wizbits.terms import Attribute, Category, Element
-from engine.wizbits.text import ability_text, main_points_text
-from saves import LiveSession, SessionStore
-from saves.decks import DeckStore
+from tests.helpers.tui_fakes import game_screen
 from tui.app import CovenApp
 from tui.games.wizbits.card import WizbitsCard
 from tui.games.wizbits.decks.card_pool import PoolFilter, cycled, filter_cards
@@ -32,7 +33,6 @@ from tui.games.wizbits.table import WizbitsTable
 from tui.screens.help import HelpScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.confirm import PromptScreen
-from tui_fakes import game_screen
 
 
 def test_each_filter_keeps_only_matching_cards() -> None:

@@ -7,17 +7,17 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Static
 
-from deck_editor_helpers import (
+from engine.wizbits.cards.starter_decks import STARTER_DECKS
+from engine.wizbits.decklist import decklist, parse_decklist
+from saves import SessionStore
+from saves.decks import DeckStore
+from tests.helpers.deck_editor_helpers import (
     SIZE,
     answer_prompt,
     editor,
     message,
     open_starter,
 )
-from engine.wizbits.cards.starter_decks import STARTER_DECKS
-from engine.wizbits.decklist import decklist, parse_decklist
-from saves import SessionStore
-from saves.decks import DeckStore
 from tui.app import CovenApp
 from tui.games.wizbits.decks.editor import DeckEditorScreen
 from tui.screens.menu import MainMenu

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual import on
 from textual.app import App
 from textual.widgets import Input, OptionList, RichLog
 
@@ -22,36 +21,14 @@ from engine.wizbits.pillar.text import describe_group
 from engine.wizbits.pillar.tree import UnitKind
 from saves import SessionStore
 from saves.decks import DeckStore
+from tests.helpers.pillar_lab_tui import LabHost, lab
+from tests.helpers.waiting import until
 from tui.games.wizbits.dice_log import DiceLog
 from tui.games.wizbits.lab.cards import LabCards
 from tui.games.wizbits.lab.dialogs import PickScreen
 from tui.games.wizbits.lab.screen import PillarLabScreen, blank_scenario
 from tui.games.wizbits.pillar_tree.tree import PillarTree
-from tui.navigation import OpenHelp
-from tui.screens.help import HelpScreen, open_help
-from waiting import until
-
-
-class LabHost(App[None]):
-    """Just the Lab, on the given scenario."""
-
-    def __init__(self, scenario: Scenario | None = None, store: SessionStore | None = None) -> None:
-        super().__init__()
-        self.scenario = scenario
-        self.store = store
-
-    def on_mount(self) -> None:
-        self.push_screen(PillarLabScreen(self.scenario, auto_pause=0.05, store=self.store))
-
-    @on(OpenHelp)
-    def _help_asked(self) -> None:
-        open_help(self.screen)  # what CovenApp does with the message
-
-
-def lab(app: App[None]) -> PillarLabScreen:
-    screen = app.screen
-    assert isinstance(screen, PillarLabScreen)
-    return screen
+from tui.screens.help import HelpScreen
 
 
 def logged(screen: PillarLabScreen) -> str:

@@ -9,8 +9,8 @@ from textual.widgets import OptionList, Static
 
 from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.text import ability_text
+from tests.helpers.wizbits_battle import SMALL, BattleApp, opening, run, with_hand
 from tui.games.wizbits.cost import CostDialog
-from wizbits_battle import SMALL, BattleApp, opening, run, with_hand
 
 
 def screen_text(app: Any) -> str:

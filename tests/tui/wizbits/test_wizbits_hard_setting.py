@@ -9,10 +9,10 @@ import pytest
 
 from engine import GameSpec
 from saves import LiveSession, SeatInfo, SessionStore
+from tests.helpers.tui_fakes import FakeUI
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.player_settings import think_time, write_setting
-from tui_fakes import FakeUI
-from waiting import until
 
 
 class ClockedBot:

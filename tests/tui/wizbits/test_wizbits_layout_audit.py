@@ -18,47 +18,19 @@ from typing import Any
 from textual.app import App
 from textual.widget import Widget
 
-from engine.core.undo import Timeline
 from engine.wizbits.cards.card_set import CARDS_BY_ID
-from engine.wizbits.state import Phase, WizbitsState
-from saves import LiveSession, SeatInfo, SessionStore
-from test_wizbits_e2e import Host, game_screen, wait_for
+from engine.wizbits.state import WizbitsState
+from saves import SessionStore
+from tests.helpers.wizbits_e2e import Host, game_screen, wait_for
+from tests.helpers.wizbits_layout_audit import crowded_table, live_at
 from tui.games.wizbits.inspection import ChoiceList
 from tui.games.wizbits.side import SidePanel
 from tui.games.wizbits.table import WizbitsTable
 from tui.screens.game.screen import GameScreen
 from tui.screens.replay import ReplayScreen
-from wizbits_game import Game
 
-DECKS = {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"}
 SIZES = ((80, 24), (120, 40))
-HAND = ("radiant-verdict", "sparkswarm-volley", "emberbeetle-squire", "prism-kite", "glowworm-warden",
-        "mossback-stagbeetle", "ripple-of-doubt")
-"""Seven cards, so the hand is full."""
 MORE = re.compile(r"▼ \d+ more")
-
-
-def crowded_table() -> WizbitsState:
-    """Ana holds Priority with 7 cards in hand; both sides hold several cards; a unit on the pillar targets one."""
-    game = Game(1, DECKS)
-    game.settle()
-    assert game.state.phase == Phase.ELEMENTS and game.state.priority == 0
-    for card_id in ("emberbeetle-squire", "prism-kite", "glowworm-warden", "mossback-stagbeetle"):
-        game.give(0, card_id, "play")
-    scout = game.give(1, "pondskater-scout", "play")
-    game.give(1, "flickerwand", "play", seceded=True)
-    for card_id in ("cobweb-cloak", "mayfly-tidecaller", "glowworm-warden"):
-        game.give(1, card_id, "play")
-    game.play(0, "sparkswarm-volley", targets=[scout])  # a unit on the pillar, with its chosen target
-    if game.state.priority == 1:
-        game.pass_()  # Bo passes: Ana holds Priority again
-    player = game.state.players[0]
-    player.deck.extend(player.hand)
-    player.hand.clear()
-    for card_id in HAND:
-        game.give(0, card_id)
-    assert game.state.priority == 0 and len(game.state.players[0].hand) == 7
-    return game.state
 
 
 def name_of(state: WizbitsState, iid: int) -> str:
@@ -119,14 +91,6 @@ async def audit(pilot: Any, table: WizbitsTable, state: WizbitsState, seat: int 
         shown |= {f"hand:{name}" for name in got}
         problems += found
     return shown, problems
-
-
-def live_at(store: SessionStore, state: WizbitsState) -> LiveSession:
-    """A stored session whose current state is ``state`` (the crowded table, as built through the engine)."""
-    live = LiveSession.create(store, "wizbits", DECKS, 1, [SeatInfo("Ana"), SeatInfo("Bo", "bot", "easy")])
-    live._timeline = Timeline(live.rules, state, [seat.name for seat in live.seats])
-    assert live.state is state, "the session must show the crowded table, or the audit checks nothing"
-    return live
 
 
 async def test_every_card_is_reachable_for_the_seat_and_a_larger_terminal_shows_no_less() -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_wizbits_layout_audit import crowded_table
+from tests.helpers.wizbits_battle import BIG, SMALL, BattleApp, run
+from tests.helpers.wizbits_game import Game
+from tests.helpers.wizbits_layout_audit import crowded_table
 from tui.games.wizbits.inspection import ChoiceList
 from tui.games.wizbits.side import SidePanel
-from wizbits_battle import BIG, SMALL, BattleApp, run
-from wizbits_game import Game
 
 
 def crowded() -> Game:

@@ -8,14 +8,14 @@ from textual.widgets import OptionList
 
 from engine.wizbits.cards.card_set import CARDS_BY_ID
 from saves import SessionStore
-from test_wizbits_e2e import Host
-from test_wizbits_layout_audit import crowded_table, live_at
+from tests.helpers.wizbits_battle import SMALL, BattleApp, opening, run
+from tests.helpers.wizbits_e2e import Host
+from tests.helpers.wizbits_game import Game
+from tests.helpers.wizbits_layout_audit import crowded_table, live_at
 from tui.games.wizbits.card import WizbitsCard
 from tui.games.wizbits.piles import PilesDialog
 from tui.games.wizbits.table import WizbitsTable
 from tui.screens.replay import ReplayScreen
-from wizbits_battle import SMALL, BattleApp, opening, run
-from wizbits_game import Game
 
 
 def with_piles() -> Game:

@@ -18,8 +18,8 @@ from engine.wizbits.state import Phase
 from engine.wizbits.terms import Speed, TriggerEvent
 from engine.wizbits.unit_targets import TargetView, waiting_after
 from engine.wizbits.views import make_view
+from tests.helpers.wizbits_game import RULES, Game
 from tui.games.wizbits.table import WizbitsUI
-from wizbits_game import RULES, Game
 
 ECLIPSE = json.dumps({
     "lab": 1, "title": "Eclipse", "about": "x", "format": "limited", "rtf": 1, "base": "turn", "active": 0, "seed": 8,

@@ -15,11 +15,11 @@ from rich.text import Text
 
 from engine.wizbits.actions import Attack
 from engine.wizbits.lab.json_form import shipped_scenarios
+from tests.helpers.waiting import until
+from tests.helpers.wizbits_battle import BIG, SMALL, BattleApp, conflict, names, resolving, run
 from tui.games.wizbits.pillar_tree.text import PillarOutline
 from tui.games.wizbits.pillar_tree.tree import PillarTree
 from tui.games.wizbits.side import THREAT_MARK, SidePanel
-from waiting import until
-from wizbits_battle import BIG, SMALL, BattleApp, conflict, names, resolving, run
 
 
 def drawn(tree: PillarOutline) -> list[Text]:
@@ -110,7 +110,7 @@ def test_inspect_names_targets_and_who_is_targeted() -> None:
 
 
 async def test_the_lab_lists_the_trigger_waiting_for_the_next_pillar() -> None:
-    from test_pillar_lab_tui import LabHost, lab
+    from tests.helpers.pillar_lab_tui import LabHost, lab
 
     scenario = next(s for s in shipped_scenarios() if s.title == "A Damage Pillar")
     app = LabHost(scenario)

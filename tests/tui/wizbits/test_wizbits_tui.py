@@ -11,12 +11,12 @@ from typing import Any
 from textual.widgets import OptionList, Static
 
 from engine.wizbits import actions as act
+from tests.helpers.waiting import until
+from tests.helpers.wizbits_battle import SMALL, BattleApp, names, opening, prompt, resolving, run, with_hand
+from tests.helpers.wizbits_game import RULES
 from tui.games.wizbits.cost import CostDialog
 from tui.games.wizbits.pillar_tree.tree import PillarTree
 from tui.games.wizbits.side import SidePanel
-from waiting import until
-from wizbits_battle import SMALL, BattleApp, names, opening, prompt, resolving, run, with_hand
-from wizbits_game import RULES
 
 # -- the battlefield ------------------------------------------------------------------------
 

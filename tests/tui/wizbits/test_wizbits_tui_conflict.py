@@ -8,8 +8,8 @@ from textual.widgets import OptionList
 
 from engine.wizbits import actions as act
 from engine.wizbits.state import Phase
-from wizbits_battle import BattleApp, conflict, division, names, opening, prompt, run, with_hand
-from wizbits_game import RULES, Game
+from tests.helpers.wizbits_battle import BattleApp, conflict, division, names, opening, prompt, run, with_hand
+from tests.helpers.wizbits_game import RULES, Game
 
 
 def test_declare_attackers() -> None:

@@ -16,40 +16,14 @@ from textual.widgets._footer import FooterKey
 from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import decklist
-from engine.wizbits.pillar.tree import Pillar, UnitKind
 from engine.wizbits.text import ability_text
+from tests.helpers.wizbits_battle import BIG, SMALL, BattleApp, names, opening, prompt, run, with_hand
+from tests.helpers.wizbits_game import RULES, Game
+from tests.helpers.wizbits_tui_table import nested
 from tui.games.wizbits.card import WizbitsCard
 from tui.games.wizbits.pillar_tree.text import PillarOutline
 from tui.games.wizbits.pillar_tree.tree import PillarTree
 from tui.games.wizbits.side import SidePanel
-from wizbits_battle import BIG, SMALL, BattleApp, names, opening, prompt, run, with_hand
-from wizbits_game import RULES, Game
-
-SEATS = ("Merlin", "Roo")
-
-
-def nested(countered: bool = False) -> Game:
-    """Ana's Elements pillar, seats named Merlin and Roo, with Subpillars nested three deep and a damage unit.
-
-    Volley on the base; Roo's Tidewhisper Sage ability on it (Subpillar 1); damage from Merlin on that
-    (Subpillar 2); Roo's Pondskater Scout ability on the damage (Subpillar 3); Radiant Verdict on the main tip.
-    ``countered``: the Sage's ability was countered, and stays drawn because the damage rests on it.
-    """
-    game = opening()
-    for player, name in zip(game.state.players, SEATS, strict=False):
-        player.name = name
-    scout = next(p.iid for p in game.state.players[1].in_play if game.state.cards[p.iid] == "pondskater-scout")
-    main = game.state.players[1].main
-    pillar = Pillar.open("turn", "limited")
-    pillar.play(UnitKind.CARD, 0, "Sparkswarm Volley", {"iid": game.give(0, "sparkswarm-volley", "discard")})
-    sage = pillar.play(UnitKind.ABILITY, 1, "Tidewhisper Sage ability", {"iid": main, "ability": 0})
-    damage = pillar.play(UnitKind.DAMAGE, 0, "Damage from Merlin", {"damage": []}, on=sage.uid)
-    pillar.play(UnitKind.ABILITY, 1, "Pondskater Scout ability", {"iid": scout, "ability": 0}, on=damage.uid)
-    pillar.play(UnitKind.CARD, 0, "Radiant Verdict", {"iid": game.give(0, "radiant-verdict", "discard")})
-    if countered:
-        pillar.remove(sage.uid)
-    game.state.pillar = pillar
-    return game
 
 
 def tree_lines(app: BattleApp) -> list[str]:
@@ -178,7 +152,7 @@ def test_the_compact_footer_lists_the_pane_keys_and_still_fits_menu() -> None:
 
 
 def test_step_mode_lists_one_step_key() -> None:
-    from wizbits_battle import resolving
+    from tests.helpers.wizbits_battle import resolving
 
     app = ScreenKeysApp(resolving())
 
