@@ -1,9 +1,10 @@
-"""Shared fixtures and the async test runner. Every test gets its own data directory, never the user's."""
+"""Shared fixtures. Every test gets its own data directory, never the user's.
+
+An ``async def`` test runs in a fresh event loop of its own: pytest-asyncio in auto mode (pyproject.toml).
+"""
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -25,17 +26,6 @@ if TYPE_CHECKING:  # the app's modules load only for the tests that use its fake
 # per-example deadline, which a busy machine's pause would break. An explicit @settings keeps its own values.
 settings.register_profile("coven", derandomize=True, deadline=None)
 settings.load_profile("coven")
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    """Run an ``async def`` test to its end in a fresh event loop (no async pytest plugin is installed)."""
-    test = pyfuncitem.obj
-    if not inspect.iscoroutinefunction(test):
-        return None
-    names = inspect.signature(test).parameters
-    asyncio.run(test(**{name: pyfuncitem.funcargs[name] for name in names}))
-    return True
 
 
 @pytest.fixture(autouse=True)
