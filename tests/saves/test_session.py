@@ -197,7 +197,7 @@ CHILD = textwrap.dedent(
 def test_killed_process_resumes_at_last_saved_action(fake_spec: GameSpec, tmp_path: Path) -> None:
     script = tmp_path / "child.py"
     script.write_text(CHILD)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), str(REPO / "tests")]))
+    env = dict(os.environ, PYTHONPATH=str(REPO))  # Coven and tests.helpers
     child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=env)
     assert child.stdout is not None
     lines: list[list[str]] = []

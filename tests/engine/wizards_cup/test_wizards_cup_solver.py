@@ -181,7 +181,7 @@ def test_numpy_loads_with_the_first_hard_decision_not_with_the_game() -> None:
         "import engine\n"
         "spec = engine.get_game('wizards-cup')\n"
         "print('numpy' in sys.modules, 'hard' in spec.bots)\n"
-        "from tests.wizards_cup_helpers import RULES, lineup_state\n"
+        "from tests.helpers.wizards_cup_helpers import RULES, lineup_state\n"
         "state = lineup_state(['pyre-lord', 'echo-warden', 'mist-warden', 'tide-caller', 'moss-hermit',"
         " 'lantern-knight'], ['ember-adept', 'hollow-sage', 'thornmother', 'brine-witch', 'cinder-duelist',"
         " 'night-whisper'])\n"
