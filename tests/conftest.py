@@ -1,9 +1,10 @@
-"""Shared fixtures and the async test runner. Every test gets its own data directory, never the user's."""
+"""Shared fixtures. Every test gets its own data directory, never the user's.
+
+An ``async def`` test runs in a fresh event loop of its own: pytest-asyncio in auto mode (pyproject.toml).
+"""
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -17,25 +18,14 @@ from engine.core import registry
 from saves import Presence, SessionStore, TableStore
 
 if TYPE_CHECKING:  # the app's modules load only for the tests that use its fakes
-    from table_helpers import Opener
-    from tui_fakes import FakeUI
+    from tests.helpers.table_helpers import Opener
+    from tests.helpers.tui_fakes import FakeUI
 
 
 # The same examples on every run (a failure reproduces; CI never meets a new one by chance), and no
 # per-example deadline, which a busy machine's pause would break. An explicit @settings keeps its own values.
 settings.register_profile("coven", derandomize=True, deadline=None)
 settings.load_profile("coven")
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    """Run an ``async def`` test to its end in a fresh event loop (no async pytest plugin is installed)."""
-    test = pyfuncitem.obj
-    if not inspect.iscoroutinefunction(test):
-        return None
-    names = inspect.signature(test).parameters
-    asyncio.run(test(**{name: pyfuncitem.funcargs[name] for name in names}))
-    return True
 
 
 @pytest.fixture(autouse=True)
@@ -79,7 +69,7 @@ def wide_output(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def fake_spec() -> Iterator[GameSpec]:
     """Register the test-only "count-to-ten" game for one test."""
-    from fake_game import SPEC
+    from tests.helpers.fake_game import SPEC
 
     register(SPEC)
     yield SPEC
@@ -98,7 +88,7 @@ def store() -> Iterator[SessionStore]:
 def fake_ui(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeUI]:
     """Use the fake table for every game during one test."""
     import tui.games
-    from tui_fakes import FakeUI
+    from tests.helpers.tui_fakes import FakeUI
 
     ui = FakeUI()
     monkeypatch.setattr(tui.games, "_GAME_UIS", {"wizards-cup": ui, "count-to-ten": ui})

@@ -1,6 +1,6 @@
 """What every screen may read of the running Coven app, typed, without importing the app.
 
-Screens, widgets and games never import :mod:`tui.app` (``tests/test_layers.py``
+Screens, widgets and games never import :mod:`tui.app` (``tests/project/test_layers.py``
 checks it): the app imports them. They read the shared state through
 :func:`coven`, typed by :class:`CovenContext`, which :class:`tui.app.CovenApp`
 satisfies; they move between screens by posting :mod:`tui.navigation`

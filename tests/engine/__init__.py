@@ -1,0 +1,1 @@
+"""Tests of engine/core and the contract every game keeps."""

@@ -1,0 +1,1 @@
+"""Tests of engine/witchdraft: cards, geometry, the draft, scoring and bots."""

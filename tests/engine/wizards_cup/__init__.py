@@ -1,0 +1,1 @@
+"""Tests of engine/wizards_cup: rules, duels, bots and the coach's numbers."""

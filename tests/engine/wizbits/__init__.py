@@ -1,0 +1,1 @@
+"""Tests of engine/wizbits: cards, the Pillar, effects, rules, bots and the Lab engine."""

@@ -1,0 +1,1 @@
+"""Shared test helpers: fakes, harnesses, waiting and SSH/pty clients (imported as ``tests.helpers.<module>``)."""

@@ -1,0 +1,1 @@
+"""Tests that read the source: layers, import hygiene, the game seam, start-up imports."""

@@ -1,0 +1,1 @@
+"""Tests of saves/: the session store, tables, decks, preferences, files and damage."""

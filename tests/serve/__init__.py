@@ -1,0 +1,1 @@
+"""Tests that run ``coven serve`` or talk to it over SSH (tui/server)."""

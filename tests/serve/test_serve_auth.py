@@ -1,0 +1,103 @@
+"""Accounts for ``coven serve``: ``--add-user`` with scrypt hashes, password and key logins."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from tests.helpers.ssh_client import ROOT, ServeProcess, SSHPlayer, open_connection
+from tui.server.accounts import verify_password
+
+
+def _add_user(*args: str, password: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tui.cli", "serve", "--add-user", *args], input=password + "\n",
+                          capture_output=True, text=True, timeout=60, cwd=ROOT, env=os.environ)
+
+
+def _cmdline(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+
+
+def test_add_user_writes_a_private_scrypt_line_and_the_password_logs_in(coven_data_dir: Path) -> None:
+    done = _add_user("ana", password="first password")
+    assert done.returncode == 0, done.stderr
+    assert "Added account ana" in done.stdout
+    assert _add_user("bea", password="bea's password").returncode == 0
+    replaced = _add_user("ana", password="second password")
+    assert "Replaced account ana" in replaced.stdout
+    path = coven_data_dir / "passwords"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    lines = path.read_text().splitlines()
+    assert [line.partition(":")[0] for line in lines] == ["bea", "ana"]
+    stored = lines[1].partition(":")[2]
+    scheme, n, r, p, salt, digest = stored.split("$")
+    assert (scheme, n, r, p) == ("scrypt", "16384", "8", "1")
+    assert len(base64.b64decode(salt)) == 16 and len(base64.b64decode(digest)) == 32
+    assert "password" not in path.read_text()
+    assert verify_password("second password", stored) and not verify_password("first password", stored)
+
+    with ServeProcess.start(coven_data_dir, "--auth", "password") as server:
+        assert not any("WARNING: --auth none" in line for line in server.banner)
+
+        async def scenario() -> None:
+            player = await SSHPlayer.connect(server.port, "ana+abcd", password="second password")
+            await player.wait_for(lambda text: "C O V E N" in text or "ABCD" in text)
+            [pid] = server.children()
+            command = _cmdline(pid)
+            assert "--name=ana" in command and "--join=ABCD" in command
+            assert "--signed-in" in command  # the password proved the account: its preferences are its own
+            await player.close()
+            with pytest.raises(asyncssh.PermissionDenied):
+                await open_connection(server.port, "ana", password="first password")
+
+        asyncio.run(scenario())
+    assert "user=ana+abcd auth ok method=password" in server.log
+    assert server.log.count("auth ok") == 1  # logged once, where the password is checked
+
+
+@pytest.mark.parametrize("name", ["", "ana:x", "ana+ABCD", "a" * 33])
+def test_add_user_refuses_a_bad_name(name: str) -> None:
+    done = _add_user(name, password="long enough")
+    assert done.returncode == 2 and "Account names are 1 to 32 letters" in done.stderr
+
+
+def test_add_user_refuses_a_short_password() -> None:
+    done = _add_user("ana", password="short")
+    assert done.returncode == 2 and "at least 8 characters" in done.stderr
+
+
+def test_authorized_keys_let_their_holders_in_and_log_other_keys(coven_data_dir: Path, tmp_path: Path) -> None:
+    friend = asyncssh.generate_private_key("ssh-ed25519")
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    keys_file = tmp_path / "authorized_keys"
+    keys_file.write_bytes(b"# friends of the table\n" + friend.export_public_key("openssh"))
+    with ServeProcess.start(coven_data_dir, "--auth", "keys", "--authorized-keys", str(keys_file)) as server:
+        async def scenario() -> None:
+            player = await SSHPlayer.connect(server.port, "cy", client_keys=[friend])
+            await player.wait_for("C O V E N")
+            await player.close()
+            with pytest.raises(asyncssh.PermissionDenied):
+                await open_connection(server.port, "cy", client_keys=[stranger])
+            with pytest.raises(asyncssh.PermissionDenied):
+                await open_connection(server.port, "cy")
+
+        asyncio.run(scenario())
+    log = server.log
+    assert "user=cy auth ok method=keys" in log
+    assert f"user=cy auth failed method=keys key={stranger.get_fingerprint('sha256')}" in log
+
+
+def test_an_empty_authorized_keys_file_is_an_error(tmp_path: Path) -> None:
+    keys_file = tmp_path / "authorized_keys"
+    keys_file.write_text("# nobody yet\n")
+    done = subprocess.run([sys.executable, "-m", "tui.cli", "serve", "--auth", "keys", "--authorized-keys",
+                           str(keys_file)], capture_output=True, text=True, timeout=60, cwd=ROOT, env=os.environ)
+    assert done.returncode == 1 and f"The authorized keys file {keys_file} holds no keys." in done.stderr

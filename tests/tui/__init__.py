@@ -1,0 +1,1 @@
+"""Tests of the generic app: shell, screens, widgets, shared tables and real terminals."""

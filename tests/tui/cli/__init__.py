@@ -1,0 +1,1 @@
+"""Tests of the ``coven`` command line (tui/cli)."""

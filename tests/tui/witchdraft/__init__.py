@@ -1,0 +1,1 @@
+"""Tests of the WitchDraft wing (tui/games/witchdraft)."""

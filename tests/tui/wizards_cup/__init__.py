@@ -1,0 +1,1 @@
+"""Tests of the Wizards Cup wing (tui/games/wizards_cup)."""
