@@ -36,6 +36,7 @@ from saves.transfer import (
 )
 from table_helpers import Opener
 from tui.cli import main
+from waiting import until
 
 EMBER_TEXT = decklist(EMBER_DAWN.deck, "Ember Dawn")
 SEPARATORS = ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
@@ -365,7 +366,7 @@ async def test_the_sessions_screen_warns_when_an_imported_file_was_changed(store
         assert isinstance(app.screen, PromptScreen)
         app.screen.query_one("#prompt-input").value = str(path)  # type: ignore[attr-defined]
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: len(store.list_sessions()) == 2, 'len(store.list_sessions()) == 2')
         notes = [(note.severity, str(note.message)) for note in app._notifications]
         assert len(store.list_sessions()) == 2
     assert any(severity == "warning" and "changed after export" in message for severity, message in notes), notes

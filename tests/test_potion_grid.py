@@ -21,6 +21,7 @@ from engine.witchdraft.rules import INGREDIENT_BY_ID, RECIPE_CARDS, WitchDraftRu
 from engine.witchdraft.scoring import score_gain
 from engine.witchdraft.state import WitchDraftState
 from tui.games.witchdraft.potion_grid import PotionGrid
+from waiting import until
 
 RULES = WitchDraftRules()
 SEED = 11
@@ -138,7 +139,7 @@ async def test_illegal_reason_is_shown_and_enter_refuses() -> None:
         assert grid.status == "Illegal: overlaps a card"
         assert "Illegal: overlaps a card" in app.statuses
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: app.placed == [] and grid.status == "Illegal: overlaps a card", 'app.placed == []')
         assert app.placed == []
         assert grid.status == "Illegal: overlaps a card"
         # Far away from every card.
@@ -167,14 +168,16 @@ async def test_enter_posts_placed_only_when_legal() -> None:
         grid = app.query_one(PotionGrid)
         spot = grid.cursor
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: ([(m.card_id, m.placement) for m in app.placed] == [(card, spot)]
+                                    and m_control_is(grid, app.placed[0])),
+                    '[(m.card_id, m.placement) for m in app.placed] == [(card,...')
         assert [(m.card_id, m.placement) for m in app.placed] == [(card, spot)]
         assert m_control_is(grid, app.placed[0])
         area_of(state.players[0]).check(card, cursor(grid))  # the engine agrees it is legal
         grid.stop_placing()
         await pilot.press("enter")
-        await pilot.pause()
-        assert len(app.placed) == 1 and not grid.placing
+        await until(pilot, lambda: (len(app.placed) == 1 and not grid.placing),
+                    'len(app.placed) == 1 and not grid.placing')
 
 
 def m_control_is(grid: PotionGrid, message: Any) -> bool:

@@ -20,6 +20,7 @@ from saves.tables import SeatPlan, TableStore
 from ssh_client import ServeProcess, SSHPlayer
 from test_serve_game import choose_team, open_table
 from tui.server.paste import PASTE_END, PASTE_START
+from waiting import until
 
 CHAT = "\x14"
 """ctrl+t: the chat key that works while the team builder (whose c confirms) has the focus."""
@@ -108,7 +109,7 @@ async def replay(code: str) -> None:
 
         app = Replay()
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, ReplayScreen), 'isinstance(screen, ReplayScreen)')
             screen = app.screen
             assert isinstance(screen, ReplayScreen)
             lines = [line.text.strip() for line in screen.query_one("#replay-log", RichLog).lines]

@@ -28,6 +28,7 @@ from tui.games.wizbits.side import SidePanel
 from tui.games.wizbits.table import WizbitsTable
 from tui.screens.game.screen import GameScreen
 from tui.screens.replay import ReplayScreen
+from waiting import until
 from wizbits_game import Game
 
 DECKS = {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"}
@@ -154,7 +155,8 @@ async def test_every_card_in_play_is_reachable_for_a_spectator_and_a_larger_term
             live = live_at(store, state)
             app = Host(lambda live=live: ReplayScreen(live))
             async with app.run_test(size=size) as pilot:
-                await pilot.pause()
+                await until(pilot, lambda app=app: (app.screen.query_one(WizbitsTable).view is not None),
+                            'table.view is not None and table.view.seat is None')
                 table = app.screen.query_one(WizbitsTable)
                 assert table.view is not None and table.view.seat is None
                 shown, problems = await audit(pilot, table, live.state, None)
@@ -174,7 +176,8 @@ async def test_the_chosen_target_row_shows_its_value_whole_at_both_sizes() -> No
                 await wait_for(pilot, lambda table=table: table.stage == "hand", "Ana's hand")
                 await pilot.press("enter")  # Radiant Verdict: a chosen opposing character
                 await wait_for(pilot, lambda table=table: table.stage == "compose", "the target row")
-                await pilot.pause()
+                await wait_for(pilot, lambda app=app, table=table: table.rows[0].names[table.rows[0].index]
+                               in region_text(app, table.query_one("#wb-list", ChoiceList))[0], "the target row drawn")
                 row = table.rows[0]
                 inner, _ = region_text(app, table.query_one("#wb-list", ChoiceList))
                 assert row.names[row.index] in inner and "…" not in inner, (size, inner)

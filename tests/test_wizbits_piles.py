@@ -14,6 +14,7 @@ from tui.games.wizbits.card import WizbitsCard
 from tui.games.wizbits.piles import PilesDialog
 from tui.games.wizbits.table import WizbitsTable
 from tui.screens.replay import ReplayScreen
+from waiting import until
 from wizbits_battle import SMALL, BattleApp, opening, run
 from wizbits_game import Game
 
@@ -93,8 +94,8 @@ async def test_g_opens_the_piles_in_the_replay_too() -> None:
         live = live_at(store, state)
         app = Host(lambda: ReplayScreen(live))
         async with app.run_test(size=SMALL) as pilot:
-            await pilot.pause()
-            assert app.screen.query_one(WizbitsTable).view is not None
+            await until(pilot, lambda: (app.screen.query_one(WizbitsTable).view is not None),
+                        'app.screen.query_one(WizbitsTable).view is not None')
             await pilot.press("g")
             assert isinstance(app.screen, PilesDialog)
             await pilot.press("g")
