@@ -57,7 +57,7 @@ ladder: $(PLAY_STAMP)
 # COVEN_TORTURE_COMMANDS commands beside the writers (default here 400), in the order COVEN_TORTURE_SEED picks.
 SOAK_COMMANDS ?= 400
 soak: $(TEST_STAMP)
-	COVEN_TORTURE_COMMANDS=$(SOAK_COMMANDS) $(BIN)/python -m pytest tests/serve/test_store_torture.py -s -q
+	COVEN_TORTURE_COMMANDS=$(SOAK_COMMANDS) $(BIN)/python -m pytest tests/serve/test_store_torture.py -n 0 -s -q
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -6,6 +6,7 @@ from typing import Any
 
 from textual.widgets import Input, Static
 
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.wizbits.decks.card_pool import CardPool
 from tui.games.wizbits.decks.editor import DeckEditorScreen
@@ -55,8 +56,7 @@ async def answer_prompt(pilot: Any, text: str) -> None:
 async def open_starter(pilot: Any, index: int) -> None:
     """Open the ``index``-th starter deck through the open dialog."""
     await pilot.press("ctrl+o")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, DeckPicker)
+    await until(pilot, lambda: isinstance(pilot.app.screen, DeckPicker), 'isinstance(pilot.app.screen, DeckPicker)')
     for _ in range(index + 1):  # past "Empty deck"
         await pilot.press("down")
     await pilot.press("enter")

@@ -15,8 +15,12 @@ BOUND = 60.0
 
 
 async def until(pilot: Any, check: Callable[[], object], what: str, bound: float = BOUND) -> None:
-    """Let the app under ``pilot`` run until ``check()`` is true; fail naming ``what`` after ``bound`` seconds."""
+    """Let the app under ``pilot`` run until ``check()`` is true; fail naming ``what`` after ``bound`` seconds.
+
+    The app always runs a moment first, so a check that something did not happen gives it the chance to.
+    """
     deadline = time.monotonic() + bound
+    await pilot.pause()
     while not check():
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")

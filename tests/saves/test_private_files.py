@@ -18,6 +18,7 @@ import pytest
 
 from saves import LiveSession, Presence, SeatInfo, SessionStore, db_path
 from saves.paths import make_private
+from tests.helpers.waiting import until
 from tui import cli
 from tui.app import CovenApp
 
@@ -170,8 +171,8 @@ def test_the_app_says_the_folder_was_tightened(coven_data_dir: Path) -> None:
     async def scenario() -> None:
         app = CovenApp()
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert any("now private to you" in str(note.message) for note in app._notifications)
+            await until(pilot, lambda: (any("now private to you" in str(note.message) for note in app._notifications)),
+                        'any("now private to you" in str(note.message) for note in...')
 
     asyncio.run(scenario())
     assert mode(coven_data_dir) == 0o700

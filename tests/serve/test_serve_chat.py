@@ -19,6 +19,7 @@ from saves.table_chat import RATE_LINES, session_chat
 from saves.tables import SeatPlan, TableStore
 from tests.helpers.serve_game import choose_team, open_table
 from tests.helpers.ssh_client import ServeProcess, SSHPlayer
+from tests.helpers.waiting import until
 from tui.server.paste import PASTE_END, PASTE_START
 
 CHAT = "\x14"
@@ -108,7 +109,7 @@ async def replay(code: str) -> None:
 
         app = Replay()
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, ReplayScreen), 'isinstance(screen, ReplayScreen)')
             screen = app.screen
             assert isinstance(screen, ReplayScreen)
             lines = [line.text.strip() for line in screen.query_one("#replay-log", RichLog).lines]

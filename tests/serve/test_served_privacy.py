@@ -8,6 +8,7 @@ from collections.abc import Callable
 from saves import LiveSession, SeatInfo, SessionStore
 from saves.presence import Presence
 from saves.tables import SeatPlan, TableStore
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.screens.menu import MainMenu
 from tui.screens.sessions import SessionsScreen
@@ -66,17 +67,19 @@ def test_over_ssh_the_sessions_screen_lists_only_the_players_own_games_and_refus
         menu = app.screen
         assert isinstance(menu, MainMenu)
         app.action_sessions()
-        await pilot.pause()  # type: ignore[attr-defined]
+        await until(pilot, lambda: isinstance(app.screen, SessionsScreen), 'isinstance(screen, SessionsScreen)')
         screen = app.screen
         assert isinstance(screen, SessionsScreen)
         assert [s.session_id for s in screen.summaries] == [ana]
         assert not screen.check_action("export", ()) and not screen.check_action("import", ())  # not offered
         screen.action_export()  # and refused if reached anyway
         screen.action_import()
-        await pilot.pause()  # type: ignore[attr-defined]
-        assert sum(NO_FILES in str(n.message) for n in app._notifications) == 2
+        await until(pilot, lambda: (sum(NO_FILES in str(n.message) for n in app._notifications) == 2),
+                    'sum(NO_FILES in str(n.message) for n in app._notification...')
         app.open_session(bea)  # Bea's private game: her hand must not reach Ana's screen
-        await pilot.pause()  # type: ignore[attr-defined]
+        await until(pilot, lambda: (isinstance(app.screen, SessionsScreen)
+                                    and any(f"no saved session {bea}" in str(n.message) for n in app._notifications)),
+                    'isinstance(app.screen, SessionsScreen)')
         assert isinstance(app.screen, SessionsScreen)
         assert any(f"no saved session {bea}" in str(n.message) for n in app._notifications)
 
@@ -110,17 +113,17 @@ def test_over_ssh_no_screenshot_lands_on_the_server_and_others_games_are_not_del
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Screenshot" not in titles and "Quit" in titles
         assert app.deliver_screenshot() is None
-        await pilot.pause()  # type: ignore[attr-defined]
-        assert any(NO_FILES in str(n.message) for n in app._notifications)
+        await until(pilot, lambda: (any(NO_FILES in str(n.message) for n in app._notifications)),
+                    'any(NO_FILES in str(n.message) for n in app._notifications)')
         app.action_sessions()
-        await pilot.pause()  # type: ignore[attr-defined]
+        await until(pilot, lambda: isinstance(app.screen, SessionsScreen), 'isinstance(screen, SessionsScreen)')
         screen = app.screen
         assert isinstance(screen, SessionsScreen)
         assert {s.session_id for s in screen.summaries} == {ana, table_game}
         screen.query_one("DataTable").move_cursor(row=[s.session_id for s in screen.summaries].index(table_game))
         await pilot.press("d")  # type: ignore[attr-defined]
-        await pilot.pause()  # type: ignore[attr-defined]
-        assert any("not yours to delete" in str(n.message) for n in app._notifications)
+        await until(pilot, lambda: (any("not yours to delete" in str(n.message) for n in app._notifications)),
+                    'any("not yours to delete" in str(n.message) for n in app....')
 
     run(app, scenario)
     with SessionStore() as store:

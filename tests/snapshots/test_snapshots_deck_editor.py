@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from saves import SessionStore
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 
 SIZE = (80, 24)
@@ -31,8 +32,8 @@ def test_deck_import_lists_every_problem(snap_compare: Any) -> None:
     async def show_problems(pilot: Any) -> None:
         await pilot.press("d")
         await pilot.pause()
-        await pilot.pause()
-        assert "Deck" in type(pilot.app.screen).__name__
+        await until(pilot, lambda: ("Deck" in type(pilot.app.screen).__name__),
+                    '"Deck" in type(pilot.app.screen).__name__')
         pilot.app.push_screen(ProblemListScreen("/home/ana/decks/bad.txt can't be imported:", problems))
         await pilot.pause()
 

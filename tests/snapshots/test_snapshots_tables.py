@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from saves.tables import SeatPlan, TableStore
 from tests.helpers.waiting import until
@@ -67,7 +68,7 @@ def picture(snap_compare: SnapCompare, other: TableStore, cy: TableStore) -> Non
     async def talk(pilot: Pilot[None]) -> None:
         app = pilot.app
         assert isinstance(app, CovenApp)
-        await pilot.pause()
+        await until(pilot, lambda: app.tables.store() is not None, 'tables is not None')
         tables = app.tables.store()
         assert tables is not None
         plan = [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2")]
@@ -95,7 +96,7 @@ def test_game_chat_pane_at_80x24(snap_compare: SnapCompare, other: TableStore) -
     async def talk(pilot: Pilot[None]) -> None:
         app = pilot.app
         assert isinstance(app, CovenApp)
-        await pilot.pause()
+        await until(pilot, lambda: app.tables.store() is not None, 'tables is not None')
         tables = app.tables.store()
         assert tables is not None
         plan = [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2")]
@@ -111,6 +112,9 @@ def test_game_chat_pane_at_80x24(snap_compare: SnapCompare, other: TableStore) -
         await pilot.press("ctrl+t", "2")
         await until(pilot, lambda: "Ana: Thinking" in app.export_screenshot().replace("&#160;", " "), "the phrase")
         app.clear_notifications()  # the token's toast: the picture is of the chat
-        await pilot.pause()
+        # A steady cursor: where a blinking one stood in its cycle would depend on how busy the machine was.
+        assert isinstance(app.focused, Input)
+        app.focused.cursor_blink = False
+        await until(pilot, lambda: not app.screen.query("Toast"), "the toast to go")
 
     assert snap_compare(CovenApp(auto_delay=60.0, player_name="ana"), terminal_size=(80, 24), run_before=talk)

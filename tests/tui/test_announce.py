@@ -88,19 +88,19 @@ async def test_the_key_says_it_on_the_status_line_in_a_toast_and_in_the_transcri
         screen = game_screen(app)
         await until(pilot, lambda: 0 in live.to_act and screen.status_text.startswith("Ana"), "Ana's pick")
         await pilot.press("semicolon")
-        await pilot.pause()
         short = "Phase 1, pick 1. Your hand holds 6 cards. Your score so far: 0 brew points."
+        await until(pilot, lambda: screen.narrator.transcript.lines[-1].startswith(short), "the short announcement")
         assert screen.narrator.transcript.lines[-1].startswith(short)
         assert app._notifications and list(app._notifications)[-1].message.startswith(short)
         status = str(screen.query_one("#game-status", Static).render())
         assert "Phase 1, pick 1. Your hand holds 6" in status
         await pilot.press("semicolon")
-        await pilot.pause()
-        assert "In your hand: " in screen.narrator.transcript.lines[-1]
+        await until(pilot, lambda: ("In your hand: " in screen.narrator.transcript.lines[-1]),
+                    '"In your hand: " in screen.narrator.transcript.lines[-1]')
         # The game moves on: the status line says what is awaited again, and the next press is short.
         screen._apply(0, live.rules.legal_actions(live.state, 0)[0])
         await until(pilot, lambda: "Your hand holds 6" not in str(screen.query_one("#game-status", Static).render()),
                     "the status line back")
         await pilot.press("semicolon")
-        await pilot.pause()
-        assert "In your hand: " not in screen.narrator.transcript.lines[-1]
+        await until(pilot, lambda: ("In your hand: " not in screen.narrator.transcript.lines[-1]),
+                    '"In your hand: " not in screen.narrator.transcript.lines[-1]')

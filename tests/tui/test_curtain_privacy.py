@@ -68,7 +68,8 @@ async def test_wizards_cup_team_builder_opens_fresh_for_the_next_player() -> Non
             await lift_curtain_for(pilot, app, "Ana")
             builder = game_screen(app).query_one(TeamBuilder)
             await pilot.press(*["down"] * 6)
-            await pilot.pause()
+            await until(pilot, lambda: (builder.highlighted_card == WIZARDS[6].card_id),
+                        'builder.highlighted_card == ana_card')
             ana_card = WIZARDS[6].card_id
             assert builder.highlighted_card == ana_card
             assert builder.query_one("#tb-card", WizardCard).card_id == ana_card
@@ -97,8 +98,8 @@ async def test_wizards_cup_swap_lists_open_fresh_and_come_back_to_their_seat() -
             picker = game_screen(app).query_one(SwapPicker)
             team, pool = picker.query_one("#sp-team"), picker.query_one("#sp-pool")
             await pilot.press("down", "down", "tab", "down", "down", "down")
-            await pilot.pause()
-            assert team.highlighted == 2 and pool.highlighted == 3 and pool.has_focus
+            await until(pilot, lambda: (team.highlighted == 2 and pool.highlighted == 3 and pool.has_focus),
+                        'team.highlighted == 2 and pool.highlighted == 3 and pool....')
             ana_out, ana_in = team.highlighted_option.id, pool.highlighted_option.id
             assert picker.query_one("#sp-card", WizardCard).card_id == ana_in
             await pilot.press("k")  # Ana keeps her team
@@ -155,7 +156,9 @@ async def test_witchdraft_hand_zoom_pan_and_notes_stay_with_their_seat() -> None
             fresh_view = look(grid)
             await pilot.press("down", "down", "z", "shift+right", "shift+down")
             notes.scroll_to(y=3, animate=False, immediate=True)
-            await pilot.pause()
+            await until(pilot, lambda: (
+                listing.highlighted == 2 and look(grid)[0] == 'detailed' and (notes.scroll_y > 0)
+            ), 'listing.highlighted == 2 and ana_look[0] == "detailed" an...')
             ana_look = look(grid)
             assert listing.highlighted == 2 and ana_look[0] == "detailed" and notes.scroll_y > 0
             await pilot.press("space")  # Ana picks her third card
@@ -202,7 +205,9 @@ async def test_wizbits_list_line_card_and_panes_stay_with_their_seat() -> None:
             listing, card = table.query_one("#wb-list"), table.query_one(WizbitsCard)
             assert table.stage == "hand" and table.compact
             await pilot.press("down", "down", "down", "o")
-            await pilot.pause()
+            await until(pilot, lambda: (
+                listing.highlighted == 3 and card.card_id is not None and table.has_class('-show-opp')
+            ), 'listing.highlighted == 3 and ana_card is not None and tab...')
             ana_card = card.card_id
             assert listing.highlighted == 3 and ana_card is not None and table.has_class("-show-opp")
             ana_entry = table.entries[3]
@@ -232,8 +237,8 @@ async def test_pillar_tree_foundation_and_reverse_pillars_are_one_seats_own() ->
         assert tree.foundation == legal[2] and tree.is_expanded(oracle.uid)
         ana = tree.remember()
         tree.restore(None)  # Bo looks
-        await pilot.pause()
-        assert tree.foundation == legal[0] and not tree.is_expanded(oracle.uid)
+        await until(pilot, lambda: (tree.foundation == legal[0] and not tree.is_expanded(oracle.uid)),
+                    'tree.foundation == legal[0] and not tree.is_expanded(orac...')
         tree.restore(ana)  # Ana's turn again
-        await pilot.pause()
-        assert tree.foundation == legal[2] and tree.is_expanded(oracle.uid)
+        await until(pilot, lambda: (tree.foundation == legal[2] and tree.is_expanded(oracle.uid)),
+                    'tree.foundation == legal[2] and tree.is_expanded(oracle.uid)')

@@ -65,19 +65,21 @@ async def test_the_cursor_sits_on_the_table_cell_the_text_cursor_and_the_list_it
         table = app.query_one(DataTable)
         table.focus()
         await pilot.press("down", "right")
-        await pilot.pause()
+        await until(pilot, lambda: table.cursor_coordinate == (1, 1), 'table.cursor_coordinate == (1, 1)')
         cell = table._get_cell_region(table.cursor_coordinate)
         assert table.cursor_coordinate == (1, 1)
         assert app.cursor_position == Offset(table.content_region.x + cell.x, table.content_region.y + cell.y)
         text = app.query_one(TextArea)
         text.focus()
         await pilot.press("down", "end")
-        await pilot.pause()
-        assert app.cursor_position == text.cursor_screen_offset and text.cursor_location == (1, 11)
+        await until(pilot, lambda: (
+            app.cursor_position == text.cursor_screen_offset and text.cursor_location == (1, 11)
+        ), 'app.cursor_position == text.cursor_screen_offset and text...')
         items = app.query_one(ListView)
         items.focus()
         await pilot.press("down", "down")
-        await pilot.pause()
+        await until(pilot, lambda: (items.highlighted_child is not None),
+                    'child is not None and items.index == 2 and app.cursor_pos...')
         child = items.highlighted_child
         assert child is not None and items.index == 2 and app.cursor_position == child.region.offset
 
@@ -91,7 +93,8 @@ async def test_the_cursor_sits_on_the_highlighted_row_and_follows_focus(monkeypa
     async with app.run_test(size=(60, 20)) as pilot:
         options = app.query_one(OptionList)
         options.focus()
-        await pilot.pause()
+        await until(pilot, lambda: (app.cursor_position == Offset(options.content_region.x, options.content_region.y)),
+                    'app.cursor_position == Offset(top.x, top.y)')
         top = options.content_region
         assert app.cursor_position == Offset(top.x, top.y)  # the first option is highlighted
         # What the terminal is sent: each frame ends by moving the cursor there.
@@ -99,29 +102,32 @@ async def test_the_cursor_sits_on_the_highlighted_row_and_follows_focus(monkeypa
         monkeypatch.setattr(HeadlessDriver, "is_headless", property(lambda self: False))
         monkeypatch.setattr(HeadlessDriver, "write", lambda self, data: sent.append(data))
         await pilot.press("down", "down", "down")
-        await pilot.pause()
-        assert app.cursor_position == Offset(top.x, top.y + 3)
+        await until(pilot, lambda: (app.cursor_position == Offset(top.x, top.y + 3)),
+                    'app.cursor_position == Offset(top.x, top.y + 3)')
         moves = [match.groups() for chunk in sent if (match := MOVE_TO.search(chunk))]
         assert moves and moves[-1] == (str(top.y + 3 + 1), str(top.x + 1))
         # Past the bottom the list scrolls: the cursor stays on the highlighted row, in view.
         await pilot.press(*["down"] * 10)
-        await pilot.pause()
-        assert options.scroll_offset.y > 0 and app.cursor_position == Offset(
-            top.x, top.y + 13 - options.scroll_offset.y)
+        await until(pilot, lambda: ((options.scroll_offset.y > 0 and app.cursor_position == Offset(
+                                  top.x, top.y + 13 - options.scroll_offset.y))),
+                    'options.scroll_offset.y > 0 and app.cursor_position == Of...')
         monkeypatch.undo()
         # Tab moves focus to the tree: the cursor goes to its cursor line.
         tree = app.query_one(Tree)
         tree.focus()
         await pilot.press("down", "down")
-        await pilot.pause()
+        await until(pilot, lambda: (
+            app.cursor_position == Offset(tree.content_region.x, tree.content_region.y + tree.cursor_line)
+            and tree.cursor_line == 2
+        ), 'app.cursor_position == Offset(tree.content_region.x, tree...')
         assert app.cursor_position == Offset(tree.content_region.x, tree.content_region.y + tree.cursor_line)
         assert tree.cursor_line == 2
         # A field places the cursor itself, where the typing goes.
         field = app.query_one(Input)
         field.focus()
         await pilot.press("a", "b")
-        await pilot.pause()
-        assert app.cursor_position == field.cursor_screen_offset
+        await until(pilot, lambda: (app.cursor_position == field.cursor_screen_offset),
+                    'app.cursor_position == field.cursor_screen_offset')
 
 
 async def test_the_cursor_follows_the_potion_grid_s_ghost(store: SessionStore) -> None:
@@ -133,13 +139,14 @@ async def test_the_cursor_follows_the_potion_grid_s_ghost(store: SessionStore) -
         screen._apply(0, live.rules.legal_actions(live.state, 0)[0])
         grid = screen.query_one(PotionGrid)
         await until(pilot, lambda: grid.cursor is not None and grid.has_focus, "the placement grid")
-        await pilot.pause()
+        await until(pilot, lambda: grid.focus_cursor() is not None, 'local is not None')
         before = app.cursor_position
         local = grid.focus_cursor()
         assert local is not None
         region = grid.content_region
         assert before == Offset(region.x + local[0], region.y + local[1])
         await pilot.press("right")
-        await pilot.pause()
+        await until(pilot, lambda: (app.cursor_position.x > before.x and app.cursor_position.y == before.y),
+                    'after.x > before.x and after.y == before.y')
         after = app.cursor_position
         assert after.x > before.x and after.y == before.y

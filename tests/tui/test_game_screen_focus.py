@@ -107,7 +107,6 @@ async def test_a_table_whose_part_is_still_mounting_waits_for_it() -> None:
         zone = table.query_one(DuelZone)
         zone._is_mounted = False  # as it is while the zone composes on a busy machine
         table.present(None, game.view(None), None, [])
-        await pilot.pause()
-        assert table.view is None  # kept, not drawn into a zone without its parts
+        await until(pilot, lambda: table.view is None, 'table.view is None')
         zone._is_mounted = True
         await until(pilot, lambda: table.view is not None, "the kept view drawn once the zone is there")

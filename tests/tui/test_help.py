@@ -41,7 +41,6 @@ def wizards_cup_at(steps: int) -> int:
 async def open_game(pilot: Any, app: CovenApp, session_id: int) -> GameScreen:
     app.open_session(session_id)
     await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
-    await pilot.pause()
     screen = app.screen
     assert isinstance(screen, GameScreen)
     return screen
@@ -52,6 +51,8 @@ async def test_question_mark_on_the_game_screen_lists_its_keys_grouped_and_escap
     app = CovenApp(store=SessionStore(), auto_delay=600.0)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_game(pilot, app, session_id)
+        # The log has the focus until the table shows Ana's lineup; the help lists the keys of what has it.
+        await until(pilot, lambda: getattr(game.focused, "id", None) == "lu-list", "Ana's lineup to take the focus")
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         help_screen = app.screen
@@ -149,7 +150,8 @@ async def test_a_footer_too_narrow_keeps_the_first_keys_escape_and_help_whole() 
     app = CrowdedApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen.query(FooterKey), "the footer")
-        await pilot.pause()
+        await until(pilot, lambda: (app.screen.query_one(FittingFooter).shown[0] == 'Long action a'),
+                    'footer.shown[0] == "Long action a" and footer.shown[-2:] ...')
         footer = app.screen.query_one(FittingFooter)
         assert footer.shown[0] == "Long action a" and footer.shown[-2:] == ["Leave", HELP_LABEL], footer.shown
         assert footer.left_out and "Long action h" in footer.left_out
@@ -161,8 +163,9 @@ async def test_a_footer_too_narrow_keeps_the_first_keys_escape_and_help_whole() 
             assert key.region.right <= 80
         await pilot.resize_terminal(200, 30)  # type: ignore[attr-defined]
         await until(pilot, lambda: not app.screen.query_one(FittingFooter).left_out, "every key at 200 columns")
-        await pilot.pause()
-        assert "Long action h" in footer_row(app) and HELP_LABEL not in app.screen.query_one(FittingFooter).shown
+        await until(pilot, lambda: (
+            "Long action h" in footer_row(app) and HELP_LABEL not in app.screen.query_one(FittingFooter).shown
+        ), '"Long action h" in footer_row(app) and HELP_LABEL not in ...')
 
 
 def test_the_status_line_drops_the_game_name_then_cuts_after_a_word() -> None:
@@ -185,7 +188,9 @@ async def test_auto_play_status_fits_80_columns() -> None:
         game = await open_game(pilot, app, session_id)
         await pilot.press("a")
         await until(pilot, lambda: game.auto_play, "automatic play")
-        await pilot.pause()
+        await until(pilot, lambda: (
+            'Playing automatically (a to stop)' in next((row for row in rows(app) if 'Round 1' in row))
+        ), '"Playing automatically (a to stop)" in status')
         status = next(row for row in rows(app) if "Round 1" in row)
         assert "Playing automatically (a to stop)" in status, status
         assert "auto —" not in status  # said once
@@ -212,7 +217,8 @@ async def test_sessions_of_three_games_show_last_played_at_80_columns(pinned: No
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
         await until(pilot, lambda: type(app.screen).__name__ == "SessionsScreen", "the sessions")
-        await pilot.pause()
+        await until(pilot, lambda: (any(('Game' in row and 'Last played' in row for row in rows(app)))),
+                    'any("Game" in row and "Last played" in row for row in shown)')
         shown = rows(app)
         assert any("Game" in row and "Last played" in row for row in shown), "\n".join(shown)
         listed = [row for row in shown if "in progress" in row]
@@ -230,7 +236,8 @@ async def test_a_long_list_of_sessions_keeps_last_played_beside_its_scrollbar(pi
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
         await until(pilot, lambda: type(app.screen).__name__ == "SessionsScreen", "the sessions")
-        await pilot.pause()
+        await until(pilot, lambda: (any(('Game' in row and 'Last played' in row for row in rows(app)))),
+                    'any("Game" in row and "Last played" in row for row in shown)')
         shown = rows(app)
         assert any("Game" in row and "Last played" in row for row in shown), "\n".join(shown)
         listed = [row for row in shown if "in progress" in row]

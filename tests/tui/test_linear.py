@@ -79,8 +79,8 @@ async def test_linear_mode_shows_the_table_in_words_in_the_log_s_place_and_keys_
         await until(pilot, lambda: "placing pick 1" in pane.text, "the words to follow the game")
     off = Host(LiveSession.load(store, live.session_id))
     async with off.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        assert not game_screen(off).query_one(LinearView).display
+        await until(pilot, lambda: (not game_screen(off).query_one(LinearView).display),
+                    'not game_screen(off).query_one(LinearView).display')
 
 
 async def test_the_replay_shows_the_table_in_words_when_the_player_chose_linear_mode(store: SessionStore) -> None:
@@ -116,8 +116,8 @@ async def test_turning_linear_mode_on_during_a_game_takes_effect_on_returning_to
         screen = app.screen
         assert isinstance(screen, GameScreen)
         pane = screen.query_one(LinearView)
-        await pilot.pause()
-        assert not pane.display and screen.query_one("#game-log").display
+        await until(pilot, lambda: (not pane.display and screen.query_one("#game-log").display),
+                    'not pane.display and screen.query_one("#game-log").display')
         await app.push_screen(TranscriptScreen("Transcript", "", "t.txt"))  # any screen in front, as Settings would be
         write_setting(store, None, "linear", True)
         app.pop_screen()

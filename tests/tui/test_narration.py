@@ -111,8 +111,8 @@ async def test_t_opens_the_transcript_and_s_saves_it_as_a_regular_file_only(stor
         os.mkfifo(pipe)
         assert isinstance(app.screen, TranscriptScreen)
         app.screen.save_to(pipe, overwrite=True)
-        await pilot.pause()
-        assert any("not a regular file" in note.message for note in app._notifications)
+        await until(pilot, lambda: (any("not a regular file" in note.message for note in app._notifications)),
+                    'any("not a regular file" in note.message for note in app....')
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is screen, "back at the table")
 
@@ -124,7 +124,9 @@ async def test_over_ssh_the_transcript_is_not_saved(store: SessionStore) -> None
         app.push_screen(TranscriptScreen("Transcript", "The game begins.\n", "t.txt"))
         await pilot.pause()
         await pilot.press("s")
-        await pilot.pause()
+        await until(pilot, lambda: (isinstance(app.screen, TranscriptScreen)
+                                    and any(note.message == NO_FILES for note in app._notifications)),
+                    'isinstance(app.screen, TranscriptScreen)')
         assert isinstance(app.screen, TranscriptScreen)  # no prompt for a path
         assert any(note.message == NO_FILES for note in app._notifications)
 

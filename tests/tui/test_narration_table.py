@@ -39,5 +39,6 @@ async def test_the_transcript_at_a_table_waits_for_the_remote_seat_by_name(other
         secret = [CARDS[card].name for card in game.live.state.players[1].team if card not in mine]
         assert secret and not any(name in line for line in lines for name in secret)
         await pilot.press("semicolon")
-        await pilot.pause()
-        assert lines[-1].startswith("Round 1, setting lineups. Cup Tokens: Ana 0, Bea 0 (first to 2).")
+        await until(pilot, lambda: (
+            lines[-1].startswith("Round 1, setting lineups. Cup Tokens: Ana 0, Bea 0 (first to 2).")
+        ), 'lines[-1].startswith("Round 1, setting lineups. Cup Token...')

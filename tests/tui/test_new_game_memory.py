@@ -35,12 +35,12 @@ async def test_enter_in_a_field_moves_on_and_never_starts_a_game(store: SessionS
         screen = app.screen
         assert screen.focused is not None and screen.focused.id == "seat-name-0"
         await pilot.press("enter")
-        await pilot.pause()
-        assert screen.focused is not None and screen.focused.id == "seat-kind-0"
+        await until(pilot, lambda: (screen.focused is not None and screen.focused.id == "seat-kind-0"),
+                    'screen.focused is not None and screen.focused.id == "seat...')
         screen.query_one("#seed", Input).focus()
         await pilot.press("enter", "enter")  # through the last field too
-        await pilot.pause()
-        assert app.screen is screen and store.list_sessions() == []
+        await until(pilot, lambda: (app.screen is screen and store.list_sessions() == []),
+                    'app.screen is screen and store.list_sessions() == []')
         await pilot.press("ctrl+s")  # the explicit key starts it
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         assert len(store.list_sessions()) == 1

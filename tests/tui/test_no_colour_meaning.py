@@ -22,6 +22,7 @@ from saves import SessionStore
 from tests.helpers.pillar_tree import Host, two_subpillars
 from tests.helpers.potion_grid import GridApp, drafted, hand_card
 from tests.helpers.tui_fakes import ScreenApp
+from tests.helpers.waiting import until
 from tests.helpers.witchdraft_tui import Game as DraftGame
 from tests.helpers.witchdraft_tui import score_app
 from tests.helpers.wizards_cup_tui import duel_app, swap_game, tiebreak_game
@@ -70,26 +71,33 @@ async def test_the_potion_ghost_says_legal_or_illegal_without_colour() -> None:
     state = drafted(4)
     legal = GridApp(state, card=hand_card(state))
     async with legal.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: (
+            legal.query_one(PotionGrid).reason is None
+            and any("░" in row for row in grid_rows(legal)) and not any("✗" in row for row in grid_rows(legal))
+            and "✓ Legal" in "\n".join(colourless_rows(legal))
+        ), 'legal.query_one(PotionGrid).reason is None')
         assert legal.query_one(PotionGrid).reason is None
         assert any("░" in row for row in grid_rows(legal)) and not any("✗" in row for row in grid_rows(legal))
         assert "✓ Legal" in "\n".join(colourless_rows(legal))
     illegal = GridApp(state, card=hand_card(state), start=Placement(1, 0, 0))
     async with illegal.run_test(size=SIZE) as pilot:
         await pilot.press("r")
-        await pilot.pause()
+        await until(pilot, lambda: (illegal.query_one(PotionGrid).reason is not None
+                                    and any("✗" in row for row in grid_rows(illegal))
+                                    and "✗ Illegal" in "\n".join(colourless_rows(illegal))),
+                    'illegal.query_one(PotionGrid).reason is not None')
         assert illegal.query_one(PotionGrid).reason is not None
         assert any("✗" in row for row in grid_rows(illegal)), "the illegal ghost is told apart only by its red"
         assert "✗ Illegal" in "\n".join(colourless_rows(illegal))
         await pilot.press("z")  # the detailed zoom puts the verdict inside each half
-        await pilot.pause()
-        assert sum(row.count("✗") for row in grid_rows(illegal)) >= 1
+        await until(pilot, lambda: (sum(row.count("✗") for row in grid_rows(illegal)) >= 1),
+                    'sum(row.count("✗") for row in grid_rows(illegal)) >= 1')
 
 
 async def test_a_wizards_cup_duel_and_round_result_read_without_colour() -> None:
     app = duel_app(3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: '(you)' in '\n'.join(colourless_rows(app)), '"(you)" in text')
         text = "\n".join(colourless_rows(app))
         assert "(you)" in text  # whose side
         assert "Round 1 · Duel 3" in text  # the phase, in words
@@ -100,8 +108,8 @@ async def test_a_wizards_cup_duel_and_round_result_read_without_colour() -> None
     assert screen is not None
     result_app = ScreenApp(screen)
     async with result_app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert "wins the round" in "\n".join(colourless_rows(result_app))
+        await until(pilot, lambda: ("wins the round" in "\n".join(colourless_rows(result_app))),
+                    '"wins the round" in "\\n".join(colourless_rows(result_app))')
 
 
 def test_the_wizbits_battlefield_reads_without_colour() -> None:
@@ -138,7 +146,8 @@ def test_the_compact_battlefield_marks_the_phase_and_unplayable_cards_without_co
 async def test_the_pillar_tree_names_each_units_owner_without_colour() -> None:
     app = Host(two_subpillars())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: ('◆ Wildfire Cascade Bo card' in '\n'.join(colourless_rows(app))),
+                    '"◆ Wildfire Cascade Bo card" in text and "Next unit goes ...')
         text = "\n".join(colourless_rows(app))
         # The foundation for the next unit is ◆ (other legal ones ◇), not only its background.
         assert "◆ Wildfire Cascade Bo card" in text and "Next unit goes on Wildfire Cascade" in text
@@ -149,19 +158,23 @@ async def test_each_final_screen_says_who_won_and_lost_in_words() -> None:
     game, result = tiebreak_game()
     cup = ScreenApp(WizardsCupUI().game_result(game.view(0), result, game.events))
     async with cup.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: ('wins the Wizards Cup' in '\n'.join(colourless_rows(cup))),
+                    '"wins the Wizards Cup" in text and "★ won" in text and "·...')
         text = "\n".join(colourless_rows(cup))
         assert "wins the Wizards Cup" in text and "★ won" in text and "· lost" in text
     draft = score_app(DraftGame(5, seed=3).rounds())
     async with draft.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: (
+            (' wins' in '\n'.join(colourless_rows(draft)) or 'share the victory' in '\n'.join(colourless_rows(draft)))
+        ), '" wins" in text or "share the victory" in text')
         text = "\n".join(colourless_rows(draft))
         assert " wins" in text or "share the victory" in text
         assert "★" in text
     view = RULES.view(opening().state, 0)
     bits = ScreenApp(WizbitsResultScreen(view, Result((1,), "Ana's Main Character fell."), []))
     async with bits.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: ('Bo wins!' in '\n'.join(colourless_rows(bits))),
+                    '"Bo wins!" in text and "Bo ★ won" in text and "Ana · lost...')
         text = "\n".join(colourless_rows(bits))
         assert "Bo wins!" in text and "Bo ★ won" in text and "Ana · lost" in text
 
@@ -170,8 +183,7 @@ async def test_the_menu_with_no_colour_draws_in_greys_and_still_shows_the_highli
     write_setting(store, None, "no_color", True)
     app = CovenApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.colourless
+        await until(pilot, lambda: app.colourless, 'app.colourless')
         rows = [strip for strip in app.screen._compositor.render_strips()]
         for strip in rows:  # the app's own filter already drew them without colour
             assert all(_grey(segment) for segment in strip), strip.text
@@ -197,12 +209,14 @@ async def test_with_colour_blind_letters_each_potion_card_names_its_colour() -> 
     assert len(colours) >= 2
     plain = GridApp(state)
     async with plain.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert not any(letter in row for row in grid_rows(plain) for letter in COLOUR_LETTERS.values())
+        await until(pilot, lambda: (
+            not any(letter in row for row in grid_rows(plain) for letter in COLOUR_LETTERS.values())
+        ), 'not any(letter in row for row in grid_rows(plain) for let...')
     set_element_look(True, {})
     lettered = GridApp(state)
     async with lettered.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: any(COLOUR_LETTERS[colour] in "".join(grid_rows(lettered))
+                                       for colour in colours if colour is not None), "the colour letters")
         shown = "".join(grid_rows(lettered))
         assert {colour for colour in colours if colour is not None and COLOUR_LETTERS[colour] in shown} == colours
         assert not {letter for colour, letter in COLOUR_LETTERS.items() if colour not in colours} & set(shown)
@@ -214,7 +228,8 @@ async def test_a_witchdraft_hand_says_its_phase_and_whose_seat_in_words() -> Non
 
     app = two_player_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: ('Your hand · phase 1, pick 3' in '\n'.join(colourless_rows(app))),
+                    '"Your hand · phase 1, pick 3" in text')
         text = "\n".join(colourless_rows(app))
         assert "Your hand · phase 1, pick 3" in text
         assert "Ana (you)" in text

@@ -109,7 +109,7 @@ def record_notifications(app: CovenApp) -> list[tuple[str, str]]:
 async def open_game(app: CovenApp, pilot: Pilot[None], live: LiveSession, clock: FakeClock) -> GameScreen:
     app.start_game(live)
     await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted, "the game screen")
-    await pilot.pause()
+    await until(pilot, lambda: isinstance(app.screen, GameScreen), 'isinstance(screen, GameScreen)')
     screen = app.screen
     assert isinstance(screen, GameScreen)
     screen.saving.schedule = clock.schedule
@@ -190,8 +190,7 @@ async def test_a_locked_database_holds_the_players_move_until_r_saves_it(
         assert banner.display and f"Saving is failing: {LOCKED}" in str(banner.render())
         assert live.log == () and table.shown[-1][1:] == (None, 0), "nothing is shown or offered meanwhile"
         table.choose(0, {"add": 1})  # a second choice waits for the first
-        await pilot.pause()
-        assert live.log == ()
+        await until(pilot, lambda: live.log == (), 'live.log == ()')
         other.execute("COMMIT")
         await pilot.press("r")
         await until(pilot, lambda: len(live.log) >= 2, "Ana's move and Bea's answer")

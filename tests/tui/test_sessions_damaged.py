@@ -9,6 +9,7 @@ from textual.widgets import DataTable, Static
 from saves import LiveSession, SessionStore
 from tests.helpers.damage_helpers import write_damage
 from tests.helpers.tui_fakes import FakeUI, game_screen, seats
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 
 
@@ -24,7 +25,8 @@ async def test_a_damaged_session_is_listed_refused_and_the_others_open(
     app = CovenApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.query(DataTable) and app.screen.query_one(DataTable).row_count == 2,
+                    "the sessions listed")
         table = app.screen.query_one(DataTable)
         rows = {str(table.get_row_at(index)[0]): [str(cell) for cell in table.get_row_at(index)]
                 for index in range(table.row_count)}
@@ -32,19 +34,22 @@ async def test_a_damaged_session_is_listed_refused_and_the_others_open(
         assert rows[str(bad)][3].startswith("its status is 'weird'")
         assert rows[str(good)][2] == "in progress"
         table.move_cursor(row=list(rows).index(str(bad)))
-        await pilot.pause()
+        await until(pilot, lambda: f"Session {bad} is damaged"
+                    in str(app.screen.query_one("#session-detail", Static).render()), "the damaged session's detail")
         detail = str(app.screen.query_one("#session-detail", Static).render())
         assert f"Session {bad} is damaged and cannot be opened: its status is 'weird'" in detail
         assert "coven doctor" in detail
         for key, title in (("enter", "Cannot resume"), ("p", "Cannot replay"), ("e", "Not exported")):
             await pilot.press(key)
-            await pilot.pause()
+            await until(pilot, lambda title=title: (
+                type(app.screen).__name__ == "SessionsScreen"
+                and any(n.title == title and "is damaged" in n.message for n in app._notifications)
+            ), 'type(app.screen).__name__ == "SessionsScreen"')
             assert type(app.screen).__name__ == "SessionsScreen"
             assert any(n.title == title and "is damaged" in n.message for n in app._notifications)
         table.move_cursor(row=list(rows).index(str(good)))
         await pilot.press("enter")
-        await pilot.pause()
-        assert game_screen(app).live.session_id == good
+        await until(pilot, lambda: game_screen(app).live.session_id == good, 'game_screen(app).live.session_id == good')
 
 
 async def test_continue_on_a_damaged_session_says_why(fake_ui: FakeUI) -> None:
@@ -54,6 +59,8 @@ async def test_continue_on_a_damaged_session_says_why(fake_ui: FakeUI) -> None:
     app = CovenApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
-        await pilot.pause()
+        await until(pilot, lambda: (type(app.screen).__name__ == "MainMenu"
+                                    and any("seed is 'abc'" in n.message for n in app._notifications)),
+                    'type(app.screen).__name__ == "MainMenu"')
         assert type(app.screen).__name__ == "MainMenu"
         assert any("seed is 'abc'" in n.message for n in app._notifications)

@@ -143,7 +143,8 @@ async def test_an_index_entry_sqlite_cannot_read_names_the_session_it_belongs_to
         assert [rows[session_id]["Status"] for session_id in (first, second, last)] == \
             ["in progress", "in progress", "damaged"]
         app.screen.query_one(DataTable).move_cursor(row=list(rows).index(last))
-        await pilot.pause()
+        await until(pilot, lambda: f"Session {last} is damaged"
+                    in str(app.screen.query_one("#session-detail", Static).render()), "the damaged session's detail")
         detail = str(app.screen.query_one("#session-detail", Static).render())
         assert f"Session {last} is damaged and cannot be opened: the index of its log" in detail
         assert "coven doctor" in detail
@@ -187,8 +188,8 @@ async def test_a_sessions_table_sqlite_cannot_read_says_the_list_is_damaged_and_
         assert said.startswith("Your saved sessions are damaged") and "Run `coven doctor` to see what is wrong" in said
         assert "No saved sessions" not in said
         await pilot.press("enter")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "SessionsScreen"  # nothing to open, and no traceback
+        await until(pilot, lambda: (type(app.screen).__name__ == "SessionsScreen"),
+                    'type(app.screen).__name__ == "SessionsScreen"')
 
 
 def test_what_the_screen_says_in_place_of_the_table(tmp_path: Path) -> None:

@@ -138,7 +138,9 @@ async def test_a_bad_stored_value_starts_coven_with_one_notice(store: SessionSto
     set_preference(store, None, "setting.glyphs", "sometimes")
     app = CovenApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: (
+            len([str(note.message) for note in app._notifications if note.title == 'Settings']) == 1
+        ), 'len(notices) == 1 and "Theme" in notices[0] and "Colour-b...')
         notices = [str(note.message) for note in app._notifications if note.title == "Settings"]
         assert len(notices) == 1 and "Theme" in notices[0] and "Colour-blind letters" in notices[0]
         assert app.theme == "textual-dark"
@@ -167,7 +169,9 @@ async def test_a_served_account_is_told_of_its_own_unreadable_settings(store: Se
         assert "could not be read" in notice and "Linear mode" in notice
     other = CovenApp(store=SessionStore(), serve_port=2222, account="bo")  # Ana's app closed the store it had
     async with other.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: (other.theme == "textual-dark"
+                                    and not [note for note in other._notifications if note.title == "Settings"]),
+                    'other.theme == "textual-dark"')
         assert other.theme == "textual-dark"
         assert not [note for note in other._notifications if note.title == "Settings"]
 
@@ -176,12 +180,10 @@ async def test_a_served_account_reads_its_own_settings(store: SessionStore) -> N
     write_setting(store, "ana", "theme", "coven-high-contrast")
     app = CovenApp(store=store, serve_port=2222, account="ana")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert app.theme == "coven-high-contrast"
+        await until(pilot, lambda: app.theme == "coven-high-contrast", 'app.theme == "coven-high-contrast"')
     other = CovenApp(store=store, serve_port=2222, account="bo")
     async with other.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert other.theme == "textual-dark"
+        await until(pilot, lambda: other.theme == "textual-dark", 'other.theme == "textual-dark"')
 
 
 # -- the command ------------------------------------------------------------------------------
@@ -215,8 +217,9 @@ async def test_colour_blind_letters_and_the_theme_s_element_hues_reach_the_cards
     write_setting(store, None, "theme", "coven-high-contrast")
     app = CovenApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert ELEMENT_GLYPHS[Element.FIRE] == "▲F" and ELEMENT_COLOURS[Element.FIRE] == "#FF7A4D"
+        await until(pilot, lambda: (
+            ELEMENT_GLYPHS[Element.FIRE] == "▲F" and ELEMENT_COLOURS[Element.FIRE] == "#FF7A4D"
+        ), 'ELEMENT_GLYPHS[Element.FIRE] == "▲F" and ELEMENT_COLOURS[...')
         line = wizard_name("pyre-lord").plain
         assert line.startswith("▲F ")
         await pilot.press("o")

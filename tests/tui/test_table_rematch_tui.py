@@ -75,8 +75,8 @@ async def test_hal_asks_ana_says_y_and_the_same_table_plays_again(other: TableSt
         await until(pilot, lambda: isinstance(app.screen, RematchPromptScreen), "the rematch prompt")
         prompt = app.screen
         assert isinstance(prompt, RematchPromptScreen) and prompt.asker == "Hal"
-        await pilot.pause()
-        assert str(prompt.query_one("#rematch-question").render()) == "Hal wants to play again."
+        await until(pilot, lambda: (str(prompt.query_one("#rematch-question").render()) == "Hal wants to play again."),
+                    'str(prompt.query_one("#rematch-question").render()) == "H...')
         await pilot.press("y")
         await until(pilot, lambda: isinstance(app.screen, TableGameScreen) and app.screen is not game,
                     "the rematch's game")

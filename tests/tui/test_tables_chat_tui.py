@@ -217,18 +217,17 @@ async def test_the_replay_shows_each_line_where_it_was_said(open_tables: Opener,
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        await pilot.pause()
 
         def lines() -> list[str]:
             return [line.text.strip() for line in screen.query_one("#replay-log", RichLog).lines]
 
+        await until(pilot, lambda: len(lines()) > 1, "the replay's log")
         shown = lines()
         assert shown[0] == "The game begins." and shown[1] == "» Bea: ready when you are"
         assert shown[-1] == "» Ana: [bold red]x[31m"  # said after step 1, shown as typed
         assert "Good game" not in " ".join(shown)  # said after step 2: not yet
         await pilot.press("right")
-        await pilot.pause()
-        assert lines()[-1] == "» Bea: Good game"
+        await until(pilot, lambda: lines()[-1] == "» Bea: Good game", 'lines()[-1] == "» Bea: Good game"')
         await pilot.press("home")
-        await pilot.pause()
-        assert lines() == ["The game begins.", "» Bea: ready when you are"]
+        await until(pilot, lambda: (lines() == ["The game begins.", "» Bea: ready when you are"]),
+                    'lines() == ["The game begins.", "» Bea: ready when you are"]')

@@ -88,8 +88,8 @@ def test_join_by_code_take_a_seat_and_follow_the_host_into_the_game(other: Table
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("j")
-            await pilot.pause()
-            assert isinstance(app.screen, JoinTableScreen)
+            await until(pilot, lambda: (isinstance(app.screen, JoinTableScreen)),
+                        'isinstance(app.screen, JoinTableScreen)')
             await pilot.press(*code.lower(), "enter")
             await until(pilot, lambda: "Take seat 2" in screen_text(app), "the open seat")
             assert "Wizards Cup hosted by Hal" in screen_text(app)
@@ -154,7 +154,10 @@ def test_a_code_that_is_not_live_leaves_the_player_at_the_menu() -> None:
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0, join_code="zzzz")
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: (
+                isinstance(app.screen, MainMenu)
+                and any("No open table has the code ZZZZ" in str(n.message) for n in app._notifications)
+            ), 'isinstance(app.screen, MainMenu)')
             assert isinstance(app.screen, MainMenu)
             assert any("No open table has the code ZZZZ" in str(n.message) for n in app._notifications)
 
@@ -170,11 +173,17 @@ def test_sessions_do_not_resume_a_live_tables_game(other: TableStore) -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
             app.open_session(session_id)
-            await pilot.pause()
+            await until(pilot, lambda: (
+                isinstance(app.screen, MainMenu)
+                and any(f"is being played at table {code}" in str(n.message) for n in app._notifications)
+            ), 'isinstance(app.screen, MainMenu)')
             assert isinstance(app.screen, MainMenu)
             assert any(f"is being played at table {code}" in str(n.message) for n in app._notifications)
             app.open_replay(session_id)  # its replay would show every seat's secrets
-            await pilot.pause()
+            await until(pilot, lambda: (
+                isinstance(app.screen, MainMenu)
+                and any("cannot be replayed now" in str(n.message) for n in app._notifications)
+            ), 'isinstance(app.screen, MainMenu)')
             assert isinstance(app.screen, MainMenu)
             assert any("cannot be replayed now" in str(n.message) for n in app._notifications)
 
@@ -280,7 +289,9 @@ def test_after_ten_minutes_the_host_hands_a_dropped_seat_to_a_bot() -> None:
             store.close()
             await until(pilot, lambda: 1 in game._gone, "Bea's drop to be noticed")
             await pilot.press("b")
-            await pilot.pause()
+            await until(pilot, lambda: (not game.live.seats[1].is_bot
+                                        and any("minute" in str(n.message) for n in app._notifications)),
+                        'not game.live.seats[1].is_bot')
             assert not game.live.seats[1].is_bot
             assert any("minute" in str(n.message) for n in app._notifications)  # too early: the seat is kept
             tables = app.tables.store()

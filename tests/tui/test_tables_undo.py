@@ -74,12 +74,12 @@ async def test_u_at_a_table_takes_back_the_seats_move_and_the_other_seat_hears_o
         play_for(bea, 1, random.Random(2))
         await until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "both teams")
         assert game.live.undo_refusal(0) == "Bea has moved since"
-        await pilot.pause()
+        await until(pilot, lambda: (not any(shown.startswith("Undo") for shown in game.query_one(FittingFooter).shown)),
+                    'not any(shown.startswith("Undo") for shown in game.query_...')
         assert not any(shown.startswith("Undo") for shown in game.query_one(FittingFooter).shown), game.query_one(FittingFooter).shown
         saved = len(game.live.log)
         await pilot.press("u")
-        await pilot.pause()
-        assert len(game.live.log) == saved
+        await until(pilot, lambda: len(game.live.log) == saved, 'len(game.live.log) == saved')
 
 
 async def test_another_seats_undo_shows_on_this_screen(other: TableStore) -> None:

@@ -9,6 +9,7 @@ import pytest
 from textual.widgets import Static
 
 from saves import LiveSession, SeatInfo, SessionStore, export_session
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.screens.curtain import CurtainScreen
 from tui.screens.sessions import SessionsScreen
@@ -26,14 +27,17 @@ async def test_a_name_that_looks_like_markup_is_shown_as_typed_in_the_game(store
     app = CovenApp(store=store)
     async with app.run_test(size=(100, 30)) as pilot:
         app.start_game(live)
-        await pilot.pause()
+        await until(pilot, lambda: (isinstance(app.screen, CurtainScreen)
+                                    and f"Pass to {MARKUP_NAME}." in screen_lines(app)),
+                    'isinstance(app.screen, CurtainScreen)')
         assert isinstance(app.screen, CurtainScreen)
         assert f"Pass to {MARKUP_NAME}." in screen_lines(app)
         await pilot.press("enter")
-        await pilot.pause()
-        assert f"{MARKUP_NAME} to choose" in screen_lines(app)
+        await until(pilot, lambda: (f"{MARKUP_NAME} to choose" in screen_lines(app)),
+                    'f"{MARKUP_NAME} to choose" in screen_lines(app)')
         app.notify(f"It is {MARKUP_NAME}'s turn [/]")  # a closing tag alone would be a markup error
-        await pilot.pause()
+        await until(pilot, lambda: (list(app._notifications)[-1].message == f"It is {MARKUP_NAME}'s turn [/]"),
+                    'toast.message == f"It is {MARKUP_NAME}\'s turn [/]" and no...')
         toast = list(app._notifications)[-1]
         assert toast.message == f"It is {MARKUP_NAME}'s turn [/]" and not toast.markup
 
@@ -43,8 +47,7 @@ async def test_the_sessions_screen_shows_names_as_typed(store: SessionStore) -> 
     app = CovenApp(store=store)
     async with app.run_test(size=(100, 30)) as pilot:
         app.action_sessions()
-        await pilot.pause()
-        assert isinstance(app.screen, SessionsScreen)
+        await until(pilot, lambda: isinstance(app.screen, SessionsScreen), 'isinstance(app.screen, SessionsScreen)')
         shown = screen_lines(app)
         assert f"{MARKUP_NAME} vs [i]Bea" in shown
 
@@ -63,7 +66,7 @@ async def test_the_sessions_screen_never_draws_a_raw_escape_from_the_store(
     app = CovenApp(store=store)
     async with app.run_test(size=(100, 30)) as pilot:
         app.action_sessions()
-        await pilot.pause()
+        await until(pilot, lambda: 'Ana\\x1b]0;pwned\\x07' in screen_lines(app), '"Ana\\\\x1b]0;pwned\\\\x07" in shown')
         shown = screen_lines(app)
         assert "Ana\\x1b]0;pwned\\x07" in shown
         assert "\x1b" not in shown and "\x07" not in shown
@@ -77,7 +80,8 @@ async def test_the_new_game_form_refuses_an_unsafe_name_and_says_which(store: Se
         screen = app.screen
         screen.query_one("#seat-name-0").value = "Ana\u202e"  # type: ignore[attr-defined]
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await until(pilot, lambda: "bidirectional override" in str(screen.query_one("#form-errors", Static).render()),
+                    "the form's error")
         errors = str(screen.query_one("#form-errors", Static).render())
         assert "Seat 1's name must not contain a bidirectional override (U+202E)." in errors
         assert app.screen is screen and store.list_sessions() == []
@@ -92,8 +96,7 @@ async def test_the_delete_question_quotes_a_markup_name_as_typed(store: SessionS
         app.action_sessions()
         await pilot.pause()
         await pilot.press("d")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), 'isinstance(app.screen, ConfirmScreen)')
         shown = screen_lines(app)
         assert f"{MARKUP_NAME} vs Bea" in shown and "\\[" not in shown
 
@@ -115,8 +118,7 @@ async def test_importing_a_lone_surrogate_on_the_sessions_screen_is_refused_not_
         await pilot.pause()
         app.screen.query_one("#prompt-input").value = str(path)  # type: ignore[attr-defined]
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, SessionsScreen)
+        await until(pilot, lambda: isinstance(app.screen, SessionsScreen), 'isinstance(app.screen, SessionsScreen)')
         toast = list(app._notifications)[-1]
         assert toast.title == "Import failed" and toast.severity == "error"
         assert "Seat 2's name must not contain a lone surrogate (U+D800)" in toast.message

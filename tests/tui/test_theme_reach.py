@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from engine import Result
 from saves import SessionStore
+from tests.helpers.waiting import until
 from tests.helpers.wizbits_battle import opening
 from tests.helpers.wizbits_game import RULES
 from tui.app import CovenApp
@@ -51,12 +52,16 @@ async def test_element_borders_follow_the_theme(store: SessionStore) -> None:
     app = CovenApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(Cards())
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.query("#wizard") and Color.parse(ELEMENT_HUES["fire"])
+                    == border_colour(app.screen.query_one("#wizard", WizardCard)), "the cards' fire border")
         wizard, wizbit = app.screen.query_one("#wizard", WizardCard), app.screen.query_one("#wizbit", WizbitsCard)
         assert border_colour(wizard) == Color.parse(ELEMENT_HUES["fire"])  # textual-dark: the default hue
         for theme in (COLOUR_BLIND, HIGH_CONTRAST):
             app.theme = theme.name
-            await pilot.pause()
+            await until(pilot, lambda theme=theme: (
+                border_colour(wizard) == Color.parse(theme.variables["element-fire"])
+                and border_colour(wizbit) == Color.parse(theme.variables["element-water"])
+            ), f"the {theme.name} element borders")
             assert border_colour(wizard) == Color.parse(theme.variables["element-fire"]), theme.name
             assert border_colour(wizbit) == Color.parse(theme.variables["element-water"]), theme.name
 
@@ -67,9 +72,10 @@ async def test_every_offered_theme_loads_coven_styles(store: SessionStore) -> No
         await app.push_screen(Cards())
         for name in THEMES:
             app.theme = name  # an undefined variable would fail here, in the stylesheet's parse
-            await pilot.pause()
-            wizard = app.screen.query_one("#wizard", WizardCard)
             expected = app.current_theme.variables.get("element-fire", ELEMENT_HUES["fire"])
+            await until(pilot, lambda expected=expected: border_colour(app.screen.query_one("#wizard", WizardCard))
+                        == Color.parse(expected), f"the {name} fire border")
+            wizard = app.screen.query_one("#wizard", WizardCard)
             assert border_colour(wizard) == Color.parse(expected), name
 
 
@@ -77,11 +83,11 @@ async def test_a_theme_chosen_from_the_palette_reaches_the_element_text(store: S
     app = CovenApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         app.theme = COLOUR_BLIND.name  # as the palette's "Change theme" does, without the Settings screen
-        await pilot.pause()
-        assert LOOK.hues["fire"] == COLOUR_BLIND.variables["element-fire"]
+        await until(pilot, lambda: (LOOK.hues["fire"] == COLOUR_BLIND.variables["element-fire"]),
+                    'LOOK.hues["fire"] == COLOUR_BLIND.variables["element-fire"]')
         app.theme = "nord"
-        await pilot.pause()
-        assert LOOK.hues["fire"] == ELEMENT_HUES["fire"]
+        await until(pilot, lambda: (LOOK.hues["fire"] == ELEMENT_HUES["fire"]),
+                    'LOOK.hues["fire"] == ELEMENT_HUES["fire"]')
 
 
 async def test_the_winners_frame_follows_the_theme(store: SessionStore) -> None:
@@ -90,7 +96,9 @@ async def test_the_winners_frame_follows_the_theme(store: SessionStore) -> None:
         app.theme = COLOUR_BLIND.name
         await pilot.pause()
         await app.push_screen(WizbitsResultScreen(RULES.view(opening().state, 0), Result((0,), "A test."), []))
-        await pilot.pause()
+        await until(pilot, lambda: (
+            app.screen.query_one('#wr-title').styles.border_top[1] == Color.parse(COLOUR_BLIND.variables['victory'])
+        ), 'title.styles.border_top[1] == Color.parse(COLOUR_BLIND.va...')
         title = app.screen.query_one("#wr-title")
         assert title.styles.border_top[1] == Color.parse(COLOUR_BLIND.variables["victory"])
         row = next(strip for strip in app.screen._compositor.render_strips() if "Ana wins!" in strip.text)
@@ -98,8 +106,8 @@ async def test_the_winners_frame_follows_the_theme(store: SessionStore) -> None:
                  if "wins" in segment.text and segment.style and segment.style.color}
         assert words == {COLOUR_BLIND.variables["victory"].lower()}  # the title's words too, not only its frame
         app.theme = "textual-dark"
-        await pilot.pause()
-        assert title.styles.border_top[1] == Color.parse(VICTORY)
+        await until(pilot, lambda: (title.styles.border_top[1] == Color.parse(VICTORY)),
+                    'title.styles.border_top[1] == Color.parse(VICTORY)')
 
 
 def test_potion_cards_chips_and_the_ghost_follow_the_theme() -> None:
@@ -143,9 +151,10 @@ async def test_named_colours_in_rich_text_follow_coven_themes(store: SessionStor
         await pilot.pause()
         textual_green = drawn_colour()
         app.theme = COLOUR_BLIND.name
-        await pilot.pause()
+        await until(pilot, lambda: (app.ansi_theme_dark is ANSI_COLOURS[COLOUR_BLIND.name]
+                                    and drawn_colour() == OKABE_ITO["bluish-green"].lower()),
+                    'app.ansi_theme_dark is ANSI_COLOURS[COLOUR_BLIND.name]')
         assert app.ansi_theme_dark is ANSI_COLOURS[COLOUR_BLIND.name]
         assert drawn_colour() == OKABE_ITO["bluish-green"].lower()
         app.theme = "textual-dark"
-        await pilot.pause()
-        assert drawn_colour() == textual_green
+        await until(pilot, lambda: drawn_colour() == textual_green, 'drawn_colour() == textual_green')

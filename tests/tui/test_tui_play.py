@@ -17,16 +17,17 @@ async def test_curtain_for_two_humans(fake_ui: FakeUI, store: SessionStore) -> N
     app = CovenApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(live)
-        await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
+        await until(pilot, lambda: isinstance(app.screen, CurtainScreen), 'isinstance(app.screen, CurtainScreen)')
         table = game_screen(app).table
         assert table.shown[-1][0].seat is None  # spectator view under the curtain
         await pilot.press("enter")
-        await pilot.pause()
-        assert table.shown[-1][0].seat == 0 and table.shown[-1][1] == 0
+        await until(pilot, lambda: (table.shown[-1][0].seat == 0 and table.shown[-1][1] == 0),
+                    'table.shown[-1][0].seat == 0 and table.shown[-1][1] == 0')
         legal = live.rules.legal_actions(live.state, 0)
         table.choose(0, live.rules.action_to_json(legal[0]))
-        await pilot.pause()
+        await until(pilot, lambda: (isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Bob"
+                                    and table.shown[-1][0].seat is None),
+                    'isinstance(app.screen, CurtainScreen) and app.screen.play...')
         assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Bob"
         assert table.shown[-1][0].seat is None
 
@@ -38,7 +39,7 @@ async def test_no_curtain_for_one_human_against_a_bot(fake_ui: FakeUI, store: Se
         app.start_game(live)
         await pilot.pause()
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is game_screen(app), 'app.screen is screen')
         screen = game_screen(app)
         assert app.screen is screen
         assert len(live.log) == 1 and live.log[0].seat == 1  # the bot chose its team
@@ -56,7 +57,9 @@ async def test_illegal_action_is_reported(fake_ui: FakeUI, store: SessionStore) 
         await pilot.pause()
         screen = game_screen(app)
         screen.table.choose(0, {"type": "nonsense"})
-        await pilot.pause()
+        await until(pilot, lambda: (len(live.log) == 1
+                                    and any(n.severity == "error" for n in app._notifications)),
+                    'len(live.log) == 1')
         assert len(live.log) == 1
         assert any(n.severity == "error" for n in app._notifications)
 
@@ -87,7 +90,7 @@ async def test_step_keys_are_hidden_while_a_human_here_decides(fake_ui: FakeUI, 
         app.start_game(live)
         await pilot.pause()
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: 0 in live.to_act, '0 in live.to_act')
         screen = game_screen(app)
         assert 0 in live.to_act
         assert screen.check_action("step", ()) is False and screen.check_action("toggle_auto", ()) is False
@@ -101,7 +104,8 @@ async def test_resumed_game_shows_the_events_so_far(fake_ui: FakeUI, store: Sess
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_session(live.session_id)
-        await pilot.pause()
+        await until(pilot, lambda: ([event.kind for event in game_screen(app).table.events].count('duel') == 2),
+                    '[event.kind for event in table.events].count("duel") == 2')
         table = game_screen(app).table
         assert [event.kind for event in table.events].count("duel") == 2
         assert table.events[-1] == live.history()[-1].events[-1]
@@ -126,12 +130,16 @@ async def test_opening_a_session_or_its_replay_applies_each_logged_action_once(
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_session(live.session_id)
-        await pilot.pause()
+        await until(pilot, lambda: (game_screen(app).table.events
+                                    and applied == [entry.seat for entry in live.log]),
+                    'game_screen(app).table.events')
         assert game_screen(app).table.events  # the resumed game shows its history...
         assert applied == [entry.seat for entry in live.log]  # ...from one pass over the log
         applied.clear()
         app.open_replay(live.session_id)
-        await pilot.pause()
+        await until(pilot, lambda: (isinstance(app.screen, ReplayScreen) and app.screen.total == 6
+                                    and applied == [entry.seat for entry in live.log]),
+                    'isinstance(app.screen, ReplayScreen) and app.screen.total...')
         assert isinstance(app.screen, ReplayScreen) and app.screen.total == 6
         assert applied == [entry.seat for entry in live.log]
 
@@ -169,8 +177,7 @@ async def test_export_and_import(fake_ui: FakeUI, store: SessionStore, tmp_path:
         await pilot.press("i")
         app.screen.query_one("#prompt-input").value = str(target)  # type: ignore[attr-defined]
         await pilot.press("enter")
-        await pilot.pause()
-        assert len(store.list_sessions()) == 2
+        await until(pilot, lambda: len(store.list_sessions()) == 2, 'len(store.list_sessions()) == 2')
 
 
 async def test_export_asks_before_replacing_a_file(fake_ui: FakeUI, store: SessionStore, tmp_path: Any) -> None:
@@ -187,13 +194,16 @@ async def test_export_asks_before_replacing_a_file(fake_ui: FakeUI, store: Sessi
             assert isinstance(app.screen, PromptScreen)
             app.screen.query_one("#prompt-input").value = str(target)  # type: ignore[attr-defined]
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: (isinstance(app.screen, ConfirmScreen)
+                                        and f"Replace {target}?" in app.screen.question
+                                        and target.read_text() == "precious"),
+                        'isinstance(app.screen, ConfirmScreen)')
             assert isinstance(app.screen, ConfirmScreen)
             assert f"Replace {target}?" in app.screen.question
             assert target.read_text() == "precious"
             await pilot.press(answer)
-            await pilot.pause()
-            assert type(app.screen).__name__ == "SessionsScreen"
+            await until(pilot, lambda: (type(app.screen).__name__ == "SessionsScreen"),
+                        'type(app.screen).__name__ == "SessionsScreen"')
         assert '"coven-session"' in target.read_text()
 
 
@@ -246,7 +256,7 @@ async def test_replay_shows_seat_views_only_once_the_game_is_over(fake_ui: FakeU
         play_until(live, 2000)
         assert live.result is not None
         app.open_replay(live.session_id)
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen), 'isinstance(screen, ReplayScreen)')
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         await pilot.press("home", "v")

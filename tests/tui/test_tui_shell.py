@@ -41,8 +41,8 @@ async def test_continue_disabled_without_sessions_and_resumes_latest(fake_ui: Fa
         live = LiveSession.create(store, "wizards-cup", None, 3, seats("Ann", "Bob"))
         app.screen.refresh_continue()  # type: ignore[attr-defined]
         await pilot.press("c")
-        await pilot.pause()
-        assert game_screen(app).live.session_id == live.session_id
+        await until(pilot, lambda: (game_screen(app).live.session_id == live.session_id),
+                    'game_screen(app).live.session_id == live.session_id')
 
 
 async def test_command_palette_lists_main_commands(fake_ui: FakeUI) -> None:
@@ -74,8 +74,7 @@ async def test_command_palette_opens_sessions(fake_ui: FakeUI) -> None:
 
         await until(pilot, sessions_highlighted, "the palette to offer Sessions")
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, SessionsScreen)
+        await until(pilot, lambda: isinstance(app.screen, SessionsScreen), 'isinstance(app.screen, SessionsScreen)')
 
 
 async def test_too_small_notice_appears_and_disappears() -> None:
@@ -84,8 +83,7 @@ async def test_too_small_notice_appears_and_disappears() -> None:
 
     app = CovenApp()
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen), 'isinstance(app.screen, TooSmallScreen)')
         text = str(app.screen.query_one("#too-small-notice", Static).render())
         assert "80×24" in text and "60×20" in text
         await pilot.resize_terminal(80, 24)
@@ -104,8 +102,8 @@ async def test_newer_schema_database_shows_message(coven_data_dir: Any) -> None:
         conn.execute("PRAGMA user_version = 999")
     app = CovenApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert type(app.screen).__name__ == "StoreProblemScreen"
+        await until(pilot, lambda: (type(app.screen).__name__ == "StoreProblemScreen"),
+                    'type(app.screen).__name__ == "StoreProblemScreen"')
         message = str(app.screen.query_one("#problem-message", Static).render())
         assert "newer Coven" in message
         await pilot.press("n")  # nothing to open; must not crash
@@ -118,8 +116,8 @@ async def test_corrupt_database_notice_is_shown(coven_data_dir: Any) -> None:
     db_path().write_bytes(b"this is not a database" * 100)
     app = CovenApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert any("moved" in notification.message for notification in app._notifications)
+        await until(pilot, lambda: (any("moved" in notification.message for notification in app._notifications)),
+                    'any("moved" in notification.message for notification in a...')
 
 
 # -- new game -------------------------------------------------------------------------
@@ -131,13 +129,12 @@ async def test_new_game_form_starts_a_game(fake_ui: FakeUI, store: SessionStore)
     app = CovenApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), 'isinstance(app.screen, NewGameScreen)')
         app.screen.query_one("#seed").value = "42"  # type: ignore[attr-defined]
         await pilot.press("ctrl+s")
         await pilot.pause()
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: game_screen(app).live.seed == 42, 'screen.live.seed == 42')
         screen = game_screen(app)
         assert screen.live.seed == 42
         assert [seat.name for seat in screen.live.seats] == ["Ana", "Merlin"]
@@ -182,7 +179,7 @@ async def test_new_game_errors_are_visible_at_80x24(fake_ui: FakeUI, store: Sess
         screen.query_one("#seed").value = "not a number"  # type: ignore[attr-defined]
         screen.query_one("#seat-name-0").focus()
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await until(pilot, lambda: screen.focused is screen.query_one('#seed'), 'screen.focused is seed')
         seed = screen.query_one("#seed")
         assert screen.focused is seed
         assert seed.region.bottom <= 23 and seed.region.y >= 1  # scrolled into view, above the footer
@@ -196,24 +193,21 @@ async def test_switching_a_seat_kind_keeps_a_typed_name(fake_ui: FakeUI, store: 
     app = CovenApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.query("#seat-name-1")
+                    and app.screen.query_one("#seat-name-1", Input).value == "Merlin", "the new-game form's seat 2")
         screen = app.screen
         name = screen.query_one("#seat-name-1", Input)
         kind = screen.query_one("#seat-kind-1", Select)
         assert (name.value, kind.value) == ("Merlin", "bot:normal")
         kind.value = "human"  # a name the form chose follows the kind
-        await pilot.pause()
-        assert name.value == "Player 2"
+        await until(pilot, lambda: name.value == "Player 2", 'name.value == "Player 2"')
         kind.value = "bot:easy"
-        await pilot.pause()
-        assert name.value == "Merlin"
+        await until(pilot, lambda: name.value == "Merlin", 'name.value == "Merlin"')
         name.value = "Bo"  # a typed name stays, whatever the kind
         kind.value = "human"
-        await pilot.pause()
-        assert name.value == "Bo"
+        await until(pilot, lambda: name.value == "Bo", 'name.value == "Bo"')
         kind.value = "bot:normal"
-        await pilot.pause()
-        assert name.value == "Bo"
+        await until(pilot, lambda: name.value == "Bo", 'name.value == "Bo"')
 
 
 # -- game screen and curtain ---------------------------------------------------------------

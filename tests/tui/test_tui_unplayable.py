@@ -9,6 +9,7 @@ import pytest
 import tui.games
 from engine import all_games
 from saves import LiveSession, SeatInfo, SessionStore
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games import has_ui, playable_games
 from tui.games.wizards_cup.table import WizardsCupUI
@@ -42,8 +43,7 @@ def test_opening_a_session_of_a_game_without_screens_says_so() -> None:
                 await pilot.pause()
                 app.open_session(live.session_id)
                 app.open_replay(live.session_id)
-                await pilot.pause()
-                assert isinstance(app.screen, MainMenu)
+                await until(pilot, lambda: isinstance(app.screen, MainMenu), 'isinstance(app.screen, MainMenu)')
                 messages = [n.message for n in app._notifications]
                 assert sum("WitchDraft can't be shown" in m for m in messages) == 2
 

@@ -21,8 +21,7 @@ async def test_u_takes_back_a_unit_and_the_footer_says_when_it_cannot(store: Ses
         screen = app.screen
         assert isinstance(screen, GameScreen)
         held = HeldPauses(screen)  # Bo's bot acts when the test says, not when a timer does
-        await pilot.pause()
-        assert undo_key(screen) is None  # nothing of Ana's to take back yet
+        await until(pilot, lambda: undo_key(screen) is None, 'undo_key(screen) is None')
         before, log_length = live.digest, len(live.log)
         screen._apply(0, play)
         await until(pilot, lambda: undo_key(screen) == "Undo", "the undo key after Ana's play")
@@ -38,8 +37,8 @@ async def test_u_takes_back_a_unit_and_the_footer_says_when_it_cannot(store: Ses
         await until(pilot, lambda: live.last_mover != 0, "Bo's answer")
         await until(pilot, lambda: undo_key(screen) is None, "the undo key hidden: Bo has moved since")
         await pilot.press("ctrl+z")
-        await pilot.pause()
-        assert [entry.action for entry in live.log].count({"type": "undo"}) == 1  # the rule kept the pass
+        await until(pilot, lambda: ([entry.action for entry in live.log].count({"type": "undo"}) == 1),
+                    '[entry.action for entry in live.log].count({"type": "undo...')
 
 
 async def test_a_replay_strikes_through_moves_taken_back_or_leaves_them_out(store: SessionStore) -> None:
@@ -60,21 +59,21 @@ async def test_a_replay_strikes_through_moves_taken_back_or_leaves_them_out(stor
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         await pilot.press("end")
-        await pilot.pause()
+        await until(pilot, lambda: any(line.text == "Ana took back a move."
+                                       for line in screen.query_one("#replay-log", RichLog).lines), "the undo logged")
         lines = [line.text for line in screen.query_one("#replay-log", RichLog).lines]
         struck = [line for line in lines if line.endswith("(taken back)")]
         assert any("Ana plays" in line for line in struck) and "Ana took back a move." in lines
         screen.step = taken  # the move taken back can still be looked at
-        await pilot.pause()
-        assert "taken back" in str(screen.query_one("#replay-status", Static).render())
+        await until(pilot, lambda: ("taken back" in str(screen.query_one("#replay-status", Static).render())),
+                    '"taken back" in str(screen.query_one("#replay-status", St...')
         await pilot.press("u")
         await until(pilot, lambda: not screen.show_undone, "the toggle")
         assert screen.step == taken - 1  # it left the hidden step for the one before
         lines = [line.text for line in screen.query_one("#replay-log", RichLog).lines]
         assert not any("taken back" in line or "took back" in line for line in lines)
         await pilot.press("right")
-        await pilot.pause()
-        assert screen.step == taken + 2  # Ana's pass, past the move and its undo
+        await until(pilot, lambda: screen.step == taken + 2, 'screen.step == taken + 2')
 
 
 async def test_at_one_keyboard_the_seat_behind_the_curtain_takes_back_its_own_unit() -> None:

@@ -19,6 +19,7 @@ from engine.wizbits.lab.json_form import shipped_scenarios, write_scenario
 from saves import LiveSession, SeatInfo, SessionStore
 from tests.helpers.deck_editor_helpers import SIZE, answer_prompt, editor, message, open_starter
 from tests.helpers.pillar_lab_tui import LabHost, lab
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.cli import main
 from tui.user_paths import NoPathError, user_path
@@ -122,15 +123,19 @@ async def test_lab_load_reads_from_the_working_directory_and_names_the_file(else
         await pilot.pause()
         app.screen.query_one(Input).value = "mine.json"
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: (
+            lab(app).table.scenario == scenario
+            and any(f"Loaded {elsewhere / 'mine.json'}" in str(note.message) for note in app._notifications)
+        ), 'lab(app).table.scenario == scenario')
         assert lab(app).table.scenario == scenario
         assert any(f"Loaded {elsewhere / 'mine.json'}" in str(note.message) for note in app._notifications)
         await pilot.press("l")
         await pilot.pause()
         app.screen.query_one(Input).value = "gone.json"
         await pilot.press("enter")
-        await pilot.pause()
-        assert any(str(elsewhere / "gone.json") in str(note.message) for note in app._notifications)
+        await until(pilot, lambda: (
+            any(str(elsewhere / "gone.json") in str(note.message) for note in app._notifications)
+        ), 'any(str(elsewhere / "gone.json") in str(note.message) for...')
 
 
 @pytest.mark.parametrize("count", [6, 30])
@@ -159,10 +164,12 @@ async def test_deck_import_lists_every_problem_with_the_count(store: SessionStor
         assert scroll.has_focus and scroll.region.bottom <= 23  # above the footer
         assert (scroll.max_scroll_y > 0) == (count > 16)  # a long list scrolls, with its scrollbar showing
         await pilot.press("end")
-        await pilot.pause()
-        assert scroll.scroll_offset.y == scroll.max_scroll_y  # the last problem is in view
+        await until(pilot, lambda: (scroll.scroll_offset.y == scroll.max_scroll_y),
+                    'scroll.scroll_offset.y == scroll.max_scroll_y')
         await pilot.press("escape")
-        await pilot.pause()
+        await until(pilot, lambda: (f"{elsewhere / 'bad.txt'} can't be imported: {count} problems" in message(app)
+                                    and editor(app).draft.size == 0),
+                    'f"{elsewhere / \'bad.txt\'} can\'t be imported: {count} prob...')
         assert f"{elsewhere / 'bad.txt'} can't be imported: {count} problems" in message(app)
         assert editor(app).draft.size == 0  # nothing was imported
 
@@ -178,13 +185,16 @@ async def test_sessions_export_and_import_are_relative_to_the_working_directory(
         assert isinstance(app.screen, PromptScreen)
         app.screen.query_one("#prompt-input").value = "saved.json"  # type: ignore[attr-defined]
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: (elsewhere / 'saved.json').is_file(), 'written.is_file()')
         written = elsewhere / "saved.json"
         assert written.is_file()
         assert any(str(written) in str(note.message) for note in app._notifications)
         await pilot.press("i")
         app.screen.query_one("#prompt-input").value = "saved.json"  # type: ignore[attr-defined]
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: (
+            len(store.list_sessions()) == 2
+            and any(f"Imported {written} as session" in str(note.message) for note in app._notifications)
+        ), 'len(store.list_sessions()) == 2')
         assert len(store.list_sessions()) == 2
         assert any(f"Imported {written} as session" in str(note.message) for note in app._notifications)

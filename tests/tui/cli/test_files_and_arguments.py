@@ -35,6 +35,7 @@ from saves.transfer import (
     import_session_file,
 )
 from tests.helpers.table_helpers import Opener
+from tests.helpers.waiting import until
 from tui.cli import main
 
 EMBER_TEXT = decklist(EMBER_DAWN.deck, "Ember Dawn")
@@ -365,7 +366,7 @@ async def test_the_sessions_screen_warns_when_an_imported_file_was_changed(store
         assert isinstance(app.screen, PromptScreen)
         app.screen.query_one("#prompt-input").value = str(path)  # type: ignore[attr-defined]
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: len(store.list_sessions()) == 2, 'len(store.list_sessions()) == 2')
         notes = [(note.severity, str(note.message)) for note in app._notifications]
         assert len(store.list_sessions()) == 2
     assert any(severity == "warning" and "changed after export" in message for severity, message in notes), notes

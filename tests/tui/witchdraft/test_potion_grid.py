@@ -12,6 +12,7 @@ from typing import Any
 from engine.witchdraft.geometry import Placement, cells
 from engine.witchdraft.rules import area_of
 from tests.helpers.potion_grid import RULES, SEED, GridApp, callbacks, drafted, hand_card
+from tests.helpers.waiting import until
 from tui.games.witchdraft.potion_grid import PotionGrid
 
 
@@ -46,7 +47,7 @@ async def test_illegal_reason_is_shown_and_enter_refuses() -> None:
         assert grid.status == "Illegal: overlaps a card"
         assert "Illegal: overlaps a card" in app.statuses
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: app.placed == [] and grid.status == "Illegal: overlaps a card", 'app.placed == []')
         assert app.placed == []
         assert grid.status == "Illegal: overlaps a card"
         # Far away from every card.
@@ -75,14 +76,16 @@ async def test_enter_posts_placed_only_when_legal() -> None:
         grid = app.query_one(PotionGrid)
         spot = grid.cursor
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: ([(m.card_id, m.placement) for m in app.placed] == [(card, spot)]
+                                    and m_control_is(grid, app.placed[0])),
+                    '[(m.card_id, m.placement) for m in app.placed] == [(card,...')
         assert [(m.card_id, m.placement) for m in app.placed] == [(card, spot)]
         assert m_control_is(grid, app.placed[0])
         area_of(state.players[0]).check(card, cursor(grid))  # the engine agrees it is legal
         grid.stop_placing()
         await pilot.press("enter")
-        await pilot.pause()
-        assert len(app.placed) == 1 and not grid.placing
+        await until(pilot, lambda: (len(app.placed) == 1 and not grid.placing),
+                    'len(app.placed) == 1 and not grid.placing')
 
 
 def m_control_is(grid: PotionGrid, message: Any) -> bool:

@@ -15,6 +15,7 @@ from textual.widget import Widget
 from engine.witchdraft.bots import normal_bot
 from engine.witchdraft.cards import CARDS
 from saves import LiveSession, SeatInfo, SessionStore
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.witchdraft.draft_hand import DraftHand
 from tui.games.witchdraft.potion_grid import PotionGrid
@@ -84,7 +85,7 @@ async def test_score_card_and_seats_stay_above_the_fold_with_the_log_open() -> N
                 app.start_game(live)
                 await pilot.pause()
                 await app.workers.wait_for_complete()
-                await pilot.pause()
+                await until(pilot, lambda app=app: isinstance(app.screen, GameScreen), 'isinstance(screen, GameScreen)')
                 screen = app.screen
                 assert isinstance(screen, GameScreen)
                 log = screen.query_one("#game-log")
@@ -125,7 +126,10 @@ async def test_pass_and_play_hides_each_hand_behind_the_curtain() -> None:
         app = CovenApp(store=store)
         async with app.run_test(size=SIZE) as pilot:
             app.start_game(live)
-            await pilot.pause()
+            await until(pilot, lambda: (
+                isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Ann"
+                and "WitchDraft · Phase 1, pick 3" in str(app.screen.query_one("#curtain-text").render())
+            ), 'isinstance(app.screen, CurtainScreen) and app.screen.play...')
             assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Ann"
             assert "WitchDraft · Phase 1, pick 3" in str(app.screen.query_one("#curtain-text").render())
             game = app.screen_stack[-2]
@@ -133,27 +137,38 @@ async def test_pass_and_play_hides_each_hand_behind_the_curtain() -> None:
             hand = game.query_one(DraftHand)
             assert hand.cards == ()  # only the spectator's view is drawn under the curtain
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: (hand.cards == tuple(live.state.players[0].hand)),
+                        'ann_hand == tuple(live.state.players[0].hand)')
             ann_hand = hand.cards
             assert ann_hand == tuple(live.state.players[0].hand)
             await pilot.press("space")
-            await pilot.pause()
+            await until(pilot, lambda: (isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Bob"
+                                        and hand.cards == ()
+                                        and live.state.players[0].pending is not None),
+                        'isinstance(app.screen, CurtainScreen) and app.screen.play...')
             assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Bob"
             assert hand.cards == ()
             assert live.state.players[0].pending is not None  # Ann's pick is saved, still secret
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: (hand.cards == tuple(live.state.players[1].hand)
+                                        and hand.cards != ann_hand
+                                        and "Your hand" in str(hand.query_one("#dh-hand").border_title)),
+                        'hand.cards == tuple(live.state.players[1].hand)')
             assert hand.cards == tuple(live.state.players[1].hand)
             assert hand.cards != ann_hand
             assert "Your hand" in str(hand.query_one("#dh-hand").border_title)
             await pilot.press("space")
-            await pilot.pause()
+            await until(pilot, lambda: (live.state.stage == "place"
+                                        and isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Ann"
+                                        and "Phase 1, place 3" in str(app.screen.query_one("#curtain-text").render())),
+                        'live.state.stage == "place"')
             # Both picks are revealed; with secret recipes each placement is behind the curtain too.
             assert live.state.stage == "place"
             assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Ann"
             assert "Phase 1, place 3" in str(app.screen.query_one("#curtain-text").render())
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: (game.query_one(PotionGrid).placing),
+                        'grid.placing and grid.card_id == live.state.players[0].pi...')
             grid = game.query_one(PotionGrid)
             assert grid.placing and grid.card_id == live.state.players[0].picked
             assert hand.cards == ()  # the rest of the hand stays out of sight while placing
@@ -162,7 +177,9 @@ async def test_pass_and_play_hides_each_hand_behind_the_curtain() -> None:
                 assert player.picked is not None and str(CARDS[player.picked].animal) in line
             assert "Ann's potion (you)" in str(game.query_one("#wd-grid-title").render())
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: (len(live.state.players[0].area) == 4
+                                        and isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Bob"),
+                        'len(live.state.players[0].area) == 4')
             assert len(live.state.players[0].area) == 4
             assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Bob"
 
@@ -175,17 +192,22 @@ async def test_face_up_placing_passes_the_keyboard_without_a_curtain() -> None:
         app = CovenApp(store=store)
         async with app.run_test(size=SIZE) as pilot:
             app.start_game(live)
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), 'isinstance(screen, GameScreen)')
             screen = app.screen
             assert isinstance(screen, GameScreen)  # nothing secret is on show while placing
             grid = screen.query_one(PotionGrid)
             assert grid.placing and grid.card_id == live.state.players[0].picked
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: (
+                app.screen is screen and grid.placing and grid.card_id == live.state.players[1].picked
+                and "Bob's potion (you)" in str(screen.query_one("#wd-grid-title").render())
+            ), 'app.screen is screen and grid.placing and grid.card_id ==...')
             assert app.screen is screen and grid.placing and grid.card_id == live.state.players[1].picked
             assert "Bob's potion (you)" in str(screen.query_one("#wd-grid-title").render())
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: (live.state.stage == "pick"
+                                        and isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Ann"),
+                        'live.state.stage == "pick"')
             assert live.state.stage == "pick"
             assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Ann"
 
@@ -197,29 +219,34 @@ async def test_replay_steps_through_a_finished_game() -> None:
         app = CovenApp(store=store)
         async with app.run_test(size=SIZE) as pilot:
             app.open_replay(live.session_id)
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, ReplayScreen), 'isinstance(screen, ReplayScreen)')
             screen = app.screen
             assert isinstance(screen, ReplayScreen)
             grid = screen.query_one(PotionGrid)
             hand = screen.query_one(DraftHand)
             assert len(grid.area) == 1  # only the apprentice card at the start
             await pilot.press("end")
-            await pilot.pause()
+            await until(pilot, lambda: (
+                len(grid.area) == 12
+                and [card for card, *_ in grid.area] == [card for card, *_ in live.state.players[0].area]
+            ), 'len(grid.area) == 12')
             assert len(grid.area) == 12
             assert [card for card, *_ in grid.area] == [card for card, *_ in live.state.players[0].area]
             await pilot.press("left", "left")
-            await pilot.pause()
+            await until(pilot, lambda: (len(grid.area) == 11
+                                        and not grid.placing and hand.cards == ()),
+                        'len(grid.area) == 11')
             assert len(grid.area) == 11  # the last two placements are undone
             assert not grid.placing and hand.cards == ()  # nobody decides in a replay
             await pilot.press("home")
             await pilot.pause()
             for _ in range(4):
                 await pilot.press("right")
-            await pilot.pause()
-            assert "hidden" in str(screen.query_one("#dh-table").render())
+            await until(pilot, lambda: ("hidden" in str(screen.query_one("#dh-table").render())),
+                        '"hidden" in str(screen.query_one("#dh-table").render())')
             await pilot.press("v")  # Ana's viewpoint: her hand and recipe, not Merlin's
-            await pilot.pause()
-            assert hand.cards == tuple(screen.states[screen.step].players[0].hand)
+            await until(pilot, lambda: (hand.cards == tuple(screen.states[screen.step].players[0].hand)),
+                        'hand.cards == tuple(screen.states[screen.step].players[0]...')
             table = str(screen.query_one("#dh-table").render())
             assert "hidden" in table and "(you)" in table
 
@@ -237,7 +264,9 @@ async def test_new_game_shows_on_off_options_as_yes_and_no() -> None:
             await pilot.press("n")
             await pilot.pause()
             app.screen.query_one("#game-select", Select).value = "witchdraft"
-            await pilot.pause()
+            await until(pilot, lambda: (
+                str(app.screen.query_one('#option-face_up', Select).query_one('#label', Static).render()) == 'No'
+            ), 'str(select.query_one("#label", Static).render()) == "No"')
             select = app.screen.query_one("#option-face_up", Select)
             assert str(select.query_one("#label", Static).render()) == "No"
 
@@ -256,7 +285,7 @@ async def test_sessions_list_keeps_every_column_with_five_seats() -> None:
         app = CovenApp(store=store)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("s")
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, SessionsScreen), 'isinstance(screen, SessionsScreen)')
             screen = app.screen
             assert isinstance(screen, SessionsScreen)
             table = screen.query_one(DataTable)
@@ -279,7 +308,7 @@ async def test_zoom_pan_and_areas_work_whatever_has_focus() -> None:
             app.start_game(live)
             await pilot.pause()
             await app.workers.wait_for_complete()
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), 'isinstance(screen, GameScreen)')
             screen = app.screen
             assert isinstance(screen, GameScreen)
             grid, hand = screen.query_one(PotionGrid), screen.query_one(DraftHand)
@@ -295,20 +324,25 @@ async def test_zoom_pan_and_areas_work_whatever_has_focus() -> None:
             await pilot.press("shift+right", "shift+down")
             assert grid._viewport()[:2] != before[:2]
             await pilot.press("right_square_bracket")
-            await pilot.pause()
+            await until(pilot, lambda: (
+                "Merlin's potion" in str(title.render()) and "(you)" not in str(title.render())
+                and [card for card, *_ in grid.area] == [card for card, *_ in live.state.players[1].area]
+            ), '"Merlin\'s potion" in str(title.render()) and "(you)" not ...')
             assert "Merlin's potion" in str(title.render()) and "(you)" not in str(title.render())
             assert [card for card, *_ in grid.area] == [card for card, *_ in live.state.players[1].area]
             await pilot.press("left_square_bracket")
-            await pilot.pause()
-            assert "Ana's potion (you)" in str(title.render())
+            await until(pilot, lambda: ("Ana's potion (you)" in str(title.render())),
+                        '"Ana\'s potion (you)" in str(title.render())')
 
             app.open_replay(live.session_id)
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, ReplayScreen), 'isinstance(replay, ReplayScreen)')
             replay = app.screen
             assert isinstance(replay, ReplayScreen)
             grid = replay.query_one(PotionGrid)
             await pilot.press("end", "z", "right_square_bracket")
-            await pilot.pause()
+            await until(pilot, lambda: (grid.zoom == "detailed"
+                                        and "Merlin's potion" in str(replay.query_one("#wd-grid-title").render())),
+                        'grid.zoom == "detailed"')
             assert grid.zoom == "detailed"
             assert "Merlin's potion" in str(replay.query_one("#wd-grid-title").render())
             before = grid._viewport()

@@ -6,6 +6,7 @@ import asyncio
 
 from engine.wizards_cup.state import Phase
 from saves import LiveSession, SessionStore
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.wizards_cup.results import RoundResultScreen, WizardsCupResultScreen
 from tui.games.wizards_cup.team_builder import TeamBuilder
@@ -22,8 +23,7 @@ async def play_whole_game() -> tuple[CovenApp, list[str]]:
             keys.extend(pressed)
             await pilot.press(*pressed)
 
-        await pilot.pause()
-        assert isinstance(app.screen, MainMenu)
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), 'isinstance(app.screen, MainMenu)')
         await press("n")
         await press("ctrl+s")  # defaults: the login name (human) against Merlin, the normal bot
         for _ in range(600):
@@ -60,8 +60,7 @@ async def play_whole_game() -> tuple[CovenApp, list[str]]:
         headline = "draw" if result.is_draw else f"{('Ana', 'Merlin')[result.winners[0]]} wins"
         assert headline in shown
         await press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, MainMenu)
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), 'isinstance(app.screen, MainMenu)')
     return app, keys
 
 

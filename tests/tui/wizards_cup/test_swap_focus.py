@@ -29,26 +29,27 @@ async def test_tab_moves_between_the_two_lists_only_and_the_hint_says_where() ->
             team, pool = picker.query_one("#sp-team", OptionList), picker.query_one("#sp-pool", OptionList)
             assert "tab to Take in" in hint(picker)
             await pilot.press("down", "space")
-            await pilot.pause()
+            await until(pilot, lambda: (picker.out is not None
+                                        and team.has_focus and not pool.has_focus
+                                        and "tab to Take in" in hint(picker)
+                                        and screen.active_bindings["tab"].binding.description == "Other list"),
+                        'picker.out is not None')
             assert picker.out is not None
             assert team.has_focus and not pool.has_focus  # picking moved nothing by itself
             assert "tab to Take in" in hint(picker)
             assert screen.active_bindings["tab"].binding.description == "Other list"
             await pilot.press("tab")
-            await pilot.pause()
-            assert pool.has_focus and "tab to Swap out" in hint(picker)
+            await until(pilot, lambda: (pool.has_focus and "tab to Swap out" in hint(picker)),
+                        'pool.has_focus and "tab to Swap out" in hint(picker)')
             await pilot.press("tab")
-            await pilot.pause()
-            assert team.has_focus  # back to the team list, never on to the log
+            await until(pilot, lambda: team.has_focus, 'team.has_focus')
             await pilot.press("shift+tab")
-            await pilot.pause()
-            assert pool.has_focus
+            await until(pilot, lambda: pool.has_focus, 'pool.has_focus')
             await pilot.press("left")
-            await pilot.pause()
-            assert team.has_focus
+            await until(pilot, lambda: team.has_focus, 'team.has_focus')
             await pilot.press("right", "down", "space")
-            await pilot.pause()
-            assert picker.take is not None and "c confirm the swap" in hint(picker)
+            await until(pilot, lambda: (picker.take is not None and "c confirm the swap" in hint(picker)),
+                        'picker.take is not None and "c confirm the swap" in hint(...')
 
 
 async def test_a_focused_log_shows_that_it_has_the_keyboard() -> None:
@@ -67,7 +68,10 @@ async def test_a_focused_log_shows_that_it_has_the_keyboard() -> None:
             picture = app.export_screenshot()
             log.focus()
             await until(pilot, lambda: log.has_focus, "the log to take the keyboard")
-            await pilot.pause()
+            await until(pilot, lambda: (log.styles.border_top[0] != before[0]
+                                        and log.styles.border_title_background != before[1]
+                                        and app.export_screenshot() != picture),
+                        'log.styles.border_top[0] != before[0]')
             assert log.styles.border_top[0] != before[0]
             assert log.styles.border_title_background != before[1]
             assert app.export_screenshot() != picture
@@ -86,7 +90,7 @@ async def test_a_redrawn_pane_leaves_the_keyboard_where_the_player_put_it() -> N
     game = swap_game()
     app = WithLog(game.view(0), 0, game.legal(0), game.events)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.query_one('#sp-team', OptionList).has_focus, 'team.has_focus')
         team = app.query_one("#sp-team", OptionList)
         assert team.has_focus
         log = app.query_one("#game-log", RichLog)
@@ -94,11 +98,9 @@ async def test_a_redrawn_pane_leaves_the_keyboard_where_the_player_put_it() -> N
         await pilot.pause()
         app.table.show(game.view(0), 0, game.legal(0))  # the same pane drawn again (another seat moved)
         await pilot.pause()
-        await pilot.pause()
-        assert log.has_focus
+        await until(pilot, lambda: log.has_focus, 'log.has_focus')
         app.table.show(game.view(0), None, [])  # the pane closes...
         await pilot.pause()
         app.table.show(game.view(0), 0, game.legal(0))  # ...and opens afresh: it takes the keyboard
         await pilot.pause()
-        await pilot.pause()
-        assert team.has_focus
+        await until(pilot, lambda: team.has_focus, 'team.has_focus')

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.geometry import Region
 from textual.widgets import OptionList, Static
 
+from tests.helpers.waiting import until
 from tests.helpers.wizards_cup_tui import ANA_TEAM, BO_TEAM, SEED, Game, TableApp, team_app
 from tui.games.wizards_cup.duel_zone import DuelZone
 from tui.games.wizards_cup.lineup import LineupEditor
@@ -25,8 +26,7 @@ async def test_team_builder_shows_the_opponents_displayed_card_at_80x24() -> Non
         for _ in range(5):  # a full team, then a refused sixth pick: the longest the right column gets
             await pilot.press("space", "down")
         await pilot.press("space")
-        await pilot.pause()
-        assert builder.message
+        await until(pilot, lambda: builder.message, 'builder.message')
         shown = builder.query_one("#tb-opponent", Static)
         assert lines_of(shown) == ["Bo's displayed card", "◇ ◌ Echo Warden 17"]
         assert shown.region.bottom <= app.table.region.bottom  # in view, above the footer
@@ -46,7 +46,7 @@ async def test_round_two_lineup_opens_in_last_rounds_order() -> None:
     game.act(1, {"type": "keep"})
     app = TableApp(game.view(0), 0, game.legal(0), game.events)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.query_one(LineupEditor).slots[:1] == ["mist-warden"], "the lineup's slots")
         editor = app.query_one(LineupEditor)
         assert editor.slots == ["mist-warden", "sunforged-saint", "pyre-lord", "dawn-acolyte", "thornmother",
                                 "tide-caller"]
@@ -72,10 +72,11 @@ async def test_a_finished_games_replay_shows_both_waiting_cards_at_the_end() -> 
         app = app_module.CovenApp(store=store)
         async with app.run_test(size=(80, 24)) as pilot:
             app.open_replay(live.session_id)
-            await pilot.pause()
-            assert isinstance(app.screen, ReplayScreen)
+            await until(pilot, lambda: isinstance(app.screen, ReplayScreen), 'isinstance(app.screen, ReplayScreen)')
             await pilot.press("end")
-            await pilot.pause()
+            await until(pilot, lambda: (
+                app.screen.query_one(DuelZone).view is not None and app.screen.query_one(DuelZone).view.seat is None
+            ), 'zone.view is not None and zone.view.seat is None')
             zone = app.screen.query_one(DuelZone)
             assert zone.view is not None and zone.view.seat is None  # the spectator's view
             piles = [lines_of(zone.query_one(f"#dz-side-{seat} .dz-piles", Static)) for seat in (0, 1)]

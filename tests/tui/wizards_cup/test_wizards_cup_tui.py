@@ -7,6 +7,7 @@ from textual.widgets import Static
 from engine.wizards_cup.cards import WIZARDS
 from engine.wizards_cup.state import Phase
 from tests.helpers.tui_fakes import ScreenApp
+from tests.helpers.waiting import until
 from tests.helpers.wizards_cup_tui import (
     ANA_TEAM,
     BO_TEAM,
@@ -49,7 +50,8 @@ def test_registered() -> None:
 async def test_team_builder_posts_team_after_five_picks() -> None:
     app = team_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: (app.query_one(TeamBuilder).displayed == 'pyre-lord'),
+                    'builder.displayed == "pyre-lord"')
         builder = app.query_one(TeamBuilder)
         assert builder.displayed == "pyre-lord"
         await pilot.press("c")
@@ -99,7 +101,7 @@ async def test_lineup_reorder_and_waiting_card() -> None:
     app = lineup_app()
     team = list(app.start[0].players[0].team)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.query_one(LineupEditor).slots == team, 'editor.slots == team')
         editor = app.query_one(LineupEditor)
         assert editor.slots == team  # positions 1-5, then the Waiting Card
         await pilot.press("shift+down")  # the first wizard moves to position 2
@@ -146,7 +148,9 @@ async def test_waiting_status_without_a_decision() -> None:
     game.act(0, {"type": "team", "cards": ANA_TEAM})
     app = TableApp(game.view(0), None, ())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: (app.table.mode == "duel"
+                                    and app.query_one(DuelZone).status == "Your choice is in. Waiting for Bo…"),
+                    'app.table.mode == "duel"')
         assert app.table.mode == "duel"
         assert app.query_one(DuelZone).status == "Your choice is in. Waiting for Bo…"
 
@@ -154,7 +158,8 @@ async def test_waiting_status_without_a_decision() -> None:
 async def test_duel_reason_line_and_round_summary() -> None:
     app = duel_app(3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: ('Ember Adept (Bo) beats' in str(app.query_one('#dz-reason').render())),
+                    '"Ember Adept (Bo) beats" in reason and "Fire beats Light"...')
         reason = str(app.query_one("#dz-reason").render())
         assert "Ember Adept (Bo) beats" in reason and "Fire beats Light" in reason
         game = swap_game()
@@ -164,8 +169,7 @@ async def test_duel_reason_line_and_round_summary() -> None:
         app.push_screen(screen)
         await pilot.pause()
         await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen is not screen
+        await until(pilot, lambda: app.screen is not screen, 'app.screen is not screen')
 
 
 async def test_game_result_dismisses() -> None:
@@ -173,8 +177,8 @@ async def test_game_result_dismisses() -> None:
     screen = WizardsCupUI().game_result(game.view(None), result, game.events)
     app = ScreenApp(screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert "lower total wins" in str(screen.query_one("#gr-reason").render())
+        await until(pilot, lambda: ("lower total wins" in str(screen.query_one("#gr-reason").render())),
+                    '"lower total wins" in str(screen.query_one("#gr-reason")....')
         await pilot.press("escape")
         await pilot.pause()
     assert app.dismissed
@@ -211,7 +215,7 @@ async def test_plays_a_round_on_the_real_game_screen() -> None:
                     break
                 await pilot.press("space")
                 await pilot.pause()
-            assert type(app.screen).__name__ == "RoundResultScreen"
+            await until(pilot, lambda: type(app.screen).__name__ == "RoundResultScreen", "the round's result")
             await pilot.press("enter")
             await settle()
             if RULES.view(live.state, 0).phase is Phase.SWAP:
@@ -235,9 +239,9 @@ async def test_piles_keep_three_lines_with_long_names() -> None:
     view = dataclasses.replace(view, players=(long_me, view.players[1]))
     app = TableApp(view, None, (), game.events)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
         from textual.geometry import Region
 
+        await until(pilot, lambda: app.query_one("#dz-side-0 .dz-piles", Static).region.height == 3, "the piles")
         piles = app.query_one("#dz-side-0 .dz-piles", Static)
         assert piles.region.height == 3
         lines = [strip.text.strip() for strip in piles.render_lines(Region(0, 0, *piles.size))]
@@ -263,7 +267,7 @@ async def test_replay_shows_its_own_keys_in_the_duel_zone() -> None:
         app = app_module.CovenApp(store=store)
         async with app.run_test(size=(80, 24)) as pilot:
             app.open_replay(live.session_id)
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, ReplayScreen), 'isinstance(screen, ReplayScreen)')
             screen = app.screen
             assert isinstance(screen, ReplayScreen)
             await pilot.press("end")
@@ -292,7 +296,8 @@ async def test_resumed_game_shows_why_the_last_duel_ended() -> None:
         app = app_module.CovenApp(store=store, auto_delay=60)
         async with app.run_test(size=(80, 24)) as pilot:
             app.open_session(live.session_id)  # loads the session afresh, as after a restart
-            await pilot.pause()
+            await until(pilot, lambda: ('Duel 2' in str(app.screen.query_one('#dz-reason').render())),
+                        '"Duel 2" in reason and "about to begin" not in reason')
             reason = str(app.screen.query_one("#dz-reason").render())
             assert "Duel 2" in reason and "about to begin" not in reason
             assert "Ana's Dawn Acolyte makes the lower value win" in reason

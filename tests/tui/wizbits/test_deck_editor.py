@@ -23,6 +23,7 @@ from tests.helpers.deck_editor_helpers import (
     type_text,
 )
 from tests.helpers.tui_fakes import game_screen
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.wizbits.card import WizbitsCard
 from tui.games.wizbits.decks.card_pool import PoolFilter, cycled, filter_cards
@@ -107,8 +108,7 @@ async def test_filters_and_search_narrow_the_pool(store: SessionStore) -> None:
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
-        await pilot.pause()
-        assert len(pool_ids(app)) == len(CARDS)
+        await until(pilot, lambda: len(pool_ids(app)) == len(CARDS), 'len(pool_ids(app)) == len(CARDS)')
         await pilot.press("c")  # Characters
         assert {CARDS_BY_ID[i].category for i in pool_ids(app)} == {Category.CHARACTER}
         await pilot.press("e")  # the first element
@@ -119,8 +119,7 @@ async def test_filters_and_search_narrow_the_pool(store: SessionStore) -> None:
         assert len(pool_ids(app)) == len(CARDS)
         await pilot.press("slash")
         await type_text(pilot, "sage")
-        await pilot.pause()
-        assert pool_ids(app) == ["tidewhisper-sage"]
+        await until(pilot, lambda: pool_ids(app) == ["tidewhisper-sage"], 'pool_ids(app) == ["tidewhisper-sage"]')
         await pilot.press("enter")
         assert app.screen.query_one(WizbitsCard).card_id == "tidewhisper-sage"
         await pilot.press("o")  # a cost filter that the Sage doesn't have: nothing left
@@ -168,8 +167,8 @@ async def test_live_validation_messages(store: SessionStore) -> None:
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
-        await pilot.pause()
-        assert "needs at least 60" in checks(app) and "No Main Character" in checks(app)
+        await until(pilot, lambda: ("needs at least 60" in checks(app) and "No Main Character" in checks(app)),
+                    '"needs at least 60" in checks(app) and "No Main Character...')
         await build_legal_deck(pilot)
         assert checks(app) == "✓ Legal: 60 cards, Main Character Cinderwing Archmage."
         await pilot.press("up", "minus")
@@ -192,11 +191,13 @@ async def test_build_a_legal_deck_and_start_a_game_with_it(store: SessionStore) 
         editor_main = editor(app).draft.main
         await pilot.press("escape")  # saved: leaves without a question
         await pilot.press("n")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), 'isinstance(form, NewGameScreen)')
         form = app.screen
         assert isinstance(form, NewGameScreen)
         form.query_one("#game-select", Select).value = "wizbits"
-        await pilot.pause()
+        await until(pilot, lambda: (
+            'Four of each (saved)' in [str(prompt) for prompt, _ in form.query_one('#option-deck_1', Select)._options]
+        ), '"Four of each (saved)" in labels and "Ember Dawn (starter...')
         deck_select = form.query_one("#option-deck_1", Select)
         labels = [str(prompt) for prompt, _ in deck_select._options]
         assert "Four of each (saved)" in labels and "Ember Dawn (starter)" in labels
@@ -207,10 +208,9 @@ async def test_build_a_legal_deck_and_start_a_game_with_it(store: SessionStore) 
         for _ in range(labels.index("Four of each (saved)") - labels.index("Ember Dawn (starter)")):
             await pilot.press("down")
         await pilot.press("enter")
-        await pilot.pause()
-        assert deck_select.value == saved.text
+        await until(pilot, lambda: deck_select.value == saved.text, 'deck_select.value == saved.text')
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await until(pilot, lambda: store.latest_unfinished() is not None, 'session_id is not None')
         session_id = store.latest_unfinished()
         assert session_id is not None
         live = LiveSession.load(store, session_id)
@@ -252,8 +252,7 @@ async def test_the_command_palette_opens_the_editor(store: SessionStore) -> None
     async with app.run_test(size=SIZE) as pilot:
         commands = {name: callback for name, _, callback in CovenCommands(app.screen)._commands()}
         commands["Decks"]()
-        await pilot.pause()
-        assert isinstance(app.screen, DeckEditorScreen)
+        await until(pilot, lambda: isinstance(app.screen, DeckEditorScreen), 'isinstance(app.screen, DeckEditorScreen)')
 
 
 async def test_the_deck_cursor_stays_near_a_card_that_leaves(store: SessionStore) -> None:
@@ -288,28 +287,27 @@ async def test_the_footer_shows_rename_copy_delete_for_a_saved_deck_at_80_column
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("d")
-        await pilot.pause()
+        await until(pilot, lambda: (
+            {'Add', 'Remove', 'Main', 'Save', 'Open', 'Import', 'Export', 'Keys', 'Back'} <= set(footer_shown(app))
+        ), '{"Add", "Remove", "Main", "Save", "Open", "Import", "Expo...')
         shown = footer_shown(app)
         assert {"Add", "Remove", "Main", "Save", "Open", "Import", "Export", "Keys", "Back"} <= set(shown), shown
         await pilot.press("r")  # not in the Footer for an unsaved deck, but still a key
-        await pilot.pause()
-        assert "isn't saved yet" in message(app)
+        await until(pilot, lambda: "isn't saved yet" in message(app), '"isn\'t saved yet" in message(app)')
         await pilot.press("ctrl+o")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, DeckPicker), 'isinstance(picker, DeckPicker)')
         picker = app.screen
         assert isinstance(picker, DeckPicker)
         picker.dismiss(DeckChoice("saved", "Embers"))
-        await pilot.pause()
-        assert editor(app).deck_name == "Embers"
+        await until(pilot, lambda: editor(app).deck_name == "Embers", 'editor(app).deck_name == "Embers"')
         shown = footer_shown(app)
         assert {"Add", "Remove", "Main", "Save", "Open", "Rename", "Copy", "Delete", "Keys", "Back"} <= set(shown), shown
         title = str(app.screen.query_one("#editor-title", Static).render())
         assert "i import" in title and "x export" in title
         await pilot.press("i")  # the other way round: hidden, yet it works
-        await pilot.pause()
-        assert isinstance(app.screen, PromptScreen)
+        await until(pilot, lambda: isinstance(app.screen, PromptScreen), 'isinstance(app.screen, PromptScreen)')
         await pilot.press("escape", "question_mark")  # and "?" lists every key, pressing the one chosen
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), 'isinstance(keys, HelpScreen)')
         keys = app.screen
         assert isinstance(keys, HelpScreen)
         options = keys.query_one(OptionList)
@@ -318,5 +316,5 @@ async def test_the_footer_shows_rename_copy_delete_for_a_saved_deck_at_80_column
         options.highlighted = listed.index("x")
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, PromptScreen) and "Export" in str(app.screen.prompt_title)
+        await until(pilot, lambda: (isinstance(app.screen, PromptScreen) and "Export" in str(app.screen.prompt_title)),
+                    'isinstance(app.screen, PromptScreen) and "Export" in str(...')

@@ -8,6 +8,7 @@ from textual.app import App, ComposeResult
 
 from engine import Event
 from engine.wizbits.dice import SPECIAL_CHECK_BREAK_GLOBAL_CHECK, MainPoints, parse_check, roll_check
+from tests.helpers.waiting import until
 from tui.games.wizbits.dice_log import DiceLog, check_line
 
 
@@ -43,12 +44,11 @@ async def test_only_check_events_are_logged() -> None:
         log = app.query_one(DiceLog)
         log.show_events([Event("play", "Ana plays X."), roll_event("Will Check 8", 1),
                          roll_event("Special Magic Check", 2, seat=1)])
-        await pilot.pause()
+        await until(pilot, lambda: log.count == 2 and len(log.lines) == 2, 'log.count == 2')
         assert log.count == 2
         assert len(log.lines) == 2
         log.clear_checks()
-        await pilot.pause()
-        assert log.count == 0 and not log.lines
+        await until(pilot, lambda: log.count == 0 and not log.lines, 'log.count == 0 and not log.lines')
 
 
 class NarrowApp(App[None]):
@@ -63,7 +63,11 @@ async def test_lines_wrap_to_a_narrow_pane_so_the_outcome_stays_visible() -> Non
     async with app.run_test(size=(80, 12)) as pilot:
         log = app.query_one(DiceLog)
         log.show_events([roll_event("Special Magic Check", 2, seat=1)])
-        await pilot.pause()
+        await until(pilot, lambda: (
+            len(log.lines) > 1
+            and max(line.cell_length for line in log.lines) <= log.scrollable_content_region.width
+            and any("success" in line.text or "failure" in line.text for line in log.lines)
+        ), 'len(log.lines) > 1')
         assert len(log.lines) > 1  # wrapped, not cut at RichLog's default 78 columns
         assert max(line.cell_length for line in log.lines) <= log.scrollable_content_region.width
         assert any("success" in line.text or "failure" in line.text for line in log.lines)

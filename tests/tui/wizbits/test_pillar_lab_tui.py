@@ -51,7 +51,8 @@ def engine_steps(scenario: Scenario) -> list[tuple[int, ...]]:
 
 async def pick(pilot: Any, wanted: str) -> None:
     """Choose the entry whose id is ``wanted`` in the open picker, by keyboard."""
-    await pilot.pause()
+    await until(pilot, lambda: (isinstance(pilot.app.screen, (PickScreen, HelpScreen))),
+                'isinstance(screen, (PickScreen, HelpScreen))')
     screen = pilot.app.screen
     assert isinstance(screen, (PickScreen, HelpScreen))
     options = screen.query_one(OptionList)
@@ -76,8 +77,7 @@ async def test_each_shipped_scenario_steps_in_the_engines_order(index: int) -> N
         tree = screen.query_one(PillarTree)
         assert tree.mode == "build"
         await pilot.press("g")
-        await pilot.pause()
-        assert tree.mode == "step"
+        await until(pilot, lambda: tree.mode == "step", 'tree.mode == "step"')
         for number, uids in enumerate(expected, start=1):
             while screen.table.priority is not None:  # a trigger opened Priority: g passes, as a game's players do
                 assert tree.mode == "build"
@@ -89,7 +89,10 @@ async def test_each_shipped_scenario_steps_in_the_engines_order(index: int) -> N
             explanation = describe_group(tree.next_group, scenario.rtf)
             assert tree.explanation.startswith(explanation)
             await pilot.press("n")
-            await pilot.pause()
+            await until(pilot, lambda explanation=explanation, uids=uids: (
+                explanation in logged(screen)
+                and tree.pillar is not None and not set(uids) & {unit.uid for unit in tree.pillar.units()}
+            ), 'explanation in logged(screen)')
             # After it, the log shows that same line and the units have left the tree.
             assert explanation in logged(screen)
             assert tree.pillar is not None and not set(uids) & {unit.uid for unit in tree.pillar.units()}
@@ -137,11 +140,12 @@ async def test_build_a_pillar_by_keyboard_for_both_sides() -> None:
         assert (quiet.name, quiet.owner, quiet.height, quiet.iph, quiet.foundation) == \
                ("Quiet Between Wings", 1, 3, 2, ability.uid)
         await pilot.press("u")
-        await pilot.pause()
-        assert len(list(screen.table.pillar.units())) == 2
+        await until(pilot, lambda: (len(list(screen.table.pillar.units())) == 2),
+                    'len(list(screen.table.pillar.units())) == 2')
         await pilot.press("g")
-        await pilot.pause()
-        assert tree.next_group == next_group(screen.table) and tree.next_group[0].uid == ability.uid
+        await until(pilot, lambda: (
+            tree.next_group == next_group(screen.table) and tree.next_group[0].uid == ability.uid
+        ), 'tree.next_group == next_group(screen.table) and tree.next...')
 
 
 async def test_set_up_edits_rebuild_the_table() -> None:
@@ -156,15 +160,15 @@ async def test_set_up_edits_rebuild_the_table() -> None:
         refs = [cards.get_option_at_index(n).id for n in range(cards.option_count)]
         cards.highlighted = refs.index("0/table/1")
         await pilot.press("plus", "plus", "v")
-        await pilot.pause()
+        await until(pilot, lambda: screen.table.scenario.sides[0].table[0].seceded, "the scout seceded")
         scout = screen.table.scenario.sides[0].table[0]
         assert (scout.damage, scout.seceded) == (2, True)
         permanent = screen.table.state.permanent(screen.table.refs["0/table/1"])
         assert permanent is not None and permanent.damage == 2 and permanent.seceded
         cards.highlighted = refs.index("0/main")
         await pilot.press("x")  # the Main Character can't leave
-        await pilot.pause()
-        assert screen.table.scenario.sides[0].main.card == "cinderwing-archmage"
+        await until(pilot, lambda: (screen.table.scenario.sides[0].main.card == "cinderwing-archmage"),
+                    'screen.table.scenario.sides[0].main.card == "cinderwing-a...')
 
 
 async def test_save_load_and_a_clear_error_for_a_bad_file(tmp_path: Path) -> None:
@@ -204,11 +208,9 @@ async def test_the_main_menu_opens_the_lab() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, MainMenu)
         await pilot.press("l")
-        await pilot.pause()
-        assert isinstance(app.screen, PillarLabScreen)
+        await until(pilot, lambda: isinstance(app.screen, PillarLabScreen), 'isinstance(app.screen, PillarLabScreen)')
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, MainMenu)
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), 'isinstance(app.screen, MainMenu)')
 
 
 async def test_setup_changes_the_rules_text_format_and_the_base_then_damage_is_built() -> None:
@@ -224,7 +226,7 @@ async def test_setup_changes_the_rules_text_format_and_the_base_then_damage_is_b
         dialog.query_one("#setup-base", Select).value = "damage"
         dialog.query_one("#setup-title", Input).focus()
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: screen.table.scenario.rtf == 2, "the scenario's new set-up")
         scenario = screen.table.scenario
         assert (scenario.rtf, scenario.base, scenario.attackers, scenario.defenders) == \
                (2, "damage", ("0/main",), ("1/main",))
@@ -237,9 +239,8 @@ async def test_setup_changes_the_rules_text_format_and_the_base_then_damage_is_b
         assert (unit.kind, unit.owner, unit.payload["damage"]) == (UnitKind.DAMAGE, 0, [[screen.table.refs["1/main"], 5]])
         await pilot.press("g")
         await pilot.press("n")
-        await pilot.pause()
-        # The base's work: both Main Characters check, and the dice log shows it.
-        assert screen.table.done and screen.query_one(DiceLog).count == 2
+        await until(pilot, lambda: (screen.table.done and screen.query_one(DiceLog).count == 2),
+                    'screen.table.done and screen.query_one(DiceLog).count == 2')
 
 
 async def test_setup_offers_saved_decks_and_keeps_a_listed_deck(store: SessionStore) -> None:
@@ -255,7 +256,8 @@ async def test_setup_offers_saved_decks_and_keeps_a_listed_deck(store: SessionSt
         app.screen.query_one("#setup-deck-0", Select).value = "saved:Night Tide"
         app.screen.query_one("#setup-title", Input).focus()
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: (screen.table.scenario.sides[0].main.card == tidal.main),
+                    'ana.main.card == tidal.main and isinstance(ana.deck, tuple)')
         ana = screen.table.scenario.sides[0]
         # The saved deck's Main Character takes the seat, and its other 59 cards are the deck.
         assert ana.main.card == tidal.main and isinstance(ana.deck, tuple)
@@ -267,8 +269,8 @@ async def test_setup_offers_saved_decks_and_keeps_a_listed_deck(store: SessionSt
         await pilot.pause()
         app.screen.query_one("#setup-title", Input).focus()
         await pilot.press("enter")
-        await pilot.pause()
-        assert screen.table.scenario.sides[0].deck == ana.deck
+        await until(pilot, lambda: (screen.table.scenario.sides[0].deck == ana.deck),
+                    'screen.table.scenario.sides[0].deck == ana.deck')
 
 
 def footer_shown(app: App[None]) -> list[str]:
@@ -295,11 +297,14 @@ async def test_the_footer_fits_save_and_menu_at_100x30_and_80x24() -> None:
     ]:
         app = LabHost(scenario)
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda app=app, building=building: building <= set(footer_shown(app)),
+                        'building <= set(shown)')
             shown = footer_shown(app)
             assert building <= set(shown), (size, scenario.title, shown)
             await pilot.press("g")
-            await pilot.pause()
+            await until(pilot, lambda app=app, stepping=stepping: (
+                stepping <= set(footer_shown(app)) and "Card" not in footer_shown(app)
+            ), 'stepping <= set(shown) and "Card" not in shown')
             shown = footer_shown(app)
             assert stepping <= set(shown) and "Card" not in shown, (size, scenario.title, shown)
 
@@ -335,7 +340,8 @@ async def test_the_event_log_wraps_again_when_the_terminal_narrows() -> None:
         await pilot.pause()
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        await pilot.pause()
+        await until(pilot, lambda: (screen.query_one('#lab-log', RichLog).scrollable_content_region.width < 60),
+                    'width < 60 and all(len(strip.text.rstrip()) <= width for ...')
         log = screen.query_one("#lab-log", RichLog)
         width = log.scrollable_content_region.width
         assert width < 60 and all(len(strip.text.rstrip()) <= width for strip in log.lines)
@@ -351,10 +357,13 @@ async def test_a_scenario_is_saved_in_the_exports_folder_and_not_replaced_unaske
     async with app.run_test(size=(100, 30)) as pilot:
         screen = lab(app)
         await pilot.press("w")
-        await pilot.pause()
-        assert app.screen.query_one(Input).value == str(coven_data_dir / "exports" / "pillar-lab.json")
+        await until(pilot, lambda: (
+            app.screen.query_one(Input).value == str(coven_data_dir / "exports" / "pillar-lab.json")
+        ), 'app.screen.query_one(Input).value == str(coven_data_dir /...')
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: (
+            read_scenario((coven_data_dir / 'exports' / 'pillar-lab.json').resolve()) == screen.table.scenario
+        ), 'read_scenario(saved) == screen.table.scenario')
         saved = (coven_data_dir / "exports" / "pillar-lab.json").resolve()
         assert read_scenario(saved) == screen.table.scenario
         assert any(f"Saved to {saved}" in str(n.message) for n in app._notifications)
@@ -365,18 +374,17 @@ async def test_a_scenario_is_saved_in_the_exports_folder_and_not_replaced_unaske
         monkeypatch.chdir(saved.parent)
         app.screen.query_one(Input).value = "pillar-lab.json"  # a bare name: relative to the working directory
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), 'isinstance(app.screen, ConfirmScreen)')
         await pilot.press("n")
-        await pilot.pause()
-        assert read_scenario(saved) == shipped_scenarios()[0]  # kept
+        await until(pilot, lambda: (read_scenario(saved) == shipped_scenarios()[0]),
+                    'read_scenario(saved) == shipped_scenarios()[0]')
         await pilot.press("w")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("y")
-        await pilot.pause()
-        assert read_scenario(saved) == shipped_scenarios()[3]
+        await until(pilot, lambda: (read_scenario(saved) == shipped_scenarios()[3]),
+                    'read_scenario(saved) == shipped_scenarios()[3]')
 
 
 async def test_the_lab_stops_for_priority_after_a_trigger_and_g_passes() -> None:
@@ -399,13 +407,12 @@ async def test_the_lab_stops_for_priority_after_a_trigger_and_g_passes() -> None
         assert shown.get("pass_priority") == "Pass" and screen.check_action("pass_priority", ()) is True
         assert screen.check_action("play_card", ()) is True and screen.check_action("resolve", ()) is False
         await pilot.press("n")  # no step while Priority is open
-        await pilot.pause()
-        assert screen.table.priority == holder
+        await until(pilot, lambda: screen.table.priority == holder, 'screen.table.priority == holder')
         await pilot.press("g")
-        await pilot.pause()
-        assert screen.table.priority == 1 - holder and screen.seat == 1 - holder
+        await until(pilot, lambda: (screen.table.priority == 1 - holder and screen.seat == 1 - holder),
+                    'screen.table.priority == 1 - holder and screen.seat == 1 ...')
         await pilot.press("g")
-        await pilot.pause()
-        assert screen.table.priority is None and tree.mode == "step"
+        await until(pilot, lambda: (screen.table.priority is None and tree.mode == "step"),
+                    'screen.table.priority is None and tree.mode == "step"')
         names = [player.name for player in screen.table.state.players]
         assert f"{names[holder]} passes. {names[1 - holder]} passes." in logged(screen)

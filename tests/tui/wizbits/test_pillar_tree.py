@@ -14,6 +14,7 @@ from engine.wizbits.pillar.tree import BASE_UID, Pillar, UnitKind
 from engine.wizbits.text import ability_text
 from engine.wizbits.unit_targets import TargetView
 from tests.helpers.pillar_tree import Host, two_subpillars
+from tests.helpers.waiting import until
 from tui.games.wizbits.pillar_tree.text import PillarOutline, Row
 from tui.games.wizbits.pillar_tree.tree import PillarTree
 
@@ -87,8 +88,7 @@ async def test_the_foundation_follows_its_branch_when_a_card_covers_it() -> None
         chosen = widget.foundation
         card = pillar.play(UnitKind.CARD, 1, "Morning Chorus", {"iid": 20}, on=chosen)
         widget.show(pillar_to_json(pillar))
-        await pilot.pause()
-        assert widget.foundation == card.uid != chosen
+        await until(pilot, lambda: widget.foundation == card.uid != chosen, 'widget.foundation == card.uid != chosen')
 
 
 async def test_step_mode_highlights_the_next_group_in_precedence_and_explains_it() -> None:
@@ -117,7 +117,8 @@ async def test_n_posts_a_step_and_the_new_pillar_drops_the_resolved_units() -> N
         assert [message.auto for message in app.of(PillarTree.StepRequested)] == [False]
         gone = pillar.resolve_group()
         widget.show(pillar)
-        await pilot.pause()
+        await until(pilot, lambda: (all((unit.name not in '\n'.join(lines(app)) for unit in gone))),
+                    'all(unit.name not in shown for unit in gone)')
         shown = "\n".join(lines(app))
         assert all(unit.name not in shown for unit in gone)
         assert all(unit.name in shown for unit in pillar.units())
@@ -130,13 +131,13 @@ async def test_auto_steps_until_paused_and_stops_when_the_pillar_is_resolved() -
         widget = app.query_one(PillarTree)
         await pilot.press("a")
         assert widget.auto and app.of(PillarTree.AutoToggled)[-1].auto
-        await pilot.pause(0.2)
-        # One request at a time: the next waits for the owner to show the new pillar.
-        assert len(app.of(PillarTree.StepRequested)) == 1
+        await until(pilot, lambda: (len(app.of(PillarTree.StepRequested)) == 1),
+                    'len(app.of(PillarTree.StepRequested)) == 1')
         while not pillar.is_resolved():
             pillar.resolve_group()
             widget.show(pillar)
             await pilot.pause(0.1)
+        await until(pilot, lambda: widget.explanation == "The pillar has resolved.", "the pillar resolved")
         assert not widget.auto
         assert widget.explanation == "The pillar has resolved."
         assert all(message.auto for message in app.of(PillarTree.StepRequested))
@@ -169,7 +170,9 @@ async def test_reverse_pillar_opens_with_e_and_by_itself_when_about_to_resolve()
         assert not widget.is_expanded(oracle.uid)
 
         widget.mode = "step"
-        await pilot.pause()
+        await until(pilot, lambda: (
+            widget.is_expanded(pillar.next_group()[0].uid) and (not widget.is_expanded(oracle.uid))
+        ), 'widget.is_expanded(sunlit.uid) and not widget.is_expanded...')
         sunlit = pillar.next_group()[0]
         assert widget.is_expanded(sunlit.uid) and not widget.is_expanded(oracle.uid)
 

@@ -9,6 +9,7 @@ from textual.widgets import OptionList, Static
 
 from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.text import ability_text
+from tests.helpers.waiting import until
 from tests.helpers.wizbits_battle import SMALL, BattleApp, opening, run, with_hand
 from tui.games.wizbits.cost import CostDialog
 
@@ -40,7 +41,9 @@ def test_the_archmage_ping_says_it_costs_a_random_discard_and_takes_one() -> Non
         assert f"Discard 1 card at random from your hand ({hand} cards in hand)." in extra
         assert "Discard 1 card at random" in screen_text(app)  # on screen at 80x24, not only in the widget
         await pilot.press("1", "1", "enter")
-        await pilot.pause()
+        await until(pilot, lambda: (app.chosen[-1]["type"] == "activate" and app.chosen[-1]["ability"] == 1
+                                    and len(game.state.players[0].hand) == hand - 1),
+                    'app.chosen[-1]["type"] == "activate" and app.chosen[-1]["...')
         assert app.chosen[-1]["type"] == "activate" and app.chosen[-1]["ability"] == 1
         assert len(game.state.players[0].hand) == hand - 1
 
@@ -86,7 +89,7 @@ def test_a_trigger_that_only_secedes_its_card_opens_the_dialog_to_say_so() -> No
         assert "Secede Bumblebee Herbalist (it gives no points)." in extra
         assert app.chosen == []
         await pilot.press("enter")
-        await pilot.pause()
-        assert app.chosen[-1]["type"] == "activate" and game.permanent(herbalist).seceded
+        await until(pilot, lambda: (app.chosen[-1]["type"] == "activate" and game.permanent(herbalist).seceded),
+                    'app.chosen[-1]["type"] == "activate" and game.permanent(h...')
 
     run(app, scenario, SMALL)

@@ -15,6 +15,7 @@ from engine import get_game
 from engine.wizbits.state import Phase
 from saves import LiveSession, SeatInfo, SessionStore
 from tests.helpers.tui_fakes import play_until
+from tests.helpers.waiting import until
 from tests.helpers.wizbits_e2e import HeldPauses, Host, game_screen, wait_for
 from tui.games.wizbits.cost import CostDialog
 from tui.games.wizbits.pillar_tree.tree import PillarTree
@@ -69,7 +70,7 @@ def test_play_a_turn_against_the_bot_through_to_a_resolved_pillar() -> None:
                 assert not live.to_act
                 tree = table.query_one(PillarTree)
                 assert tree.mode == "step" and tree.next_group
-                await pilot.pause(0.1)
+                await until(pilot, lambda: live.state.resolving, 'live.state.resolving')
                 assert live.state.resolving, "in step mode resolution waits for n"
                 deadline = time.monotonic() + 60
                 while live.state.resolving:
@@ -118,13 +119,15 @@ def test_n_in_the_replay_steps_the_pillar_one_resolution_step_at_a_time() -> Non
             before = resolves[0]  # the replay shows the state after `before` actions: the step is next
             app = Host(lambda: ReplayScreen(live, start=before))
             async with app.run_test(size=(100, 30)) as pilot:
-                await pilot.pause()
+                await until(pilot, lambda: (app.screen.query_one(PillarTree).mode == 'step'),
+                            'tree.mode == "step" and tree.pillar is not None')
                 tree = app.screen.query_one(PillarTree)
                 assert tree.mode == "step" and tree.pillar is not None
                 units = len(list(tree.pillar.units()))
                 group = {unit.uid for unit in tree.next_group}
                 await pilot.press("n")  # the pillar's own key steps the replay, as in a game
-                await pilot.pause()
+                await until(pilot, lambda: (isinstance(app.screen, ReplayScreen) and app.screen.step == before + 1),
+                            'isinstance(replay, ReplayScreen) and replay.step == befor...')
                 replay = app.screen
                 assert isinstance(replay, ReplayScreen) and replay.step == before + 1
                 after = set() if tree.pillar is None else {unit.uid for unit in tree.pillar.units()}

@@ -21,6 +21,7 @@ from textual.widget import Widget
 from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.state import WizbitsState
 from saves import SessionStore
+from tests.helpers.waiting import until
 from tests.helpers.wizbits_e2e import Host, game_screen, wait_for
 from tests.helpers.wizbits_layout_audit import crowded_table, live_at
 from tui.games.wizbits.inspection import ChoiceList
@@ -118,7 +119,8 @@ async def test_every_card_in_play_is_reachable_for_a_spectator_and_a_larger_term
             live = live_at(store, state)
             app = Host(lambda live=live: ReplayScreen(live))
             async with app.run_test(size=size) as pilot:
-                await pilot.pause()
+                await until(pilot, lambda app=app: (app.screen.query_one(WizbitsTable).view is not None),
+                            'table.view is not None and table.view.seat is None')
                 table = app.screen.query_one(WizbitsTable)
                 assert table.view is not None and table.view.seat is None
                 shown, problems = await audit(pilot, table, live.state, None)
@@ -138,7 +140,8 @@ async def test_the_chosen_target_row_shows_its_value_whole_at_both_sizes() -> No
                 await wait_for(pilot, lambda table=table: table.stage == "hand", "Ana's hand")
                 await pilot.press("enter")  # Radiant Verdict: a chosen opposing character
                 await wait_for(pilot, lambda table=table: table.stage == "compose", "the target row")
-                await pilot.pause()
+                await wait_for(pilot, lambda app=app, table=table: table.rows[0].names[table.rows[0].index]
+                               in region_text(app, table.query_one("#wb-list", ChoiceList))[0], "the target row drawn")
                 row = table.rows[0]
                 inner, _ = region_text(app, table.query_one("#wb-list", ChoiceList))
                 assert row.names[row.index] in inner and "…" not in inner, (size, inner)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.helpers.waiting import until
 from tests.helpers.wizbits_battle import BIG, SMALL, BattleApp, run
 from tests.helpers.wizbits_game import Game
 from tests.helpers.wizbits_layout_audit import crowded_table
@@ -26,11 +27,10 @@ def test_the_hand_list_counts_the_lines_below_and_above_as_the_cursor_moves() ->
         assert listing.option_count > rows  # 7 cards and the Archmage's abilities in a few rows
         assert listing.border_subtitle == f"▼ {listing.option_count - rows} more"
         await pilot.press("end")
-        await pilot.pause()
-        assert listing.border_subtitle == f"▲ {listing.option_count - rows} more"
+        await until(pilot, lambda: (listing.border_subtitle == f"▲ {listing.option_count - rows} more"),
+                    'listing.border_subtitle == f"▲ {listing.option_count - ro...')
         await pilot.press("home")
-        await pilot.pause()
-        assert listing.border_subtitle.startswith("▼")
+        await until(pilot, lambda: listing.border_subtitle.startswith("▼"), 'listing.border_subtitle.startswith("▼")')
 
     run(app, scenario, SMALL)
 
@@ -46,7 +46,10 @@ def test_your_side_says_how_many_cards_wait_below_and_tab_then_arrows_reach_them
         while app.focused is not side:
             await pilot.press("tab")
         await pilot.press("end")
-        await pilot.pause()
+        await until(pilot, lambda: (
+            side.more[1] == 0 and side.more[0] > 0 and side.border_subtitle.startswith(f"▲ {side.more[0]}")
+            and "Mossback Stagbeetle" in side.text.plain
+        ), 'side.more[1] == 0 and side.more[0] > 0 and side.border_su...')
         assert side.more[1] == 0 and side.more[0] > 0 and side.border_subtitle.startswith(f"▲ {side.more[0]}")
         assert "Mossback Stagbeetle" in side.text.plain
 
@@ -62,8 +65,8 @@ def test_the_brief_opponent_names_the_key_that_shows_the_rest() -> None:
         others = len(game.state.players[1].in_play) - 1
         assert opponent.brief and opponent.border_subtitle == f"▼ {others} more (o)"
         await pilot.press("o")
-        await pilot.pause()
-        assert not opponent.brief and "(o)" not in str(opponent.border_subtitle)
+        await until(pilot, lambda: (not opponent.brief and "(o)" not in str(opponent.border_subtitle)),
+                    'not opponent.brief and "(o)" not in str(opponent.border_s...')
 
     run(app, scenario, SMALL)
 

@@ -8,6 +8,7 @@ from textual.widgets import OptionList
 
 from engine.wizbits.cards.card_set import CARDS_BY_ID
 from saves import SessionStore
+from tests.helpers.waiting import until
 from tests.helpers.wizbits_battle import SMALL, BattleApp, opening, run
 from tests.helpers.wizbits_e2e import Host
 from tests.helpers.wizbits_game import Game
@@ -93,8 +94,8 @@ async def test_g_opens_the_piles_in_the_replay_too() -> None:
         live = live_at(store, state)
         app = Host(lambda: ReplayScreen(live))
         async with app.run_test(size=SMALL) as pilot:
-            await pilot.pause()
-            assert app.screen.query_one(WizbitsTable).view is not None
+            await until(pilot, lambda: (app.screen.query_one(WizbitsTable).view is not None),
+                        'app.screen.query_one(WizbitsTable).view is not None')
             await pilot.press("g")
             assert isinstance(app.screen, PilesDialog)
             await pilot.press("g")

@@ -63,7 +63,7 @@ def test_at_80x24_every_line_keeps_its_target_and_fits_its_pane() -> None:
 
     async def scenario(pilot: Any) -> None:
         await pilot.press("t")
-        await pilot.pause()
+        await until(pilot, lambda: app.table.query_one(PillarOutline).size.width > 0, 'outline.size.width > 0')
         outline = app.table.query_one(PillarOutline)
         assert outline.size.width > 0
         lines = drawn(outline)
@@ -91,7 +91,8 @@ def test_a_threatened_card_is_marked_while_the_unit_stands() -> None:
         while game.state.pillar is not None and any(u.name == "Sparkswarm Volley" for u in game.state.pillar.units()):
             app.on_game_table_step_requested(None)  # type: ignore[arg-type]
             await pilot.pause()
-        assert THREAT_MARK not in app.table.query_one("#wb-you", SidePanel).text.plain
+        await until(pilot, lambda: THREAT_MARK not in app.table.query_one("#wb-you", SidePanel).text.plain,
+                    "the Scout's threat mark gone")
 
     run(app, scenario, BIG)
 
@@ -120,8 +121,8 @@ async def test_the_lab_lists_the_trigger_waiting_for_the_next_pillar() -> None:
         assert not tree.waiting
         await pilot.press("g", "a")
         await until(pilot, lambda: screen.table.done, "the pillar to resolve")
-        await pilot.pause()
-        assert [(w.owner, w.name) for w in tree.waiting] == [(1, "Gloomgnat Swarm")]
+        await until(pilot, lambda: ([(w.owner, w.name) for w in tree.waiting] == [(1, "Gloomgnat Swarm")]),
+                    '[(w.owner, w.name) for w in tree.waiting] == [(1, "Gloomg...')
         outline = tree.query_one(PillarOutline)
         lines = [line.plain for line in drawn(outline)]
         assert any(line.startswith("▾ Waiting for the next pillar · 1") for line in lines)

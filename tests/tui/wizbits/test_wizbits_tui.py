@@ -99,7 +99,12 @@ def test_choose_target_pay_from_the_deck_and_play() -> None:
         await pilot.press("1")  # a third point would overpay: refused by the engine
         assert dialog.payment.deck == 2 and "more than the 2 needed" in dialog.message
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: (
+            app.chosen[-1]["type"] == "play" and app.chosen[-1]["card"] == volley
+            and app.chosen[-1]["targets"] == [target] and app.chosen[-1]["pay"] == {"deck": 2, "secede": []}
+            and len(game.state.players[0].deck) == deck_before - 2
+            and [unit.name for unit in game.pillar().units()] == ["Sparkswarm Volley"]
+        ), 'app.chosen[-1]["type"] == "play" and app.chosen[-1]["card...')
         assert app.chosen[-1]["type"] == "play" and app.chosen[-1]["card"] == volley
         assert app.chosen[-1]["targets"] == [target] and app.chosen[-1]["pay"] == {"deck": 2, "secede": []}
         assert len(game.state.players[0].deck) == deck_before - 2
@@ -127,7 +132,9 @@ def test_pay_by_seceding_with_offering() -> None:
         await pilot.press("backspace")
         assert dialog.payment == act.Payment()
         await pilot.press("2", "enter")
-        await pilot.pause()
+        await until(pilot, lambda: (app.chosen[-1]["pay"] == {"deck": 0, "secede": [kite]}
+                                    and game.permanent(kite).seceded),
+                    'app.chosen[-1]["pay"] == {"deck": 0, "secede": [kite]}')
         assert app.chosen[-1]["pay"] == {"deck": 0, "secede": [kite]}
         assert game.permanent(kite).seceded
 
@@ -236,7 +243,9 @@ def test_step_mode_off_plays_resolution_by_itself() -> None:
         table = app.table
         assert not table.plays_by_itself(act.Step("resolve")) and table.plays_by_itself(act.Step("test"))
         await pilot.press("m")
-        await pilot.pause()
+        await until(pilot, lambda: (not table.step_mode and table.plays_by_itself(act.Step("resolve"))
+                                    and app.steps == 1),
+                    'not table.step_mode and table.plays_by_itself(act.Step("r...')
         assert not table.step_mode and table.plays_by_itself(act.Step("resolve"))
         assert app.steps == 1  # the waiting step was asked for at once
 

@@ -17,6 +17,7 @@ from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import decklist
 from engine.wizbits.text import ability_text
+from tests.helpers.waiting import until
 from tests.helpers.wizbits_battle import BIG, SMALL, BattleApp, names, opening, prompt, run, with_hand
 from tests.helpers.wizbits_game import RULES, Game
 from tests.helpers.wizbits_tui_table import nested
@@ -105,8 +106,9 @@ def test_enter_acts_on_the_line_the_arrows_reached_in_one_burst() -> None:
             event.set_sender(app)
             app._driver.send_message(event)  # type: ignore[union-attr]
         await pilot.pause()
-        await pilot.pause()
-        assert table.stage == "compose" and table.entry is not None and table.entry.iid == entries[2].iid
+        await until(pilot, lambda: (
+            table.stage == "compose" and table.entry is not None and table.entry.iid == entries[2].iid
+        ), 'table.stage == "compose" and table.entry is not None and ...')
 
     run(app, scenario)
 
@@ -141,8 +143,7 @@ def test_the_compact_footer_lists_the_pane_keys_and_still_fits_menu() -> None:
     async def scenario(pilot: Any) -> None:
         assert not app.table.compact
         await pilot.resize_terminal(*SMALL)
-        await pilot.pause()
-        assert app.table.compact
+        await until(pilot, lambda: app.table.compact, 'app.table.compact')
         keys = footer_keys(app)
         assert "Panes" in keys and keys["Panes"].key_display == "t/d/o"
         assert "Menu" in keys and keys["Menu"].region.right <= SMALL[0] - 1
@@ -245,7 +246,8 @@ def test_the_replay_shows_no_building_or_stepping_hints() -> None:
 
     async def scenario(pilot: Any) -> None:
         app.table.show(RULES.view(app.game.state, 0), None, [])  # a replay decides nothing
-        await pilot.pause()
+        await until(pilot, lambda: ('f:' not in app.table.query_one(PillarTree).explanation),
+                    '"f:" not in tree.explanation and not tree.check_action("c...')
         tree = app.table.query_one(PillarTree)
         assert "f:" not in tree.explanation and not tree.check_action("cycle_foundation", (1,))
         assert "Next unit goes on Radiant Verdict" in tree.explanation

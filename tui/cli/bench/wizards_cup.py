@@ -31,6 +31,8 @@ LOOP_SAMPLE = 3_000
 
 MATRIX_TARGET = 0.2
 DECISION_TARGET = 1.0
+SCORE_TARGETS = {"normal": 0.65, "easy": 0.95}
+"""Hard's score (a win 1, a draw half) to reach against each level over the long run (docs/bots.md)."""
 
 
 def _p95(samples: list[float]) -> float:
@@ -146,6 +148,8 @@ def figures(table: Table, games: int) -> None:
 
 def main(argv: list[str]) -> int:
     """Hard against Easy and Normal (or the levels named after N) over N seeded games each (default 400)."""
+    from tui.cli.ladder import wilson_interval
+
     games = int(argv[0]) if argv else 400
     levels = argv[1:] or ["easy", "normal"]
     console = Console()
@@ -163,6 +167,10 @@ def main(argv: list[str]) -> int:
         wins, draws, losses = strength(games, opponent, timings, progress)
         hard = timings["hard"]
         table.add_row(f"hard vs {opponent}", f"won {wins} ({wins / games:.1%}), drew {draws}, lost {losses}")
+        score = wins + draws / 2
+        low, high = wilson_interval(score, games)
+        target = f", target at least {SCORE_TARGETS[opponent]:.0%}" if opponent in SCORE_TARGETS else ""
+        table.add_row(f"  hard's score vs {opponent}", f"{score / games:.1%} (95% interval {low:.1%}-{high:.1%}{target})")
         table.add_row(f"  hard decisions ({len(hard)})", f"mean {statistics.mean(hard) * 1e3:.0f} ms, "
                       f"p95 {_p95(hard) * 1e3:.0f} ms, max {max(hard) * 1e3:.0f} ms; "
                       f"{time.perf_counter() - started:.0f} s in all")
