@@ -17,6 +17,7 @@ from damage_helpers import (
     two_sessions,
     write_damage,
 )
+from fake_game import Add
 from saves import LiveSession, SeatInfo, SessionStore, db_path
 from saves.checkup import examine, in_use
 from tui.cli import main
@@ -42,7 +43,7 @@ def test_no_database_yet(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_healthy_database_is_reported_healthy(fake_spec: object, capsys: pytest.CaptureFixture[str]) -> None:
     with SessionStore() as store:
         live = LiveSession.create(store, "count-to-ten", None, 1, [SeatInfo("Ana"), SeatInfo("Bea")])
-        live.apply(0, {"add": 1})
+        live.apply(0, Add(1))
     before = db_path().read_bytes()
     assert main(["doctor"]) == 0
     out = capsys.readouterr().out

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pyte
 
+from engine.wizards_cup.actions import ChooseTeam, SetLineup
 from pyte_feed import feed
 from saves import LiveSession, SeatInfo, SessionStore
 
@@ -86,9 +87,9 @@ def started_session(store: SessionStore) -> LiveSession:
     for seat in (0, 1):
         displayed = live.state.players[seat].displayed
         picks = [card for card in [*ANA, "tide-caller"] if card != displayed][:5]
-        live.apply(seat, {"type": "team", "cards": picks})
+        live.apply(seat, ChooseTeam(tuple(picks)))
     for seat in (0, 1):
-        live.apply(seat, {"type": "lineup", "order": live.state.players[seat].team[:5]})
+        live.apply(seat, SetLineup(tuple(live.state.players[seat].team[:5])))
     return live
 
 

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from fake_game import Add
 from saves import DamagedSession, LiveSession, SeatInfo, SessionStore, SessionSummary, StoreError, db_path
 from tui.cli import main
 
@@ -74,7 +75,7 @@ def _two_sessions(store: SessionStore) -> tuple[int, int]:
     for live in (good, bad):
         for _ in range(4):
             seat = live.to_act[0] if live.to_act else None
-            live.apply(seat, {"add": 1}) if seat is not None else live.play_table()
+            live.apply(seat, Add(1)) if seat is not None else live.play_table()
     return good.session_id, bad.session_id
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.wizards_cup.actions import ChooseTeam
 from saves import LiveSession, SessionStore
 from tui.app import CovenApp
 from tui_fakes import FakeUI, game_screen, play_until, seats
@@ -25,7 +26,7 @@ async def test_curtain_for_two_humans(fake_ui: FakeUI, store: SessionStore) -> N
         await pilot.pause()
         assert table.shown[-1][0].seat == 0 and table.shown[-1][1] == 0
         legal = live.rules.legal_actions(live.state, 0)
-        table.choose(0, live.rules.action_to_json(legal[0]))
+        table.choose(0, legal[0])
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Bob"
         assert table.shown[-1][0].seat is None
@@ -55,7 +56,7 @@ async def test_illegal_action_is_reported(fake_ui: FakeUI, store: SessionStore) 
         await app.workers.wait_for_complete()
         await pilot.pause()
         screen = game_screen(app)
-        screen.table.choose(0, {"type": "nonsense"})
+        screen.table.choose(0, ChooseTeam(("nonsense",)))  # no such wizard: the rules refuse it
         await pilot.pause()
         assert len(live.log) == 1
         assert any(n.severity == "error" for n in app._notifications)

@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from engine import Event, Result, get_game
+from engine.wizards_cup.actions import Action, ChooseTeam, SetLineup
 from engine.wizards_cup.cards import WIZARDS
 from engine.wizards_cup.state import Phase, WizardsCupView
 from tui.games import game_ui
@@ -98,8 +99,8 @@ class TableApp(App[None]):
         self.table.show_events(events)
         self.table.show(view, seat, legal)
 
-    def on_game_table_action_chosen(self, message: GameTable.ActionChosen) -> None:
-        self.chosen.append((message.seat, message.action))
+    def on_game_table_action_chosen(self, message: GameTable.ActionChosen[Action]) -> None:
+        self.chosen.append((message.seat, RULES.action_to_json(message.action)))
 
 
 def team_app() -> TableApp:
@@ -378,10 +379,10 @@ async def test_replay_shows_its_own_keys_in_the_duel_zone() -> None:
     with saves.SessionStore() as store:
         live = saves.LiveSession.create(store, "wizards-cup", None, SEED,
                                         [saves.SeatInfo("Ana"), saves.SeatInfo("Bo")])
-        live.apply(0, {"type": "team", "cards": ANA_TEAM})
-        live.apply(1, {"type": "team", "cards": BO_TEAM})
+        live.apply(0, ChooseTeam(tuple(ANA_TEAM)))
+        live.apply(1, ChooseTeam(tuple(BO_TEAM)))
         for seat in (0, 1):
-            live.apply(seat, {"type": "lineup", "order": list(live.state.players[seat].team)[:5]})
+            live.apply(seat, SetLineup(tuple(live.state.players[seat].team)[:5]))
         live.play_table()
         live.play_table()
         app = app_module.CovenApp(store=store)
@@ -407,10 +408,10 @@ async def test_resumed_game_shows_why_the_last_duel_ended() -> None:
     with saves.SessionStore() as store:
         live = saves.LiveSession.create(store, "wizards-cup", None, SEED,
                                         [saves.SeatInfo("Ana"), saves.SeatInfo("Bo")])
-        live.apply(0, {"type": "team", "cards": ANA_TEAM})
-        live.apply(1, {"type": "team", "cards": BO_TEAM})
+        live.apply(0, ChooseTeam(tuple(ANA_TEAM)))
+        live.apply(1, ChooseTeam(tuple(BO_TEAM)))
         for seat in (0, 1):
-            live.apply(seat, {"type": "lineup", "order": list(live.state.players[seat].team)[:5]})
+            live.apply(seat, SetLineup(tuple(live.state.players[seat].team)[:5]))
         live.play_table()
         live.play_table()
         app = app_module.CovenApp(store=store, auto_delay=60)

@@ -322,7 +322,7 @@ class ChoosingTable(YieldingTable):
         if self.seat is None:
             return "It is not your turn to choose"
         if self.checker is not None:
-            return self.checker(self.seat, act.action_to_json(action))
+            return self.checker(self.seat, action)
         return None if action in self.legal else "The rules don't allow that now"
 
     def _send(self, action: act.Action) -> bool:
@@ -334,5 +334,5 @@ class ChoosingTable(YieldingTable):
             self.notify(reason, title="Not allowed", severity="warning")
             return False
         assert self.seat is not None
-        self.post_message(self.ActionChosen(self.seat, act.action_to_json(action)))
+        self.post_message(self.ActionChosen(self.seat, action))
         return True

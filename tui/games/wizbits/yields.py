@@ -108,7 +108,7 @@ def only_pass(legal: Sequence[Any]) -> bool:
     return list(legal) == [act.Pass()]
 
 
-class YieldingTable(GameTable[WizbitsView]):
+class YieldingTable(GameTable[WizbitsView, act.Action]):
     """The battlefield's passes without asking: each seat's yield and the account's auto-pass setting.
 
     The base of :class:`~tui.games.wizbits.choosing.ChoosingTable`, which starts

@@ -11,7 +11,7 @@ again. The action is only shown once committed, like any other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import ActionError
@@ -20,7 +20,7 @@ from saves.save_failures import SaveFailedError
 from tui.widgets.save_banner import SaveBanner
 
 if TYPE_CHECKING:
-    from tui.screens.game.loop import GameLoop
+    from tui.screens.game.screen import GameScreen
 
 FIRST_DELAY = 0.5
 """Seconds before the first retry."""
@@ -58,7 +58,7 @@ class SaveRetry:
         schedule: Runs the next retry later; replace it to drive retries by hand.
     """
 
-    def __init__(self, screen: GameLoop) -> None:
+    def __init__(self, screen: GameScreen) -> None:
         """Retry for ``screen``, which shows :class:`SaveBanner` and applies actions with ``_apply``."""
         self.screen = screen
         self.pending: tuple[int | None, Any] | None = None
@@ -144,8 +144,7 @@ class SaveRetry:
         if seat is None:
             return not live.to_act and live.table_action == action
         try:
-            parsed = live.rules.parse_action(action) if isinstance(action, Mapping) else action
-            live.rules.check_action(live.state, seat, parsed)
+            live.rules.check_action(live.state, seat, action)
         except ActionError:
             return False
         return True
