@@ -18,7 +18,7 @@ from tui.games.base import GameUI
 from tui.narration import Transcript, turn_sentence
 
 if TYPE_CHECKING:
-    from tui.screens.game.screen import GameScreen as GameLoop
+    from tui.screens.game.host import ScreenHost as GameLoop
 
 
 def step_turn_line(rules: Any, state: Any, names: Sequence[str]) -> str:

@@ -10,13 +10,10 @@ theirs (another seat or the table has moved since: nothing to say).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from engine import ActionError
 from saves import StoreError
-
-if TYPE_CHECKING:
-    from tui.screens.game.screen import GameScreen as GameLoop
+from tui.screens.game.host import ScreenHost as GameLoop
 
 UNDO_KEYS = ("u", "ctrl+z")
 """The keys that take back a move."""
