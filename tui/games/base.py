@@ -37,6 +37,9 @@ Chosen = TypeVar("Chosen")
 ROUND_RULE = "─" * 24
 """The line the log draws after an event that ends a round."""
 
+NOT_YOUR_TURN = "It is not your turn to choose"
+"""A table's refusal of a choice while it has no deciding seat (the screen names the seat when it knows it)."""
+
 
 @dataclass(frozen=True)
 class AutomaticChoice:

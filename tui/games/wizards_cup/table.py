@@ -15,7 +15,7 @@ from engine import Event, Result
 from engine.wizards_cup.actions import Action, ChooseTeam, KeepTeam, SetLineup, Swap
 from engine.wizards_cup.state import Phase, WizardsCupView
 from tui.coach_access import SETTING_OFF
-from tui.games.base import GameTable, GameUI
+from tui.games.base import NOT_YOUR_TURN, GameTable, GameUI
 from tui.games.wizards_cup.duel_zone import DuelZone
 from tui.games.wizards_cup.lineup import LineupEditor
 from tui.games.wizards_cup.narration import NARRATION
@@ -197,7 +197,7 @@ class WizardsCupTable(GameTable[WizardsCupView, Action]):
     def _choose(self, action: Action) -> str | None:
         """Post ``action`` for the deciding seat if the engine allows it; else return why not."""
         if self.seat is None:
-            return "It is not your turn to choose"
+            return NOT_YOUR_TURN
         if self.legal and action not in self.legal:
             return "The rules don't allow that choice now"
         self.post_message(self.ActionChosen(self.seat, action))

@@ -34,7 +34,7 @@ from engine.wizbits.unit_targets import line_for_viewer
 from engine.wizbits.views import WizbitsView
 from saves import SessionStore
 from tui.context import coven_or_none
-from tui.games.base import AutomaticChoice, GameTable, GameUI
+from tui.games.base import NOT_YOUR_TURN, AutomaticChoice, GameTable, GameUI
 from tui.games.wizbits.card import WizbitsCard
 from tui.games.wizbits.choices import ChoiceRow, Entry, load_stage, payments_for, row_action, secedables
 from tui.games.wizbits.cost import CostDialog, play_notes
@@ -733,7 +733,7 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
     def _reason(self, action: act.Action) -> str | None:
         """Why the rules refuse ``action`` now (None: they accept it)."""
         if self.seat is None:
-            return "It is not your turn to choose"
+            return NOT_YOUR_TURN
         if self.checker is not None:
             return self.checker(self.seat, action)
         return None if action in self.legal else "The rules don't allow that now"
