@@ -231,7 +231,8 @@ class LiveSession:
     def apply(self, seat: Seat | None, action: Any) -> list[Event]:
         """Play ``seat``'s action (None for the table), save it, then update.
 
-        ``action`` may be a game action object or its JSON mapping.
+        ``action`` is the game's action value, as its table, bot or rules give it; its JSON
+        form is written here, once, and read back only where the log is (:meth:`load`, :meth:`sync`).
 
         Raises:
             MalformedActionError, IllegalActionError: rejected; nothing is stored.
@@ -241,9 +242,9 @@ class LiveSession:
             SaveFailedError: not saved for a reason that may pass (disk full, read-only,
                 locked); nothing changed here, so the same action may be tried again.
         """
-        rules = self.rules
-        parsed = rules.parse_action(action) if isinstance(action, Mapping) else action
-        return self._commit(seat, parsed, rules.action_to_json(parsed))
+        if isinstance(action, Mapping):  # JSON is read where it comes in (the log, a file), never here
+            raise TypeError("LiveSession.apply takes the game's action, not its JSON form")
+        return self._commit(seat, action, self.rules.action_to_json(action))
 
     def undo_refusal(self, seat: Seat | None) -> str | None:
         """Why ``seat`` may not take back a move now, in words, or None when it may (see :mod:`engine.core.undo`)."""

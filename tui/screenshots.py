@@ -14,6 +14,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from engine import get_game
 from engine.wizards_cup.state import Phase
@@ -157,7 +158,7 @@ def _wizbits_game(store: SessionStore) -> LiveSession:
     seats = [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "easy")]
     for seed in range(1, 40):
         state = rules.new_state(options, seed, 2, [seat.name for seat in seats])
-        actions: list[tuple[int | None, dict[str, object]]] = []
+        actions: list[tuple[int | None, Any]] = []
         for index in range(1500):
             if state.over:
                 break
@@ -172,9 +173,8 @@ def _wizbits_game(store: SessionStore) -> LiveSession:
             if step is None:
                 assert seat is not None
                 step = bot(rules.view(state, seat), rules.legal_actions(state, seat), seeded_rng(seed, "shot", index))
-            action = rules.action_to_json(step)
-            state, _ = rules.apply(state, seat, action)
-            actions.append((seat, action))
+            state, _ = rules.apply(state, seat, step)
+            actions.append((seat, step))
     raise RuntimeError("no screenshot game reached a standing pillar")
 
 

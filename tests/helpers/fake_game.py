@@ -164,10 +164,10 @@ SPEC = GameSpec(
 )
 
 
-def next_action(spec: GameSpec, state: Any) -> tuple[int | None, dict[str, Any]]:
+def next_action(spec: GameSpec, state: Any) -> tuple[int | None, Action]:
     """A simple deterministic player: the table's step if due, else add 1."""
     rules = spec.rules
     pending = rules.table_action(state)
     if pending is not None:
-        return None, rules.action_to_json(pending)
-    return rules.to_act(state)[0], {"add": 1}
+        return None, pending
+    return rules.to_act(state)[0], Add(1)

@@ -5,6 +5,7 @@ started_session, moved here from tests/tui/test_kill_and_resume.py.
 
 from __future__ import annotations
 
+from engine.wizards_cup.actions import ChooseTeam, SetLineup
 from saves import LiveSession, SeatInfo, SessionStore
 
 ANA = ["pyre-lord", "mist-warden", "deepwater-regent", "echo-warden", "moss-hermit"]
@@ -16,7 +17,7 @@ def started_session(store: SessionStore) -> LiveSession:
     for seat in (0, 1):
         displayed = live.state.players[seat].displayed
         picks = [card for card in [*ANA, "tide-caller"] if card != displayed][:5]
-        live.apply(seat, {"type": "team", "cards": picks})
+        live.apply(seat, ChooseTeam(tuple(picks)))
     for seat in (0, 1):
-        live.apply(seat, {"type": "lineup", "order": live.state.players[seat].team[:5]})
+        live.apply(seat, SetLineup(tuple(live.state.players[seat].team[:5])))
     return live

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
+from engine.wizards_cup.actions import ChooseTeam, SetLineup
 from engine.wizards_cup.state import Phase
 from saves import LiveSession, SeatInfo, SessionStore
 from tui.app import CovenApp
@@ -20,10 +21,10 @@ def at_the_swap(store: SessionStore) -> LiveSession:
     """Ana (here) against the normal bot, both teams in, round 1 played: Ana's swap is next."""
     live = LiveSession.create(store, "wizards-cup", {"tokens_to_win": 3}, 7,
                               [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "normal")])
-    live.apply(0, {"type": "team", "cards": ANA_TEAM})
-    live.apply(1, {"type": "team", "cards": BO_TEAM})
+    live.apply(0, ChooseTeam(tuple(ANA_TEAM)))
+    live.apply(1, ChooseTeam(tuple(BO_TEAM)))
     for seat in (0, 1):
-        live.apply(seat, {"type": "lineup", "order": list(live.state.players[seat].team)[:5]})
+        live.apply(seat, SetLineup(tuple(live.state.players[seat].team)[:5]))
     while live.table_action is not None:
         live.play_table()
     assert live.state.phase is Phase.SWAP

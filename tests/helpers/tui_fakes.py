@@ -24,7 +24,7 @@ def describe_view(view: Any) -> str:
     return f"view seat={view.seat} phase={view.phase} round={view.round} teams={teams}"
 
 
-class FakeTable(GameTable):
+class FakeTable(GameTable[Any, Any]):
     """A stand-in table: shows a line of text and records calls."""
 
     DEFAULT_CSS = "FakeTable { height: auto; } FakeTable Static { height: auto; }"
@@ -46,7 +46,7 @@ class FakeTable(GameTable):
     def show_events(self, events: Sequence[Event]) -> None:
         self.events.extend(events)
 
-    def choose(self, seat: int, action: dict[str, Any]) -> None:
+    def choose(self, seat: int, action: Any) -> None:
         self.post_message(GameTable.ActionChosen(seat, action))
 
 

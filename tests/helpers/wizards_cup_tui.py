@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from engine import Event, Result, get_game
+from engine.wizards_cup.actions import Action
 from engine.wizards_cup.state import Phase, WizardsCupView
 from tui.games.base import GameTable
 from tui.games.wizards_cup.table import WizardsCupTable
@@ -95,8 +96,8 @@ class TableApp(App[None]):
         self.table.show_events(events)
         self.table.show(view, seat, legal)
 
-    def on_game_table_action_chosen(self, message: GameTable.ActionChosen) -> None:
-        self.chosen.append((message.seat, message.action))
+    def on_game_table_action_chosen(self, message: GameTable.ActionChosen[Action]) -> None:
+        self.chosen.append((message.seat, RULES.action_to_json(message.action)))
 
 
 def team_app() -> TableApp:

@@ -68,16 +68,16 @@ class BattleApp(App[None]):
         self.table.show(RULES.view(self.game.state, self.viewer), seat, legal)
         self.query_one("#log", Static).update("\n".join(event.text for event in self.game.events[-6:]))
 
-    def check(self, seat: int, data: dict[str, Any]) -> str | None:
+    def check(self, seat: int, action: act.Action) -> str | None:
         try:
-            RULES.check_action(self.game.state, seat, RULES.parse_action(data))
+            RULES.check_action(self.game.state, seat, action)
         except ActionError as error:
             return error.reason
         return None
 
-    def on_game_table_action_chosen(self, message: GameTable.ActionChosen) -> None:
-        self.chosen.append(message.action)
-        self.shown(self.game.act(message.seat, RULES.parse_action(message.action)))
+    def on_game_table_action_chosen(self, message: GameTable.ActionChosen[act.Action]) -> None:
+        self.chosen.append(RULES.action_to_json(message.action))
+        self.shown(self.game.act(message.seat, message.action))
 
     def on_game_table_step_requested(self, _: GameTable.StepRequested) -> None:
         if RULES.table_action(self.game.state) is not None:

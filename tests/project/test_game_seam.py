@@ -28,6 +28,7 @@ import tui.games
 from engine import Event, GameSpec, Result, game_entries
 from engine.core.registry import OptionSpec, OptionValue
 from saves import LiveSession, SeatInfo, SessionStore
+from tests.helpers.fake_game import Action, Add
 from tests.helpers.waiting import BOUND, until
 from tui.app import CovenApp
 from tui.games.base import ROUND_RULE, GameTable, GameUI
@@ -175,7 +176,7 @@ CountView = dict[str, Any]
 """The count-to-ten game's view: its state as JSON."""
 
 
-class CountTable(GameTable[CountView]):
+class CountTable(GameTable[CountView, Action]):
     """Shows the total; ``1`` or ``2`` adds that much for the deciding seat."""
 
     BINDINGS = [Binding("1", "add(1)", "Add 1"), Binding("2", "add(2)", "Add 2")]
@@ -196,7 +197,7 @@ class CountTable(GameTable[CountView]):
 
     def action_add(self, amount: int) -> None:
         if self.seat is not None:
-            self.post_message(self.ActionChosen(self.seat, {"add": amount}))
+            self.post_message(self.ActionChosen(self.seat, Add(amount)))
 
 
 class CountRound(ModalScreen[None]):

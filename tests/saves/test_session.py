@@ -15,7 +15,7 @@ import pytest
 from engine import GameSpec, IllegalActionError, MalformedActionError, register, state_digest
 from engine.core import InvalidOptionsError, UnknownGameError
 from saves import LiveSession, LogConflictError, SeatInfo, SessionLoadError, SessionStore
-from tests.helpers.fake_game import next_action
+from tests.helpers.fake_game import Add, next_action
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bob", "bot", "easy")]
 REPO = Path(__file__).resolve().parents[2]
@@ -32,7 +32,7 @@ def test_create_apply_and_load(fake_spec: GameSpec) -> None:
     session = LiveSession.create(store, "count-to-ten", {}, 7, SEATS)
     assert session.options == {"target": 10}
     assert session.to_act == (0,)
-    events = session.apply(0, {"add": 2})
+    events = session.apply(0, Add(2))
     assert events[0].text == "Alice adds 2; the total is 2."
     play(session, 2)  # the third move leaves a table step waiting
     assert not session.to_act
@@ -51,11 +51,11 @@ def test_rejected_action_stores_nothing(fake_spec: GameSpec) -> None:
     session = LiveSession.create(store, "count-to-ten", {}, 7, SEATS)
     before = session.digest
     with pytest.raises(IllegalActionError, match="only 1 or 2"):
-        session.apply(0, {"add": 3})
+        session.apply(0, Add(3))
     with pytest.raises(IllegalActionError, match="not to act"):
-        session.apply(1, {"add": 1})
-    with pytest.raises(MalformedActionError):
-        session.apply(0, {"jump": 1})
+        session.apply(1, Add(1))
+    with pytest.raises(MalformedActionError):  # malformed JSON is refused where it is read, before any apply
+        session.apply(0, session.rules.parse_action({"jump": 1}))
     assert session.digest == before
     assert session.log == ()
     assert store.load(session.session_id).log == ()
@@ -130,10 +130,10 @@ def test_two_processes_cannot_fork(fake_spec: GameSpec) -> None:
     first_store, second_store = SessionStore(), SessionStore()
     first = LiveSession.create(first_store, "count-to-ten", {}, 1, SEATS)
     second = LiveSession.load(second_store, first.session_id)
-    first.apply(0, {"add": 1})
+    first.apply(0, Add(1))
     before = second.digest
     with pytest.raises(LogConflictError):
-        second.apply(0, {"add": 2})
+        second.apply(0, Add(2))
     assert second.digest == before and second.log == ()
     assert [e.action for e in LiveSession.load(second_store, first.session_id).log] == [{"add": 1}]
     first_store.close()

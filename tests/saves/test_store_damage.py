@@ -27,6 +27,7 @@ from tests.helpers.damage_helpers import (
     two_sessions,
     write_damage,
 )
+from tests.helpers.fake_game import Add
 from tui.cli import main
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bot Bob", "bot", "easy")]
@@ -129,7 +130,7 @@ def test_a_damaged_log_index_never_truncates_a_session(fake_spec: object) -> Non
         for _ in range(30):
             for session in (live, other):
                 seat = session.to_act[0] if session.to_act else None
-                session.apply(seat, {"add": 1}) if seat is not None else session.play_table()
+                session.apply(seat, Add(1)) if seat is not None else session.play_table()
     before = rows("actions", live.session_id)
     assert len(before) == 30
     hide_moves_from_the_index(live.session_id, keep=10)
@@ -200,7 +201,7 @@ def test_an_import_leaves_no_big_write_ahead_log_behind(tmp_path: Path, fake_spe
         live = LiveSession.create(store, "count-to-ten", {"target": 1000}, 5, SEATS[:1] + [SeatInfo("Bea")])
         for _ in range(600):
             seat = live.to_act[0] if live.to_act else None
-            live.apply(seat, {"add": 1}) if seat is not None else live.play_table()
+            live.apply(seat, Add(1)) if seat is not None else live.play_table()
         export_session(store, live.session_id, tmp_path / "big.json")
     assert (tmp_path / "big.json").stat().st_size > 40_000
     other = sqlite3.connect(db_path())  # another Coven, idle: the last-close checkpoint never comes

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from saves import DamagedSession, LiveSession, SeatInfo, SessionStore, SessionSummary, StoreError, db_path
+from tests.helpers.fake_game import Add
 from tui.cli import main
 
 FUZZ = settings(derandomize=True, max_examples=60, deadline=None,
@@ -74,7 +75,7 @@ def _two_sessions(store: SessionStore) -> tuple[int, int]:
     for live in (good, bad):
         for _ in range(4):
             seat = live.to_act[0] if live.to_act else None
-            live.apply(seat, {"add": 1}) if seat is not None else live.play_table()
+            live.apply(seat, Add(1)) if seat is not None else live.play_table()
     return good.session_id, bad.session_id
 
 

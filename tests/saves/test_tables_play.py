@@ -20,6 +20,7 @@ from saves import (
     TableNotFoundError,
     db_path,
 )
+from tests.helpers.fake_game import Add
 from tests.helpers.table_helpers import Opener, host_table, started
 
 
@@ -36,10 +37,10 @@ def test_a_finished_game_ends_its_table(open_tables: Opener) -> None:
         if hosts.table_action is not None:
             hosts.play_table()
         elif hosts.to_act == (1,):
-            hosts.apply(1, {"add": 2})
+            hosts.apply(1, Add(2))
         else:
             mine.sync()
-            mine.apply(0, {"add": 2})
+            mine.apply(0, Add(2))
         mine.sync()
     assert not host.is_live(code)
     with pytest.raises(TableNotFoundError):
@@ -83,8 +84,8 @@ def test_a_dropped_seat_goes_to_a_bot_only_after_the_reclaim_window(open_tables:
     beas_screen = LiveSession.load(bea.store, session_id)  # opened before the hand-over...
     live = LiveSession.load(host.store, session_id, claim=host.claim)
     assert live.seats[1].is_bot
-    live.apply(0, {"add": 1})
-    live.apply(1, {"add": 1})
+    live.apply(0, Add(1))
+    live.apply(1, Add(1))
     with pytest.raises(BadTokenError, match=f"Seat 2 \\(Bea\\) at table {code} was handed to a bot"):
         open_tables().reclaim(code, token)
     assert len(beas_screen.sync()) == 2 and beas_screen.seats[1].is_bot  # ...sees it after a sync
@@ -124,7 +125,7 @@ def test_the_store_refuses_actions_for_seats_this_connection_does_not_hold(open_
     assert beas.to_act == (0,)
     digest = beas.digest
     with pytest.raises(SeatClaimError):
-        beas.apply(0, {"add": 1})
+        beas.apply(0, Add(1))
     assert beas.digest == digest and len(beas.log) == 2 == store.log_length(session_id)
 
 
@@ -156,12 +157,12 @@ def test_sync_catches_up_with_another_connection(open_tables: Opener) -> None:
     hosts = LiveSession.load(host.store, session_id, claim=host.claim)
     beas = LiveSession.load(bea.store, session_id, claim=bea.claim)
     assert beas.sync() == []
-    hosts.apply(0, {"add": 2})
+    hosts.apply(0, Add(2))
     (events,) = beas.sync()
     assert [e.text for e in events] == ["Ana adds 2; the total is 2."]
-    beas.apply(1, {"add": 1})
+    beas.apply(1, Add(1))
     assert hosts.sync() == [list(beas.history()[2].events)]
-    hosts.apply(0, {"add": 1})
+    hosts.apply(0, Add(1))
     assert hosts.table_action is not None  # the third move makes the table due
     hosts.play_table()
     assert len(beas.sync()) == 2

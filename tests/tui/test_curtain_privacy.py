@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.witchdraft.actions import Pick
+from engine.wizards_cup.actions import ChooseTeam, SetLineup
 from engine.wizards_cup.cards import WIZARDS
 from engine.wizards_cup.state import Phase
+from engine.wizbits.actions import Pass
 from saves import LiveSession, SeatInfo, SessionStore
 from tests.helpers.pillar_tree import Host as TreeHost
 from tests.helpers.pillar_tree import two_subpillars
@@ -50,7 +53,7 @@ async def lift_curtain_for(pilot: Any, app: CovenApp, name: str) -> None:
     await pilot.pause()
 
 
-def choose(app: CovenApp, seat: int, action: dict[str, Any]) -> None:
+def choose(app: CovenApp, seat: int, action: Any) -> None:
     """Send ``action`` for ``seat`` as the table would (long choices are set up, not typed)."""
     table = game_screen(app).table
     table.post_message(GameTable.ActionChosen(seat, action))
@@ -73,7 +76,7 @@ async def test_wizards_cup_team_builder_opens_fresh_for_the_next_player() -> Non
             ana_card = WIZARDS[6].card_id
             assert builder.highlighted_card == ana_card
             assert builder.query_one("#tb-card", WizardCard).card_id == ana_card
-            choose(app, 0, {"type": "team", "cards": ANA_TEAM})
+            choose(app, 0, ChooseTeam(tuple(ANA_TEAM)))
             await lift_curtain_for(pilot, app, "Bo")
             assert builder.highlighted_card == WIZARDS[0].card_id
             assert builder.query_one("#tb-card", WizardCard).card_id == WIZARDS[0].card_id
@@ -84,10 +87,10 @@ async def test_wizards_cup_team_builder_opens_fresh_for_the_next_player() -> Non
 async def test_wizards_cup_swap_lists_open_fresh_and_come_back_to_their_seat() -> None:
     with SessionStore() as store:
         live = two_people(store, "wizards-cup", {"tokens_to_win": 3})
-        live.apply(0, {"type": "team", "cards": ANA_TEAM})
-        live.apply(1, {"type": "team", "cards": BO_TEAM})
+        live.apply(0, ChooseTeam(tuple(ANA_TEAM)))
+        live.apply(1, ChooseTeam(tuple(BO_TEAM)))
         for seat in (0, 1):
-            live.apply(seat, {"type": "lineup", "order": list(live.state.players[seat].team)[:5]})
+            live.apply(seat, SetLineup(tuple(live.state.players[seat].team)[:5]))
         while live.table_action is not None:
             live.play_table()
         assert live.state.phase is Phase.SWAP
@@ -131,10 +134,10 @@ def witchdraft_two_picks_in(store: SessionStore) -> LiveSession:
     live = two_people(store, "witchdraft", {}, seed=21)
     for _ in range(2):
         for seat in live.to_act:
-            live.apply(seat, {"type": "pick", "card": live.state.players[seat].hand[0]})
+            live.apply(seat, Pick(live.state.players[seat].hand[0]))
         for seat in live.to_act:
             legal = live.rules.legal_actions(live.state, seat)
-            live.apply(seat, live.rules.action_to_json(legal[0]))
+            live.apply(seat, legal[0])
     return live
 
 
@@ -182,13 +185,13 @@ async def test_witchdraft_hand_zoom_pan_and_notes_stay_with_their_seat() -> None
 def wizbits_ana_holds_priority(store: SessionStore) -> LiveSession:
     """Ana holds Priority with cards in hand, and so does Bo; everyone passes where they may."""
     live = two_people(store, "wizbits", {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"}, seed=3)
-    passing = {"type": "pass"}
+    passing = Pass()
     while not (list(live.to_act) == [0] and live.state.players[0].hand and len(live.log) > 20):
         seat = live.to_act[0] if live.to_act else None
         if seat is None:
             live.play_table()
             continue
-        legal = [live.rules.action_to_json(action) for action in live.rules.legal_actions(live.state, seat)]
+        legal = live.rules.legal_actions(live.state, seat)
         live.apply(seat, passing if passing in legal else legal[0])
     return live
 

@@ -22,6 +22,7 @@ from textual.pilot import Pilot
 from engine import GameSpec
 from saves import LiveSession, SessionStore, TableStore
 from saves.save_failures import DISK_FULL, LOCKED, READ_ONLY, SaveFailedError, passing_reason
+from tests.helpers.fake_game import Add
 from tests.helpers.table_helpers import host_from_menu
 from tests.helpers.tui_fakes import FakeTable, FakeUI, seats
 from tests.helpers.waiting import until
@@ -184,12 +185,12 @@ async def test_a_locked_database_holds_the_players_move_until_r_saves_it(
         await until(pilot, lambda: live.to_act == (0,) and screen.status_text == "Ana to choose", "Ana's turn")
         shown = record_notifications(app)
         other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
-        table.choose(0, {"add": 2})
+        table.choose(0, Add(2))
         await until(pilot, lambda: screen.saving.failing, "the save to fail")
         banner = screen.query_one(SaveBanner)
         assert banner.display and f"Saving is failing: {LOCKED}" in str(banner.render())
         assert live.log == () and table.shown[-1][1:] == (None, 0), "nothing is shown or offered meanwhile"
-        table.choose(0, {"add": 1})  # a second choice waits for the first
+        table.choose(0, Add(1))  # a second choice waits for the first
         await until(pilot, lambda: live.log == (), 'live.log == ()')
         other.execute("COMMIT")
         await pilot.press("r")
@@ -214,7 +215,7 @@ async def test_leaving_while_a_move_is_held_asks_first(fake_spec: GameSpec, fake
         writes.failures = 1_000
         table = screen.table
         assert isinstance(table, FakeTable)
-        table.choose(0, {"add": 2})
+        table.choose(0, Add(2))
         await until(pilot, lambda: screen.saving.failing, "the save to fail")
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
@@ -276,9 +277,9 @@ def test_live_session_reports_a_passing_failure_and_changes_nothing(fake_spec: G
         writes.failures = 1
         digest = live.digest
         with pytest.raises(SaveFailedError) as raised:
-            live.apply(0, {"add": 1})
+            live.apply(0, Add(1))
         assert raised.value.reason == DISK_FULL and live.log == () and live.digest == digest
-        live.apply(0, {"add": 1})  # the same move, tried again
+        live.apply(0, Add(1))  # the same move, tried again
         assert len(store.load(live.session_id).log) == 1
 
 

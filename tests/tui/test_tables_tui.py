@@ -213,7 +213,7 @@ def test_simultaneous_picks_from_two_processes_both_count(other: TableStore) -> 
             remote.apply(1, hal_pick)  # Hal's pick is saved first; this screen has not seen it yet
             assert len(game.live.log) == 0
             ana_pick = spec.rules.legal_actions(game.live.state, 0)[0]
-            game.table.post_message(GameTable.ActionChosen(0, spec.rules.action_to_json(ana_pick)))
+            game.table.post_message(GameTable.ActionChosen(0, ana_pick))
             await until(pilot, lambda: len(game.live.log) >= 2, "both picks")
             assert [entry.seat for entry in game.live.log[:2]] == [1, 0]
             remote.sync()

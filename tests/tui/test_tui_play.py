@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.wizards_cup.actions import ChooseTeam
 from saves import LiveSession, SessionStore
 from tests.helpers.tui_fakes import FakeUI, game_screen, play_until, seats
 from tests.helpers.waiting import until
@@ -24,7 +25,7 @@ async def test_curtain_for_two_humans(fake_ui: FakeUI, store: SessionStore) -> N
         await until(pilot, lambda: (table.shown[-1][0].seat == 0 and table.shown[-1][1] == 0),
                     'table.shown[-1][0].seat == 0 and table.shown[-1][1] == 0')
         legal = live.rules.legal_actions(live.state, 0)
-        table.choose(0, live.rules.action_to_json(legal[0]))
+        table.choose(0, legal[0])
         await until(pilot, lambda: (isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Bob"
                                     and table.shown[-1][0].seat is None),
                     'isinstance(app.screen, CurtainScreen) and app.screen.play...')
@@ -56,7 +57,7 @@ async def test_illegal_action_is_reported(fake_ui: FakeUI, store: SessionStore) 
         await app.workers.wait_for_complete()
         await pilot.pause()
         screen = game_screen(app)
-        screen.table.choose(0, {"type": "nonsense"})
+        screen.table.choose(0, ChooseTeam(("nonsense",)))  # no such wizard: the rules refuse it
         await until(pilot, lambda: (len(live.log) == 1
                                     and any(n.severity == "error" for n in app._notifications)),
                     'len(live.log) == 1')

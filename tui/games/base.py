@@ -28,8 +28,17 @@ if TYPE_CHECKING:
 V = TypeVar("V")
 """The game's view type: what ``GameRules.view`` returns for it."""
 
+A = TypeVar("A")
+"""The game's action type: what ``GameRules.legal_actions`` lists and ``GameRules.apply`` takes."""
+
+Chosen = TypeVar("Chosen")
+"""The action type again, for :class:`GameTable.ActionChosen` (a nested class has type variables of its own)."""
+
 ROUND_RULE = "─" * 24
 """The line the log draws after an event that ends a round."""
+
+NOT_YOUR_TURN = "It is not your turn to choose"
+"""A table's refusal of a choice while it has no deciding seat (the screen names the seat when it knows it)."""
 
 
 @dataclass(frozen=True)
@@ -55,13 +64,17 @@ def noted(line: str, note: str) -> str:
     return f"{body} ({note}){stop}"
 
 
-class GameTable(Widget, Generic[V]):
-    """Draws one game's table from a view (of type ``V``) and lets a seat choose an action."""
+class GameTable(Widget, Generic[V, A]):
+    """Draws one game's table from a view (of type ``V``) and lets a seat choose an action (of type ``A``).
 
-    class ActionChosen(Message):
-        """The deciding seat chose ``action`` (JSON form)."""
+    Actions stay the game's own values from the key press to the store: only the store
+    (and an import file) holds their JSON form, read by the rules' ``parse_action``.
+    """
 
-        def __init__(self, seat: int, action: dict[str, Any]) -> None:
+    class ActionChosen(Message, Generic[Chosen]):
+        """The deciding seat chose ``action`` (the game's action value, as the table's rules list it)."""
+
+        def __init__(self, seat: int, action: Chosen) -> None:
             super().__init__()
             self.seat = seat
             self.action = action
@@ -76,8 +89,8 @@ class GameTable(Widget, Generic[V]):
     """False at a shared table whose automatic steps another terminal (the host's) plays,
     so the table does not offer keys for them."""
 
-    checker: Callable[[int, dict[str, Any]], str | None] | None = None
-    """Set by the game screen: ask the engine whether a seat may take an action (JSON) now.
+    checker: Callable[[int, A], str | None] | None = None
+    """Set by the game screen: ask the engine whether a seat may take an action now.
 
     Returns None when the rules accept it, else their reason. A table uses it to
     refuse a choice before posting it (e.g. a payment that overpays), so no rule
@@ -140,7 +153,7 @@ class GameTable(Widget, Generic[V]):
         for call, args in waiting:
             call(*args)
 
-    def present(self, eyes: int | None, view: V, deciding_seat: int | None, legal: Sequence[Any]) -> None:
+    def present(self, eyes: int | None, view: V, deciding_seat: int | None, legal: Sequence[A]) -> None:
         """Draw ``view`` for the seat whose eyes are on the table (None: a spectator), then :meth:`show` it.
 
         What a seat did privately (list cursors, scroll positions, the card in
@@ -173,7 +186,7 @@ class GameTable(Widget, Generic[V]):
         is loaded. No rule lives here; only what the seat looked at.
         """
 
-    def automatic_choice(self, seat: int, view: V, legal: Sequence[Any]) -> AutomaticChoice | None:
+    def automatic_choice(self, seat: int, view: V, legal: Sequence[A]) -> AutomaticChoice | None:
         """An action to take for ``seat`` now without asking it, or None to ask (the default).
 
         The game screen asks this before it raises a curtain for ``seat`` or
@@ -184,7 +197,7 @@ class GameTable(Widget, Generic[V]):
         """
         return None
 
-    def plays_by_itself(self, action: Any) -> bool:
+    def plays_by_itself(self, action: A) -> bool:
         """Whether the waiting automatic step ``action`` should play after a short pause without a key.
 
         The default (False) waits for the player's "next step" key unless
@@ -192,7 +205,7 @@ class GameTable(Widget, Generic[V]):
         """
         return False
 
-    def show(self, view: V, deciding_seat: int | None, legal: Sequence[Any]) -> None:
+    def show(self, view: V, deciding_seat: int | None, legal: Sequence[A]) -> None:
         """Redraw from ``view``.
 
         Args:
@@ -229,7 +242,7 @@ class GameUI(Generic[V]):
         """The table's art as lines of words (the "linear" setting), or None when the game offers none."""
         return self.narration.linear(view, seat)
 
-    def make_table(self) -> GameTable[V]:
+    def make_table(self) -> GameTable[V, Any]:
         """A fresh table widget."""
         raise NotImplementedError
 

@@ -73,7 +73,7 @@ class ReplayScreen(Screen[None]):
         super().__init__()
         self.live = live
         self.ui: GameUI[Any] = game_ui(live.spec.game_id)
-        self.table: GameTable[Any] = self.ui.make_table()
+        self.table: GameTable[Any, Any] = self.ui.make_table()
         self.table.keys_hint = self.KEYS_HINT
         history = live.history()
         self.states: list[Any] = [step.state for step in history]

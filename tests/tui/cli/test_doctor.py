@@ -19,6 +19,7 @@ from tests.helpers.damage_helpers import (
     two_sessions,
     write_damage,
 )
+from tests.helpers.fake_game import Add
 from tui.cli import main
 from tui.cli.doctor import run
 
@@ -42,7 +43,7 @@ def test_no_database_yet(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_healthy_database_is_reported_healthy(fake_spec: object, capsys: pytest.CaptureFixture[str]) -> None:
     with SessionStore() as store:
         live = LiveSession.create(store, "count-to-ten", None, 1, [SeatInfo("Ana"), SeatInfo("Bea")])
-        live.apply(0, {"add": 1})
+        live.apply(0, Add(1))
     before = db_path().read_bytes()
     assert main(["doctor"]) == 0
     out = capsys.readouterr().out

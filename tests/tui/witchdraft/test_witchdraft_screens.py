@@ -12,6 +12,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widget import Widget
 
+from engine.witchdraft.actions import Pick
 from engine.witchdraft.bots import normal_bot
 from engine.witchdraft.cards import CARDS
 from saves import LiveSession, SeatInfo, SessionStore
@@ -35,7 +36,7 @@ def play_rounds(live: LiveSession, rounds: int, seed: int = SEED) -> None:
             for seat in live.to_act:
                 legal = live.rules.legal_actions(live.state, seat)
                 action = normal_bot(live.rules.view(live.state, seat), legal, rng)
-                live.apply(seat, live.rules.action_to_json(action))
+                live.apply(seat, action)
 
 
 def against_merlin(store: SessionStore, rounds: int = 3) -> LiveSession:
@@ -188,7 +189,7 @@ async def test_face_up_placing_passes_the_keyboard_without_a_curtain() -> None:
     with SessionStore() as store:
         live = pass_and_play(store, face_up=True)
         for seat in (0, 1):
-            live.apply(seat, {"type": "pick", "card": live.state.players[seat].hand[0]})
+            live.apply(seat, Pick(live.state.players[seat].hand[0]))
         app = CovenApp(store=store)
         async with app.run_test(size=SIZE) as pilot:
             app.start_game(live)

@@ -9,6 +9,7 @@ import pytest
 from textual.widgets import OptionList
 
 import engine.wizards_cup.coach as coach_module
+from engine.wizards_cup.actions import ChooseTeam
 from engine.wizards_cup.state import Phase, WizardsCupView
 from saves import LiveSession, SeatInfo, SessionStore
 from saves.tables import SeatPlan, TableStore
@@ -32,8 +33,8 @@ BO_TEAM = ["ember-adept", "umbral-tyrant", "starless-oracle", "thornmother", "mo
 def at_the_lineup(store: SessionStore) -> LiveSession:
     """Ana (here) against the normal bot, both teams in: Ana's round-1 lineup is next."""
     live = LiveSession.create(store, "wizards-cup", {}, 7, [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "normal")])
-    live.apply(0, {"type": "team", "cards": ANA_TEAM})
-    live.apply(1, {"type": "team", "cards": BO_TEAM})
+    live.apply(0, ChooseTeam(tuple(ANA_TEAM)))
+    live.apply(1, ChooseTeam(tuple(BO_TEAM)))
     assert live.state.phase is Phase.LINEUP
     return live
 
@@ -186,8 +187,8 @@ async def play_to_the_table_lineup(pilot: Any, app: CovenApp, other: TableStore,
     game = app.screen
     assert isinstance(game, TableGameScreen)
     remote = LiveSession.load(other.store, session_id, claim=other.claim)
-    remote.apply(0, {"type": "team", "cards": BO_TEAM})
-    game.table.post_message(GameTable.ActionChosen(1, {"type": "team", "cards": ANA_TEAM}))
+    remote.apply(0, ChooseTeam(tuple(BO_TEAM)))
+    game.table.post_message(GameTable.ActionChosen(1, ChooseTeam(tuple(ANA_TEAM))))
     await until(pilot, lambda: lineup_focused(app), "Ana's lineup at the table")
     return game
 

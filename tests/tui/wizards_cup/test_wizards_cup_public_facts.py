@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.geometry import Region
 from textual.widgets import OptionList, Static
 
+from engine.wizards_cup.actions import ChooseTeam, SetLineup
 from tests.helpers.waiting import until
 from tests.helpers.wizards_cup_tui import ANA_TEAM, BO_TEAM, SEED, Game, TableApp, team_app
 from tui.games.wizards_cup.duel_zone import DuelZone
@@ -60,10 +61,10 @@ async def test_a_finished_games_replay_shows_both_waiting_cards_at_the_end() -> 
     with saves.SessionStore() as store:
         live = saves.LiveSession.create(store, "wizards-cup", {"tokens_to_win": 1}, SEED,
                                         [saves.SeatInfo("Ana"), saves.SeatInfo("Bo")])
-        live.apply(0, {"type": "team", "cards": ANA_TEAM})
-        live.apply(1, {"type": "team", "cards": BO_TEAM})
+        live.apply(0, ChooseTeam(tuple(ANA_TEAM)))
+        live.apply(1, ChooseTeam(tuple(BO_TEAM)))
         for seat in (0, 1):  # the sixth wizard of each team waits
-            live.apply(seat, {"type": "lineup", "order": list(live.state.players[seat].team)[:5]})
+            live.apply(seat, SetLineup(tuple(live.state.players[seat].team)[:5]))
         while live.table_action is not None:
             live.play_table()
         assert live.finished

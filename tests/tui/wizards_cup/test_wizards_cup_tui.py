@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from engine.wizards_cup.actions import ChooseTeam, SetLineup
 from engine.wizards_cup.cards import WIZARDS
 from engine.wizards_cup.state import Phase
 from tests.helpers.tui_fakes import ScreenApp
@@ -258,10 +259,10 @@ async def test_replay_shows_its_own_keys_in_the_duel_zone() -> None:
     with saves.SessionStore() as store:
         live = saves.LiveSession.create(store, "wizards-cup", None, SEED,
                                         [saves.SeatInfo("Ana"), saves.SeatInfo("Bo")])
-        live.apply(0, {"type": "team", "cards": ANA_TEAM})
-        live.apply(1, {"type": "team", "cards": BO_TEAM})
+        live.apply(0, ChooseTeam(tuple(ANA_TEAM)))
+        live.apply(1, ChooseTeam(tuple(BO_TEAM)))
         for seat in (0, 1):
-            live.apply(seat, {"type": "lineup", "order": list(live.state.players[seat].team)[:5]})
+            live.apply(seat, SetLineup(tuple(live.state.players[seat].team)[:5]))
         live.play_table()
         live.play_table()
         app = app_module.CovenApp(store=store)
@@ -287,10 +288,10 @@ async def test_resumed_game_shows_why_the_last_duel_ended() -> None:
     with saves.SessionStore() as store:
         live = saves.LiveSession.create(store, "wizards-cup", None, SEED,
                                         [saves.SeatInfo("Ana"), saves.SeatInfo("Bo")])
-        live.apply(0, {"type": "team", "cards": ANA_TEAM})
-        live.apply(1, {"type": "team", "cards": BO_TEAM})
+        live.apply(0, ChooseTeam(tuple(ANA_TEAM)))
+        live.apply(1, ChooseTeam(tuple(BO_TEAM)))
         for seat in (0, 1):
-            live.apply(seat, {"type": "lineup", "order": list(live.state.players[seat].team)[:5]})
+            live.apply(seat, SetLineup(tuple(live.state.players[seat].team)[:5]))
         live.play_table()
         live.play_table()
         app = app_module.CovenApp(store=store, auto_delay=60)

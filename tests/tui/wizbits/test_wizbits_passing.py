@@ -119,7 +119,7 @@ async def test_yield_until_the_end_of_this_pillar() -> None:
             await asked(pilot, app, 1)
             assert 0 in table.yields and 1 not in table.yields
             play = next(a for a in live.rules.legal_actions(live.state, 1) if a != act.Pass())
-            table.post_message(GameTable.ActionChosen(1, live.rules.action_to_json(play)))
+            table.post_message(GameTable.ActionChosen(1, play))
             await until(pilot, lambda: live.state.passes == 0, "Bo's unit on the pillar")
             await asked(pilot, app, 1)
             await pilot.press("x")  # Bo passes: Ana's Priority on the same pillar passes by itself

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engine import Event, Result
-from engine.witchdraft.actions import Pick, Place, WitchDraftAction, action_to_json
+from engine.witchdraft.actions import Pick, Place, WitchDraftAction
 from engine.witchdraft.cards import INGREDIENT_CARDS_BY_ID, RECIPES_BY_ID
 from engine.witchdraft.geometry import IllegalPlacement, PlacedCard, Placement, PlayArea
 from engine.witchdraft.scoring import CategoryScore, score, score_gain
@@ -39,7 +39,7 @@ def area_from_view(cards: Sequence[tuple[str, int, int, int]]) -> PlayArea:
     return PlayArea(tuple(PlacedCard(card, Placement(x, y, rotation)) for card, x, y, rotation in cards))
 
 
-class WitchDraftTable(GameTable[WitchDraftView]):
+class WitchDraftTable(GameTable[WitchDraftView, WitchDraftAction]):
     """Hand and running score on the right; the watched potion over the table of seats on the left.
 
     A round takes two choices, as the engine asks for them: first a card from
@@ -163,7 +163,7 @@ class WitchDraftTable(GameTable[WitchDraftView]):
         if self.seat is None or pick not in self.legal:
             self.notify("You cannot pick a card now.", severity="error")
             return
-        self.post_message(self.ActionChosen(self.seat, action_to_json(pick)))
+        self.post_message(self.ActionChosen(self.seat, pick))
 
     def on_potion_grid_placed(self, message: PotionGrid.Placed) -> None:
         """Send the placement once the engine lists it as legal."""
@@ -173,7 +173,7 @@ class WitchDraftTable(GameTable[WitchDraftView]):
             self.notify("That spot is not allowed now.", severity="error")
             return
         self.query_one(PotionGrid).stop_placing()
-        self.post_message(self.ActionChosen(self.seat, action_to_json(place)))
+        self.post_message(self.ActionChosen(self.seat, place))
 
     def on_draft_hand_watch_seat(self, message: DraftHand.WatchSeat) -> None:
         """Look at another apprentice's potion; back on your own, the ghost comes back."""

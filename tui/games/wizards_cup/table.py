@@ -11,11 +11,11 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList
 
-from engine import Event, MalformedActionError, Result, get_game
-from engine.wizards_cup.actions import KeepTeam, Swap
+from engine import Event, Result
+from engine.wizards_cup.actions import Action, ChooseTeam, KeepTeam, SetLineup, Swap
 from engine.wizards_cup.state import Phase, WizardsCupView
 from tui.coach_access import SETTING_OFF
-from tui.games.base import GameTable, GameUI
+from tui.games.base import NOT_YOUR_TURN, GameTable, GameUI
 from tui.games.wizards_cup.duel_zone import DuelZone
 from tui.games.wizards_cup.lineup import LineupEditor
 from tui.games.wizards_cup.narration import NARRATION
@@ -27,11 +27,11 @@ from tui.widgets.styles import load_css
 GAME_ID = "wizards-cup"
 
 
-class WizardsCupTable(GameTable[WizardsCupView]):
+class WizardsCupTable(GameTable[WizardsCupView, Action]):
     """The Wizards Cup table: one pane per decision, the duel zone otherwise.
 
     The panes only collect a choice; legality is the engine's, through the
-    ``legal`` actions given to :meth:`show` and the rules' ``parse_action``.
+    ``legal`` actions given to :meth:`show`.
     """
 
     DEFAULT_CSS = load_css(__file__)
@@ -194,29 +194,24 @@ class WizardsCupTable(GameTable[WizardsCupView]):
         self.duel_log.clear()
         self.query_one(DuelZone).show_duel(None)
 
-    def _choose(self, action: dict[str, Any]) -> str | None:
+    def _choose(self, action: Action) -> str | None:
         """Post ``action`` for the deciding seat if the engine allows it; else return why not."""
         if self.seat is None:
-            return "It is not your turn to choose"
-        rules = get_game(GAME_ID).rules
-        try:
-            parsed = rules.parse_action(action)
-        except MalformedActionError as error:
-            return str(error.reason)
-        if self.legal and parsed not in self.legal:
+            return NOT_YOUR_TURN
+        if self.legal and action not in self.legal:
             return "The rules don't allow that choice now"
         self.post_message(self.ActionChosen(self.seat, action))
         return None
 
     def on_team_builder_confirmed(self, event: TeamBuilder.Confirmed) -> None:
         event.stop()
-        problem = self._choose({"type": "team", "cards": list(event.cards)})
+        problem = self._choose(ChooseTeam(tuple(event.cards)))
         if problem:
             event.builder.message = problem
 
     def on_lineup_editor_confirmed(self, event: LineupEditor.Confirmed) -> None:
         event.stop()
-        problem = self._choose({"type": "lineup", "order": list(event.order)})
+        problem = self._choose(SetLineup(tuple(event.order)))
         if problem:
             self.notify(problem, title="Not allowed", severity="warning")
 
@@ -236,12 +231,12 @@ class WizardsCupTable(GameTable[WizardsCupView]):
     def on_swap_picker_decided(self, event: SwapPicker.Decided) -> None:
         event.stop()
         if event.out is None or event.take is None:
-            action: dict[str, Any] = {"type": "keep"}
-            if self.legal and KeepTeam() not in self.legal:
+            action: Action = KeepTeam()
+            if self.legal and action not in self.legal:
                 event.picker.message = "You can't keep the team now"
                 return
         else:
-            action = {"type": "swap", "out": event.out, "in": event.take}
+            action = Swap(event.out, event.take)
         problem = self._choose(action)
         if problem:
             event.picker.message = problem

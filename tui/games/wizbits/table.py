@@ -6,7 +6,9 @@ right whose contents follow the decision at hand (the hand and abilities while
 holding Priority, then targets, foundation and the cost dialog; attackers,
 blocks, assignments, damage division, discards, flip-Income targets). Every
 option offered comes from the engine's legal actions and every choice is
-checked by the rules (the screen's ``checker``) before it is sent.
+checked by the rules (the screen's ``checker``) before it is sent. The table
+also passes for a seat without asking it, when the seat yields or auto-pass
+is on (see :mod:`tui.games.wizbits.yields`).
 """
 
 from __future__ import annotations
@@ -31,19 +33,29 @@ from engine.wizbits.state import Phase
 from engine.wizbits.unit_targets import line_for_viewer
 from engine.wizbits.views import WizbitsView
 from saves import SessionStore
-from tui.games.base import GameUI
+from tui.context import coven_or_none
+from tui.games.base import NOT_YOUR_TURN, AutomaticChoice, GameTable, GameUI
 from tui.games.wizbits.card import WizbitsCard
-from tui.games.wizbits.choices import load_stage, row_action
-from tui.games.wizbits.choosing import DIVIDE_KEYS, PRIORITY_KEYS, ChoosingTable
+from tui.games.wizbits.choices import ChoiceRow, Entry, load_stage, payments_for, row_action, secedables
+from tui.games.wizbits.cost import CostDialog, play_notes
 from tui.games.wizbits.decks.picker import deck_option_choices
-from tui.games.wizbits.inspection import ChoiceList, unit_looks
+from tui.games.wizbits.inspection import ChoiceList, Look, table_looks, unit_looks
 from tui.games.wizbits.narration import NARRATION
 from tui.games.wizbits.piles import PilesDialog
 from tui.games.wizbits.pillar_tree.tree import PillarTree
-from tui.games.wizbits.prompt import WizbitsDiceLog, inspect_text, prompt_text
+from tui.games.wizbits.prompt import WizbitsDiceLog, inspect_text, printed_cost, prompt_text
 from tui.games.wizbits.results import WizbitsResultScreen
 from tui.games.wizbits.side import SidePanel, Timeline, card_label
-from tui.widgets.seat_private import put_index
+from tui.games.wizbits.yields import (
+    AUTO_NOTE,
+    YIELD_NOTE,
+    Yield,
+    auto_pass_setting,
+    keep_auto_pass,
+    only_pass,
+    until_words,
+)
+from tui.widgets.seat_private import put_index, scroll_home
 from tui.widgets.styles import load_css
 
 GAME_ID = "wizbits"
@@ -51,8 +63,29 @@ GAME_ID = "wizbits"
 ROW_STAGES = frozenset({"compose", "attack", "block", "assign", "divide", "discard", "pending"})
 """Stages whose list holds :class:`ChoiceRow` lines the keys change."""
 
+Wish = tuple[str, bool, int | None, tuple[int, int | None] | None]
+"""Where a seat left the choice list: stage, inspecting, line, and the (card, ability) on it."""
 
-class WizbitsTable(ChoosingTable):
+DIVIDE_KEYS = [
+    Binding("0", "digit(0)", "Type an amount", key_display="0-9"),
+    # One line in the footer and the help: the other digits have no description of their own.
+    *(Binding(str(digit), f"digit({digit})", "", show=False) for digit in range(1, 10)),
+    Binding("backspace", "erase_digit", "Erase a digit", show=False),
+    Binding("asterisk", "all_damage", "All here"),
+]
+"""Typing the damage on the highlighted character, and putting all that remains on it."""
+
+PRIORITY_KEYS = [
+    Binding("y", "yield_priority('pillar')", "Yield pillar"),
+    Binding("Y", "yield_priority('turn')", "Yield to my turn", show=False),
+    Binding("y", "stop_yield", "Stop yielding"),
+    Binding("P", "switch_auto_pass(1)", "Auto-pass: on", show=False),
+    Binding("P", "switch_auto_pass(0)", "Auto-pass: off", show=False),
+]
+"""Passing without being asked: yields and the auto-pass setting (see :mod:`tui.games.wizbits.yields`)."""
+
+
+class WizbitsTable(GameTable[WizbitsView, act.Action]):
     """The battlefield: timeline, both sides, pillar tree, dice log and the choice pane."""
 
     DEFAULT_CSS = load_css(__file__)
@@ -95,6 +128,34 @@ class WizbitsTable(ChoosingTable):
     compact: reactive[bool] = reactive(False, init=False)
     """The small layout: the pillar tree, dice log and opponent's detail wait behind keys."""
 
+    stage: reactive[str] = reactive("watch", init=False)
+    """The decision on show: watch, hand, compose, attack, block, assign, divide, discard or pending."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.view: WizbitsView | None = None
+        self.seat: int | None = None
+        self.legal: list[Any] = []
+        self.entries: list[Entry] = []
+        self.rows: list[ChoiceRow] = []
+        self.entry: Entry | None = None
+        """The card or ability being played while composing."""
+        self.total = 0
+        """Damage to divide, or cards to discard."""
+        self.message = ""
+        """The rules' last refusal, shown until the choice changes."""
+        self.inspecting = False
+        """Whether the list shows the table's cards and units to look at (``i``) instead of the choice."""
+        self.looks: list[Look] = []
+        self._wish: Wish | None = None
+        """The stage, inspecting and list line a seat left, put back when its view is next drawn."""
+        self._typed = ""
+        self._typed_row: ChoiceRow | None = None
+        """The digits typed for the damage on this row (another row, or a reload, starts a new number)."""
+        self.yields: dict[int, Yield] = {}
+        """Each seat's yield at this screen (never shared between seats, never saved)."""
+        self._auto_pass: bool | None = None
+
     def compose(self) -> ComposeResult:
         yield Timeline(id="wb-timeline")
         with Horizontal(id="wb-body"):
@@ -112,7 +173,52 @@ class WizbitsTable(ChoosingTable):
                 with VerticalScroll(id="wb-card-box"):
                     yield WizbitsCard(id="wb-card", empty_text="", reminders=False)
 
+    # -- what each seat keeps to itself at a shared keyboard ----------------------------------
+
+    PANES = ("-show-pillar", "-show-dice", "-show-opp")
+    """The compact layout's secondary panes a seat may open (``t``, ``d``, ``o``)."""
+
+    def remember(self) -> tuple[Any, ...]:
+        """What this seat did on screen: its list line (and whether inspecting), its pillar tree, the panes open."""
+        line = self.query_one("#wb-list", OptionList).highlighted
+        entry = self.entries[line] if line is not None and line < len(self.entries) and not self.inspecting else None
+        wish: Wish = (self.stage, self.inspecting, line, (entry.iid, entry.ability) if entry is not None else None)
+        panes = frozenset(name for name in self.PANES if self.has_class(name))
+        return wish, self.query_one(PillarTree).remember(), panes
+
+    def restore(self, memo: object | None) -> None:
+        """The seat now looking finds its list line, foundation and panes as it left them (None: fresh).
+
+        The line is put back by the next ``show`` if the seat faces the same decision; everything
+        scrolls back to its start (the dice log to its newest check).
+        """
+        wish, tree_memo, panes = memo if isinstance(memo, tuple) else (None, None, frozenset())
+        self._wish = wish
+        self.inspecting = bool(wish and wish[1])
+        self.entry, self.message = None, ""
+        for name in self.PANES:
+            self.set_class(name in panes, name)
+        self.query_one("#wb-opp", SidePanel).brief = self.has_class("-compact") and "-show-opp" not in panes
+        self.query_one(PillarTree).restore(tree_memo)
+        scroll_home(self.query_one("#wb-opp"), self.query_one("#wb-you"), self.query_one("#wb-card-box"))
+        self.query_one(WizbitsDiceLog).scroll_end(animate=False, immediate=True)
+
+    def _wished_line(self, wish: Wish, stage: str) -> int | None:
+        """The line to put a returning seat's cursor on: the same card or ability if it is still listed,
+        else the same line; None when the seat left another decision than ``stage``."""
+        left_stage, inspecting, line, entry = wish
+        if (left_stage, inspecting) != (stage, self.inspecting):
+            return None
+        keys = [(shown.iid, shown.ability) for shown in self.entries]
+        return keys.index(entry) if entry in keys else line
+
     # -- drawing ----------------------------------------------------------------------
+
+    def present(self, eyes: int | None, view: WizbitsView, deciding_seat: int | None, legal: Sequence[Any]) -> None:
+        """Draw ``view`` for ``eyes``; the game's end ends every yield."""
+        if view.over:
+            self.yields.clear()
+        super().present(eyes, view, deciding_seat, legal)
 
     def show(self, view: WizbitsView, deciding_seat: int | None, legal: Sequence[Any]) -> None:
         """Draw ``view``; open the choice for ``deciding_seat`` if there is one."""
@@ -260,16 +366,18 @@ class WizbitsTable(ChoosingTable):
         self.post_message(self.StepRequested())
 
     def show_events(self, events: Sequence[Event]) -> None:
-        """Checks go to the dice log."""
+        """Checks go to the dice log; a seat that takes back a move wants to choose again, so its yield ends
+        (or it would pass at once)."""
         if self.defer_until_mounted(self.show_events, events):
             return
-        super().show_events(events)
+        for event in events:
+            if event.kind == "undo" and event.data.get("seat") in self.yields:  # engine.core.undo's event
+                del self.yields[event.data["seat"]]
         self.query_one(WizbitsDiceLog).show_events(events)
 
     def clear_events(self) -> None:
         """Forget the dice shown (the replay jumping back)."""
         self.query_one(WizbitsDiceLog).clear_checks()
-
 
     def plays_by_itself(self, action: Any) -> bool:
         """Reconcile, tests and the end of turn play by themselves; resolution steps too when step mode is off."""
@@ -293,10 +401,158 @@ class WizbitsTable(ChoosingTable):
         self._update_prompt()
         self.refresh_bindings()
 
+    # -- changing the lines of a choice ---------------------------------------------------
+
+    def _row(self) -> ChoiceRow | None:
+        index = self.query_one("#wb-list", OptionList).highlighted
+        return self.rows[index] if index is not None and index < len(self.rows) else None
+
+    def _redraw_row(self) -> None:
+        listing = self.query_one("#wb-list", OptionList)
+        index = listing.highlighted
+        if index is not None and index < len(self.rows):
+            listing.replace_option_prompt_at_index(index, self.rows[index].text())
+        self.message = ""
+        self._update_prompt()
+
+    def action_cycle(self, step: int) -> None:
+        """Change the highlighted line's value."""
+        row = self._row()
+        if row is not None:
+            row.cycle(step)
+            self._redraw_row()
+
+    def action_count(self, step: int) -> None:
+        """One more (or fewer) point of damage on the highlighted character, within what remains."""
+        row = self._row()
+        self._typed_row = None
+        if row is None:
+            return
+        left = self.total - sum(r.value for r in self.rows)
+        if (step > 0 and left <= 0) or (step < 0 and row.value == 0):
+            self.message = "No damage left to give" if step > 0 else "Already none"
+            self._update_prompt()
+            return
+        row.index += step
+        self._redraw_row()
+
+    def _damage_row(self) -> ChoiceRow | None:
+        row = self._row()
+        return row if row is not None and row.kind == "count" and self.stage == "divide" else None
+
+    def _set_damage(self, row: ChoiceRow, points: int) -> None:
+        row.index = row.options.index(points)
+        self._redraw_row()
+
+    def action_digit(self, digit: int) -> None:
+        """Type the highlighted character's damage: digits make a number, at most what the others leave."""
+        row = self._damage_row()
+        if row is None:
+            return
+        typed = (self._typed if self._typed_row is row else "") + str(digit)
+        typed = typed.lstrip("0")  # leading zeros add nothing, so the number typed stays short
+        wanted = int(typed or "0")
+        most = self.total - sum(other.value for other in self.rows if other is not row)
+        if wanted <= most:
+            self._typed, self._typed_row = typed, row
+            self._set_damage(row, wanted)
+            return
+        self._typed_row = None  # the next digit starts a new number
+        self._set_damage(row, most)
+        self.message = f"Only {most} of {self.total} left for {row.label}: it gets {most}, not {wanted}"
+        self._update_prompt()
+
+    def action_erase_digit(self) -> None:
+        """Take back the last digit typed (with none typed, the highlighted character gets no damage)."""
+        row = self._damage_row()
+        if row is None:
+            return
+        typed = self._typed[:-1] if self._typed_row is row else ""
+        self._typed, self._typed_row = typed, row
+        self._set_damage(row, int(typed or "0"))
+
+    def action_all_damage(self) -> None:
+        """Put all the damage that remains on the highlighted character."""
+        row = self._damage_row()
+        if row is None:
+            return
+        self._typed_row = None
+        left = self.total - sum(other.value for other in self.rows)
+        if left <= 0:
+            self.message = "No damage left to give (- or a number takes some back)"
+            self._update_prompt()
+            return
+        self._set_damage(row, row.value + left)
+
+    # -- yielding and auto-pass -------------------------------------------------------------
+
+    @property
+    def auto_pass(self) -> bool:
+        """Whether a Priority with nothing to do but pass passes by itself (the account's setting)."""
+        if self._auto_pass is None:
+            context = coven_or_none(self)
+            self._auto_pass = auto_pass_setting(context.store, context.account) if context else True
+        return self._auto_pass
+
+    def automatic_choice(self, seat: int, view: WizbitsView, legal: Sequence[Any]) -> AutomaticChoice | None:
+        """Pass for ``seat`` while it yields and may pass, or when passing is all it may do and auto-pass is on."""
+        held = self.yields.get(seat)
+        if held is not None and (held.over(view, seat) or act.Pass() not in legal):
+            del self.yields[seat]  # met, or another decision: the seat is asked
+            held = None
+        if held is not None:
+            return AutomaticChoice(act.Pass(), YIELD_NOTE, asked_for=True)
+        if only_pass(legal) and self.auto_pass:
+            return AutomaticChoice(act.Pass(), AUTO_NOTE)
+        return None
+
+    def priority_note(self) -> str:
+        """The seat looking's yield, or the auto-pass setting, as the prompt shows it while watching."""
+        view = self.view
+        if view is None or self.keys_hint is not None:
+            return ""
+        held = self.yields.get(view.seat) if view.seat is not None else None
+        if held is not None:
+            return f"Yielding {until_words(held.until)} (y stops)."
+        return f"Auto-pass {'on' if self.auto_pass else 'off'} (P)."
+
+    def action_switch_auto_pass(self, _shown: int = 1) -> None:
+        """Switch auto-pass on or off for this account, kept for its next games."""
+        self._auto_pass = not self.auto_pass
+        words = "on: Priority with nothing to do but pass passes by itself" if self._auto_pass else \
+            "off: every Priority asks"
+        context = coven_or_none(self)
+        problem = keep_auto_pass(context.store, context.account, self._auto_pass) if context else None
+        self.notify(f"Auto-pass {words}" + (f". {problem}" if problem else ""), timeout=4, markup=False,
+                    severity="warning" if problem else "information")
+        self._update_prompt()
+
+    def action_yield_priority(self, until: str) -> None:
+        """Pass now and go on passing this seat's Priority until ``until``."""
+        view, seat = self.view, self.seat
+        if view is None or seat is None or self.stage not in ("hand", "compose"):
+            return
+        self.yields[seat] = Yield.start(until, view)  # before the pass, so the next Priority finds it
+        if not self._send(act.Pass()):
+            del self.yields[seat]
+            return
+        name = view.players[seat].name
+        whose = name + "'s"
+        self.notify(f"{name} yields {until_words(until, whose)}: each Priority passes by itself",
+                    timeout=3, markup=False)
+
+    def action_stop_yield(self) -> None:
+        """End the yield of the seat watching: its next Priority asks again."""
+        seat = self.view.seat if self.view is not None else None
+        if seat is not None and seat in self.yields:
+            del self.yields[seat]
+            self.notify("No longer yielding: your next Priority asks", timeout=3)
+            self._update_prompt()
+
     # -- keys ----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer each key only where it does something."""
+        """Offer each key only where it does something (typed amounts while dividing, yields while holding Priority)."""
         stage = self.stage
         tree = self.query_one(PillarTree) if self.is_mounted else None
         if action == "back":
@@ -330,7 +586,18 @@ class WizbitsTable(ChoosingTable):
         if action == "piles":
             # piles(1) is the full footer's entry; in the compact one, piles(0) answers g unlisted (? lists it).
             return bool(parameters and parameters[0]) != self.compact
-        return super().check_action(action, parameters)
+        if action in ("digit", "erase_digit", "all_damage"):
+            return self.stage == "divide" and not self.inspecting
+        if action in ("yield_priority", "stop_yield") and (self.keys_hint is not None or self.inspecting):
+            return False
+        if action == "yield_priority":
+            return self.stage in ("hand", "compose") and act.Pass() in self.legal
+        if action == "stop_yield":
+            watching = self.view.seat if self.view is not None else None
+            return self.stage == "watch" and watching in self.yields
+        if action == "switch_auto_pass":
+            return self.keys_hint is None and bool(parameters and parameters[0]) == self.auto_pass
+        return True
 
     def action_piles(self, _shown: int = 1) -> None:
         """Open both seats' discard piles and seceded cards (``g``): public, so a spectator may look too."""
@@ -389,6 +656,100 @@ class WizbitsTable(ChoosingTable):
             self._pay_and_play()
         elif self.stage in ROW_STAGES:
             self._send(row_action(self.stage, self.rows))
+
+    # -- inspecting --------------------------------------------------------------------------
+
+    def action_inspect(self) -> None:
+        """Look at the cards in play and the pillar's units (``i``), or go back to the choice."""
+        if self.view is None:
+            return
+        self.inspecting = not self.inspecting
+        if self.inspecting:
+            self._load_looks()
+        else:
+            self._load(self.stage)
+        self.query_one("#wb-list", OptionList).focus()
+        self.refresh_bindings()
+
+    def _load_looks(self, keep: bool = False) -> None:
+        assert self.view is not None
+        listing = self.query_one("#wb-list", OptionList)
+        old = listing.highlighted if keep else None
+        self.looks = table_looks(self.view)
+        listing.clear_options()
+        listing.add_options([Option(look.label) for look in self.looks] or
+                            [Option(Text("Nothing on the table.", style="dim italic"), disabled=True)])
+        count = listing.option_count
+        listing.highlighted = min(old, count - 1) if old is not None and count else (0 if count else None)
+        self._update_prompt()
+        self._update_card()
+
+    # -- playing a card or ability ---------------------------------------------------------
+
+    def _choose_entry(self) -> None:
+        index = self.query_one("#wb-list", OptionList).highlighted
+        if index is None or index >= len(self.entries):
+            return
+        entry = self.entries[index]
+        if not entry.playable:
+            probe = act.PlayCard(entry.iid)
+            self.message = self._reason(probe) or "The rules don't allow that now"
+            self._update_prompt()
+            return
+        self.entry = entry
+        self._load("compose")
+        self.stage = "compose"
+
+    def _unit_action(self, pay: act.Payment) -> act.PlayCard | act.Activate:
+        entry = self.entry
+        assert entry is not None
+        tree = self.query_one(PillarTree)
+        legal = tree.legal_foundations
+        on = None if not legal or tree.foundation == legal[0] else tree.foundation
+        targets = tuple(row.value for row in self.rows)
+        if entry.ability is None:
+            return act.PlayCard(entry.iid, on, targets, pay)
+        return act.Activate(entry.iid, entry.ability, on, targets, pay)
+
+    def _pay_and_play(self) -> None:
+        entry, view = self.entry, self.view
+        assert entry is not None and view is not None and self.seat is not None
+        payments = payments_for(entry, tuple(row.value for row in self.rows))
+        notes = play_notes(view, self.seat, entry.iid, entry.ability)
+        if payments in ([], [act.Payment()]) and not notes.extra:  # a free play with no other cost needs no dialog
+            self._send(self._unit_action(act.Payment()))
+            return
+        dialog = CostDialog(card_label(view, entry.iid), printed_cost(entry, view), view.players[self.seat].deck_count,
+                            secedables(view, self.seat, payments), lambda pay: self._reason(self._unit_action(pay)),
+                            notes)
+        self.app.push_screen(dialog, self._paid)
+
+    def _paid(self, payment: act.Payment | None) -> None:
+        if payment is not None and self.entry is not None:
+            self._send(self._unit_action(payment))
+
+    # -- sending -------------------------------------------------------------------------
+
+    def _reason(self, action: act.Action) -> str | None:
+        """Why the rules refuse ``action`` now (None: they accept it)."""
+        if self.seat is None:
+            return NOT_YOUR_TURN
+        if self.checker is not None:
+            return self.checker(self.seat, action)
+        return None if action in self.legal else "The rules don't allow that now"
+
+    def _send(self, action: act.Action) -> bool:
+        """Post ``action`` if the rules accept it; else show their reason."""
+        reason = self._reason(action)
+        if reason is not None:
+            self.message = reason
+            self._update_prompt()
+            self.notify(reason, title="Not allowed", severity="warning")
+            return False
+        assert self.seat is not None
+        self.post_message(self.ActionChosen(self.seat, action))
+        return True
+
 
 class WizbitsUI(GameUI[WizbitsView]):
     """Factories for the Wizbits battlefield and its result screen."""

@@ -7,8 +7,8 @@ passes every Priority of the seat that asked for it, while passing is legal,
 until its condition is met. Any other decision the seat must make ends the
 yield, so the seat is asked. Yields belong to one seat at one screen and are
 never saved: the passes they make are ordinary actions in the log.
-:class:`YieldingTable`, the battlefield's base, keeps both and answers the
-game screen's :meth:`~tui.games.base.GameTable.automatic_choice`.
+The battlefield (:class:`~tui.games.wizbits.table.WizbitsTable`) keeps both
+and answers the game screen's :meth:`~tui.games.base.GameTable.automatic_choice`.
 """
 
 from __future__ import annotations
@@ -17,13 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Event
 from engine.wizbits import actions as act
 from engine.wizbits.views import WizbitsView
 from saves import SessionStore, StoreError
 from saves.preferences import get_preference, set_preference
-from tui.context import coven_or_none
-from tui.games.base import AutomaticChoice, GameTable
 
 AUTO_PASS_KEY = "wizbits.auto_pass"
 """The preference that holds the auto-pass setting (a JSON boolean; anything else reads as the default)."""
@@ -106,82 +103,3 @@ def keep_auto_pass(store: SessionStore | None, account: str | None, on: bool) ->
 def only_pass(legal: Sequence[Any]) -> bool:
     """Whether passing is the one legal action."""
     return list(legal) == [act.Pass()]
-
-
-class YieldingTable(GameTable[WizbitsView]):
-    """The battlefield's passes without asking: each seat's yield and the account's auto-pass setting.
-
-    The base of :class:`~tui.games.wizbits.choosing.ChoosingTable`, which starts
-    yields from its keys; the prompt (drawn there) shows :meth:`priority_note`.
-    """
-
-    view: WizbitsView | None
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self.yields: dict[int, Yield] = {}
-        """Each seat's yield at this screen (never shared between seats, never saved)."""
-        self._auto_pass: bool | None = None
-
-    def _update_prompt(self, stage: str | None = None) -> None:
-        """Redraw the prompt (drawn by the table)."""
-        raise NotImplementedError
-
-    @property
-    def auto_pass(self) -> bool:
-        """Whether a Priority with nothing to do but pass passes by itself (the account's setting)."""
-        if self._auto_pass is None:
-            context = coven_or_none(self)
-            self._auto_pass = auto_pass_setting(context.store, context.account) if context else True
-        return self._auto_pass
-
-    def present(self, eyes: int | None, view: WizbitsView, deciding_seat: int | None, legal: Sequence[Any]) -> None:
-        """Draw ``view`` for ``eyes``; the game's end ends every yield."""
-        if view.over:
-            self.yields.clear()
-        super().present(eyes, view, deciding_seat, legal)
-
-    def automatic_choice(self, seat: int, view: WizbitsView, legal: Sequence[Any]) -> AutomaticChoice | None:
-        """Pass for ``seat`` while it yields and may pass, or when passing is all it may do and auto-pass is on."""
-        held = self.yields.get(seat)
-        if held is not None and (held.over(view, seat) or act.Pass() not in legal):
-            del self.yields[seat]  # met, or another decision: the seat is asked
-            held = None
-        if held is not None:
-            return AutomaticChoice(act.Pass(), YIELD_NOTE, asked_for=True)
-        if only_pass(legal) and self.auto_pass:
-            return AutomaticChoice(act.Pass(), AUTO_NOTE)
-        return None
-
-    def show_events(self, events: Sequence[Event]) -> None:
-        """A seat that takes back a move wants to choose again: its yield ends, or it would pass at once."""
-        for event in events:
-            if event.kind == "undo" and event.data.get("seat") in self.yields:  # engine.core.undo's event
-                del self.yields[event.data["seat"]]
-
-    def priority_note(self) -> str:
-        """The seat looking's yield, or the auto-pass setting, as the prompt shows it while watching."""
-        view = self.view
-        if view is None or self.keys_hint is not None:
-            return ""
-        held = self.yields.get(view.seat) if view.seat is not None else None
-        if held is not None:
-            return f"Yielding {until_words(held.until)} (y stops)."
-        return f"Auto-pass {'on' if self.auto_pass else 'off'} (P)."
-
-    def action_switch_auto_pass(self, _shown: int = 1) -> None:
-        """Switch auto-pass on or off for this account, kept for its next games."""
-        self._auto_pass = not self.auto_pass
-        words = "on: Priority with nothing to do but pass passes by itself" if self._auto_pass else \
-            "off: every Priority asks"
-        context = coven_or_none(self)
-        problem = keep_auto_pass(context.store, context.account, self._auto_pass) if context else None
-        self.notify(f"Auto-pass {words}" + (f". {problem}" if problem else ""), timeout=4, markup=False,
-                    severity="warning" if problem else "information")
-        self._update_prompt()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer the auto-pass switch that says the setting as it stands ("Auto-pass: on"), outside replays."""
-        if action == "switch_auto_pass":
-            return self.keys_hint is None and bool(parameters and parameters[0]) == self.auto_pass
-        return True

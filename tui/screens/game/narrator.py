@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class NarratedScreen(Protocol):
-    """What the narrator reads of its game screen (:class:`~tui.screens.game.loop.GameLoop` and its kin).
+    """What the narrator reads of its game screen (:class:`~tui.screens.game.screen.GameScreen` and its kin).
 
     A protocol, so this module need not import the screen that imports it.
     """

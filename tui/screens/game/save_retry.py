@@ -11,16 +11,17 @@ again. The action is only shown once committed, like any other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import ActionError
-from saves import StoreError
+from saves import LiveSession, StoreError
 from saves.save_failures import SaveFailedError
 from tui.widgets.save_banner import SaveBanner
 
 if TYPE_CHECKING:
-    from tui.screens.game.loop import GameLoop
+    from textual.app import App
+    from textual.notifications import SeverityLevel
 
 FIRST_DELAY = 0.5
 """Seconds before the first retry."""
@@ -43,6 +44,47 @@ Scheduler = Callable[[float, Callable[[], None]], Cancellable]
 """Calls a function after a delay in seconds (the screen's ``set_timer``; a fake clock in tests)."""
 
 
+class RetryHost(Protocol):
+    """What a :class:`SaveRetry` asks of its game screen (a protocol: the screen imports this module, not back)."""
+
+    live: LiveSession
+    revealed_seat: int | None
+    status_text: str
+
+    @property
+    def app(self) -> App[Any]:
+        """The running app (to push the leave-anyway question)."""
+
+    @property
+    def viewer_seat(self) -> int | None:
+        """Whose eyes are on the screen when nobody decides."""
+
+    def set_timer(self, delay: float, callback: Callable[[], None]) -> Cancellable:
+        """Call ``callback`` after ``delay`` seconds."""
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None) -> None:
+        """Tell the player ``message``."""
+
+    def query_one(self, selector: type[SaveBanner]) -> SaveBanner:
+        """The screen's save banner."""
+
+    def refresh_bindings(self) -> None:
+        """Redraw the footer's keys."""
+
+    def plays_here(self, seat: int) -> bool:
+        """True when a person at this terminal plays ``seat``."""
+
+    def advance(self) -> None:
+        """Decide what happens next."""
+
+    def _show(self, view_seat: int | None, deciding: int | None, legal: Sequence[Any]) -> None:
+        """Draw the table from ``view_seat``'s view."""
+
+    def _apply(self, seat: int | None, action: Any, note: str | None = None) -> bool:
+        """Apply, save and show an action; False when it was refused or not saved."""
+
+
 def backoff(failures: int) -> float:
     """Seconds to wait after the ``failures``-th failure in a row (1, 2, ...)."""
     delay: float = FIRST_DELAY * 2.0 ** max(failures - 1, 0)
@@ -58,7 +100,7 @@ class SaveRetry:
         schedule: Runs the next retry later; replace it to drive retries by hand.
     """
 
-    def __init__(self, screen: GameLoop) -> None:
+    def __init__(self, screen: RetryHost) -> None:
         """Retry for ``screen``, which shows :class:`SaveBanner` and applies actions with ``_apply``."""
         self.screen = screen
         self.pending: tuple[int | None, Any] | None = None
@@ -144,8 +186,7 @@ class SaveRetry:
         if seat is None:
             return not live.to_act and live.table_action == action
         try:
-            parsed = live.rules.parse_action(action) if isinstance(action, Mapping) else action
-            live.rules.check_action(live.state, seat, parsed)
+            live.rules.check_action(live.state, seat, action)
         except ActionError:
             return False
         return True

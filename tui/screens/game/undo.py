@@ -35,7 +35,7 @@ class HeldSave(Protocol):
 
 
 class UndoScreen(Protocol):
-    """What the undo key reads of its game screen (:class:`~tui.screens.game.loop.GameLoop` and its kin).
+    """What the undo key reads of its game screen (:class:`~tui.screens.game.screen.GameScreen` and its kin).
 
     A protocol, so this module need not import the screen that imports it.
     """
