@@ -17,6 +17,7 @@ the solver first runs, never when the game is registered.
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -103,9 +104,14 @@ _OVER = NEXT[0::3] == np.arange(_STATES)
 
 
 class _Contexts:
-    """Duel contexts numbered as they are first met, and the duels between them, resolved once."""
+    """Duel contexts numbered as they are first met, and the duels between them, resolved once.
+
+    One instance serves the whole process, and the coach and a Hard bot may think in two threads
+    at once: a lock keeps a context's numbering and the growing duel table whole.
+    """
 
     def __init__(self) -> None:
+        self.lock = threading.Lock()
         self.ids: dict[tuple[object, ...], int] = {}
         self.spots: dict[tuple[str, bool, str, str | None, int], int] = {}
         self.sides: list[Side] = []
@@ -114,10 +120,11 @@ class _Contexts:
     def context(self, wizard: str, fresh: bool, waiting: str, top: str | None, pile: int) -> int:
         """The id of the context of a side, given what its powers could read."""
         spot = (wizard, fresh, waiting, top, pile)
-        found = self.spots.get(spot)
-        if found is None:
-            found = self.spots[spot] = self._context(*spot)
-        return found
+        with self.lock:
+            found = self.spots.get(spot)
+            if found is None:
+                found = self.spots[spot] = self._context(*spot)
+            return found
 
     def _context(self, wizard: str, fresh: bool, waiting: str, top: str | None, pile: int) -> int:
         side = Side(CARDS[wizard], fresh, CARDS[waiting], [CARDS[top]] * pile if top else [])
@@ -141,12 +148,13 @@ class _Contexts:
 
     def table(self, first: IntArray, second: IntArray) -> ResultArray:
         """Outcomes of every context in ``first`` against every one in ``second``, at each capped duel number."""
-        block = self.duels[np.ix_(first, second)]
-        for i, j, duel in zip(*np.nonzero(block < 0), strict=True):
-            winner = resolve_duel((self.sides[first[i]], self.sides[second[j]]), int(duel) + 1).winner
-            block[i, j, duel] = BOTH_OUT if winner is None else winner
-            self.duels[first[i], second[j], duel] = block[i, j, duel]
-        return block
+        with self.lock:
+            block = self.duels[np.ix_(first, second)]
+            for i, j, duel in zip(*np.nonzero(block < 0), strict=True):
+                winner = resolve_duel((self.sides[first[i]], self.sides[second[j]]), int(duel) + 1).winner
+                block[i, j, duel] = BOTH_OUT if winner is None else winner
+                self.duels[first[i], second[j], duel] = block[i, j, duel]
+            return block
 
 
 _CONTEXTS = _Contexts()

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -156,7 +157,8 @@ class WitchDraftTable(GameTable[WitchDraftView, WitchDraftAction]):
                            start)
         grid.focus()
 
-    def on_draft_hand_card_chosen(self, message: DraftHand.CardChosen) -> None:
+    @on(DraftHand.CardChosen)
+    def _card_chosen(self, message: DraftHand.CardChosen) -> None:
         """Send the chosen card as your secret pick."""
         message.stop()
         pick = Pick(message.card_id)
@@ -165,7 +167,8 @@ class WitchDraftTable(GameTable[WitchDraftView, WitchDraftAction]):
             return
         self.post_message(self.ActionChosen(self.seat, pick))
 
-    def on_potion_grid_placed(self, message: PotionGrid.Placed) -> None:
+    @on(PotionGrid.Placed)
+    def _placed(self, message: PotionGrid.Placed) -> None:
         """Send the placement once the engine lists it as legal."""
         message.stop()
         place = Place(message.placement)
@@ -175,7 +178,8 @@ class WitchDraftTable(GameTable[WitchDraftView, WitchDraftAction]):
         self.query_one(PotionGrid).stop_placing()
         self.post_message(self.ActionChosen(self.seat, place))
 
-    def on_draft_hand_watch_seat(self, message: DraftHand.WatchSeat) -> None:
+    @on(DraftHand.WatchSeat)
+    def _watch_seat_asked(self, message: DraftHand.WatchSeat) -> None:
         """Look at another apprentice's potion; back on your own, the ghost comes back."""
         message.stop()
         if self.view is None:

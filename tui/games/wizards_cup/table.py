@@ -6,6 +6,7 @@ import weakref
 from collections.abc import Sequence
 from typing import Any
 
+from textual import on
 from textual.app import ComposeResult
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -203,19 +204,22 @@ class WizardsCupTable(GameTable[WizardsCupView, Action]):
         self.post_message(self.ActionChosen(self.seat, action))
         return None
 
-    def on_team_builder_confirmed(self, event: TeamBuilder.Confirmed) -> None:
+    @on(TeamBuilder.Confirmed)
+    def _team_confirmed(self, event: TeamBuilder.Confirmed) -> None:
         event.stop()
         problem = self._choose(ChooseTeam(tuple(event.cards)))
         if problem:
             event.builder.message = problem
 
-    def on_lineup_editor_confirmed(self, event: LineupEditor.Confirmed) -> None:
+    @on(LineupEditor.Confirmed)
+    def _lineup_confirmed(self, event: LineupEditor.Confirmed) -> None:
         event.stop()
         problem = self._choose(SetLineup(tuple(event.order)))
         if problem:
             self.notify(problem, title="Not allowed", severity="warning")
 
-    def on_lineup_editor_coach_asked(self, event: LineupEditor.CoachAsked) -> None:
+    @on(LineupEditor.CoachAsked)
+    def _coach_asked(self, event: LineupEditor.CoachAsked) -> None:
         """Open the coach on the lineup as arranged, from the deciding seat's own view; or say why not."""
         event.stop()
         from tui.games.wizards_cup.coach import LineupCoachScreen
@@ -228,7 +232,8 @@ class WizardsCupTable(GameTable[WizardsCupView, Action]):
         else:
             self.app.push_screen(LineupCoachScreen(view, event.order))
 
-    def on_swap_picker_decided(self, event: SwapPicker.Decided) -> None:
+    @on(SwapPicker.Decided)
+    def _swap_decided(self, event: SwapPicker.Decided) -> None:
         event.stop()
         if event.out is None or event.take is None:
             action: Action = KeepTeam()

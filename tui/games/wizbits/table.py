@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -332,14 +333,16 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
         unit = next((u for u in tree.pillar.units() if u.uid == tree.foundation), None)
         return unit.name if unit is not None else "the pillar"
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    @on(OptionList.OptionHighlighted)
+    def _option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         if self.message:  # a refusal was about the line left behind
             self.message = ""
         self._update_prompt()
         self._update_card()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    @on(OptionList.OptionSelected)
+    def _option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter on the list: act on the line the list itself has highlighted."""
         event.stop()
         listing = self.query_one("#wb-list", OptionList)
@@ -347,7 +350,8 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
             listing.highlighted = event.option_index
         self.action_confirm()
 
-    def on_pillar_tree_unit_highlighted(self, event: PillarTree.UnitHighlighted) -> None:
+    @on(PillarTree.UnitHighlighted)
+    def _unit_highlighted(self, event: PillarTree.UnitHighlighted) -> None:
         """While the tree has the focus, the card pane shows the card of the unit under its cursor."""
         event.stop()
         if self.view is None or not self.query_one(PillarTree).has_focus_within or event.uid is None:
@@ -356,12 +360,14 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
         if look is not None:
             self.query_one(WizbitsCard).show(look.card_id)
 
-    def on_pillar_tree_foundation_changed(self, event: PillarTree.FoundationChanged) -> None:
+    @on(PillarTree.FoundationChanged)
+    def _foundation_changed(self, event: PillarTree.FoundationChanged) -> None:
         event.stop()
         if self.stage == "compose":
             self._update_prompt()
 
-    def on_pillar_tree_step_requested(self, event: PillarTree.StepRequested) -> None:
+    @on(PillarTree.StepRequested)
+    def _step_asked(self, event: PillarTree.StepRequested) -> None:
         event.stop()
         self.post_message(self.StepRequested())
 
