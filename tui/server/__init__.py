@@ -22,6 +22,8 @@ from tui.server.config import ServeConfig, ServeError, ServeUsageError, add_serv
 if TYPE_CHECKING:
     import asyncssh
 
+    from tui.server.warm_link import WarmParent
+
 __all__ = ["ServeConfig", "ServeError", "ServeUsageError", "add_serve_parser", "run_serve"]
 
 LOG_FILENAME = "serve.log"
@@ -99,6 +101,28 @@ def _prepare(config: ServeConfig, directory: Path) -> tuple[asyncssh.SSHKey, asy
     return key, keys
 
 
+async def _start_warm_parent(config: ServeConfig, directory: Path) -> WarmParent | None:
+    """Start the warm parent players are forked from; None with ``--no-warm`` or where it cannot run."""
+    from tui.server.connection import SOURCE_ROOT
+    from tui.server.warm_link import WarmParent, become_subreaper
+
+    serve_log = logging.getLogger("coven.serve")
+    if not config.warm:
+        serve_log.info("--no-warm: every player starts as a fresh process")
+        return None
+    if not become_subreaper():
+        serve_log.warning("no warm parent on this system (it needs Linux's pidfd and child subreapers); "
+                          "every player starts as a fresh process")
+        return None
+    warm = WarmParent(directory, SOURCE_ROOT)
+    try:
+        await warm.start()
+    except OSError as error:
+        serve_log.warning("the warm parent could not start (%s); every player starts as a fresh process", error)
+        return None
+    return warm
+
+
 async def _serve(config: ServeConfig, directory: Path) -> int:
     """Listen until Ctrl+C or a hang-up signal, then hang every player up; return the exit code."""
     import asyncio
@@ -109,10 +133,12 @@ async def _serve(config: ServeConfig, directory: Path) -> int:
 
     key, keys = _prepare(config, directory)
     _setup_logging(directory)
-    state = ServerState(config, directory, authorized_keys=keys)
+    state = ServerState(config, directory, authorized_keys=keys, warm=await _start_warm_parent(config, directory))
     try:
         acceptor = await start_server(state, key)
     except OSError as error:
+        if state.warm is not None:
+            await state.warm.stop()
         raise ServeError(f"Cannot listen on {_address(config.host, config.port)} ({error.strerror or error}).") \
             from None
     where = _address(config.host, state.port)
@@ -135,5 +161,7 @@ async def _serve(config: ServeConfig, directory: Path) -> int:
     finally:
         logging.getLogger("coven.serve").info("stopping: hanging up %d connection(s)", len(state.connections))
         await stop_server(state, acceptor)
+        if state.warm is not None:
+            await state.warm.stop()
         print("Coven stopped serving.", flush=True)
     return 0

@@ -52,6 +52,7 @@ class ServeConfig:
     rate_refill_seconds: float = DEFAULT_RATE_REFILL_SECONDS
     login_grace: float = 30.0
     max_auth_tries: int = DEFAULT_MAX_AUTH_TRIES
+    warm: bool = True
 
     @property
     def all_interfaces(self) -> bool:
@@ -134,6 +135,9 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     serve.add_argument("--max-auth-tries", default=str(DEFAULT_MAX_AUTH_TRIES), metavar="N",
                        help=f"failed logins one connection may make before it is closed "
                             f"(default {DEFAULT_MAX_AUTH_TRIES})")
+    serve.add_argument("--no-warm", action="store_true",
+                       help="start each player as a fresh process instead of forking it from a warm parent that "
+                            "has Coven imported already (slower to connect, more memory per player)")
     serve.add_argument("--add-user", metavar="NAME",
                        help="add or replace an account in the password file (asks for the password) and exit")
     return serve
@@ -165,4 +169,5 @@ def config_from_args(args: argparse.Namespace, data_dir: Path) -> ServeConfig:
         rate_refill_seconds=_seconds(args.rate_refill_seconds, "--rate-refill-seconds"),
         login_grace=parse_duration(args.login_grace, "--login-grace"),
         max_auth_tries=_whole(args.max_auth_tries, "--max-auth-tries", 1, 100),
+        warm=not getattr(args, "no_warm", False),
     )

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -23,7 +23,8 @@ from tui.server.config import ServeConfig
 from tui.server.limits import MAX_COLUMNS, MAX_ROWS, clamp_size
 from tui.server.paste import InputGate
 from tui.server.players import Login
-from tui.server.pty_bridge import INPUT_LIMIT, PtyChild
+from tui.server.pty_bridge import INPUT_LIMIT, PlayerProcess, PtyChild, start_fresh
+from tui.server.warm_link import WarmParent, WarmUnavailable
 
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
 """Where the ``tui`` package lives: the children's working directory, so ``-m tui.cli``
@@ -51,6 +52,11 @@ class SharedState(Protocol):
     @property
     def port(self) -> int:
         """The port the server listens on."""
+        ...
+
+    @property
+    def warm(self) -> WarmParent | None:
+        """The warm parent players are forked from, or None when each starts as a fresh process."""
         ...
 
     @property
@@ -152,6 +158,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.drop_timer: asyncio.TimerHandle | None = None
         self.admitted = False
         self.clamp_notes = 0
+        self.warm_started = False
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         """Keep the channel the session talks through."""
@@ -220,7 +227,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
                                                signed_in=state.config.auth != "none"), env, columns, rows,
                              self._output, self._exited, cwd=SOURCE_ROOT,
                              label=f"#{self.owner.number} {self.owner.address} user={self.owner.user}")
-            await child.start()
+            await child.start(self._launch)
         except Exception as error:  # noqa: BLE001 - whatever failed, the player hears why and the place is freed
             self.owner.note("could not start Coven: %s", error, level=logging.ERROR)
             self.closed = True
@@ -232,11 +239,26 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.child = child
         if self.size != (columns, rows):  # the window changed while the child was starting
             child.resize(*self.size)
-        self.owner.note("session start term=%s size=%dx%d pid=%s", env["TERM"], columns, rows, child.pid)
+        self.owner.note("session start term=%s size=%dx%d pid=%s %s", env["TERM"], columns, rows, child.pid,
+                        "warm" if self.warm_started else "fresh")
         if self.closed:  # the client left while the child was starting
             self.client_gone()
             return
         self._arm_idle_timer()
+
+    async def _launch(self, argv: Sequence[str], env: Mapping[str, str], cwd: Path | None,
+                      terminal: int) -> PlayerProcess:
+        """Fork the player from the warm parent; start a fresh process when that cannot be done."""
+        warm = self.owner.state.warm
+        if warm is not None and not warm.given_up:
+            try:
+                process = await warm.spawn(argv, env, cwd, terminal)
+            except WarmUnavailable as why:
+                self.owner.note("starting a fresh process: %s", why, level=logging.WARNING)
+            else:
+                self.warm_started = True
+                return process
+        return await start_fresh(argv, env, cwd, terminal)
 
     def _output(self, data: bytes) -> None:
         """Pass the child's output on to the client."""

@@ -13,8 +13,9 @@ import signal
 import struct
 import sys
 import termios
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Protocol
 
 INPUT_LIMIT = 64 * 1024
 """Most bytes of typed input queued for the child; beyond that input is dropped."""
@@ -56,6 +57,35 @@ def _make_child_setup(server_pid: int) -> Callable[[], None]:
     return setup
 
 
+class PlayerProcess(Protocol):
+    """A started child as the bridge uses it: :class:`asyncio.subprocess.Process`, or a forked player."""
+
+    @property
+    def pid(self) -> int:
+        """The process id."""
+        ...
+
+    @property
+    def returncode(self) -> int | None:
+        """The exit status once it ended (negative: the signal that ended it), else None."""
+        ...
+
+    async def wait(self) -> int:
+        """Wait for the process to end; its exit status."""
+        ...
+
+
+Launcher = Callable[[Sequence[str], Mapping[str, str], "Path | None", int], Awaitable[PlayerProcess]]
+"""Starts ``argv`` with ``env`` in ``cwd`` on the pty's terminal end (an fd); the bridge closes that fd after."""
+
+
+async def start_fresh(argv: Sequence[str], env: Mapping[str, str], cwd: Path | None, terminal: int) -> PlayerProcess:
+    """Start ``argv`` as a new interpreter on ``terminal``: a new session, the pty its controlling terminal."""
+    return await asyncio.create_subprocess_exec(
+        *argv, stdin=terminal, stdout=terminal, stderr=terminal, env=dict(env), cwd=cwd,
+        close_fds=True, start_new_session=True, preexec_fn=_make_child_setup(os.getpid()))
+
+
 class PtyChild:
     """A child process whose terminal is a pty, pumped to and from callbacks.
 
@@ -79,7 +109,7 @@ class PtyChild:
         self._on_exit = on_exit
         self.cwd = cwd
         self.label = label
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: PlayerProcess | None = None
         self._master: int | None = None
         self._paused = False
         self._pending = bytearray()
@@ -97,14 +127,12 @@ class PtyChild:
         """Bytes of input waiting for the child to read them."""
         return len(self._pending)
 
-    async def start(self) -> None:
-        """Open the pty at the initial size and start the child in it."""
+    async def start(self, launch: Launcher = start_fresh) -> None:
+        """Open the pty at the initial size and start the child in it with ``launch``."""
         master, slave = pty.openpty()
         try:
             _set_size(slave, self.columns, self.rows)
-            self.process = await asyncio.create_subprocess_exec(
-                *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, cwd=self.cwd,
-                close_fds=True, start_new_session=True, preexec_fn=_make_child_setup(os.getpid()))
+            self.process = await launch(self.argv, self.env, self.cwd, slave)
         except BaseException:
             os.close(master)
             raise

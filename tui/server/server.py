@@ -28,6 +28,7 @@ from tui.server.connection import CovenSession
 from tui.server.forwarding import refuse_forwarding_requests
 from tui.server.limits import AuthThrottle, RateLimiter, SessionCounter, address_key
 from tui.server.players import Login, parse_login
+from tui.server.warm_link import WarmParent
 
 log = logging.getLogger("coven.serve")
 
@@ -50,6 +51,7 @@ class ServerState:
     data_dir: Path
     port: int = 0
     authorized_keys: asyncssh.SSHAuthorizedKeys | None = None
+    warm: WarmParent | None = None
     limiter: RateLimiter = field(init=False)
     counter: SessionCounter = field(init=False)
     throttle: AuthThrottle = field(default_factory=AuthThrottle)

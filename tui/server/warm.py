@@ -1,0 +1,310 @@
+"""The warm parent of ``coven serve``: one process that has imported Coven once, and forks each player from it.
+
+``coven serve`` starts this module as its own interpreter (``python -m
+tui.server.warm --control-fd N``) with a clean environment, so it holds
+nothing of the server's: no host key, no password hashes, no connection's
+data. It imports what every player needs (Textual, Rich, the engine's
+registry, the session store's code, the app's screens), calls
+:func:`gc.freeze` so that those objects' pages stay shared, tells the server
+it is ready, and then waits on its control socket.
+
+For each player the server sends one request: the ``coven play`` command,
+the child's environment and working directory, and the pty's terminal end as
+an open file descriptor. The warm parent forks twice: the middle process
+forks the player and exits at once, so the player is adopted by the server
+(a child subreaper, :mod:`tui.server.warm_link`), which reaps it, signals it
+and sees its exit status exactly as it would a process it had started
+itself. A warm parent that dies leaves its players running.
+
+The player, before anything else, becomes what ``coven play`` in a pty would
+be: a new session with the pty as controlling terminal on fds 0-2, every
+other descriptor closed, default signals, the parent-death signal aimed at
+the server, its own environment, and a process title (``/proc/PID/cmdline``
+and ``environ``) that shows its real command. Only then does it run
+:func:`tui.cli.main`, which opens its own database connection: the warm
+parent never opens one, and runs no event loop, so nothing that must not
+cross a fork ever does.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import fcntl
+import gc
+import io
+import json
+import os
+import signal
+import socket
+import sys
+import termios
+import threading
+import time
+import traceback
+from collections.abc import Mapping, Sequence
+from typing import Any, NoReturn
+
+CONTROL_FD_FLAG = "--control-fd"
+ROOM_FLAG = "--room"
+"""The parent's argument that only reserves room in its command line for the players' titles."""
+ROOM_ENV = "COVEN_WARM_ROOM"
+"""The parent's variable that only reserves room in its environment block for the players' titles."""
+ARGV_ROOM = 4096
+ENV_ROOM = 2048
+MAX_REQUEST = 64 * 1024
+"""Largest request (command and environment) the server may send."""
+HEADER = 8
+"""Bytes of a request's number, ahead of its JSON: the parent reads only these, the player the rest."""
+PRELOADED = (
+    "tui.cli", "tui.app", "tui.driver", "engine.bundled", "saves.store", "platformdirs",
+    "tui.screens.menu", "tui.screens.too_small", "tui.screens.help", "tui.screens.new_game", "tui.screens.sessions",
+    "tui.screens.settings_screen", "tui.screens.join_table", "tui.screens.host_table", "tui.screens.lobby",
+    "tui.screens.table_game", "tui.screens.game.screen", "tui.screens.replay", "tui.screens.rules",
+)
+"""What the warm parent imports for every player: Textual, Rich, the registry, the store's code, the generic screens.
+
+The games themselves (their engines, wings and numpy) still load in each player when it first opens one."""
+ADOPTION_SECONDS = 5.0
+"""How long a new player waits to be adopted by the server before giving up."""
+
+_PR_SET_PDEATHSIG = 1
+_SIGNALS_RESET = (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGCHLD, signal.SIGPIPE)
+_STAT_ARG_START = 48
+"""Field number of ``arg_start`` in /proc/PID/stat (proc(5)); ``arg_end``, ``env_start``, ``env_end`` follow."""
+_kept_alive: list[object] = []
+"""The parent's standard streams, kept from the garbage collector in a player: closing them would close fds 0-2."""
+
+
+# -- the player: what the forked process becomes ----------------------------------------------------
+
+
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def _await_adoption(server_pid: int) -> None:
+    """Wait until the server has adopted this process, then die with it (SIGHUP) like a child it started."""
+    deadline = time.monotonic() + ADOPTION_SECONDS
+    while os.getppid() != server_pid:
+        if time.monotonic() > deadline:
+            os._exit(1)  # the server is gone, or is no subreaper: nobody would ever reap this player
+        time.sleep(0.001)
+    _libc().prctl(_PR_SET_PDEATHSIG, int(signal.SIGHUP), 0, 0, 0)
+    if os.getppid() != server_pid:  # the server died before prctl took effect
+        os._exit(1)
+
+
+def _take_environment(env: Mapping[str, str]) -> None:
+    """Make ``env`` the whole environment, in memory that is the process's own.
+
+    libc's ``environ`` still points into the block the parent was started with,
+    which :func:`_retitle` overwrites; ``clearenv`` drops those pointers first.
+    """
+    _libc().clearenv()
+    os.environ.clear()
+    os.environ.update(env)
+
+
+def _proc_regions() -> tuple[int, int, int, int] | None:
+    """``(arg_start, arg_end, env_start, env_end)`` of this process, or None where /proc does not say."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        first = _STAT_ARG_START - 3  # the text after ")" starts at field 3
+        regions = tuple(int(value) for value in fields[first:first + 4])
+    except (OSError, ValueError):
+        return None
+    if len(regions) != 4 or not all(regions) or regions[1] <= regions[0] or regions[3] <= regions[2]:
+        return None
+    return regions[0], regions[1], regions[2], regions[3]
+
+
+def _fill(start: int, end: int, strings: Sequence[str]) -> None:
+    """Write ``strings``, each ended by NUL, into ``[start, end)``; whatever does not fit is cut, the rest is NUL."""
+    room = end - start
+    data = b"".join(text.encode("utf-8", "backslashreplace") + b"\0" for text in strings)[:room - 1]
+    ctypes.memmove(start, data.ljust(room, b"\0"), room)
+
+
+def _retitle(argv: Sequence[str], env: Mapping[str, str]) -> None:
+    """Show ``argv`` and ``env`` in /proc/PID/cmdline and environ, as a player started with them would.
+
+    ``ps``, ``top`` and the host's own scripts then tell players apart and see
+    each one's real command, not the warm parent's. The parent reserved the
+    room (:data:`ARGV_ROOM`, :data:`ENV_ROOM`); it is written in place, as
+    setproctitle does, and only after :func:`_take_environment`.
+    """
+    regions = _proc_regions()
+    if regions is None:
+        return
+    arg_start, arg_end, env_start, env_end = regions
+    _fill(arg_start, arg_end, argv)
+    _fill(env_start, env_end, [f"{name}={value}" for name, value in env.items()])
+    name = os.path.basename(argv[0]) if argv else "coven"
+    _libc().prctl(15, name.encode()[:15], 0, 0, 0)  # PR_SET_NAME: what top shows
+
+
+def _stream(fd: int, writing: bool) -> io.TextIOWrapper:
+    """A text stream on ``fd`` that never closes it, as Python opens one at start-up for a terminal."""
+    raw = io.open(fd, "wb" if writing else "rb", closefd=False)  # noqa: SIM115 - for the process's life
+    return io.TextIOWrapper(raw, encoding="utf-8", errors="backslashreplace" if fd == 2 else "strict",
+                            line_buffering=writing)
+
+
+def _open_standard_streams() -> None:
+    """Standard streams on the pty; Textual reads and writes ``sys.__stdin__`` and ``sys.__stderr__``."""
+    _kept_alive.extend((sys.stdin, sys.stdout, sys.stderr))
+    for name, fd in (("stdin", 0), ("stdout", 1), ("stderr", 2)):
+        stream = _stream(fd, writing=fd != 0)
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)
+
+
+def _become_player(request: memoryview, terminal: int, server_pid: int) -> NoReturn:
+    """Turn this freshly forked process into one player's ``coven play``, run it, and exit with its status."""
+    status = 1
+    try:
+        os.setsid()
+        for fd in (0, 1, 2):
+            os.dup2(terminal, fd)
+        # Everything else the parent had open (its control socket above all) is closed, as close_fds would.
+        os.closerange(3, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 65536)
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        for number in _SIGNALS_RESET:
+            signal.signal(number, signal.SIG_DFL)
+        _await_adoption(server_pid)
+        order = json.loads(bytes(request))  # the player's own copy: the parent never makes one
+        argv, env, cwd = list(order["argv"]), dict(order["env"]), order["cwd"]
+        _take_environment(env)
+        os.chdir(cwd)
+        _retitle(argv, env)
+        sys.argv = argv[2:] if argv[1:2] == ["-m"] else argv[1:]
+        _open_standard_streams()
+        from tui.cli import main
+
+        status = main(argv[3:] if argv[1:3] == ["-m", "tui.cli"] else argv[1:])
+    except SystemExit as leaving:
+        status = leaving.code if isinstance(leaving.code, int) else 1
+    except BaseException:  # noqa: BLE001 - whatever happened, the player's terminal shows it and the process ends
+        traceback.print_exc()
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(status if 0 <= status < 256 else 1)
+
+
+# -- the warm parent ---------------------------------------------------------------------------------
+
+
+def _fork_player(request: memoryview, terminal: int, server_pid: int) -> int:
+    """Start one player through a middle process that exits at once; the player's pid."""
+    reading, writing = os.pipe()
+    middle = os.fork()
+    if middle == 0:
+        status = 0
+        try:
+            os.close(reading)
+            player = os.fork()
+            if player == 0:
+                os.close(writing)
+                _become_player(request, terminal, server_pid)
+            os.write(writing, str(player).encode())
+        except BaseException:  # noqa: BLE001 - the middle process only ever exits
+            status = 1
+        finally:
+            os._exit(status)
+    os.close(writing)
+    try:
+        answer = b""
+        while chunk := os.read(reading, 32):
+            answer += chunk
+    finally:
+        os.close(reading)
+        os.waitpid(middle, 0)
+    if not answer.isdigit():
+        raise OSError(errno.ECHILD, "the player's process did not start")
+    return int(answer)
+
+
+def _reply(control: socket.socket, message: dict[str, Any]) -> None:
+    control.send(json.dumps(message).encode())
+
+
+def serve_players(control: socket.socket, server_pid: int) -> int:
+    """Answer the server's requests until it closes the control socket; the exit status."""
+    buffer = bytearray(MAX_REQUEST)
+    view = memoryview(buffer)  # requests are only ever read through this, never copied in the parent
+    while True:
+        try:
+            size, ancillary, flags, _ = control.recvmsg_into([buffer], socket.CMSG_SPACE(4 * 4))
+        except InterruptedError:
+            continue
+        except OSError:
+            return 1
+        if size == 0:
+            return 0  # the server closed its end: it is stopping, or gone
+        fds = [int.from_bytes(data[i:i + 4], sys.byteorder) for level, kind, data in ancillary
+               if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS for i in range(0, len(data) - 3, 4)]
+        number = int.from_bytes(buffer[:HEADER], "big") if size >= HEADER else 0
+        try:
+            if flags & socket.MSG_TRUNC or len(fds) != 1 or size <= HEADER:
+                _reply(control, {"id": number, "error": "a malformed request"})
+                continue
+            if threading.active_count() != 1:
+                # Forking a process with threads could hand a player a lock held forever; start none.
+                _reply(control, {"id": number, "error": "the warm parent has threads"})
+                return 1
+            try:
+                pid = _fork_player(view[HEADER:size], fds[0], server_pid)
+            except OSError as error:
+                _reply(control, {"id": number, "error": f"fork failed: {error.strerror or error}"})
+                continue
+            _reply(control, {"id": number, "pid": pid})
+        finally:
+            for fd in fds:
+                os.close(fd)
+            # The next player is forked from this buffer: nothing of this one's request may be in it.
+            buffer[:size] = bytes(size)
+
+
+def preload() -> list[str]:
+    """Import what every player needs; the names imported."""
+    import importlib
+
+    for name in PRELOADED:
+        importlib.import_module(name)
+    return list(PRELOADED)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The warm parent's program: preload, freeze, say ready, serve."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    control_fd = next((int(word.partition("=")[2]) for word in words if word.startswith(f"{CONTROL_FD_FLAG}=")), -1)
+    if control_fd < 0:
+        print("tui.server.warm is started by coven serve, never by hand.", file=sys.stderr)
+        return 2
+    server_pid = os.getppid()
+    if sys.platform.startswith("linux"):
+        _libc().prctl(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)  # gone with the server, even killed
+    control = socket.socket(fileno=control_fd)
+    for number in (signal.SIGINT, signal.SIGHUP):
+        signal.signal(number, signal.SIG_IGN)  # the server stops the parent by closing its socket
+    started = time.monotonic()
+    try:
+        names = preload()
+    except Exception as error:  # noqa: BLE001 - the server falls back to fresh processes and logs why
+        _reply(control, {"error": f"preload failed: {type(error).__name__}: {error}"})
+        return 1
+    gc.collect()
+    gc.freeze()  # every object so far moves out of the collector's reach, so players never write to its pages
+    _reply(control, {"ready": True, "preloaded": names, "seconds": round(time.monotonic() - started, 3),
+                     "pid": os.getpid()})
+    return serve_players(control, server_pid)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
