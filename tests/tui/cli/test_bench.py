@@ -43,20 +43,26 @@ def test_bench_tables_measures_how_soon_another_process_sees_a_move(capsys: pyte
 
 
 @pytest.mark.usefixtures("wide_output")
-def test_bench_serve_prints_each_figure_for_coven_and_the_bare_app(capsys: pytest.CaptureFixture[str],
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_app(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     import tui.cli.bench.serve
 
     monkeypatch.setattr(tui.cli.bench.serve, "QUIET_SECONDS", 0.3)  # smaller counts; the figures are the command's
     assert main(["bench", "serve", "--games", "2"]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    out = capsys.readouterr().out
+    lines = out.splitlines()
     for row in ("first frame 100x30", "key press (down)", "resize to 120x40", "first frame 120x40",
-                "resize / first frame 120x40", "child RSS", "connect to menu, 1 client",
-                "connect, 2 at once, median", "connect, 2 at once, slowest"):
-        [line] = [line for line in lines if line.count("│") == 5 and line.split("│")[1].strip() == row]
-        cells = [cell.strip() for cell in line.split("│")[2:5]]
-        coven, bare, ratio = (float(cell.split()[0].rstrip("x").replace(",", "")) for cell in cells)
-        assert coven > 0 and bare > 0 and ratio == pytest.approx(coven / bare, rel=0.05, abs=0.01), line
+                "resize / first frame 120x40", "connect to menu, 1 client", "connect, 2 at once, median",
+                "connect, 2 at once, slowest", "seat at the menu, RSS", "seat at the menu, USS",
+                "seat at the menu, PSS", "seats at the menu per GB (by PSS)"):
+        [line] = [line for line in lines if line.count("│") == 7 and line.split("│")[1].strip() == row]
+        cells = [cell.strip() for cell in line.split("│")[2:7]]
+        warm, fresh, bare, warm_ratio, fresh_ratio = (float(cell.split()[0].rstrip("x").replace(",", ""))
+                                                      for cell in cells)
+        assert warm > 0 and fresh > 0 and bare > 0, line
+        assert warm_ratio == pytest.approx(warm / bare, rel=0.05, abs=0.01), line
+        assert fresh_ratio == pytest.approx(fresh / bare, rel=0.05, abs=0.01), line
+    assert "The warm parent itself:" in out
 
 
 @pytest.mark.usefixtures("wide_output")

@@ -42,8 +42,8 @@ if TYPE_CHECKING:
 
 FIRST_SIZE = (100, 30)
 RESIZED = (120, 40)
-CONCURRENT = 8
-"""Clients connecting at once for the concurrent connect-to-menu time."""
+CONCURRENT = 16
+"""Clients connecting at once for the concurrent connect-to-menu time and the memory per seat."""
 QUIET_SECONDS = 1.0
 """Output silent this long, after the marker showed, ends a frame."""
 LIMIT_SECONDS = 90.0
@@ -173,6 +173,9 @@ class Client:
 
 # -- one served app ---------------------------------------------------------------------------------
 
+MODES = ("warm", "fresh", "bare")
+"""Coven forked from its warm parent, Coven as a fresh process per player (``--no-warm``), the bare app."""
+
 
 @dataclass
 class Figures:
@@ -183,8 +186,11 @@ class Figures:
     resize_bytes: int = 0
     first_resized_bytes: int = 0
     rss_mb: float = 0.0
+    uss_mb: float = 0.0
+    pss_mb: float = 0.0
     connect_one: float = 0.0
     connect_many: list[float] = field(default_factory=list)
+    warm_parent_mb: float = 0.0
 
 
 def _child_pids() -> list[int]:
@@ -201,14 +207,15 @@ def _child_pids() -> list[int]:
     return pids
 
 
-def _rss_mb(pid: int) -> float:
+def memory_mb(pid: int) -> tuple[float, float, float]:
+    """``(RSS, USS, PSS)`` of ``pid`` in MB from /proc/PID/smaps_rollup; NaN where it cannot be read."""
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
+        lines = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]
     except OSError:
-        pass
-    return float("nan")
+        return float("nan"), float("nan"), float("nan")
+    kib = {line.split(":")[0]: int(line.split()[1]) for line in lines if line.split()[1:2] and line.split()[1].isdigit()}
+    uss = kib.get("Private_Clean", 0) + kib.get("Private_Dirty", 0)
+    return kib.get("Rss", 0) / 1024, uss / 1024, kib.get("Pss", 0) / 1024
 
 
 @contextmanager
@@ -228,20 +235,29 @@ def _children_run_bare_app(bare: bool) -> Iterator[None]:
         connection.child_command = original
 
 
-async def _measure(bare: bool, clients: int, data_dir: Path) -> Figures:
+async def _measure(mode: str, clients: int, data_dir: Path) -> Figures:
     import asyncssh
 
     from tui.server.config import ServeConfig
+    from tui.server.connection import SOURCE_ROOT
     from tui.server.server import ServerState, start_server, stop_server
+    from tui.server.warm_link import WarmParent, become_subreaper
 
-    marker = BARE_MARKER if bare else COVEN_MARKER
+    marker = BARE_MARKER if mode == "bare" else COVEN_MARKER
     config = ServeConfig(host="127.0.0.1", port=0, auth="none", max_sessions=clients + 4,
-                         rate_burst=4 * clients + 16)
-    state = ServerState(config, data_dir)
+                         rate_burst=4 * clients + 16, warm=mode == "warm")
+    warm = None
+    if mode == "warm":
+        if not become_subreaper():
+            raise BenchError("no warm parent on this system (it needs Linux's pidfd and child subreapers)")
+        warm = WarmParent(data_dir, SOURCE_ROOT)
+        await warm.start()
+        await warm.until_ready()
+    state = ServerState(config, data_dir, warm=warm)
     acceptor = await start_server(state, asyncssh.generate_private_key("ssh-ed25519"))
     figures = Figures()
     try:
-        with _children_run_bare_app(bare):
+        with _children_run_bare_app(mode == "bare"):
             client = await Client.connect(state.port, FIRST_SIZE, marker)
             figures.first_bytes = await client.frame(first=True)
             figures.connect_one = await client.until_shown()
@@ -249,23 +265,36 @@ async def _measure(bare: bool, clients: int, data_dir: Path) -> Figures:
             figures.key_bytes = await client.frame()
             client.chan.change_terminal_size(*RESIZED)
             figures.resize_bytes = await client.frame()
-            pids = _child_pids()
-            figures.rss_mb = max((_rss_mb(pid) for pid in pids), default=float("nan"))
             await client.close()
 
             fresh = await Client.connect(state.port, RESIZED, marker)
             figures.first_resized_bytes = await fresh.frame(first=True)
             await fresh.close()
+            await _until_no_connections(state)
 
             crowd = await asyncio.gather(*(Client.connect(state.port, FIRST_SIZE, marker) for _ in range(clients)))
             figures.connect_many = list(await asyncio.gather(*(each.until_shown() for each in crowd)))
+            await asyncio.gather(*(each.frame() for each in crowd))  # every menu drawn and quiet
+            seats = [pid for pid in _child_pids() if warm is None or pid != warm.pid]
+            sizes = [memory_mb(pid) for pid in seats]
+            figures.rss_mb, figures.uss_mb, figures.pss_mb = (statistics.median(size[i] for size in sizes)
+                                                              for i in range(3))
+            if warm is not None and warm.pid is not None:
+                figures.warm_parent_mb = memory_mb(warm.pid)[2]
             await asyncio.gather(*(each.close() for each in crowd))
     finally:
-        deadline = time.monotonic() + LIMIT_SECONDS
-        while state.connections and time.monotonic() < deadline:  # every client has hung up: let the server see it
-            await asyncio.sleep(0.05)
+        await _until_no_connections(state)
         await stop_server(state, acceptor)
+        if warm is not None:
+            await warm.stop()
     return figures
+
+
+async def _until_no_connections(state: Any) -> None:
+    """Wait until every client has hung up and the server has seen it."""
+    deadline = time.monotonic() + LIMIT_SECONDS
+    while state.connections and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
 
 
 # -- the report ---------------------------------------------------------------------------------------
@@ -275,20 +304,29 @@ def _ratio(coven: float, bare: float) -> str:
     return f"{coven / bare:.2f}x" if bare else "n/a"
 
 
-def _rows(coven: Figures, bare: Figures, clients: int) -> list[tuple[str, float, float, str]]:
-    """(measure, Coven, bare app, unit) rows of the report."""
+Row = tuple[str, dict[str, float], str]
+
+
+def _rows(figures: dict[str, Figures], clients: int) -> list[Row]:
+    """(measure, value by mode, unit) rows of the report."""
+
+    def each(pick: Callable[[Figures], float]) -> dict[str, float]:
+        return {mode: pick(figures[mode]) for mode in MODES}
+
     return [
-        (f"first frame {FIRST_SIZE[0]}x{FIRST_SIZE[1]}", coven.first_bytes, bare.first_bytes, "B"),
-        ("key press (down)", coven.key_bytes, bare.key_bytes, "B"),
-        (f"resize to {RESIZED[0]}x{RESIZED[1]}", coven.resize_bytes, bare.resize_bytes, "B"),
-        (f"first frame {RESIZED[0]}x{RESIZED[1]}", coven.first_resized_bytes, bare.first_resized_bytes, "B"),
-        (f"resize / first frame {RESIZED[0]}x{RESIZED[1]}", coven.resize_bytes / coven.first_resized_bytes,
-         bare.resize_bytes / bare.first_resized_bytes, "x"),
-        ("child RSS", coven.rss_mb, bare.rss_mb, "MB"),
-        ("connect to menu, 1 client", coven.connect_one * 1e3, bare.connect_one * 1e3, "ms"),
-        (f"connect, {clients} at once, median", statistics.median(coven.connect_many) * 1e3,
-         statistics.median(bare.connect_many) * 1e3, "ms"),
-        (f"connect, {clients} at once, slowest", max(coven.connect_many) * 1e3, max(bare.connect_many) * 1e3, "ms"),
+        (f"first frame {FIRST_SIZE[0]}x{FIRST_SIZE[1]}", each(lambda f: f.first_bytes), "B"),
+        ("key press (down)", each(lambda f: f.key_bytes), "B"),
+        (f"resize to {RESIZED[0]}x{RESIZED[1]}", each(lambda f: f.resize_bytes), "B"),
+        (f"first frame {RESIZED[0]}x{RESIZED[1]}", each(lambda f: f.first_resized_bytes), "B"),
+        (f"resize / first frame {RESIZED[0]}x{RESIZED[1]}", each(lambda f: f.resize_bytes / f.first_resized_bytes),
+         "x"),
+        ("connect to menu, 1 client", each(lambda f: f.connect_one * 1e3), "ms"),
+        (f"connect, {clients} at once, median", each(lambda f: statistics.median(f.connect_many) * 1e3), "ms"),
+        (f"connect, {clients} at once, slowest", each(lambda f: max(f.connect_many) * 1e3), "ms"),
+        ("seat at the menu, RSS", each(lambda f: f.rss_mb), "MB"),
+        ("seat at the menu, USS", each(lambda f: f.uss_mb), "MB"),
+        ("seat at the menu, PSS", each(lambda f: f.pss_mb), "MB"),
+        ("seats at the menu per GB (by PSS)", each(lambda f: 1024 / f.pss_mb if f.pss_mb else 0.0), "seats"),
     ]
 
 
@@ -299,27 +337,32 @@ def _shown(value: float, unit: str) -> str:
 
 
 def run(clients: int = CONCURRENT) -> int:
-    """Serve Coven and the bare app, measure both and print the figures with their ratios."""
+    """Serve Coven warm, Coven fresh and the bare app; measure all three and print the figures with ratios."""
     import asyncssh
 
+    from tui.server.warm_link import WarmUnavailable
+
     clients = max(1, clients)
+    figures: dict[str, Figures] = {}
     with tempfile.TemporaryDirectory(prefix="coven-bench-serve-") as folder:
         data_dir = Path(folder)
         data_dir.chmod(0o700)
         try:
-            coven = asyncio.run(_measure(False, clients, data_dir))
-            bare = asyncio.run(_measure(True, clients, data_dir))
-        except (BenchError, OSError, asyncssh.Error) as error:
+            for mode in MODES:
+                figures[mode] = asyncio.run(_measure(mode, clients, data_dir))
+        except (BenchError, WarmUnavailable, OSError, asyncssh.Error) as error:
             print(f"coven: bench serve could not measure: {error}", file=sys.stderr)
             return 1
-    table = Table(title=f"coven bench serve: one SSH client at {FIRST_SIZE[0]}x{FIRST_SIZE[1]}, "
-                        f"Coven against a bare Textual app (Header, Static, Footer)")
+    table = Table(title=f"coven bench serve: SSH clients at {FIRST_SIZE[0]}x{FIRST_SIZE[1]}; Coven forked from its "
+                        f"warm parent, Coven as a fresh process (--no-warm), a bare Textual app (fresh)")
     table.add_column("measure")
-    for name in ("Coven", "bare app", "Coven/bare"):
+    for name in ("warm", "fresh", "bare app", "warm/bare", "fresh/bare"):
         table.add_column(name, justify="right")
-    for name, mine, theirs, unit in _rows(coven, bare, clients):
-        table.add_row(name, _shown(mine, unit), _shown(theirs, unit), _ratio(mine, theirs))
+    for name, values, unit in _rows(figures, clients):
+        table.add_row(name, *(_shown(values[mode], unit) for mode in MODES),
+                      _ratio(values["warm"], values["bare"]), _ratio(values["fresh"], values["bare"]))
     Console().print(table)
+    print(f"The warm parent itself: {figures['warm'].warm_parent_mb:.1f} MB PSS, shared by every warm seat.")
     return 0
 
 
