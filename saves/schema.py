@@ -272,6 +272,17 @@ def _expected_tables(version: int) -> dict[str, frozenset[str]]:
         conn.close()
 
 
+def learn_schema() -> None:
+    """Work out now what every open checks against (the tables, columns and creation SQL of this version).
+
+    Both come from migrating a throwaway in-memory database, which costs a few
+    MB the first time in each process; a parent that forks many processes
+    (``coven serve``'s warm parent) calls this once, so they share the answer.
+    """
+    _expected_tables(SCHEMA_VERSION)
+    _creation_sql(SCHEMA_VERSION)
+
+
 def move_aside(path: Path) -> Path:
     """Rename the damaged file and its -wal, -shm and -journal beside it; never delete anything.
 

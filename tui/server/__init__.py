@@ -1,9 +1,11 @@
-"""``coven serve``: host Coven over SSH, one Coven process per player.
+"""``coven serve``: host Coven over SSH, one Coven process per player, forked from a warm parent.
 
 :func:`run_serve` is the whole command; the parts live in small modules:
 :mod:`~tui.server.config` (flags), :mod:`~tui.server.hostkey`,
 :mod:`~tui.server.accounts`, :mod:`~tui.server.limits`,
-:mod:`~tui.server.pty_bridge`, :mod:`~tui.server.paste` (the input cap that spares
+:mod:`~tui.server.pty_bridge`, :mod:`~tui.server.warm` (the warm parent players are
+forked from) and :mod:`~tui.server.warm_link` (the server's end of it),
+:mod:`~tui.server.paste` (the input cap that spares
 paste markers), :mod:`~tui.server.connection`, :mod:`~tui.server.closing` (refusals
 the client gets to read) and :mod:`~tui.server.server`.
 """

@@ -1,4 +1,8 @@
-"""One Coven process in a pseudo-terminal, and the pumps between it and an SSH channel."""
+"""One Coven process in a pseudo-terminal, and the pumps between it and an SSH channel.
+
+The process is started by a :data:`Launcher`: :func:`start_fresh` runs a new
+interpreter, :meth:`tui.server.warm_link.WarmParent.spawn` forks one warm.
+"""
 
 from __future__ import annotations
 

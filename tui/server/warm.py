@@ -296,6 +296,9 @@ def preload() -> list[str]:
                 importlib.import_module(module.name)
     for name in PRELOADED_EXTRA:
         importlib.import_module(name)
+    from saves.schema import learn_schema
+
+    learn_schema()  # in-memory databases only, closed again: the players' store is never opened here
     return [*PRELOADED_PACKAGES, *PRELOADED_EXTRA]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import tui.cli.bench.games
@@ -62,7 +64,12 @@ def test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_ap
         assert warm > 0 and fresh > 0 and bare > 0, line
         assert warm_ratio == pytest.approx(warm / bare, rel=0.05, abs=0.01), line
         assert fresh_ratio == pytest.approx(fresh / bare, rel=0.05, abs=0.01), line
-    assert "The warm parent itself:" in out
+    assert re.search(r"The warm parent itself: \d+\.\d MB PSS", out)
+    [ramp] = [line for line in lines if line.startswith("Key echo with every warm seat pressing keys")]
+    steps = [int(seats) for seats in re.findall(r"(\d+) seats \d+ ms", ramp)]
+    assert steps and steps == [2 * (number + 1) for number in range(len(steps))], ramp  # 2 more at each step
+    assert re.search(r"Active seats this machine holds before a key's echo passes 100 ms at the 95th percentile: "
+                     r"(at least \d+|\d+|fewer than 2) \(\d+ cores\)", out)
 
 
 @pytest.mark.usefixtures("wide_output")

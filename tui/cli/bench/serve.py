@@ -53,6 +53,7 @@ FIRST_BYTE_SECONDS = 20.0
 COVEN_MARKER = b"C O V E N"
 BARE_MARKER = b"bare Textual app"
 DOWN = b"\x1b[B"
+UP = b"\x1b[A"
 
 
 # -- the baseline: a bare Textual app ---------------------------------------------------------------
@@ -100,11 +101,14 @@ class _Counter:
     last: float = field(default_factory=time.monotonic)
     shown_at: float | None = None
     closed: bool = False
+    waiter: asyncio.Future[float] | None = None
 
     def take(self, data: bytes) -> None:
         """Count ``data``, noting when the marker first arrived."""
         self.received += data
         self.last = time.monotonic()
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(self.last)
         if self.shown_at is None and self.marker in self.received[-(len(data) + len(self.marker)):]:
             self.shown_at = self.last
 
@@ -166,6 +170,25 @@ class Client:
             await asyncio.sleep(0.02)
         return len(self.counter.received) - start
 
+    async def echo(self, key: bytes) -> float:
+        """Send ``key``; the seconds until the first byte of its answer arrived."""
+        self.counter.waiter = asyncio.get_running_loop().create_future()
+        sent = time.monotonic()
+        self.chan.write(key)
+        try:
+            arrived = await asyncio.wait_for(self.counter.waiter, FIRST_BYTE_SECONDS)
+        except TimeoutError:
+            raise BenchError("a key press got no answer") from None
+        finally:
+            self.counter.waiter = None
+        return arrived - sent
+
+    async def quiet(self) -> None:
+        """Wait until this client's output has been quiet for :data:`QUIET_SECONDS`."""
+        deadline = time.monotonic() + LIMIT_SECONDS
+        while time.monotonic() - self.counter.last < QUIET_SECONDS and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+
     async def close(self) -> None:
         self.conn.close()
         await self.conn.wait_closed()
@@ -191,6 +214,7 @@ class Figures:
     connect_one: float = 0.0
     connect_many: list[float] = field(default_factory=list)
     warm_parent_mb: float = 0.0
+    echo_steps: list[tuple[int, float]] = field(default_factory=list)
 
 
 def _child_pids() -> list[int]:
@@ -244,8 +268,9 @@ async def _measure(mode: str, clients: int, data_dir: Path) -> Figures:
     from tui.server.warm_link import WarmParent, become_subreaper
 
     marker = BARE_MARKER if mode == "bare" else COVEN_MARKER
-    config = ServeConfig(host="127.0.0.1", port=0, auth="none", max_sessions=clients + 4,
-                         rate_burst=4 * clients + 16, warm=mode == "warm")
+    most = clients * (RAMP_STEPS + 1)
+    config = ServeConfig(host="127.0.0.1", port=0, auth="none", max_sessions=most + 4, rate_burst=4 * most + 16,
+                         warm=mode == "warm")
     warm = None
     if mode == "warm":
         if not become_subreaper():
@@ -274,7 +299,7 @@ async def _measure(mode: str, clients: int, data_dir: Path) -> Figures:
 
             crowd = await asyncio.gather(*(Client.connect(state.port, FIRST_SIZE, marker) for _ in range(clients)))
             figures.connect_many = list(await asyncio.gather(*(each.until_shown() for each in crowd)))
-            await asyncio.gather(*(each.frame() for each in crowd))  # every menu drawn and quiet
+            await asyncio.gather(*(each.quiet() for each in crowd))  # every menu drawn
             seats = [pid for pid in _child_pids() if warm is None or pid != warm.pid]
             sizes = [memory_mb(pid) for pid in seats]
             figures.rss_mb, figures.uss_mb, figures.pss_mb = (statistics.median(size[i] for size in sizes)
@@ -282,12 +307,55 @@ async def _measure(mode: str, clients: int, data_dir: Path) -> Figures:
             if warm is not None and warm.pid is not None:
                 figures.warm_parent_mb = memory_mb(warm.pid)[2]
             await asyncio.gather(*(each.close() for each in crowd))
+            if mode == "warm":
+                await _until_no_connections(state)
+                figures.echo_steps = await _echo_ramp(state.port, clients)
     finally:
         await _until_no_connections(state)
         await stop_server(state, acceptor)
         if warm is not None:
             await warm.stop()
     return figures
+
+
+ECHO_LIMIT_SECONDS = 0.1
+"""A key's echo slower than this at the 95th percentile means the machine holds no more active seats."""
+RAMP_STEPS = 6
+"""The echo ramp adds seats this many times (``clients`` each), unless the echo gets too slow sooner."""
+RAMP_ROUNDS = 4
+"""Key presses each seat makes at each step, at random moments of a second, as active players would."""
+
+
+async def _press_later(seat: Client, key: bytes, delay: float) -> float:
+    """Press ``key`` after ``delay`` seconds; the seconds its echo took."""
+    await asyncio.sleep(delay)
+    return await seat.echo(key)
+
+
+async def _echo_ramp(port: int, clients: int) -> list[tuple[int, float]]:
+    """Add ``clients`` warm seats at a time; at each step every seat presses keys: ``(seats, p95 echo seconds)``."""
+    import random
+
+    shuffle = random.Random(2026)
+    seats: list[Client] = []
+    steps: list[tuple[int, float]] = []
+    try:
+        for _ in range(RAMP_STEPS):
+            joined = await asyncio.gather(*(Client.connect(port, FIRST_SIZE, COVEN_MARKER) for _ in range(clients)))
+            seats += joined
+            await asyncio.gather(*(seat.until_shown() for seat in joined))
+            await asyncio.gather(*(seat.quiet() for seat in seats))
+            echoes: list[float] = []
+            for number in range(RAMP_ROUNDS):
+                key = DOWN if number % 2 == 0 else UP
+                echoes += await asyncio.gather(*(_press_later(seat, key, shuffle.random()) for seat in seats))
+                await asyncio.gather(*(seat.quiet() for seat in seats))
+            steps.append((len(seats), statistics.quantiles(echoes, n=20)[-1]))
+            if steps[-1][1] > ECHO_LIMIT_SECONDS:
+                break
+    finally:
+        await asyncio.gather(*(seat.close() for seat in seats), return_exceptions=True)
+    return steps
 
 
 async def _until_no_connections(state: Any) -> None:
@@ -363,6 +431,15 @@ def run(clients: int = CONCURRENT) -> int:
                       _ratio(values["warm"], values["bare"]), _ratio(values["fresh"], values["bare"]))
     Console().print(table)
     print(f"The warm parent itself: {figures['warm'].warm_parent_mb:.1f} MB PSS, shared by every warm seat.")
+    steps = figures["warm"].echo_steps
+    print("Key echo with every warm seat pressing keys, 95th percentile: "
+          + ", ".join(f"{seats} seats {p95 * 1e3:,.0f} ms" for seats, p95 in steps))
+    held = [seats for seats, p95 in steps if p95 <= ECHO_LIMIT_SECONDS]
+    most = f"{held[-1]}" if held else f"fewer than {steps[0][0]}" if steps else "?"
+    if held and len(held) == len(steps):
+        most = f"at least {held[-1]}"
+    print(f"Active seats this machine holds before a key's echo passes {ECHO_LIMIT_SECONDS * 1e3:.0f} ms at the "
+          f"95th percentile: {most} ({os.cpu_count()} cores).")
     return 0
 
 
