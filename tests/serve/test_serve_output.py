@@ -11,6 +11,7 @@ import asyncio
 import os
 import re
 import socket
+import time
 from pathlib import Path
 
 import asyncssh
@@ -20,6 +21,8 @@ from tests.helpers.ssh_client import ServeProcess, SSHPlayer, _ScreenSession, wa
 from tui.server.output import OutputHold
 
 BUDGET = 64 * 1024
+STALL_WAIT = 180.0
+"""A bound for a busy machine: the game fills the budget in seconds, then the 5 s stall timeout runs."""
 _STALL_LINE = re.compile(r"user=ana output stalled: (\d+) bytes pending, nothing read for (\d+) s "
                          r"\(budget (\d+) bytes\); disconnecting")
 
@@ -171,12 +174,13 @@ def test_a_client_that_stops_reading_is_held_to_its_budget_and_dropped_while_oth
                     peaks[1] = max(peaks[1], _rss_kib(child))
 
             # Bea's keys are answered while Ana's game is held, and after Ana is dropped.
+            deadline = time.monotonic() + STALL_WAIT
             while "output stalled" not in server.log:
+                assert time.monotonic() < deadline, f"Ana was never dropped; the server logged:\n{server.log}"
                 for key, answer in (("s", "Saved sessions"), ("escape", "C O V E N")):
                     bea.press(key)
                     await bea.wait_for(answer, timeout=30)
                     sample()
-                assert server.process.poll() is None
             await asyncio.get_running_loop().run_in_executor(
                 None, lambda: wait_until(lambda: (sample(), child not in server.children())[1],
                                          "the stalled player's process to be reaped", 60))
@@ -194,6 +198,6 @@ def test_a_client_that_stops_reading_is_held_to_its_budget_and_dropped_while_oth
     assert stall is not None, log
     pending, seconds, budget = map(int, stall.groups())
     assert pending > budget == BUDGET and seconds >= 5
-    # Generous bounds: the budget is 64 KiB; the same game unheld queues megabytes in the server.
-    assert server_peak - server_before < 24 * 1024
+    # Generous bounds: the budget is 64 KiB; without it the same game queued some 18 MiB in the server.
+    assert server_peak - server_before < 10 * 1024
     assert child_peak - child_before < 64 * 1024

@@ -312,9 +312,10 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         if time.monotonic() - self.last_input < DROP_REPORT_SECONDS and not self.closed:
             self.drop_timer = asyncio.get_running_loop().call_later(DROP_REPORT_SECONDS, self._report_dropped)
             return
-        dropped = self.gate.take_dropped()
+        passed, dropped = self.gate.passed, self.gate.take_dropped()
         if dropped:
-            self.owner.note("input faster than anyone types; %d bytes dropped", dropped, level=logging.WARNING)
+            self.owner.note("input faster than anyone types; %d bytes dropped, %d passed", dropped, passed,
+                            level=logging.WARNING)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         """Resize the child's terminal to the client's new window (clamped)."""
