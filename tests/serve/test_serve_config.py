@@ -51,8 +51,6 @@ def test_the_output_budget_and_stall_timeout_are_flags() -> None:
         ServeConfig(output_budget=262144, stall_timeout=120.0)
     with pytest.raises(ServeUsageError, match="--stall-timeout"):
         _config("--stall-timeout", "soon")
-    parser = argparse.ArgumentParser()
-    add_serve_parser(parser.add_subparsers()).format_help()
     serve_help = add_serve_parser(argparse.ArgumentParser().add_subparsers()).format_help()
     assert "--output-budget SIZE" in serve_help and "--stall-timeout TIME" in serve_help
 
