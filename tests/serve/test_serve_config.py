@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from tui.server.accounts import check_password, hash_password, verify_password
-from tui.server.config import ServeConfig, ServeUsageError, add_serve_parser, config_from_args, parse_duration
+from tui.server.config import (
+    ServeConfig,
+    ServeUsageError,
+    add_serve_parser,
+    config_from_args,
+    parse_duration,
+    parse_size,
+)
 from tui.server.limits import RateLimiter, SessionCounter
 from tui.server.players import Login, parse_login
 from tui.server.server import ServerState, printable
@@ -24,6 +31,28 @@ def test_durations(text: str, seconds: float) -> None:
 def test_bad_durations(text: str) -> None:
     with pytest.raises(ServeUsageError, match="--idle-timeout"):
         parse_duration(text)
+
+
+@pytest.mark.parametrize(("text", "size"), [("65536", 65536), ("256k", 262144), (" 1M ", 1048576), ("16k", 16384)])
+def test_sizes(text: str, size: int) -> None:
+    assert parse_size(text) == size
+
+
+@pytest.mark.parametrize(("text", "message"), [("", "takes a size"), ("1 MB", "takes a size"), ("-1m", "takes a size"),
+                                               ("1.5m", "takes a size"), ("15k", "at least 16k"), ("0", "at least")])
+def test_bad_sizes(text: str, message: str) -> None:
+    with pytest.raises(ServeUsageError, match=f"--output-budget.*{message}"):
+        parse_size(text)
+
+
+def test_the_output_budget_and_stall_timeout_are_flags() -> None:
+    assert (_config().output_budget, _config().stall_timeout) == (1024 * 1024, 60.0)
+    assert _config("--output-budget", "256k", "--stall-timeout", "2m") == \
+        ServeConfig(output_budget=262144, stall_timeout=120.0)
+    with pytest.raises(ServeUsageError, match="--stall-timeout"):
+        _config("--stall-timeout", "soon")
+    serve_help = add_serve_parser(argparse.ArgumentParser().add_subparsers()).format_help()
+    assert "--output-budget SIZE" in serve_help and "--stall-timeout TIME" in serve_help
 
 
 def _config(*argv: str) -> ServeConfig:

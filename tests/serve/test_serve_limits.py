@@ -9,11 +9,57 @@ from pathlib import Path
 import pytest
 
 from tui.server.limits import InputBudget, address_key
-from tui.server.paste import PASTE_END, PASTE_START, InputGate
+from tui.server.paste import FLOOD_QUIET_SECONDS, KEY_BURST, PASTE_END, PASTE_START, InputGate
 
 
 def _paste(size: int) -> bytes:
     return PASTE_START + b"x" * size + PASTE_END
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_raw_paste_passes_one_key_burst_then_nothing_until_the_input_pauses() -> None:
+    clock = _Clock()
+    gate = InputGate(clock=clock)
+    passed = b"".join(gate.filter(b"z" * 32 * 1024, room=10**9) for _ in range(32))  # a megabyte, in 32 reads
+    assert passed == b"z" * KEY_BURST and gate.flooding
+    for _ in range(20):  # the flood trickles on for seconds: the key budget refills, but nothing passes
+        clock.now += FLOOD_QUIET_SECONDS / 2
+        assert gate.filter(b"z" * 1024, room=10**9) == b""
+    assert gate.passed == KEY_BURST and gate.take_dropped() == 32 * 32 * 1024 + 20 * 1024 - KEY_BURST
+    clock.now += FLOOD_QUIET_SECONDS  # the player stopped pasting, then presses a key
+    assert gate.filter(b"s", room=10**9) == b"s" and not gate.flooding
+
+
+def test_the_key_budget_never_cuts_a_key_in_half_and_lets_a_mouse_swipe_through() -> None:
+    clock = _Clock()
+    swipe = b"".join(b"\x1b[<35;%d;12M" % column for column in range(1, 201))  # 200 motion reports
+    gate = InputGate(clock=clock)
+    assert gate.filter(swipe, room=10**9) == swipe  # 200 keys, though some 2.6 KiB
+    assert not gate.flooding
+    clock.now += 1.0
+    keys = "é".encode() * 100 + b"\x1b[A" * 100 + b"\x1bOP" * 100  # UTF-8, arrows, F1: 300 keys
+    passed = gate.filter(keys, room=10**9)
+    assert gate.flooding and 0 < len(passed) < len(keys)
+    assert keys.startswith(passed) and passed.decode()  # whole characters, whole sequences
+    assert len(passed) in {2 * n for n in range(101)} | {200 + 3 * n for n in range(101)}
+    tight = InputGate(clock=clock)
+    assert tight.filter(b"ab\x1b[<35;1;1M", room=5) == b"ab"  # the child's queue has room for 5 bytes only
+
+
+def test_the_key_flood_leaves_a_bracketed_paste_whole() -> None:
+    clock = _Clock()
+    gate = InputGate(clock=clock)
+    assert gate.filter(b"z" * 10_000, room=10**9) == b"z" * KEY_BURST
+    passed = gate.filter(_paste(1000) + b"q", room=10**9)
+    assert passed == _paste(1000)  # the paste is one event for the app: its own budget, not the keys'
+    assert gate.flooding and not gate.in_paste
 
 
 def test_the_per_address_key_counts_ipv6_by_its_64_and_ipv4_whole() -> None:

@@ -24,9 +24,17 @@ DEFAULT_LOGIN_GRACE = "30s"
 """Time a connection has to log in and open a terminal session (OpenSSH's LoginGraceTime)."""
 DEFAULT_MAX_AUTH_TRIES = 6
 """Failed logins one connection may make before it is closed (OpenSSH's MaxAuthTries)."""
+DEFAULT_OUTPUT_BUDGET = "1m"
+"""Screen output the server holds for one client that reads slowly; past it the player's Coven stops drawing."""
+DEFAULT_STALL_TIMEOUT = "60s"
+"""How long a client may read nothing of its held output before it is disconnected."""
 
 _UNITS = {"": 1.0, "s": 1.0, "m": 60.0, "h": 3600.0}
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)([smh]?)")
+_SIZE_UNITS = {"": 1, "k": 1024, "m": 1024 * 1024}
+_SIZE = re.compile(r"(\d+)([km]?)")
+MIN_OUTPUT_BUDGET = 16 * 1024
+"""The smallest output budget: below it a single screen update would stall the session."""
 
 
 class ServeUsageError(ValueError):
@@ -53,6 +61,8 @@ class ServeConfig:
     login_grace: float = 30.0
     max_auth_tries: int = DEFAULT_MAX_AUTH_TRIES
     warm: bool = True
+    output_budget: int = 1024 * 1024
+    stall_timeout: float = 60.0
 
     @property
     def all_interfaces(self) -> bool:
@@ -74,6 +84,21 @@ def parse_duration(text: str, option: str = "--idle-timeout") -> float:
     if seconds <= 0:
         raise ServeUsageError(f"{option} must be longer than zero.")
     return seconds
+
+
+def parse_size(text: str, option: str = "--output-budget") -> int:
+    """Bytes in ``text``: ``65536``, ``256k`` or ``1m`` (KiB and MiB), at least :data:`MIN_OUTPUT_BUDGET`.
+
+    Raises:
+        ServeUsageError: ``text`` is not such a size, or is too small.
+    """
+    match = _SIZE.fullmatch(text.strip().lower())
+    if match is None:
+        raise ServeUsageError(f"{option} takes a size such as 256k or 1m (or plain bytes), not {text!r}.")
+    size = int(match.group(1)) * _SIZE_UNITS[match.group(2)]
+    if size < MIN_OUTPUT_BUDGET:
+        raise ServeUsageError(f"{option} must be at least {MIN_OUTPUT_BUDGET // 1024}k, not {text!r}.")
+    return size
 
 
 def describe_duration(seconds: float) -> str:
@@ -138,6 +163,12 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     serve.add_argument("--no-warm", action="store_true",
                        help="start each player as a fresh process instead of forking it from a warm parent that "
                             "has Coven imported already (slower to connect, more memory per player)")
+    serve.add_argument("--output-budget", default=DEFAULT_OUTPUT_BUDGET, metavar="SIZE",
+                       help="screen output held for one slow client, e.g. 256k, 1m; past it that player's Coven "
+                            f"stops drawing until the client catches up (default {DEFAULT_OUTPUT_BUDGET})")
+    serve.add_argument("--stall-timeout", default=DEFAULT_STALL_TIMEOUT, metavar="TIME",
+                       help="disconnect a client that read none of its held output for this long, e.g. 30s, 2m "
+                            f"(default {DEFAULT_STALL_TIMEOUT})")
     serve.add_argument("--add-user", metavar="NAME",
                        help="add or replace an account in the password file (asks for the password) and exit")
     return serve
@@ -170,4 +201,6 @@ def config_from_args(args: argparse.Namespace, data_dir: Path) -> ServeConfig:
         login_grace=parse_duration(args.login_grace, "--login-grace"),
         max_auth_tries=_whole(args.max_auth_tries, "--max-auth-tries", 1, 100),
         warm=not getattr(args, "no_warm", False),
+        output_budget=parse_size(args.output_budget),
+        stall_timeout=parse_duration(args.stall_timeout, "--stall-timeout"),
     )

@@ -21,6 +21,7 @@ from engine.core.words import plural
 from tui.server.closing import tell_and_exit
 from tui.server.config import ServeConfig
 from tui.server.limits import MAX_COLUMNS, MAX_ROWS, clamp_size
+from tui.server.output import OutputHold
 from tui.server.paste import InputGate
 from tui.server.players import Login
 from tui.server.pty_bridge import INPUT_LIMIT, PlayerProcess, PtyChild, start_fresh
@@ -159,6 +160,9 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.admitted = False
         self.clamp_notes = 0
         self.warm_started = False
+        config = owner.state.config
+        self.hold = OutputHold(config.output_budget, config.stall_timeout, self._pending_output,
+                               self._pause_child, self._resume_child, self._stalled)
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         """Keep the channel the session talks through."""
@@ -261,12 +265,44 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         return await start_fresh(argv, env, cwd, terminal)
 
     def _output(self, data: bytes) -> None:
-        """Pass the child's output on to the client."""
+        """Pass the child's output on to the client, holding the child back once the client is too far behind."""
         if self.chan is not None and not self.closed:
             try:
                 self.chan.write(data)
             except OSError:  # BrokenPipeError: the client closed the channel before its close reached us
                 self.client_gone()
+                return
+            self.hold.wrote()
+
+    def _pending_output(self) -> int:
+        """Bytes the server holds for this client: the channel's send buffer and the connection's transport buffer."""
+        if self.chan is None:
+            return 0
+        # One session per connection, so the whole transport buffer is this client's. asyncssh keeps the
+        # transport private and never stops writing to it when the TCP window is full, hence the look inside.
+        transport = getattr(self.chan.get_connection(), "_transport", None)
+        queued = transport.get_write_buffer_size() if transport is not None else 0
+        return self.chan.get_write_buffer_size() + int(queued)
+
+    def _pause_child(self) -> None:
+        """Stop reading the child's output: it blocks on its terminal and stops drawing."""
+        if self.child is not None:
+            self.child.pause_output()
+
+    def _resume_child(self) -> None:
+        """Read the child's output again."""
+        if self.child is not None:
+            self.child.resume_output()
+
+    def _stalled(self, pending: int, seconds: float) -> None:
+        """The client read nothing of its held output for the stall timeout: drop the connection at once."""
+        self.owner.note("output stalled: %d bytes pending, nothing read for %.0f s (budget %d bytes); disconnecting",
+                        pending, seconds, self.hold.budget, level=logging.WARNING)
+        chan = self.chan
+        self.client_gone()
+        if chan is not None:
+            # abort, not close: a close would wait for the pending output to reach a client that reads nothing.
+            chan.get_connection().abort()
 
     def _exited(self, status: int) -> None:
         """The child ended by itself: pass its exit status on and close the session."""
@@ -298,9 +334,10 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         if time.monotonic() - self.last_input < DROP_REPORT_SECONDS and not self.closed:
             self.drop_timer = asyncio.get_running_loop().call_later(DROP_REPORT_SECONDS, self._report_dropped)
             return
-        dropped = self.gate.take_dropped()
+        passed, dropped = self.gate.passed, self.gate.take_dropped()
         if dropped:
-            self.owner.note("input faster than anyone types; %d bytes dropped", dropped, level=logging.WARNING)
+            self.owner.note("input faster than anyone types; %d bytes dropped, %d passed", dropped, passed,
+                            level=logging.WARNING)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         """Resize the child's terminal to the client's new window (clamped)."""
@@ -309,14 +346,12 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
             self.child.resize(*self.size)
 
     def pause_writing(self) -> None:
-        """The client reads slower than the child writes: stop reading the child."""
-        if self.child is not None:
-            self.child.pause_output()
+        """The client's SSH window is used up and the channel's buffer full: hold the child back."""
+        self.hold.channel_full()
 
     def resume_writing(self) -> None:
-        """The client caught up: read the child again."""
-        if self.child is not None:
-            self.child.resume_output()
+        """The channel's buffer has room again."""
+        self.hold.channel_drained()
 
     def eof_received(self) -> bool:
         """The client's end of input closes the channel (asyncssh's default), which hangs the child up."""
@@ -363,6 +398,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         """Hang the child up (once) and have the server reap it."""
         first = not self.closed
         self.closed = True
+        self.hold.close()
         if self.idle_timer is not None:
             self.idle_timer.cancel()
         if first:

@@ -97,6 +97,11 @@ class InputBudget:
         self._clock = clock
         self._bucket = _Bucket(float(burst), clock())
 
+    def available(self) -> int:
+        """How many bytes may pass now, without taking them."""
+        self.take(0)  # refill
+        return max(0, int(self._bucket.tokens))
+
     def take(self, size: int) -> int:
         """How many of ``size`` bytes may pass now (the rest are to be dropped)."""
         now = self._clock()
