@@ -24,9 +24,22 @@ DEFAULT_LOGIN_GRACE = "30s"
 """Time a connection has to log in and open a terminal session (OpenSSH's LoginGraceTime)."""
 DEFAULT_MAX_AUTH_TRIES = 6
 """Failed logins one connection may make before it is closed (OpenSSH's MaxAuthTries)."""
+DEFAULT_MEMORY_FLOOR = "256M"
+"""Available memory below which newcomers are refused.
+
+A player's Coven takes about 45 MB (the README's serve limits); 256 MiB keeps
+room for a few more players starting at once and for the system itself, so a
+refusal comes before the kernel has to reclaim hard or kill a process, and it
+stays out of the way on any machine that can serve at all.
+"""
+DEFAULT_IDLE_SEAT_GRACE = "60s"
+"""How long a session may go without a key (or without its Coven reaching the menu) before a newcomer
+may take its place on a full server: longer than anyone needs to read the menu, far shorter than the idle timeout."""
 
 _UNITS = {"": 1.0, "s": 1.0, "m": 60.0, "h": 3600.0}
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)([smh]?)")
+_SIZE_UNITS = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:([kmgt])(?:i?b)?)?")
 
 
 class ServeUsageError(ValueError):
@@ -52,6 +65,10 @@ class ServeConfig:
     rate_refill_seconds: float = DEFAULT_RATE_REFILL_SECONDS
     login_grace: float = 30.0
     max_auth_tries: int = DEFAULT_MAX_AUTH_TRIES
+    memory_floor: int = 256 << 20
+    """Bytes of available memory below which a newcomer is refused; 0 turns the check off."""
+    idle_seat_grace: float = 60.0
+    """Seconds without a key after which a full server gives a session's place to a newcomer."""
 
     @property
     def all_interfaces(self) -> bool:
@@ -73,6 +90,18 @@ def parse_duration(text: str, option: str = "--idle-timeout") -> float:
     if seconds <= 0:
         raise ServeUsageError(f"{option} must be longer than zero.")
     return seconds
+
+
+def parse_size(text: str, option: str = "--memory-floor") -> int:
+    """Bytes in ``text``: ``256M``, ``1G``, ``512K`` or ``1.5G`` (binary units; ``MB``, ``MiB`` too), or ``0``.
+
+    Raises:
+        ServeUsageError: ``text`` is not such a size (a plain number other than 0 has no unit, so it is refused).
+    """
+    match = _SIZE.fullmatch(text.strip().lower())
+    if match is None or (match.group(2) is None and float(match.group(1)) != 0):
+        raise ServeUsageError(f"{option} takes a size such as 256M or 1G (or 0 for off), not {text!r}.")
+    return int(float(match.group(1)) * _SIZE_UNITS.get(match.group(2) or "", 0))
 
 
 def describe_duration(seconds: float) -> str:
@@ -134,6 +163,14 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     serve.add_argument("--max-auth-tries", default=str(DEFAULT_MAX_AUTH_TRIES), metavar="N",
                        help=f"failed logins one connection may make before it is closed "
                             f"(default {DEFAULT_MAX_AUTH_TRIES})")
+    serve.add_argument("--memory-floor", default=DEFAULT_MEMORY_FLOOR, metavar="SIZE",
+                       help="refuse newcomers (\"this host is full right now\") while the machine's available memory "
+                            "(MemAvailable in /proc/meminfo) is below SIZE, e.g. 256M, 1G; 0 turns it off, and so "
+                            f"does a system without /proc/meminfo (not Linux) (default {DEFAULT_MEMORY_FLOOR})")
+    serve.add_argument("--idle-seat-grace", default=DEFAULT_IDLE_SEAT_GRACE, metavar="TIME",
+                       help="when every place is taken, a newcomer gets the place of a session that has pressed no "
+                            "key (or whose Coven has not reached the menu) for this long, e.g. 60s, 2m; a player "
+                            f"seated in a game is never closed this way (default {DEFAULT_IDLE_SEAT_GRACE})")
     serve.add_argument("--add-user", metavar="NAME",
                        help="add or replace an account in the password file (asks for the password) and exit")
     return serve
@@ -165,4 +202,6 @@ def config_from_args(args: argparse.Namespace, data_dir: Path) -> ServeConfig:
         rate_refill_seconds=_seconds(args.rate_refill_seconds, "--rate-refill-seconds"),
         login_grace=parse_duration(args.login_grace, "--login-grace"),
         max_auth_tries=_whole(args.max_auth_tries, "--max-auth-tries", 1, 100),
+        memory_floor=parse_size(args.memory_floor),
+        idle_seat_grace=parse_duration(args.idle_seat_grace, "--idle-seat-grace"),
     )

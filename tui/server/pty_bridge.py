@@ -67,10 +67,10 @@ class PtyChild:
 
     def __init__(self, argv: Sequence[str], env: Mapping[str, str], columns: int, rows: int,
                  on_output: Callable[[bytes], None], on_exit: Callable[[int], None], *,
-                 cwd: Path | None = None, label: str = "") -> None:
+                 cwd: Path | None = None, label: str = "", pass_fds: Sequence[int] = ()) -> None:
         """A child to run ``argv`` with ``env`` in ``cwd`` at ``columns`` x ``rows``; :meth:`start` starts it.
 
-        ``label`` names the connection in the log.
+        ``label`` names the connection in the log; ``pass_fds`` are kept open in the child (its status pipe).
         """
         self.argv = list(argv)
         self.env = dict(env)
@@ -79,6 +79,7 @@ class PtyChild:
         self._on_exit = on_exit
         self.cwd = cwd
         self.label = label
+        self.pass_fds = tuple(pass_fds)
         self.process: asyncio.subprocess.Process | None = None
         self._master: int | None = None
         self._paused = False
@@ -104,7 +105,7 @@ class PtyChild:
             _set_size(slave, self.columns, self.rows)
             self.process = await asyncio.create_subprocess_exec(
                 *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, cwd=self.cwd,
-                close_fds=True, start_new_session=True, preexec_fn=_make_child_setup(os.getpid()))
+                close_fds=True, pass_fds=self.pass_fds, start_new_session=True, preexec_fn=_make_child_setup(os.getpid()))
         except BaseException:
             os.close(master)
             raise
