@@ -50,6 +50,7 @@ from tui.navigation import (
 from tui.player_settings import read_settings, write_setting
 from tui.resize_paint import OnePaintResizeApp
 from tui.safe_text import plain_lines
+from tui.serve_status import serve_status
 from tui.served import refuses_files
 from tui.settings_apply import apply_settings
 from tui.table_seating import TableSeating
@@ -271,6 +272,8 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             self.call_later(self.check_size)
         else:
             self.check_size()
+        if self.served:
+            serve_status().tell("ready")  # the first screen is up: coven serve counts this terminal as arrived
 
     def _follow_theme(self, theme: Theme) -> None:
         """Element hues and named colours follow a theme chosen anywhere (the palette's "Change theme" too)."""

@@ -14,7 +14,7 @@ from tui.server.config import (
     add_serve_parser,
     config_from_args,
     parse_duration,
-    parse_size,
+    parse_output_budget,
 )
 from tui.server.limits import RateLimiter, SessionCounter
 from tui.server.players import Login, parse_login
@@ -33,16 +33,17 @@ def test_bad_durations(text: str) -> None:
         parse_duration(text)
 
 
-@pytest.mark.parametrize(("text", "size"), [("65536", 65536), ("256k", 262144), (" 1M ", 1048576), ("16k", 16384)])
+@pytest.mark.parametrize(("text", "size"), [("65536", 65536), ("256k", 262144), (" 1M ", 1048576), ("16k", 16384),
+                                           ("1 MB", 1048576), ("1.5m", 1572864), ("2MiB", 2097152)])
 def test_sizes(text: str, size: int) -> None:
-    assert parse_size(text) == size
+    assert parse_output_budget(text) == size
 
 
-@pytest.mark.parametrize(("text", "message"), [("", "takes a size"), ("1 MB", "takes a size"), ("-1m", "takes a size"),
-                                               ("1.5m", "takes a size"), ("15k", "at least 16k"), ("0", "at least")])
+@pytest.mark.parametrize(("text", "message"), [("", "takes a size"), ("lots", "takes a size"), ("-1m", "takes a size"),
+                                               ("1P", "takes a size"), ("15k", "at least 16k"), ("0", "at least")])
 def test_bad_sizes(text: str, message: str) -> None:
     with pytest.raises(ServeUsageError, match=f"--output-budget.*{message}"):
-        parse_size(text)
+        parse_output_budget(text)
 
 
 def test_the_output_budget_and_stall_timeout_are_flags() -> None:

@@ -23,6 +23,7 @@ from tui.coach_access import coach_line
 from tui.context import coven, leave_to_menu
 from tui.safe_text import plain
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, describe_chat_key, spectators_line
+from tui.serve_status import seat_screen_gone, seat_screen_shown
 from tui.table_link import POLL_SECONDS, TableLink
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.join_code import JoinCode
@@ -116,8 +117,13 @@ class LobbyScreen(Screen[None]):
         yield self.chat
         yield FittingFooter()
 
+    def on_unmount(self) -> None:
+        """The lobby is left (for the game, or away from the table)."""
+        seat_screen_gone(self)
+
     def on_mount(self) -> None:
         """Draw the seats and start listening for the others."""
+        seat_screen_shown(self, not self.link.spectator)  # a full coven serve never closes a seated player
         self._redraw(self.link.current())
         self.set_interval(POLL_SECONDS, self._poll)
 

@@ -68,6 +68,10 @@ class TableGameScreen(GameScreen):
         yield from super().compose()
         yield self.chat
 
+    def holds_seat(self) -> bool:
+        """Whether this process plays a seat here (a spectator only watches)."""
+        return not self.link.spectator
+
     def on_mount(self) -> None:
         """Start like any game, then listen for the other processes; the host plays table steps by itself."""
         super().on_mount()

@@ -31,10 +31,22 @@ DEFAULT_STALL_TIMEOUT = "60s"
 
 _UNITS = {"": 1.0, "s": 1.0, "m": 60.0, "h": 3600.0}
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)([smh]?)")
-_SIZE_UNITS = {"": 1, "k": 1024, "m": 1024 * 1024}
-_SIZE = re.compile(r"(\d+)([km]?)")
 MIN_OUTPUT_BUDGET = 16 * 1024
 """The smallest output budget: below it a single screen update would stall the session."""
+DEFAULT_MEMORY_FLOOR = "256M"
+"""Available memory below which newcomers are refused.
+
+A player's Coven takes about 45 MB (the README's serve limits); 256 MiB keeps
+room for a few more players starting at once and for the system itself, so a
+refusal comes before the kernel has to reclaim hard or kill a process, and it
+stays out of the way on any machine that can serve at all.
+"""
+DEFAULT_IDLE_SEAT_GRACE = "60s"
+"""How long a session may go without a key (or without its Coven reaching the menu) before a newcomer
+may take its place on a full server: longer than anyone needs to read the menu, far shorter than the idle timeout."""
+
+_SIZE_UNITS = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:([kmgt])(?:i?b)?)?")
 
 
 class ServeUsageError(ValueError):
@@ -63,6 +75,10 @@ class ServeConfig:
     warm: bool = True
     output_budget: int = 1024 * 1024
     stall_timeout: float = 60.0
+    memory_floor: int = 256 << 20
+    """Bytes of available memory below which a newcomer is refused; 0 turns the check off."""
+    idle_seat_grace: float = 60.0
+    """Seconds without a key after which a full server gives a session's place to a newcomer."""
 
     @property
     def all_interfaces(self) -> bool:
@@ -86,19 +102,36 @@ def parse_duration(text: str, option: str = "--idle-timeout") -> float:
     return seconds
 
 
-def parse_size(text: str, option: str = "--output-budget") -> int:
-    """Bytes in ``text``: ``65536``, ``256k`` or ``1m`` (KiB and MiB), at least :data:`MIN_OUTPUT_BUDGET`.
+def parse_size(text: str, option: str, *, minimum: int = 0, unit_needed: bool = False) -> int:
+    """Bytes in ``text``: ``65536``, ``256k``, ``1M``, ``1.5G`` (binary units; ``MB`` and ``MiB`` too).
+
+    Args:
+        text: what was typed.
+        option: the flag, for the message.
+        minimum: the fewest bytes allowed.
+        unit_needed: refuse a plain number other than 0, where bytes would surely be a slip.
 
     Raises:
-        ServeUsageError: ``text`` is not such a size, or is too small.
+        ServeUsageError: ``text`` is not such a size, or is below ``minimum``.
     """
     match = _SIZE.fullmatch(text.strip().lower())
-    if match is None:
-        raise ServeUsageError(f"{option} takes a size such as 256k or 1m (or plain bytes), not {text!r}.")
-    size = int(match.group(1)) * _SIZE_UNITS[match.group(2)]
-    if size < MIN_OUTPUT_BUDGET:
-        raise ServeUsageError(f"{option} must be at least {MIN_OUTPUT_BUDGET // 1024}k, not {text!r}.")
+    if match is None or (unit_needed and match.group(2) is None and float(match.group(1)) != 0):
+        example = "256M or 1G (or 0 for off)" if unit_needed else "256k or 1m (or plain bytes)"
+        raise ServeUsageError(f"{option} takes a size such as {example}, not {text!r}.")
+    size = int(float(match.group(1)) * (_SIZE_UNITS[match.group(2)] if match.group(2) else 1))
+    if size < minimum:
+        raise ServeUsageError(f"{option} must be at least {minimum // 1024}k, not {text!r}.")
     return size
+
+
+def parse_output_budget(text: str) -> int:
+    """``--output-budget``: plain bytes or a unit, at least :data:`MIN_OUTPUT_BUDGET`."""
+    return parse_size(text, "--output-budget", minimum=MIN_OUTPUT_BUDGET)
+
+
+def parse_memory_floor(text: str) -> int:
+    """``--memory-floor``: a size with its unit, or 0 for off."""
+    return parse_size(text, "--memory-floor", unit_needed=True)
 
 
 def describe_duration(seconds: float) -> str:
@@ -169,6 +202,14 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     serve.add_argument("--stall-timeout", default=DEFAULT_STALL_TIMEOUT, metavar="TIME",
                        help="disconnect a client that read none of its held output for this long, e.g. 30s, 2m "
                             f"(default {DEFAULT_STALL_TIMEOUT})")
+    serve.add_argument("--memory-floor", default=DEFAULT_MEMORY_FLOOR, metavar="SIZE",
+                       help="refuse newcomers (\"this host is full right now\") while the machine's available memory "
+                            "(MemAvailable in /proc/meminfo) is below SIZE, e.g. 256M, 1G; 0 turns it off, and so "
+                            f"does a system without /proc/meminfo (not Linux) (default {DEFAULT_MEMORY_FLOOR})")
+    serve.add_argument("--idle-seat-grace", default=DEFAULT_IDLE_SEAT_GRACE, metavar="TIME",
+                       help="when every place is taken, a newcomer gets the place of a session that has pressed no "
+                            "key (or whose Coven has not reached the menu) for this long, e.g. 60s, 2m; a player "
+                            f"seated in a game is never closed this way (default {DEFAULT_IDLE_SEAT_GRACE})")
     serve.add_argument("--add-user", metavar="NAME",
                        help="add or replace an account in the password file (asks for the password) and exit")
     return serve
@@ -201,6 +242,8 @@ def config_from_args(args: argparse.Namespace, data_dir: Path) -> ServeConfig:
         login_grace=parse_duration(args.login_grace, "--login-grace"),
         max_auth_tries=_whole(args.max_auth_tries, "--max-auth-tries", 1, 100),
         warm=not getattr(args, "no_warm", False),
-        output_budget=parse_size(args.output_budget),
+        output_budget=parse_output_budget(args.output_budget),
         stall_timeout=parse_duration(args.stall_timeout, "--stall-timeout"),
+        memory_floor=parse_memory_floor(args.memory_floor),
+        idle_seat_grace=parse_duration(args.idle_seat_grace, "--idle-seat-grace"),
     )

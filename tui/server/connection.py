@@ -18,8 +18,9 @@ from typing import Any, Protocol
 import asyncssh
 
 from engine.core.words import plural
+from tui.server.admission import ChildStatus
 from tui.server.closing import tell_and_exit
-from tui.server.config import ServeConfig
+from tui.server.config import ServeConfig, describe_duration
 from tui.server.limits import MAX_COLUMNS, MAX_ROWS, clamp_size
 from tui.server.output import OutputHold
 from tui.server.paste import InputGate
@@ -158,6 +159,9 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.gate = InputGate()
         self.drop_timer: asyncio.TimerHandle | None = None
         self.admitted = False
+        self.admitted_at = 0.0
+        self.status: ChildStatus | None = None
+        """What the child says of itself (its first screen up, seated in a game), once it runs."""
         self.clamp_notes = 0
         self.warm_started = False
         config = owner.state.config
@@ -189,6 +193,16 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         """Whether this session holds a player's place: its Coven is starting or running."""
         return self.admitted and not self.closed
 
+    @property
+    def ready(self) -> bool:
+        """Whether the child said its first screen (the menu, or a table's seats) is up."""
+        return self.status is not None and self.status.ready
+
+    @property
+    def seated(self) -> bool:
+        """Whether the child said its player is seated in a game (or a table's lobby)."""
+        return self.status is not None and self.status.seated
+
     def shell_requested(self) -> bool:
         """Accept a shell request: Coven is what runs in it."""
         return True
@@ -216,6 +230,7 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         if not self.owner.admit(self):
             return
         self.admitted = True
+        self.admitted_at = time.monotonic()
         task = asyncio.get_running_loop().create_task(self._start_child())
         self.owner.state.hangups.add(task)
         task.add_done_callback(self.owner.state.hangups.discard)
@@ -226,14 +241,19 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         state = self.owner.state
         columns, rows = self.size
         try:
-            env = state.child_environment(self.term, dict(self.chan.get_environment()))
+            self.status = status = ChildStatus(self._status_heard)
+            env = state.child_environment(self.term, dict(self.chan.get_environment())) | status.environment()
             child = PtyChild(child_command(self.owner.login, state.port, state.config.host,
                                                signed_in=state.config.auth != "none"), env, columns, rows,
                              self._output, self._exited, cwd=SOURCE_ROOT,
-                             label=f"#{self.owner.number} {self.owner.address} user={self.owner.user}")
+                             label=f"#{self.owner.number} {self.owner.address} user={self.owner.user}",
+                             pass_fds=(status.child_fd,))
             await child.start(self._launch)
+            status.listen()
         except Exception as error:  # noqa: BLE001 - whatever failed, the player hears why and the place is freed
             self.owner.note("could not start Coven: %s", error, level=logging.ERROR)
+            if self.status is not None:
+                self.status.close()
             self.closed = True
             self.owner.session_ended(self)
             if not self.owner.closing:
@@ -251,18 +271,25 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self._arm_idle_timer()
 
     async def _launch(self, argv: Sequence[str], env: Mapping[str, str], cwd: Path | None,
-                      terminal: int) -> PlayerProcess:
+                      terminal: int, pass_fds: Sequence[int]) -> PlayerProcess:
         """Fork the player from the warm parent; start a fresh process when that cannot be done."""
         warm = self.owner.state.warm
         if warm is not None and not warm.given_up:
             try:
-                process = await warm.spawn(argv, env, cwd, terminal)
+                process = await warm.spawn(argv, env, cwd, terminal, pass_fds)
             except WarmUnavailable as why:
                 self.owner.note("starting a fresh process: %s", why, level=logging.WARNING)
             else:
                 self.warm_started = True
                 return process
-        return await start_fresh(argv, env, cwd, terminal)
+        return await start_fresh(argv, env, cwd, terminal, pass_fds)
+
+    def _status_heard(self, word: str) -> None:
+        """Log what the child said of itself: its first screen up (and how soon), seated in a game or not."""
+        if word == "ready":
+            self.owner.note("menu reached after %.1f s", time.monotonic() - self.admitted_at)
+        else:
+            self.owner.note("seated in a game" if word == "seated" else "no longer seated in a game")
 
     def _output(self, data: bytes) -> None:
         """Pass the child's output on to the client, holding the child back once the client is too far behind."""
@@ -375,6 +402,14 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         span = plural(minutes, "minute") if minutes >= 1 else plural(self.owner.state.config.idle_timeout, "second")
         self.say_goodbye(f"No key pressed for {span}; goodbye from Coven.")
 
+    def close_idle_seat(self, newcomer: int) -> None:
+        """Give this idle session's place to connection ``newcomer``: say why, and close it."""
+        grace = self.owner.state.config.idle_seat_grace
+        self.owner.note("idle seat closed for newcomer #%d (%s, no key for %.0f s)", newcomer,
+                        "menu reached" if self.ready else "menu never reached", time.monotonic() - self.last_input)
+        self.say_goodbye(f"Coven is full and this terminal was idle for {describe_duration(grace)}; its place went to "
+                         "another player. Goodbye.")
+
     def say_goodbye(self, line: str) -> None:
         """Give the player's terminal back in order, print ``line`` and close the session.
 
@@ -401,6 +436,8 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.hold.close()
         if self.idle_timer is not None:
             self.idle_timer.cancel()
+        if self.status is not None:
+            self.status.close()
         if first:
             self._report_dropped()
             self.owner.session_ended(self)

@@ -79,15 +79,17 @@ class PlayerProcess(Protocol):
         ...
 
 
-Launcher = Callable[[Sequence[str], Mapping[str, str], "Path | None", int], Awaitable[PlayerProcess]]
-"""Starts ``argv`` with ``env`` in ``cwd`` on the pty's terminal end (an fd); the bridge closes that fd after."""
+Launcher = Callable[[Sequence[str], Mapping[str, str], "Path | None", int, Sequence[int]], Awaitable[PlayerProcess]]
+"""Starts ``argv`` with ``env`` in ``cwd`` on the pty's terminal end (an fd), keeping the other fds open under
+their numbers; the bridge closes the terminal end after."""
 
 
-async def start_fresh(argv: Sequence[str], env: Mapping[str, str], cwd: Path | None, terminal: int) -> PlayerProcess:
+async def start_fresh(argv: Sequence[str], env: Mapping[str, str], cwd: Path | None, terminal: int,
+                      pass_fds: Sequence[int] = ()) -> PlayerProcess:
     """Start ``argv`` as a new interpreter on ``terminal``: a new session, the pty its controlling terminal."""
     return await asyncio.create_subprocess_exec(
         *argv, stdin=terminal, stdout=terminal, stderr=terminal, env=dict(env), cwd=cwd,
-        close_fds=True, start_new_session=True, preexec_fn=_make_child_setup(os.getpid()))
+        close_fds=True, pass_fds=tuple(pass_fds), start_new_session=True, preexec_fn=_make_child_setup(os.getpid()))
 
 
 class PtyChild:
@@ -101,10 +103,10 @@ class PtyChild:
 
     def __init__(self, argv: Sequence[str], env: Mapping[str, str], columns: int, rows: int,
                  on_output: Callable[[bytes], None], on_exit: Callable[[int], None], *,
-                 cwd: Path | None = None, label: str = "") -> None:
+                 cwd: Path | None = None, label: str = "", pass_fds: Sequence[int] = ()) -> None:
         """A child to run ``argv`` with ``env`` in ``cwd`` at ``columns`` x ``rows``; :meth:`start` starts it.
 
-        ``label`` names the connection in the log.
+        ``label`` names the connection in the log; ``pass_fds`` are kept open in the child (its status pipe).
         """
         self.argv = list(argv)
         self.env = dict(env)
@@ -113,6 +115,7 @@ class PtyChild:
         self._on_exit = on_exit
         self.cwd = cwd
         self.label = label
+        self.pass_fds = tuple(pass_fds)
         self.process: PlayerProcess | None = None
         self._master: int | None = None
         self._paused = False
@@ -136,7 +139,7 @@ class PtyChild:
         master, slave = pty.openpty()
         try:
             _set_size(slave, self.columns, self.rows)
-            self.process = await launch(self.argv, self.env, self.cwd, slave)
+            self.process = await launch(self.argv, self.env, self.cwd, slave, self.pass_fds)
         except BaseException:
             os.close(master)
             raise

@@ -22,6 +22,7 @@ import asyncssh
 
 from engine.core.text import is_safe_text
 from tui.server.accounts import check_password, read_password_file
+from tui.server.admission import MemoryFloor, available_memory, describe_size, idle_seat, is_idle
 from tui.server.closing import disconnect_politely, tell_and_exit
 from tui.server.config import ServeConfig, describe_duration
 from tui.server.connection import CovenSession
@@ -37,6 +38,8 @@ MIN_PENDING = 64
 """Connections that may be logging in at once, however small ``--max-sessions`` is."""
 MAX_LINGERING = 256
 """Refused clients given time to read their reason at once; beyond that they are cut off at once."""
+LOW_MEMORY = "This host is full right now (it is short of memory); try again in a few minutes."
+"""Why a newcomer is refused below ``--memory-floor``."""
 _TERM_NAME = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 _ENV_VALUE = re.compile(r"[\x20-\x7e]{0,64}")
 _PASSED_ENV = ("COLORTERM", "NO_COLOR")
@@ -54,6 +57,7 @@ class ServerState:
     warm: WarmParent | None = None
     limiter: RateLimiter = field(init=False)
     counter: SessionCounter = field(init=False)
+    memory: MemoryFloor = field(init=False)
     throttle: AuthThrottle = field(default_factory=AuthThrottle)
     connections: set[CovenConnection] = field(default_factory=set)
     hangups: set[asyncio.Task[Any]] = field(default_factory=set)
@@ -64,6 +68,14 @@ class ServerState:
         """Size the rate limiter and the seat counter from the settings."""
         self.limiter = RateLimiter(self.config.rate_burst, self.config.rate_refill_seconds)
         self.counter = SessionCounter(self.config.max_sessions)
+        self.memory = MemoryFloor(self.config.memory_floor)
+        if self.config.memory_floor and available_memory(self.memory.meminfo) is None:
+            log.warning("admission by memory is off: this system has no %s", self.memory.meminfo)
+
+    def sessions(self) -> list[CovenSession]:
+        """The sessions that hold a place now."""
+        return [connection.session for connection in self.connections
+                if connection.session is not None and connection.session.live]
 
     @property
     def max_pending(self) -> int:
@@ -217,6 +229,35 @@ class CovenConnection(asyncssh.SSHServer):
         """Why a player is refused while every place is taken."""
         return f"The table is full (at most {self.state.config.max_sessions} at once); try again later."
 
+    def _refuse_table_full(self, *, now: bool = False) -> None:
+        """Refuse with :meth:`_table_full`, logging why no idle seat could be freed."""
+        clock, grace = time.monotonic(), self.state.config.idle_seat_grace
+        seated = [session for session in self.state.sessions() if session.seated]
+        idle = sum(is_idle(session, clock, grace) for session in seated)
+        self.note("refused: %s (no idle seat: %d seated in a game, %d of them idle for %s)", self._table_full(),
+                  len(seated), idle, describe_duration(grace))
+        self.refuse(self._table_full(), quiet=True, now=now)
+
+    def _low_memory(self, chan: asyncssh.SSHServerChannel[bytes] | None = None) -> bool:
+        """Refuse the connection (true) while the machine's available memory is below the floor.
+
+        The reason goes on ``chan``'s stderr too, when a session is already open.
+        """
+        available = self.state.memory.shortfall()
+        if available is None:
+            return False
+        reason = LOW_MEMORY
+        if chan is not None:
+            tell_and_exit(chan, reason)
+        self.note("refused: %s (MemAvailable %s, floor %s)", reason, describe_size(available),
+                  describe_size(self.state.memory.floor))
+        self.refuse(reason, quiet=True, now=True)
+        return True
+
+    def _idle_seat(self) -> CovenSession | None:
+        """The session whose place a newcomer may take now, if any (see :mod:`tui.server.admission`)."""
+        return idle_seat(self.state.sessions(), time.monotonic(), self.state.config.idle_seat_grace)
+
     def begin_auth(self, username: str) -> bool:
         """Read the login from ``username``; True when a password or key must follow.
 
@@ -226,10 +267,13 @@ class CovenConnection(asyncssh.SSHServer):
         if self.refused:
             return True
         config = self.state.config
-        if self.state.counter.count >= self.state.counter.maximum:
+        if self._low_memory():
+            return True
+        if self.state.counter.count >= self.state.counter.maximum and self._idle_seat() is None:
             # Said before the password, to spare the player typing it; the place is only taken
-            # when a session starts, so connections that never open one hold none.
-            self.refuse(self._table_full(), now=True)
+            # when a session starts, so connections that never open one hold none. An idle seat
+            # is only closed then, for a newcomer who has logged in.
+            self._refuse_table_full(now=True)
             return True
         self.login = parse_login(username, accounts=config.auth != "none")
         if config.auth == "none":
@@ -238,16 +282,22 @@ class CovenConnection(asyncssh.SSHServer):
         return True
 
     def admit(self, session: CovenSession) -> bool:
-        """Take a player's place for ``session``; refuse the connection when the table is full."""
+        """Take a player's place for ``session``; refuse the connection when the table or memory is full.
+
+        On a full table an idle seat is closed first, and the newcomer takes its place.
+        """
+        if self._low_memory(session.chan):
+            return False
+        if self.state.counter.count >= self.state.counter.maximum and (idle := self._idle_seat()) is not None:
+            idle.close_idle_seat(self.number)
         if self.state.counter.try_admit():
             if self.grace_timer is not None:
                 self.grace_timer.cancel()
                 self.grace_timer = None
             return True
-        reason = self._table_full()
         if session.chan is not None:
-            tell_and_exit(session.chan, reason)
-        self.refuse(reason)
+            tell_and_exit(session.chan, self._table_full())
+        self._refuse_table_full()
         return False
 
     def session_ended(self, session: CovenSession) -> None:

@@ -55,6 +55,8 @@ ARGV_ROOM = 4096
 ENV_ROOM = 2048
 MAX_REQUEST = 64 * 1024
 """Largest request (command and environment) the server may send."""
+MAX_FDS = 4
+"""Most descriptors one request may carry: the terminal, then those the player keeps (its status pipe)."""
 HEADER = 8
 """Bytes of a request's number, ahead of its JSON: the parent reads only these, the player the rest."""
 PRELOADED_PACKAGES = ("engine", "saves", "tui")
@@ -161,20 +163,41 @@ def _open_standard_streams() -> None:
         setattr(sys, f"__{name}__", stream)
 
 
-def _become_player(request: memoryview, terminal: int, server_pid: int) -> NoReturn:
+def _place_descriptors(fds: Sequence[int], keep: Sequence[int]) -> None:
+    """The terminal (``fds[0]``) on 0-2, ``fds[1:]`` under the numbers ``keep`` names, every other fd closed."""
+    terminal, kept = fds[0], fds[1:]
+    for fd in (0, 1, 2):
+        os.dup2(terminal, fd)
+    # Out of the way first, so placing one never overwrites another still to be placed.
+    high = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 1024) for fd in kept]
+    wanted = {0, 1, 2}
+    for fd, number in zip(high, keep, strict=True):
+        if number > 2 and number not in wanted:
+            os.dup2(fd, number)  # inheritable, as pass_fds leaves it
+            wanted.add(number)
+    # Everything else the parent had open (its control socket above all) is closed, as close_fds would.
+    for name in os.listdir("/proc/self/fd"):
+        if int(name) not in wanted:
+            try:
+                os.close(int(name))
+            except OSError:
+                pass  # the directory listing's own descriptor, already gone
+
+
+def _become_player(request: memoryview, fds: Sequence[int], server_pid: int) -> NoReturn:
     """Turn this freshly forked process into one player's ``coven play``, run it, and exit with its status."""
     status = 1
     try:
+        order = json.loads(bytes(request))  # the player's own copy: the parent never makes one
         os.setsid()
-        for fd in (0, 1, 2):
-            os.dup2(terminal, fd)
-        # Everything else the parent had open (its control socket above all) is closed, as close_fds would.
-        os.closerange(3, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 65536)
+        keep = [int(number) for number in order.get("keep", [])]
+        if len(keep) != len(fds) - 1:
+            os._exit(1)
+        _place_descriptors(fds, keep)
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
         for number in _SIGNALS_RESET:
             signal.signal(number, signal.SIG_DFL)
         _await_adoption(server_pid)
-        order = json.loads(bytes(request))  # the player's own copy: the parent never makes one
         argv, env, cwd = list(order["argv"]), dict(order["env"]), order["cwd"]
         _take_environment(env)
         os.chdir(cwd)
@@ -200,7 +223,7 @@ def _become_player(request: memoryview, terminal: int, server_pid: int) -> NoRet
 # -- the warm parent ---------------------------------------------------------------------------------
 
 
-def _fork_player(request: memoryview, terminal: int, server_pid: int) -> int:
+def _fork_player(request: memoryview, fds: Sequence[int], server_pid: int) -> int:
     """Start one player through a middle process that exits at once; the player's pid."""
     reading, writing = os.pipe()
     middle = os.fork()
@@ -211,7 +234,7 @@ def _fork_player(request: memoryview, terminal: int, server_pid: int) -> int:
             player = os.fork()
             if player == 0:
                 os.close(writing)
-                _become_player(request, terminal, server_pid)
+                _become_player(request, fds, server_pid)
             os.write(writing, str(player).encode())
         except BaseException:  # noqa: BLE001 - the middle process only ever exits
             status = 1
@@ -248,7 +271,7 @@ def serve_players(control: socket.socket, server_pid: int) -> int:
     view = memoryview(buffer)  # requests are only ever read through this, never copied in the parent
     while True:
         try:
-            size, ancillary, flags, _ = control.recvmsg_into([buffer], socket.CMSG_SPACE(4 * 4))
+            size, ancillary, flags, _ = control.recvmsg_into([buffer], socket.CMSG_SPACE(4 * MAX_FDS))
         except InterruptedError:
             continue
         except OSError:
@@ -259,7 +282,7 @@ def serve_players(control: socket.socket, server_pid: int) -> int:
                if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS for i in range(0, len(data) - 3, 4)]
         number = int.from_bytes(buffer[:HEADER], "big") if size >= HEADER else 0
         try:
-            if flags & socket.MSG_TRUNC or len(fds) != 1 or size <= HEADER:
+            if flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC) or not fds or size <= HEADER:
                 _reply(control, {"id": number, "error": "a malformed request"})
                 continue
             if _threads() != 1:
@@ -267,7 +290,7 @@ def serve_players(control: socket.socket, server_pid: int) -> int:
                 _reply(control, {"id": number, "error": "the warm parent has threads"})
                 return 1
             try:
-                pid = _fork_player(view[HEADER:size], fds[0], server_pid)
+                pid = _fork_player(view[HEADER:size], fds, server_pid)
             except OSError as error:
                 _reply(control, {"id": number, "error": f"fork failed: {error.strerror or error}"})
                 continue

@@ -272,8 +272,12 @@ class WarmParent:
         except TimeoutError:
             raise WarmUnavailable(f"the warm parent was not ready within {READY_SECONDS:.0f} s") from None
 
-    async def spawn(self, argv: Sequence[str], env: Mapping[str, str], cwd: Path | None, terminal: int) -> ForkedPlayer:
+    async def spawn(self, argv: Sequence[str], env: Mapping[str, str], cwd: Path | None, terminal: int,
+                    pass_fds: Sequence[int] = ()) -> ForkedPlayer:
         """Fork one player running ``argv`` with ``env`` in ``cwd``, its terminal the pty end ``terminal``.
+
+        ``pass_fds`` are open in the player under the same numbers as here (its status pipe), as with a
+        fresh process's ``pass_fds``.
 
         Raises:
             WarmUnavailable: no warm parent can do it now; start a fresh process instead.
@@ -283,13 +287,13 @@ class WarmParent:
             raise WarmUnavailable("the warm parent is restarting")
         number = next(self._numbers)
         request = number.to_bytes(HEADER, "big") + json.dumps(
-            {"argv": list(argv), "env": dict(env), "cwd": str(cwd or self.cwd)}).encode()
+            {"argv": list(argv), "env": dict(env), "cwd": str(cwd or self.cwd), "keep": list(pass_fds)}).encode()
         if len(request) > MAX_REQUEST:
             raise WarmUnavailable("the request is too large for the warm parent")
         future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self._pending[number] = future
         try:
-            socket.send_fds(self._socket, [request], [terminal])
+            socket.send_fds(self._socket, [request], [terminal, *pass_fds])
         except OSError as error:
             self._pending.pop(number, None)
             raise WarmUnavailable(f"the warm parent could not be asked ({error.strerror or error})") from None

@@ -42,6 +42,7 @@ from tui.screens.game.narrator import Narrator
 from tui.screens.game.save_retry import SaveRetry
 from tui.screens.game.undo import describe_undo_key, take_back, undo_state
 from tui.screens.transcript import TranscriptScreen
+from tui.serve_status import seat_screen_gone, seat_screen_shown
 from tui.turn_notice import TurnNotices, notice_escape, wanted
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.game_over import GameOverScreen
@@ -152,8 +153,17 @@ class GameScreen(Screen[None]):
             return SETTING_OFF
         return None
 
+    def on_unmount(self) -> None:
+        """The game is left: this player is no longer seated in it."""
+        seat_screen_gone(self)
+
+    def holds_seat(self) -> bool:
+        """Whether this screen plays a seat of this player's (a spectator's table screen does not)."""
+        return True
+
     def on_mount(self) -> None:
         """Write the history so far into the log, then start the loop."""
+        seat_screen_shown(self, self.holds_seat())  # a full coven serve never closes a player in a game
         live = self.live
         self.table.coach_refusal = self.coach_refusal_here()
         if self.linear is None:
