@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import os
 import sqlite3
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -77,13 +78,45 @@ def open_database(path: Path, timeout: float,
     """
     made = [] if recreated is None else recreated
     try:
-        return _open_ready(path, timeout, made), None
+        return _open_ready_patiently(path, timeout, made), None
     except _Damaged:
         moved_to = move_aside(path)
     try:
-        return _open_ready(path, timeout, made), moved_to
+        return _open_ready_patiently(path, timeout, made), moved_to
     except _Damaged:
         raise StoreError(f"Could not start a fresh session database at {path}.") from None
+
+
+class _Busy(Exception):
+    """Another process's lock stopped the preparation, possibly without waiting at all (see below)."""
+
+    def __init__(self, error: sqlite3.Error) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+_BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def _open_ready_patiently(path: Path, timeout: float, recreated: list[str]) -> sqlite3.Connection:
+    """:func:`_open_ready`, tried again while another process's lock is in the way, for up to ``timeout``.
+
+    SQLite's busy timeout covers most waits, but not all: two processes
+    preparing a new database at once (several players of ``coven serve``
+    starting together) can each hold a read lock the other's write needs, and
+    SQLite then answers "database is locked" at once rather than deadlock.
+    Closing the connection lets the other go first; this one then tries again.
+    """
+    deadline = time.monotonic() + timeout
+    pause = 0.02
+    while True:
+        try:
+            return _open_ready(path, timeout, recreated)
+        except _Busy as busy:
+            if time.monotonic() + pause > deadline:
+                raise _cannot("prepare", path, busy.error) from None
+        time.sleep(pause)
+        pause = min(pause * 2, 0.5)
 
 
 def _open_ready(path: Path, timeout: float, recreated: list[str]) -> sqlite3.Connection:
@@ -109,6 +142,8 @@ def _open_ready(path: Path, timeout: float, recreated: list[str]) -> sqlite3.Con
             conn.close()
             if is_damage(error):
                 raise _Damaged from None
+            if isinstance(error, sqlite3.OperationalError) and getattr(error, "sqlite_errorcode", 0) & 0xFF in _BUSY_CODES:
+                raise _Busy(error) from None
             raise _cannot("prepare", path, error) from None
         except BaseException:
             conn.close()
