@@ -182,14 +182,17 @@ async def test_sessions_export_and_import_are_relative_to_the_working_directory(
     app = CovenApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s", "e")
-        assert isinstance(app.screen, PromptScreen)
+        await until(pilot, lambda: isinstance(app.screen, PromptScreen), "the export prompt")
         app.screen.query_one("#prompt-input").value = "saved.json"  # type: ignore[attr-defined]
         await pilot.press("enter")
         await until(pilot, lambda: (elsewhere / 'saved.json').is_file(), 'written.is_file()')
         written = elsewhere / "saved.json"
         assert written.is_file()
         assert any(str(written) in str(note.message) for note in app._notifications)
+        # The file can be written before its prompt has closed: a key pressed then would go to the old prompt.
+        await until(pilot, lambda: not isinstance(app.screen, PromptScreen), "the export prompt to close")
         await pilot.press("i")
+        await until(pilot, lambda: isinstance(app.screen, PromptScreen), "the import prompt")
         app.screen.query_one("#prompt-input").value = "saved.json"  # type: ignore[attr-defined]
         await pilot.press("enter")
         await until(pilot, lambda: (
