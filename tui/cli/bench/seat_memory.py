@@ -36,6 +36,7 @@ from rich.console import Console
 from rich.table import Table
 
 from engine.core.words import plural
+from tui.app import GIVE_BACK_SECONDS
 
 if TYPE_CHECKING:
     from saves import LiveSession
@@ -91,12 +92,12 @@ def memory_now(when: str) -> Sample:
 # -- playing one game through the app ------------------------------------------------------------------
 
 
-def _new_game(app: CovenApp, plan: str, seed: int) -> LiveSession:
+def _new_game(app: CovenApp, plan: str, seed: int, opponent: str) -> LiveSession:
     from saves import LiveSession, SeatInfo
 
     assert app.store is not None, app.store_problem
     game_id = {"wizards-cup": "wizards-cup", "wizbits": "wizbits"}[plan]
-    return LiveSession.create(app.store, game_id, {}, seed, [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "hard")])
+    return LiveSession.create(app.store, game_id, {}, seed, [SeatInfo("Ana"), SeatInfo("Merlin", "bot", opponent)])
 
 
 def _person_moves(live: LiveSession, seat: int, moves: int) -> Any:
@@ -108,11 +109,11 @@ def _person_moves(live: LiveSession, seat: int, moves: int) -> Any:
     return live.spec.bots["normal"](view, legal, seeded_rng(live.seed, "person", seat, moves))
 
 
-async def play_one_game(app: CovenApp, plan: str, seed: int, *, coach: bool = True,
+async def play_one_game(app: CovenApp, plan: str, seed: int, *, coach: bool = True, opponent: str = "hard",
                         tick: float = 0.02, bound: float = GAME_BOUND_SECONDS) -> int:
     """Play one whole game of ``plan`` on ``app`` (running, at its menu) and return to the menu.
 
-    The person's seat plays the Normal bot's moves through the table; the Hard bot plays
+    The person's seat plays the Normal bot's moves through the table; the ``opponent`` bot plays
     the other seat as the game screen runs it (in its worker). With ``coach`` (Wizards Cup),
     the coach is asked once a round, on the lineup as arranged, and closed once it has spoken.
 
@@ -128,7 +129,7 @@ async def play_one_game(app: CovenApp, plan: str, seed: int, *, coach: bool = Tr
     from tui.screens.menu import MainMenu
     from tui.widgets.game_over import GameOverScreen
 
-    live = _new_game(app, plan, seed)
+    live = _new_game(app, plan, seed, opponent)
     app.start_game(live)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + bound
@@ -149,7 +150,8 @@ async def play_one_game(app: CovenApp, plan: str, seed: int, *, coach: bool = Tr
         if loop.time() > deadline:
             raise RuntimeError(f"a {plan} game did not end within {bound:g} s: {_describe(screen, live)}")
         if isinstance(screen, MainMenu):
-            if live.finished:
+            # Textual removes a popped screen's widgets after the menu is back: wait for that.
+            if live.finished and not any(isinstance(node, GameScreen) for node in app._nodes):
                 return spoke
             continue
         if isinstance(screen, GameOverScreen):
@@ -239,6 +241,7 @@ async def play_and_measure(app: CovenApp, plan: str, games: int, *, seed: int = 
         report(samples[0])
     for played in range(1, games + 1):
         await play_one_game(app, plan, seed + played - 1)
+        await asyncio.sleep(GIVE_BACK_SECONDS + 0.5)  # the app hands the game's freed memory back meanwhile
         if played in (1, games) or report is not None:
             samples.append(sample(f"game {played}"))
             if report is not None:
