@@ -301,8 +301,8 @@ def measure(plan: str, games: int) -> list[Sample]:
 def _rows(plan: str, samples: Sequence[Sample]) -> list[tuple[str, str, str]]:
     first = next(s for s in samples if s.when == "game 1")
     last = samples[-1]
-    rows = [(f"{plan}: {s.when}", f"{s.uss_mib:.1f} MiB", f"{s.rss_mib:.1f} MiB")
-            for s in (samples[0], first, last) if s is not last or last is not first]
+    shown = (samples[0], first) if last is first else (samples[0], first, last)
+    rows = [(f"{plan}: {s.when}", f"{s.uss_mib:.1f} MiB", f"{s.rss_mib:.1f} MiB") for s in shown]
     growth = last.uss_mib / first.uss_mib - 1
     rows.append((f"{plan}: USS growth game 1 → {last.when}", f"{growth:+.1%}", ""))
     return rows
