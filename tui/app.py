@@ -32,6 +32,7 @@ from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionSt
 from tui.commands import CovenCommands
 from tui.focus_cursor import FocusCursor
 from tui.games import has_ui, playable_games
+from tui.heap import give_back, limit_arenas
 from tui.key_order import OrderedKeys
 from tui.navigation import (
     GoToMenu,
@@ -66,6 +67,9 @@ MIN_WIDTH = 80
 
 MIN_HEIGHT = 24
 """Shortest terminal Coven lays out properly."""
+
+GIVE_BACK_SECONDS = 1.0
+"""After leaving a game, the wait before its freed memory is handed back (Textual removes its screen meanwhile)."""
 
 AUTO_DELAY_ENV = "COVEN_AUTO_DELAY"
 """Environment variable overriding the pause (seconds) between automatic steps."""
@@ -129,6 +133,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             signed_in: True when ``coven serve`` proved the account (password or key), so that
                 the account is this player's alone; without it anyone may use the name.
         """
+        limit_arenas()  # before any worker thread: a seat's heap then comes back after each game (tui.heap)
         # Over SSH every repaint is carried to the player, so the first screen is painted once.
         super().__init__(hold_first_screen=serve_port is not None)
         self.store = store
@@ -409,8 +414,12 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         """Pop screens until the main menu is on top."""
         from tui.screens.menu import MainMenu
 
+        left_a_game = False
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenu):
+            left_a_game = left_a_game or hasattr(self.screen, "live")
             self.pop_screen()
+        if left_a_game:  # once Textual has removed the game's widgets, what they held goes back to the system
+            self.set_timer(GIVE_BACK_SECONDS, give_back)
 
     def _require_store(self) -> SessionStore | None:
         """The open store, or None after telling the user why there is none."""

@@ -106,7 +106,7 @@ class FittingFooter(Footer):
         yield from self._keys(kept)
         self.shown = [binding.description for binding, _, _ in kept]
         if self.left_out and not any(binding.action in HELP_ACTIONS for binding, _, _ in kept):
-            yield FooterKey("question_mark", "?", HELP_LABEL, "app.help").data_bind(compact=Footer.compact)
+            yield self._compacted(FooterKey("question_mark", "?", HELP_LABEL, "app.help"))
             self.shown.append(HELP_LABEL)
         if palette is not None:
             binding, enabled = palette
@@ -124,8 +124,24 @@ class FittingFooter(Footer):
 
     def _keys(self, keys: Iterable[tuple[Binding, bool, str]]) -> ComposeResult:
         for binding, enabled, tooltip in keys:
-            yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
-                            disabled=not enabled, tooltip=tooltip).data_bind(compact=Footer.compact)
+            yield self._compacted(FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
+                                            binding.action, disabled=not enabled, tooltip=tooltip))
+
+    def _compacted(self, key: FooterKey) -> FooterKey:
+        """``key`` styled compact as this Footer is.
+
+        Not ``data_bind``: each bound key adds a watcher to this Footer's ``compact`` that is
+        dropped only when ``compact`` changes, which never happens, so every recompose (each
+        change of the screen's keys) would keep all the keys it removed until the screen goes.
+        """
+        key.set_reactive(FooterKey.compact, self.compact)
+        key.set_class(self.compact, "-compact", update=False)
+        return key
+
+    def watch_compact(self) -> None:
+        """The keys were styled for the old ``compact``: make them anew."""
+        if self._bindings_ready:
+            self.call_after_refresh(self.recompose)
 
     def _palette(self, active: Any) -> tuple[Binding, bool] | None:
         """The command palette's key when this Footer shows it, else None."""

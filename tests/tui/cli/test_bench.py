@@ -86,3 +86,20 @@ def test_bench_startup_prints_both_medians_their_ratio_and_both_peak_rss(capsys:
     assert coven_ms > 0 and bare_ms > 0 and coven_mib > 0 and bare_mib > 0
     assert rows["ratio"] == [pytest.approx(coven_ms / bare_ms, rel=0.05, abs=0.01),
                              pytest.approx(coven_mib / bare_mib, rel=0.05, abs=0.01)]
+
+
+@pytest.mark.usefixtures("wide_output")
+def test_bench_seat_memory_prints_uss_and_rss_at_the_menu_and_after_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "seat-memory", "--games", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = {}
+    for line in lines:
+        cells = [cell.strip() for cell in line.split("│")[1:-1]]
+        if len(cells) == 3 and ": " in cells[0]:
+            rows[cells[0]] = cells[1:]
+    for plan in ("wizards-cup", "wizbits"):
+        for when in ("menu", "game 1"):
+            uss, rss = (float(cell.split()[0]) for cell in rows[f"{plan}: {when}"])
+            assert 0 < uss <= rss
+        assert rows[f"{plan}: USS growth game 1 → game 1"][0] == "+0.0%"
+    assert any(line.startswith("Targets: USS at most 40 MiB") for line in lines)

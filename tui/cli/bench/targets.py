@@ -38,6 +38,8 @@ TARGETS: dict[str, Target] = {
     "witchdraft-bots": Target("witchdraft", "games", default=100),
     # not a game: how soon processes at a shared table see each other's moves
     "tables": Target("tables", "samples", default=100),
+    # not a game: one seat's memory after whole games against Hard, each plan in a fresh process
+    "seat-memory": Target("seat_memory", "games", default_name="GAMES", cap="MAX_GAMES"),
     # not a game: what `coven serve` sends a player, against a bare Textual app
     "serve": Target("serve", "clients", default=100, cap="CONCURRENT"),
 }

@@ -11,9 +11,9 @@ differs between games is asked of the game's :class:`~tui.games.base.GameUI`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -23,7 +23,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import RichLog, Static
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerState, active_worker
 
 from engine import ActionError, Event
 from engine.core import seeded_rng
@@ -50,6 +50,8 @@ from tui.widgets.linear_view import LinearView
 from tui.widgets.save_banner import SaveBanner
 from tui.widgets.styles import css_beside
 
+T = TypeVar("T")
+
 
 def fit_status(parts: tuple[str, str, str, str], width: int) -> str:
     """The status line in ``width`` columns, shortened the way that loses least.
@@ -66,6 +68,19 @@ def fit_status(parts: tuple[str, str, str, str], width: int) -> str:
     if len(text) + 3 < width:  # progress shortened, what is awaited whole
         return f"{cut_words(progress, width - len(tail))}{tail}"
     return cut_words(text or progress, width)
+
+
+def _think_then_forget(work: Callable[[], T]) -> T:
+    """Run a bot's ``work`` in its worker thread, then make the thread forget the worker.
+
+    Textual notes the worker in the thread's own context (``active_worker``) and leaves it
+    there, so each idle thread of the pool would hold its last worker, and through it that
+    worker's game screen with its log and table, long after the game was left.
+    """
+    try:
+        return work()
+    finally:
+        active_worker.set(None)  # type: ignore[arg-type]  # nothing reads it outside a worker
 
 
 class GameScreen(Screen[None]):
@@ -464,7 +479,8 @@ class GameScreen(Screen[None]):
         bot = with_think_time(bot, think_time(store, account))
         view = live.rules.view(live.state, seat)
         legal = live.rules.legal_actions(live.state, seat)
-        self.run_worker(partial(bot, view, legal, rng), name=f"bot:{seat}", group="bot", thread=True, exit_on_error=False)
+        self.run_worker(partial(_think_then_forget, partial(bot, view, legal, rng)), name=f"bot:{seat}", group="bot",
+                        thread=True, exit_on_error=False)
 
     @on(Worker.StateChanged)
     def _bot_finished(self, event: Worker.StateChanged) -> None:

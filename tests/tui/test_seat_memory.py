@@ -1,0 +1,72 @@
+"""A seat gives back what a game used: its screens are freed, its Footers keep no removed keys, its heap is trimmed.
+
+Behaviour, not sizes: ``coven bench seat-memory`` gives the figures.
+"""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from pathlib import Path
+
+import pytest
+from textual.widgets._footer import FooterKey
+
+import tui.app
+from tests.helpers.waiting import until
+from tui.app import CovenApp
+from tui.cli.bench.seat_memory import memory_now, play_one_game
+from tui.heap import give_back, limit_arenas
+from tui.screens.game.screen import GameScreen
+from tui.screens.menu import MainMenu
+from tui.widgets.fitting_footer import FittingFooter
+
+
+async def test_games_one_after_another_leave_no_game_screen_behind(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    given_back: list[bool] = []
+    monkeypatch.setattr(tui.app, "give_back", lambda: given_back.append(True) or True)
+    app = CovenApp(store_path=tmp_path / "coven.db", auto_delay=0.0)
+    screens: list[weakref.ref[GameScreen]] = []
+    original = app.start_game
+
+    def start_game(live: object) -> None:
+        original(live)  # type: ignore[arg-type]
+        assert isinstance(app.screen, GameScreen)
+        screens.append(weakref.ref(app.screen))
+
+    app.start_game = start_game  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        for seed, plan in enumerate(("wizards-cup", "wizbits", "wizards-cup")):
+            spoke = await play_one_game(app, plan, seed, opponent="normal", bound=600.0)
+            assert spoke == 0 if plan == "wizbits" else spoke >= 1  # the coach spoke every Wizards Cup round
+            games = seed + 1
+            await until(pilot, lambda games=games: len(given_back) == games, "the heap given back after the game")
+            # Freed once Textual's last messages and timers for it have run: no finished game's screen stays.
+            await until(pilot, lambda: gc.collect() >= 0 and all(ref() is None for ref in screens),
+                        "every finished game's screen freed")
+        assert isinstance(app.screen, MainMenu)
+
+
+async def test_a_footer_made_anew_keeps_none_of_the_keys_it_removed(tmp_path: Path) -> None:
+    app = CovenApp(store_path=tmp_path / "coven.db", auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        footer = app.screen.query_one(FittingFooter)
+        await until(pilot, lambda: bool(footer.query(FooterKey)), "the menu's keys")
+        old = [weakref.ref(key) for key in footer.query(FooterKey)]
+        assert all(key().has_class("-compact") for key in old)  # type: ignore[union-attr]  # the menu's is compact
+        for _ in range(3):
+            await footer.recompose()
+        await pilot.pause()
+        gc.collect()
+        assert [ref() for ref in old] == [None] * len(old)
+        assert footer.query(FooterKey) and all(key.has_class("-compact") for key in footer.query(FooterKey))
+
+
+def test_the_heap_takes_one_arena_and_gives_memory_back() -> None:
+    assert limit_arenas() and limit_arenas()  # glibc on Linux (the machines Coven serves from); twice is harmless
+    give_back()
+    sample = memory_now("here")
+    assert 0 < sample.uss_mib <= sample.rss_mib

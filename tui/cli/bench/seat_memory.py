@@ -1,0 +1,336 @@
+"""``coven bench seat-memory``: what one seat's process holds after whole games, and whether it comes back.
+
+Each measurement runs in a fresh interpreter, so it starts from nothing: the
+real :class:`~tui.app.CovenApp`, headless at 80x24 with a throw-away data
+folder, plays whole games against the Hard bot and returns to the main menu
+after each. The person's seat is played by the Normal bot through the table's
+own :class:`~tui.games.base.GameTable.ActionChosen` message (what a key press
+ends in), so a long game costs no key presses. Two plans are measured:
+
+- ``wizards-cup``: Wizards Cup against Hard, the coach asked once every round
+  (on the lineup as arranged, as ``h`` does), its panel closed once it has spoken;
+- ``wizbits``: Wizbits against Hard, at the shortest thinking time the Settings offer.
+
+The figures are USS (``Private_Clean + Private_Dirty`` of ``/proc/self/smaps_rollup``:
+what the process alone holds, which a forked seat's shared pages do not inflate)
+and RSS, at the menu after start-up, after game 1 and after game N, each after a
+full garbage collection. :func:`play_and_measure` is the core: it drives an app
+that is already running (any driver, e.g. a forked SSH seat's) and returns the figures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.table import Table
+
+from engine.core.words import plural
+from tui.app import GIVE_BACK_SECONDS
+
+if TYPE_CHECKING:
+    from saves import LiveSession
+    from tui.app import CovenApp
+
+GAMES = 3
+"""Games a plan plays when ``--games`` is not given."""
+MAX_GAMES = 50
+"""The most games a plan plays, whatever ``--games`` says."""
+PLANS = ("wizards-cup", "wizbits")
+"""What :func:`run` measures, each in its own fresh process."""
+TARGET_USS_MIB = 40.0
+"""A seat's USS after a whole game, at most (issue 24)."""
+TARGET_GROWTH = 0.2
+"""USS after the last game at most this share above USS after the first."""
+GAME_BOUND_SECONDS = 1800.0
+"""A generous bound on one whole game, only there to end a hung measurement."""
+STALL_SECONDS = 300.0
+"""A generous bound on a game that shows no change (no move, no other screen), only there to end a hung one."""
+THINK_TIME = "0.25"
+"""Wizbits Hard's thinking time a move: the shortest the Settings offer (the bench measures memory, not strength)."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    """The process's memory at one point, after a full garbage collection.
+
+    Attributes:
+        when: Where the seat was ("menu", "game 1", ...).
+        uss_mib: Memory only this process holds, in MiB.
+        rss_mib: Resident memory, shared pages included, in MiB.
+    """
+
+    when: str
+    uss_mib: float
+    rss_mib: float
+
+
+def memory_now(when: str) -> Sample:
+    """This process's USS and RSS now (Linux), after :func:`gc.collect`."""
+    gc.collect()
+    fields: dict[str, int] = {}
+    with open("/proc/self/smaps_rollup", encoding="ascii") as rollup:
+        for line in rollup:
+            name, _, rest = line.partition(":")
+            parts = rest.split()
+            if len(parts) == 2 and parts[1] == "kB":
+                fields[name] = int(parts[0])
+    uss = fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+    return Sample(when, uss / 1024, fields.get("Rss", 0) / 1024)
+
+
+# -- playing one game through the app ------------------------------------------------------------------
+
+
+def _new_game(app: CovenApp, plan: str, seed: int, opponent: str) -> LiveSession:
+    from saves import LiveSession, SeatInfo
+
+    assert app.store is not None, app.store_problem
+    game_id = {"wizards-cup": "wizards-cup", "wizbits": "wizbits"}[plan]
+    return LiveSession.create(app.store, game_id, {}, seed, [SeatInfo("Ana"), SeatInfo("Merlin", "bot", opponent)])
+
+
+def _person_moves(live: LiveSession, seat: int, moves: int) -> Any:
+    """What the Normal bot would play for the person's ``seat`` (the person's keys, without the keys)."""
+    from engine.core import seeded_rng
+
+    view = live.rules.view(live.state, seat)
+    legal = live.rules.legal_actions(live.state, seat)
+    return live.spec.bots["normal"](view, legal, seeded_rng(live.seed, "person", seat, moves))
+
+
+async def play_one_game(app: CovenApp, plan: str, seed: int, *, coach: bool = True, opponent: str = "hard",
+                        tick: float = 0.02, bound: float = GAME_BOUND_SECONDS) -> int:
+    """Play one whole game of ``plan`` on ``app`` (running, at its menu) and return to the menu.
+
+    The person's seat plays the Normal bot's moves through the table; the ``opponent`` bot plays
+    the other seat as the game screen runs it (in its worker). With ``coach`` (Wizards Cup),
+    the coach is asked once a round, on the lineup as arranged, and closed once it has spoken.
+
+    Returns:
+        How many times the coach spoke.
+
+    Raises:
+        RuntimeError: the game did not end within ``bound`` seconds, or a screen came up that
+            the driver does not know.
+    """
+    from tui.games.base import GameTable
+    from tui.screens.game.screen import GameScreen
+    from tui.screens.menu import MainMenu
+    from tui.widgets.game_over import GameOverScreen
+
+    live = _new_game(app, plan, seed, opponent)
+    app.start_game(live)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + bound
+    coached: set[int] = set()
+    spoke = 0
+    moved_at = -1  # the log length when the person last moved: one move per turn, however long the screen takes
+    seen: tuple[object, ...] = ()
+    closing = False
+    changed = loop.time()
+    while True:
+        await asyncio.sleep(tick)
+        screen = app.screen
+        now = (type(screen), len(live.log))
+        if now != seen:
+            seen, changed = now, loop.time()
+        elif loop.time() - changed > STALL_SECONDS:
+            raise RuntimeError(f"a {plan} game stalled: {_describe(screen, live)}")
+        if loop.time() > deadline:
+            raise RuntimeError(f"a {plan} game did not end within {bound:g} s: {_describe(screen, live)}")
+        if isinstance(screen, MainMenu):
+            # Textual removes a popped screen's widgets after the menu is back: wait for that.
+            if live.finished and not any(isinstance(node, GameScreen) for node in app._nodes):
+                return spoke
+            continue
+        if isinstance(screen, GameOverScreen):
+            if not closing:  # closing posts GoToMenu: a second one would pop the next game's screen
+                closing = True
+                screen.action_close()
+            continue
+        if not isinstance(screen, GameScreen):
+            spoke += _close_modal(screen)
+            continue
+        if screen.live is not live:
+            raise RuntimeError(f"an unexpected game screen is in front: {screen!r}")
+        if live.finished or screen._bot_log_length is not None:
+            continue  # the final screen is on its way, or the bot thinks
+        people = [seat for seat in live.to_act if not live.seats[seat].is_bot]
+        if not people:
+            if live.table_action is not None and not screen.auto_play:
+                screen.auto_play = True  # the table's steps (duels, phases) play by themselves, as `a` does
+            continue
+        seat = people[0]
+        if coach and _ask_coach(screen, live, seat, coached):
+            continue
+        if moved_at == len(live.log):
+            continue
+        moved_at = len(live.log)
+        screen.table.post_message(GameTable.ActionChosen(seat, _person_moves(live, seat, len(live.log))))
+
+
+def _describe(screen: Any, live: LiveSession) -> str:
+    """Where a game stands, for a stalled measurement's message."""
+    status = getattr(screen, "status_text", "")
+    return (f"screen {type(screen).__name__} ({status!r}), {len(live.log)} moves, to act {live.to_act}, "
+            f"table step {live.table_action!r}, finished {live.finished}")
+
+
+def _ask_coach(screen: Any, live: LiveSession, seat: int, coached: set[int]) -> bool:
+    """Ask the coach on this round's lineup, once a round (Wizards Cup); True when asked now."""
+    if live.spec.game_id != "wizards-cup":
+        return False
+    from engine.wizards_cup.state import Phase
+    from tui.games.wizards_cup.lineup import LineupEditor
+
+    state = live.state
+    if state.phase is not Phase.LINEUP or state.round in coached:
+        return False
+    editors = screen.query(LineupEditor)
+    if not editors:
+        return False
+    coached.add(state.round)
+    editors.first(LineupEditor).action_coach()  # what `h` does
+    return True
+
+
+def _close_modal(screen: Any) -> int:
+    """Close a modal the game put up (a round's summary, the coach once it has spoken); 1 for a coach that spoke."""
+    from tui.games.wizards_cup.coach import CoachScreen
+    from tui.games.wizards_cup.results import RoundResultScreen
+
+    if isinstance(screen, CoachScreen):
+        if screen.thinking:
+            return 0
+        if "could not" in screen.words():
+            raise RuntimeError(f"the coach failed: {screen.words()}")
+        screen.action_close()
+        return 1
+    if isinstance(screen, RoundResultScreen):
+        screen.action_close()
+        return 0
+    raise RuntimeError(f"the seat-memory driver does not know the screen {type(screen).__name__}")
+
+
+async def play_and_measure(app: CovenApp, plan: str, games: int, *, seed: int = 1,
+                           sample: Callable[[str], Sample] = memory_now,
+                           report: Callable[[Sample], None] | None = None) -> list[Sample]:
+    """Play ``games`` whole games of ``plan`` on ``app`` (running, at its menu), sampling memory.
+
+    Samples are taken at the menu before the first game, after game 1 and after the last
+    (and after every game when ``report`` is given, which is called with each sample).
+
+    Returns:
+        The samples in order: "menu", "game 1", ..., "game N".
+    """
+    if plan not in PLANS:
+        raise ValueError(f"unknown plan {plan!r}; plans: {', '.join(PLANS)}")
+    samples = [sample("menu")]
+    if report is not None:
+        report(samples[0])
+    for played in range(1, games + 1):
+        await play_one_game(app, plan, seed + played - 1)
+        await asyncio.sleep(GIVE_BACK_SECONDS + 0.5)  # the app hands the game's freed memory back meanwhile
+        if played in (1, games) or report is not None:
+            samples.append(sample(f"game {played}"))
+            if report is not None:
+                report(samples[-1])
+    return samples
+
+
+# -- one fresh process per plan -----------------------------------------------------------------------
+
+
+def child_main(plan: str, games: int) -> int:
+    """In a fresh interpreter: start Coven headless, play the games, print one JSON line per sample."""
+    from tui.app import CovenApp
+    from tui.player_settings import write_setting
+    from tui.screens.menu import MainMenu
+
+    with tempfile.TemporaryDirectory(prefix="coven-bench-memory-") as folder:
+        app = CovenApp(store_path=Path(folder) / "coven.db", auto_delay=0.0)
+        assert app.store is not None, app.store_problem
+        write_setting(app.store, None, "bots.think_time", THINK_TIME)
+        failure: list[BaseException] = []
+
+        def report(sample: Sample) -> None:
+            print(json.dumps(asdict(sample)), flush=True)
+
+        async def drive(pilot: Any) -> None:
+            try:
+                while not isinstance(app.screen, MainMenu):
+                    await asyncio.sleep(0.02)
+                await play_and_measure(app, plan, games, report=report)
+            except BaseException as error:  # noqa: BLE001 - told to the parent below, after the app has ended
+                failure.append(error)
+            finally:
+                app.exit()
+
+        app.run(headless=True, size=(80, 24), auto_pilot=drive)
+    if failure:
+        print(f"seat-memory: {type(failure[0]).__name__}: {failure[0]}", file=sys.stderr)
+        return 3
+    return 0
+
+
+def measure(plan: str, games: int) -> list[Sample]:
+    """Run ``plan`` for ``games`` games in a fresh interpreter; its samples (menu, then after each game)."""
+    env = dict(os.environ)
+    env.pop("COVEN_DEBUG", None)
+    code = f"import sys; from tui.cli.bench.seat_memory import child_main; sys.exit(child_main({plan!r}, {games}))"
+    with tempfile.TemporaryDirectory(prefix="coven-bench-memory-") as folder:
+        env["COVEN_DATA_DIR"] = folder
+        done = subprocess.run([sys.executable, "-c", code], env=env, cwd=folder, capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"the seat-memory probe failed ({done.returncode}): {done.stderr.strip()[-800:]}")
+    return [Sample(**json.loads(line)) for line in done.stdout.splitlines() if line.startswith("{")]
+
+
+def _rows(plan: str, samples: Sequence[Sample]) -> list[tuple[str, str, str]]:
+    first = next(s for s in samples if s.when == "game 1")
+    last = samples[-1]
+    shown = (samples[0], first) if last is first else (samples[0], first, last)
+    rows = [(f"{plan}: {s.when}", f"{s.uss_mib:.1f} MiB", f"{s.rss_mib:.1f} MiB") for s in shown]
+    growth = last.uss_mib / first.uss_mib - 1
+    rows.append((f"{plan}: USS growth game 1 → {last.when}", f"{growth:+.1%}", ""))
+    return rows
+
+
+def run(games: int = GAMES) -> int:
+    """Measure each plan in its own fresh process and print the figures; 0 (the targets are reported, not enforced)."""
+    console = Console()
+    games = max(1, min(games, MAX_GAMES))
+    console.print(f"Playing {plural(games, 'game')} against Hard in one seat, for each of {', '.join(PLANS)} "
+                  "(Wizards Cup with the coach every round), each in a fresh headless Coven...")
+    table = Table(title="coven bench seat-memory: one seat's memory (after a full gc)")
+    table.add_column("when")
+    table.add_column("USS", justify="right")
+    table.add_column("RSS", justify="right")
+    met = True
+    for plan in PLANS:
+        samples = measure(plan, games)
+        for row in _rows(plan, samples):
+            table.add_row(*row)
+        first = next(s for s in samples if s.when == "game 1")
+        met = met and max(s.uss_mib for s in samples) <= TARGET_USS_MIB
+        met = met and samples[-1].uss_mib <= first.uss_mib * (1 + TARGET_GROWTH)
+    console.print(table)
+    console.print(f"Targets: USS at most {TARGET_USS_MIB:g} MiB after a game, and after the last game within "
+                  f"{TARGET_GROWTH:.0%} of after the first: {'met' if met else 'not met'}.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run(int(sys.argv[1]) if len(sys.argv) > 1 else GAMES))
