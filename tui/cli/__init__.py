@@ -281,7 +281,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="benchmark a game's engine and bots", description="Play bot games.")
     bench.add_argument("game", metavar="GAME",
                        help="game id, e.g. wizards-cup; 'tables' for shared tables; 'serve' for coven serve "
-                            "(--games then caps the clients connecting at once, 8); 'startup' for the time to "
+                            "(--games then caps the clients connecting at once, 16); 'seat-memory' for a seat's memory "
+                            "after whole games against Hard (default 3 games a plan); 'startup' for the time to "
                             "the main menu (--games then counts the starts, default 10); 'wizbits-hard' for "
                             "Wizbits Hard against Normal (default 8 games); 'witchdraft-bots' for WitchDraft Hard "
                             "against Normal (--games then counts seeds, each played twice; default 100)")

@@ -7,5 +7,6 @@
 - :mod:`tui.cli.bench.wizbits_hard`: the Wizbits Hard bot against Normal (``coven bench wizbits-hard``);
 - :mod:`tui.cli.bench.tables`: how soon another process at a shared table sees a move;
 - :mod:`tui.cli.bench.serve`: what ``coven serve`` sends a player, against a bare Textual app;
+- :mod:`tui.cli.bench.seat_memory`: a seat's memory at the menu and after whole games against Hard;
 - :mod:`tui.cli.bench.startup`: the time to the main menu, against a bare Textual app.
 """
