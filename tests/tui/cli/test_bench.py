@@ -97,7 +97,7 @@ def test_bench_seat_memory_prints_uss_and_rss_at_the_menu_and_after_the_game(cap
         cells = [cell.strip() for cell in line.split("│")[1:-1]]
         if len(cells) == 3 and ": " in cells[0]:
             rows[cells[0]] = cells[1:]
-    for plan in ("wizards-cup", "wizbits"):
+    for plan in ("wizards-cup", "wizbits", "wizards-cup, forked warm", "wizbits, forked warm"):
         for when in ("menu", "game 1"):
             uss, rss = (float(cell.split()[0]) for cell in rows[f"{plan}: {when}"])
             assert 0 < uss <= rss
