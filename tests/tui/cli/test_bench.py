@@ -103,3 +103,5 @@ def test_bench_seat_memory_prints_uss_and_rss_at_the_menu_and_after_the_game(cap
             assert 0 < uss <= rss
         assert rows[f"{plan}: USS growth game 1 → game 1"][0] == "+0.0%"
     assert any(line.startswith("Targets: USS at most 40 MiB") for line in lines)
+    [in_play] = [line for line in lines if line.startswith("Seats in play per GB, forked warm")]
+    assert re.search(r"wizards-cup \d+, wizbits \d+\.$", in_play), in_play

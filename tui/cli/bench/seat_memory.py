@@ -331,15 +331,19 @@ def run(games: int = GAMES) -> int:
     table.add_column("USS", justify="right")
     table.add_column("RSS", justify="right")
     met = True
+    in_play: list[str] = []
     for plan in PLANS:
         for warm in (False, True):
             samples = measure(plan, games, warm=warm)
+            if warm:
+                in_play.append(f"{plan} {1024 / max(s.uss_mib for s in samples[1:]):.0f}")
             for row in _rows(f"{plan}, forked warm" if warm else plan, samples):
                 table.add_row(*row)
             first = next(s for s in samples if s.when == "game 1")
             met = met and max(s.uss_mib for s in samples) <= TARGET_USS_MIB
             met = met and samples[-1].uss_mib <= first.uss_mib * (1 + TARGET_GROWTH)
     console.print(table)
+    console.print(f"Seats in play per GB, forked warm (by the largest USS after a game): {', '.join(in_play)}.")
     console.print(f"Targets: USS at most {TARGET_USS_MIB:g} MiB after a game, and after the last game within "
                   f"{TARGET_GROWTH:.0%} of after the first: {'met' if met else 'not met'}.")
     return 0
