@@ -21,8 +21,9 @@ The player, before anything else, becomes what ``coven play`` in a pty would
 be: a new session with the pty as controlling terminal on fds 0-2, every
 other descriptor closed, default signals, the parent-death signal aimed at
 the server, its own environment, and a process title (``/proc/PID/cmdline``
-and ``environ``) that shows its real command. Only then does it run
-:func:`tui.cli.main`, which opens its own database connection: the warm
+and ``environ``) that shows its real command. Only then does it run the
+command's module (``tui.cli``) as ``python -m`` would, by name, so this
+module imports nothing of the app; it opens its own database connection: the warm
 parent never opens one, and runs no event loop, so nothing that must not
 cross a fork ever does.
 """
@@ -36,6 +37,7 @@ import gc
 import io
 import json
 import os
+import runpy
 import signal
 import socket
 import sys
@@ -202,11 +204,13 @@ def _become_player(request: memoryview, fds: Sequence[int], server_pid: int) -> 
         _take_environment(env)
         os.chdir(cwd)
         _retitle(argv, env)
-        sys.argv = argv[2:] if argv[1:2] == ["-m"] else argv[1:]
+        if argv[1:2] != ["-m"] or len(argv) < 3:
+            raise ValueError(f"the warm parent runs modules (python -m NAME ...), not {argv[1:2]}")
         _open_standard_streams()
-        from tui.cli import main
-
-        status = main(argv[3:] if argv[1:3] == ["-m", "tui.cli"] else argv[1:])
+        # As `python -m NAME ARGS` would: the module named in the command runs as __main__ with its arguments.
+        sys.argv = [argv[0], *argv[3:]]
+        runpy.run_module(argv[2], run_name="__main__", alter_sys=True)
+        status = 0
     except SystemExit as leaving:
         status = leaving.code if isinstance(leaving.code, int) else 1
     except BaseException:  # noqa: BLE001 - whatever happened, the player's terminal shows it and the process ends
