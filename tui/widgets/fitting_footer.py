@@ -11,6 +11,7 @@ its optional keys (pairs of bindings); both measure a key with :func:`key_width`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from textual import events
@@ -44,6 +45,17 @@ def keeps(binding: Binding, enabled: bool = False) -> bool:
             or (enabled and binding.action in KEPT_WHEN_ENABLED))
 
 
+@dataclass(frozen=True)
+class _FooterPlan:
+    """What a :class:`FittingFooter` shows at one width."""
+
+    width: int
+    kept: list[tuple[Binding, bool, str]]
+    left_out: list[str]
+    help_key: bool
+    palette: tuple[Binding, bool] | None
+
+
 class FittingFooter(Footer):
     """A Footer that never cuts a key at the edge (see the module docstring)."""
 
@@ -59,6 +71,8 @@ class FittingFooter(Footer):
         self.shown = []
         self.left_out = []
         self._composed_width = 0
+        self._composed: tuple[object, ...] | None = None
+        self._recompose_pending = False
 
     def _room(self) -> int:
         """The columns the Footer has: its screen's width (the Footer spans it)."""
@@ -67,13 +81,10 @@ class FittingFooter(Footer):
     def _width(self, binding: Binding) -> int:
         return key_width(self.app.get_key_display(binding), binding.description, self.compact)
 
-    def compose(self) -> ComposeResult:
-        """The screen's shown keys that fit, in their order, then ``?`` when some had no room."""
-        self.shown, self.left_out = [], []
-        if not self._bindings_ready:
-            return
+    def _plan(self) -> _FooterPlan:
+        """The keys that fit the Footer's width now, what had no room, and the palette key if it fits."""
         room = self._room()
-        self._composed_width = room
+        width = room
         if self.compact:
             room += 1  # the last key's gap may fall past the edge
         active = self.screen.active_bindings
@@ -87,6 +98,7 @@ class FittingFooter(Footer):
         total = sum(self._width(binding) for binding, _, _ in keys)
         palette = self._palette(active)
         kept = keys
+        left_out: list[str] = []
         if total > room:
             has_help = any(binding.action in HELP_ACTIONS for binding, _, _ in keys)
             left = room - (0 if has_help else key_width("?", HELP_LABEL, self.compact))
@@ -99,20 +111,67 @@ class FittingFooter(Footer):
                     left -= self._width(binding)
                     chosen.add(index)
             kept = [key for index, key in enumerate(keys) if index in chosen]
-            self.left_out = [binding.description for index, (binding, _, _) in enumerate(keys) if index not in chosen]
+            left_out = [binding.description for index, (binding, _, _) in enumerate(keys) if index not in chosen]
             palette = None
         elif palette is not None and total + self._palette_width(palette[0]) > room:
             palette = None
-        yield from self._keys(kept)
-        self.shown = [binding.description for binding, _, _ in kept]
-        if self.left_out and not any(binding.action in HELP_ACTIONS for binding, _, _ in kept):
+        help_key = bool(left_out) and not any(binding.action in HELP_ACTIONS for binding, _, _ in kept)
+        return _FooterPlan(width, kept, left_out, help_key, palette)
+
+    def _signature(self, plan: _FooterPlan) -> tuple[object, ...]:
+        """What a Footer composed from ``plan`` shows, at any width: two equal signatures draw the same keys."""
+        keys = tuple((binding.key, self.app.get_key_display(binding), binding.description, binding.action,
+                      enabled, tooltip) for binding, enabled, tooltip in plan.kept)
+        palette = None if plan.palette is None else (plan.palette[0].key, plan.palette[0].description,
+                                                     plan.palette[1])
+        return self.compact, keys, plan.help_key, palette
+
+    def compose(self) -> ComposeResult:
+        """The screen's shown keys that fit, in their order, then ``?`` when some had no room."""
+        self.shown, self.left_out = [], []
+        if not self._bindings_ready:
+            self._composed = None
+            return
+        plan = self._plan()
+        self._composed_width = plan.width
+        self._composed = self._signature(plan)
+        self.left_out = plan.left_out
+        yield from self._keys(plan.kept)
+        self.shown = [binding.description for binding, _, _ in plan.kept]
+        if plan.help_key:
             yield self._compacted(FooterKey("question_mark", "?", HELP_LABEL, "app.help"))
             self.shown.append(HELP_LABEL)
-        if palette is not None:
-            binding, enabled = palette
+        if plan.palette is not None:
+            binding, enabled = plan.palette
             yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
                             classes="-command-palette", disabled=not enabled,
                             tooltip=binding.tooltip or binding.description)
+
+    def _unchanged(self) -> bool:
+        """Whether composing now would draw exactly the keys shown: then a recompose is only cost."""
+        return self._composed is not None and self.is_attached and self._signature(self._plan()) == self._composed
+
+    def _recompose_soon(self) -> None:
+        """Recompose after the next refresh, once however often asked meanwhile, and only for new keys.
+
+        A screen publishes its bindings on every focus change and refresh of its keys,
+        and each recompose mounts every key anew; over SSH the first screen waits for
+        them all (the one paint of :mod:`tui.resize_paint`).
+        """
+        if not self._recompose_pending:
+            self._recompose_pending = True
+            self.call_after_refresh(self._recompose_if_changed)
+
+    async def _recompose_if_changed(self) -> None:
+        self._recompose_pending = False
+        if self.is_attached and not self._unchanged():
+            await self.recompose()
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        """Recompose when the screen's keys changed what this Footer would show."""
+        self._bindings_ready = True
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self._recompose_soon()
 
     def _own_key(self, key: str) -> Binding | None:
         """The screen's (or a focused widget's) own shown binding of ``key``, under the app's priority one."""
@@ -141,7 +200,8 @@ class FittingFooter(Footer):
     def watch_compact(self) -> None:
         """The keys were styled for the old ``compact``: make them anew."""
         if self._bindings_ready:
-            self.call_after_refresh(self.recompose)
+            self._composed = None  # the same keys, styled anew
+            self._recompose_soon()
 
     def _palette(self, active: Any) -> tuple[Binding, bool] | None:
         """The command palette's key when this Footer shows it, else None."""
@@ -157,7 +217,7 @@ class FittingFooter(Footer):
     def on_resize(self, event: events.Resize) -> None:
         """A new width may hold more or fewer keys."""
         if self._bindings_ready and event.size.width != self._composed_width:
-            self.call_after_refresh(self.recompose)
+            self._recompose_soon()
 
 
 class FooterRoom:
