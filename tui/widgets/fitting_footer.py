@@ -127,9 +127,14 @@ class FittingFooter(Footer):
         return self.compact, keys, plan.help_key, palette
 
     def compose(self) -> ComposeResult:
-        """The screen's shown keys that fit, in their order, then ``?`` when some had no room."""
+        """The screen's shown keys that fit, in their order, then ``?`` when some had no room.
+
+        Unlike Textual's Footer this composes before the screen first publishes its bindings, so a
+        screen's first frame already has its keys: a held first screen (:mod:`tui.resize_paint`) then
+        settles without another layout, and :meth:`bindings_changed` recomposes only if focus changed them.
+        """
         self.shown, self.left_out = [], []
-        if not self._bindings_ready:
+        if not self._room():  # not laid out yet; the screen's first bindings_changed composes
             self._composed = None
             return
         plan = self._plan()
