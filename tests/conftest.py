@@ -28,6 +28,36 @@ settings.register_profile("coven", derandomize=True, deadline=None)
 settings.load_profile("coven")
 
 
+HEAVY_TESTS = (
+    "tests/engine/wizards_cup/test_wizards_cup_play.py::test_500_random_games_finish_and_round_trip_through_export_and_import",
+    "tests/tui/test_seat_memory.py::test_games_one_after_another_leave_no_game_screen_behind",
+    "tests/tui/cli/test_bench.py::test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_app",
+    "tests/tui/test_layout_audit_games.py::test_every_phase_fits_for_a_seat_and_a_spectator_at_80x24_and_120x40",
+    "tests/tui/cli/test_bench.py::test_bench_seat_memory_prints_uss_and_rss_at_the_menu_and_after_the_game",
+    "tests/engine/witchdraft/test_witchdraft_draft.py::test_300_random_games_with_a_json_round_trip_at_every_step",
+    "tests/tui/wizbits/test_deck_editor_files.py::test_import_shows_the_bad_line_and_export_round_trips",
+    "tests/engine/test_game_contract.py::test_random_playouts_keep_the_contract",
+    "tests/serve/test_serve_game.py::test_two_ssh_players_host_join_and_play_a_whole_wizards_cup_table",
+    "tests/tui/wizbits/test_deck_editor.py::test_every_key_in_every_pane_at_80x24",
+    "tests/serve/test_serve_abuse.py::test_password_guessing_is_bounded_per_connection_and_slowed_per_address",
+    "tests/serve/test_serve_rematch.py::test_two_ssh_players_play_again_at_the_same_table",
+    "tests/tui/wizbits/test_wizbits_passing.py::test_yield_until_my_turn_spares_most_curtains_of_a_turn_with_no_card_played",
+    "tests/tui/wizbits/test_deck_editor.py::test_build_a_legal_deck_and_start_a_game_with_it",
+)
+"""The longest tests (each 15 s or more of a quiet 2-core run), longest first, every parametrisation of each.
+
+They run first: the workers share them out while many short tests remain to even up the end, so no
+worker finishes the run alone on one long test. tests/project/test_heavy_tests.py checks every name
+still exists.
+"""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put :data:`HEAVY_TESTS` first, longest first; the rest keep their order (the sort is stable)."""
+    rank = {name: place for place, name in enumerate(HEAVY_TESTS)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("[")[0], len(rank)))
+
+
 @pytest.fixture(autouse=True)
 def plain_element_look() -> Iterator[None]:
     """Every test starts and ends with elements drawn the default way (a settings test may change it)."""

@@ -1,4 +1,7 @@
-"""Wizbits Hard: its samples agree with its view, it decides from the view alone, and it beats Normal."""
+"""Wizbits Hard: its samples agree with its view, and it decides from the view alone.
+
+How much it beats Normal is a strength figure, measured by ``coven bench wizbits-hard``, not here.
+"""
 
 from __future__ import annotations
 
@@ -191,32 +194,6 @@ def test_a_clocked_hard_stops_at_its_clock() -> None:
     state, seat = next(positions(8))
     legal = RULES.legal_actions(state, seat)
     assert HardBot().with_think_time(0.0)(RULES.view(state, seat), legal, random.Random(2)) in legal
-
-
-def test_where_hard_leaves_normals_choice_it_does_better_in_the_real_deal() -> None:
-    """Hard with a small budget, judged by a referee who sees the real hands and decks.
-
-    At positions of seeded games, wherever Hard's choice differs from Normal's, both are played on in the
-    real state (not a sample) over the same 24 fresh dice seeds (a win 1, a loss -1, else the scored position), Normal playing on for both seats. Normal in
-    Hard's place would never differ; Hard must differ often enough to matter and gain clearly on average.
-    The full figure (games won against Normal) is measured by ``coven bench wizbits-hard``.
-    """
-    from engine.wizbits.bots.hard import playout
-
-    hard = HardBot(playouts=24)
-    gains: list[float] = []
-    searched = 0
-    for state, seat in (found for seed in range(21, 31) for found in positions(seed, every=5)):
-        view, legal = RULES.view(state, seat), RULES.legal_actions(state, seat)
-        chosen, normal = hard(view, legal, random.Random(searched)), normal_bot(view, legal, random.Random(0))
-        searched += 1
-        if chosen != normal:
-            deals = [dataclasses.replace(copy.deepcopy(state), seed=10_000 + n) for n in range(24)]
-            gains.append(sum(playout(deal, seat, chosen) - playout(deal, seat, normal) for deal in deals) / 24)
-        if searched == 60:
-            break
-    assert len(gains) >= 5, f"Hard left Normal's choice at {len(gains)} of {searched} positions"
-    assert sum(gains) / len(gains) >= 0.05, gains
 
 
 @pytest.mark.usefixtures("wide_output")

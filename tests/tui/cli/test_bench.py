@@ -50,6 +50,8 @@ def test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_ap
     import tui.cli.bench.serve
 
     monkeypatch.setattr(tui.cli.bench.serve, "QUIET_SECONDS", 0.3)  # smaller counts; the figures are the command's
+    monkeypatch.setattr(tui.cli.bench.serve, "RAMP_STEPS", 2)  # two steps show the ramp adds seats each time
+    monkeypatch.setattr(tui.cli.bench.serve, "RAMP_ROUNDS", 2)
     assert main(["bench", "serve", "--games", "2"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
