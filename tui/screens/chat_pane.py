@@ -11,7 +11,7 @@ player's own: the muted name's lines are just not shown here.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -224,7 +224,7 @@ class ChatPane(Vertical):
         """Redraw who is at the table."""
         people = self.query("#chat-people")
         if people:
-            people.first(Static).update(plain(people_line(info, self.link.claim, datetime.now(UTC))))
+            people.first(Static).update(plain(people_line(info, self.link.claim, self.link.tables.clock())))
 
     def fetch(self, *, count: bool = True) -> None:
         """Show the lines said since the last one shown; count those that arrive while the pane is closed."""

@@ -1,0 +1,53 @@
+"""Who is away from a shared table, and how the others are told: dropped or left, and for how long.
+
+The app under test is one process; the other players are TableStores with
+their own connection and presence claim, as other Coven processes would be.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+from saves import SessionStore
+from saves.presence import Presence
+from saves.tables import TableStore
+from tests.helpers.table_helpers import host_from_menu
+from tests.helpers.tables_tui import screen_text
+from tests.helpers.waiting import until
+from tui.app import CovenApp
+from tui.games.wizards_cup.team_builder import TeamBuilder
+from tui.screens.table_game import TableGameScreen
+
+
+async def pick_team(pilot: object, game: TableGameScreen) -> None:
+    """Ana picks her five wizards and confirms (Wizards Cup's first, simultaneous choice)."""
+    builder = game.query_one(TeamBuilder)
+    while len(builder.picks) < 5:
+        await pilot.press("space", "down")  # type: ignore[attr-defined]
+    await pilot.press("c")  # type: ignore[attr-defined]
+
+
+def test_the_waiting_line_counts_the_minutes_a_dropped_player_is_away() -> None:
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            code = await host_from_menu(pilot, app)
+            with SessionStore() as store, Presence() as presence:
+                TableStore(store, presence).take_seat(code, 1, "Bea")
+                await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
+                await pilot.press("s")
+                await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            game = app.screen  # Bea's Coven is gone
+            assert isinstance(game, TableGameScreen)
+            await until(pilot, lambda: game.status_text == "Ana to choose", "Ana's turn")
+            await pick_team(pilot, game)
+            await until(pilot, lambda: game.status_text == "Waiting for Bea (dropped just now)…", "the drop")
+            # Three minutes pass with nothing happening at the table: the line follows the clock by itself.
+            start = datetime.now(UTC)
+            game.link.tables.clock = lambda: start + timedelta(minutes=3, seconds=5)
+            await until(pilot, lambda: game.status_text == "Waiting for Bea (dropped 3 min ago)…",
+                        "the minutes counted on the status line")
+            await until(pilot, lambda: "Bea (dropped 3 min ago)" in screen_text(app), "the line on screen")
+
+    asyncio.run(scenario())
