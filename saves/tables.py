@@ -29,12 +29,12 @@ from saves.session import check_bot_levels, status_of
 from saves.store import SessionStore
 from saves.table_chat import (
     CHAT_COLUMNS,
-    MAX_LINE_LENGTH,
     RATE_LINES,
     RATE_SECONDS,
     ChatError,
     ChatLine,
     ChatThrottledError,
+    line_problem,
     lines_of,
     said_time,
 )
@@ -469,8 +469,9 @@ class TableStore:
         line = clean_text(text) if isinstance(text, str) else ""
         if not line:
             raise ChatError("Nothing to say: the line is empty once control characters are taken out.")
-        if len(line) > MAX_LINE_LENGTH:
-            raise ChatError(f"A line holds at most {MAX_LINE_LENGTH} characters; this one has {len(line)}.")
+        too_long = line_problem(line)
+        if too_long is not None:
+            raise ChatError(too_long)
         now = as_utc(self.clock())
         with self.store._write() as conn:
             info = self._table(conn, table_id)
