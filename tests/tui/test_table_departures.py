@@ -9,11 +9,13 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+from textual.widgets import Static
+
 from saves import SessionStore
 from saves.presence import Presence
 from saves.tables import TableStore
 from tests.helpers.table_helpers import host_from_menu
-from tests.helpers.tables_tui import screen_text
+from tests.helpers.tables_tui import hal_hosts, screen_text
 from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.wizards_cup.team_builder import TeamBuilder
@@ -49,5 +51,22 @@ def test_the_waiting_line_counts_the_minutes_a_dropped_player_is_away() -> None:
             await until(pilot, lambda: game.status_text == "Waiting for Bea (dropped 3 min ago)…",
                         "the minutes counted on the status line")
             await until(pilot, lambda: "Bea (dropped 3 min ago)" in screen_text(app), "the line on screen")
+
+    asyncio.run(scenario())
+
+
+def test_a_joiner_is_told_whose_seat_is_kept_for_a_player_who_dropped(other: TableStore) -> None:
+    code = hal_hosts(other, 4)
+    with SessionStore() as store, Presence() as presence:
+        TableStore(store, presence).take_seat(code, 1, "Bea")
+        other.start(code)
+    # Bea's Coven is gone; someone new comes with the code.
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0, join_code=code)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "hosted by Hal" in screen_text(app), "the table found")
+            shown = str(app.screen.query_one("#join-table", Static).render())
+            assert "Seated: Hal. Away: Bea (seat 2, dropped just now; kept for their token)." in shown
 
     asyncio.run(scenario())

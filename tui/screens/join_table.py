@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,10 +19,22 @@ from saves.table_tokens import TOKEN_EXAMPLE, normalise_token
 from saves.tables import JOIN_CODE_ALPHABET, MAX_RECLAIM_TRIES, TableInfo, normalise_code
 from tui.context import coven
 from tui.safe_text import plain
+from tui.screens.chat_pane import away_for
 from tui.widgets.fitting_footer import FittingFooter
 
 RECLAIM = "reclaim"
 WATCH = "watch"
+
+
+def away_line(info: TableInfo, now: datetime) -> str:
+    """" Away: Bo (seat 2, dropped 3 min ago; kept for their token)." for each seat whose player is gone."""
+    away = []
+    for seat in info.seats:
+        if seat.role != "remote" or seat.claim is not None or not seat.has_token:
+            continue  # held, a bot or the host's, or never taken
+        kept = "kept for their token" if seat.reserved(now) else "the host may hand it to a bot"
+        away.append(f"{seat.name} (seat {seat.seat + 1}, {away_for(seat.dropped_at, now)}; {kept})")
+    return f" Away: {', '.join(away)}." if away else ""
 
 
 def choices_for(info: TableInfo) -> list[Option]:
@@ -111,7 +125,7 @@ class JoinTableScreen(Screen[None]):
             "; you may watch." if info.allow_spectators else ", and the host allows no spectators.")
         self.query_one("#join-table", Static).update(plain(
             f"{get_game(info.game_id).title} hosted by {info.host_name}, {where}. "
-            f"Seated: {seated or 'nobody yet'}.{full}"))
+            f"Seated: {seated or 'nobody yet'}.{away_line(info, tables.clock())}{full}"))
         choices.clear_options()
         choices.add_options(choices_for(info))
         choices.display = True
