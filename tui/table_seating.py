@@ -174,6 +174,6 @@ class TableSeating:
     def leave(self, link: TableLink) -> None:
         """Give up this process's seats at ``link``'s table (tokens still reclaim them), or stop watching it."""
         try:
-            link.tables.release_mine()
+            link.tables.release_mine(left=True)  # the others read "Bea left", not that Bea dropped
         except StoreError as error:
             self.app.notify(str(error), severity="error")

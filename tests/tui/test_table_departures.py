@@ -19,6 +19,7 @@ from tests.helpers.tables_tui import hal_hosts, screen_text
 from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.wizards_cup.team_builder import TeamBuilder
+from tui.screens.lobby import LobbyScreen
 from tui.screens.table_game import TableGameScreen
 
 
@@ -68,5 +69,49 @@ def test_a_joiner_is_told_whose_seat_is_kept_for_a_player_who_dropped(other: Tab
             await until(pilot, lambda: "hosted by Hal" in screen_text(app), "the table found")
             shown = str(app.screen.query_one("#join-table", Static).render())
             assert "Seated: Hal. Away: Bea (seat 2, dropped just now; kept for their token)." in shown
+
+    asyncio.run(scenario())
+
+
+def test_a_player_who_leaves_is_announced_as_leaving_not_as_dropped() -> None:
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            code = await host_from_menu(pilot, app)
+            with SessionStore() as store, Presence() as presence:
+                bea = TableStore(store, presence)
+                bea.take_seat(code, 1, "Bea")
+                await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
+                await pilot.press("s")
+                await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+                game = app.screen
+                assert isinstance(game, TableGameScreen)
+                await until(pilot, lambda: game.status_text == "Ana to choose", "Ana's turn")
+                bea.release_mine(left=True)  # Bea pressed Leave; her Coven lives on at its menu
+                notes = lambda: " ".join(str(note.message) for note in app._notifications)  # noqa: E731
+                await until(pilot, lambda: "Bea left the table." in notes(), "Bea's leaving announced")
+                assert "Bea dropped" not in notes()
+                await pick_team(pilot, game)
+                await until(pilot, lambda: game.status_text == "Waiting for Bea (left just now)…", "the wait")
+                people = game.chat.query_one("#chat-people", Static)
+                await until(pilot, lambda: "Bea (left just now)" in str(people.render()), "the player list")
+
+    asyncio.run(scenario())
+
+
+def test_leaving_a_table_with_escape_tells_the_others_it_was_a_choice(other: TableStore) -> None:
+    code = hal_hosts(other, 8)
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0, join_code=code)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Take seat 2" in screen_text(app), "the open seat")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            other.start(code)
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            await pilot.press("escape")
+            await until(pilot, lambda: other.find(code).seats[1].claim is None, "the seat given up")
+            assert other.find(code).seats[1].left
 
     asyncio.run(scenario())

@@ -53,16 +53,20 @@ CHAT_HELP = (
 )
 
 
-def away_for(dropped_at: str | None, now: datetime) -> str:
-    """"dropped 3 min ago" for a player who dropped three minutes before ``now`` ("dropped" when unreadable)."""
+def away_for(dropped_at: str | None, now: datetime, left: bool = False) -> str:
+    """"dropped 3 min ago" for a player who dropped three minutes before ``now`` ("dropped" when unreadable).
+
+    ``left``: the player chose to leave, so it reads "left 3 min ago".
+    """
+    went = "left" if left else "dropped"
     if dropped_at is None:
-        return "dropped"
+        return went
     try:
         seconds = (now - parse_time(dropped_at)).total_seconds()
     except (ValueError, TypeError):
-        return "dropped"
+        return went
     minutes = int(seconds // 60)
-    return "dropped just now" if minutes < 1 else f"dropped {minutes} min ago"
+    return f"{went} just now" if minutes < 1 else f"{went} {minutes} min ago"
 
 
 def people_line(info: TableInfo, claim: str, now: datetime) -> str:
@@ -77,7 +81,7 @@ def people_line(info: TableInfo, claim: str, now: datetime) -> str:
         elif seat.role == "local" and info.host_claim is None:
             name += " (away)"
         elif seat.role == "remote" and seat.claim is None:
-            name += f" ({away_for(seat.dropped_at, now)})"
+            name += f" ({away_for(seat.dropped_at, now, seat.left)})"
         names.append(name)
     line = " · ".join(names)
     if info.watchers:

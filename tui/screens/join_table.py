@@ -33,7 +33,7 @@ def away_line(info: TableInfo, now: datetime) -> str:
         if seat.role != "remote" or seat.claim is not None or not seat.has_token:
             continue  # held, a bot or the host's, or never taken
         kept = "kept for their token" if seat.reserved(now) else "the host may hand it to a bot"
-        away.append(f"{seat.name} (seat {seat.seat + 1}, {away_for(seat.dropped_at, now)}; {kept})")
+        away.append(f"{seat.name} (seat {seat.seat + 1}, {away_for(seat.dropped_at, now, seat.left)}; {kept})")
     return f" Away: {', '.join(away)}." if away else ""
 
 

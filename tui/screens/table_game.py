@@ -134,7 +134,8 @@ class TableGameScreen(GameScreen):
             if host_away and local:
                 name += " (away)"
             elif seat in self._gone:
-                name += f" ({away_for(info.seats[seat].dropped_at, now) if info else 'dropped'})"
+                gone = info.seats[seat] if info else None
+                name += f" ({away_for(gone.dropped_at, now, gone.left) if gone else 'dropped'})"
             names.append(name)
         # Only the host's Coven plays bots and automatic steps; without it they wait too.
         if host_away and (not names or any(self.live.seats[seat].is_bot for seat in seats)):
@@ -179,7 +180,8 @@ class TableGameScreen(GameScreen):
         gone = {seat.seat for seat in info.seats if seat.role == "remote" and seat.claim is None}
         for seat in sorted(gone - self._gone):
             after = " After that, b lets a bot play it." if self._host else ""
-            self.notify(f"{info.seats[seat].name} dropped. Their seat is kept for 10 minutes for their token.{after}",
+            went = "left the table" if info.seats[seat].left else "dropped"
+            self.notify(f"{info.seats[seat].name} {went}. Their seat is kept for 10 minutes for their token.{after}",
                         severity="warning", timeout=10)
         for seat in sorted(self._gone - gone):
             self.notify(f"{info.seats[seat].name} is back.", timeout=5)
