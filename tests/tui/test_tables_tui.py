@@ -426,3 +426,25 @@ def test_the_host_form_keeps_spectators_and_coach_for_the_next_table() -> None:
             assert again.query_one("#coach", Select).value is True
 
     asyncio.run(scenario())
+
+
+def test_a_player_named_only_by_the_tables_code_is_asked_for_a_name(other: TableStore) -> None:
+    code = hal_hosts(other, 12)
+
+    async def scenario() -> None:
+        # `ssh KXMP@host` under --auth none: coven serve passes the code as the name too.
+        app = CovenApp(auto_delay=0.0, player_name=code.capitalize(), join_code=code)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Take seat 2" in screen_text(app), "the open seat")
+            name = app.screen.query_one("#join-name", Input)
+            await until(pilot, lambda: name.has_focus, "the name field, waiting for a name")
+            assert name.value == ""
+            await pilot.press("enter", "enter")  # no name: the seat is not taken
+            await until(pilot, lambda: "Type your name first" in screen_text(app), "the request for a name")
+            assert other.find(code).open_seats() == [1]
+            name.focus()
+            await pilot.press(*"Cy", "enter", "enter")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            assert other.find(code).seats[1].name == "Cy"
+
+    asyncio.run(scenario())

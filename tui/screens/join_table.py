@@ -82,7 +82,8 @@ class JoinTableScreen(Screen[None]):
                             restrict=f"[{JOIN_CODE_ALPHABET}{JOIN_CODE_ALPHABET.lower()}ilo]*")
             with Horizontal(classes="form-row"):
                 yield Label("Your name", classes="form-label")
-                yield Input(coven(self).tables.player_name, id="join-name", max_length=MAX_NAME_LENGTH)
+                yield Input(coven(self).tables.join_name, placeholder="as the others will see it", id="join-name",
+                            max_length=MAX_NAME_LENGTH)
             yield Static("", id="join-error")
             yield Static("Type the code the host shows and press Enter.", id="join-table")
             yield OptionList(id="join-choices")
@@ -130,7 +131,11 @@ class JoinTableScreen(Screen[None]):
         choices.add_options(choices_for(info))
         choices.display = True
         choices.highlighted = 0
-        choices.focus()
+        name = self.query_one("#join-name", Input)
+        if name.value.strip():
+            choices.focus()
+        else:
+            name.focus()  # no name yet (`ssh CODE@host` gives none): the others must see who sits down
 
     @on(Input.Submitted, "#join-code")
     def _code_entered(self, event: Input.Submitted) -> None:
@@ -169,7 +174,9 @@ class JoinTableScreen(Screen[None]):
             return
         choice = event.option.id or ""
         if choice == WATCH:
-            coven(self).tables.watch(info.code)
+            watcher = self._player_name()
+            if watcher is not None:
+                coven(self).tables.watch(info.code, watcher)
             return
         if choice == RECLAIM:
             from tui.widgets.confirm import PromptScreen
