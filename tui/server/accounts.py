@@ -33,6 +33,11 @@ MIN_PASSWORD_LENGTH = 8
 _DUMMY_ENTRY: str | None = None
 
 
+def same_account(first: str, second: str) -> bool:
+    """Whether two account names are one account: names do not depend on case, as join codes do not."""
+    return first.casefold() == second.casefold()
+
+
 def valid_account_name(name: str) -> bool:
     """Whether ``name`` may be an account: 1-32 letters, digits, ``_``, ``.`` or ``-``."""
     return _NAME.fullmatch(name) is not None
@@ -66,7 +71,9 @@ def verify_password(password: str, stored: str) -> bool:
 
 
 def read_password_file(path: Path) -> dict[str, str]:
-    """The accounts in ``path``, name → stored hash; malformed lines are skipped.
+    """The accounts in ``path``, name (case folded) → stored hash; malformed lines are skipped.
+
+    A name written twice in two cases (by an older Coven) counts once, its first line.
 
     Raises:
         ServeError: the file is missing or cannot be read.
@@ -82,17 +89,17 @@ def read_password_file(path: Path) -> dict[str, str]:
     for line in text.splitlines():
         name, sep, stored = line.strip().partition(":")
         if sep and valid_account_name(name) and stored.startswith("scrypt$"):
-            accounts[name] = stored
+            accounts.setdefault(name.casefold(), stored)
     return accounts
 
 
 def check_password(accounts: dict[str, str], name: str, password: str) -> bool:
-    """Whether ``name`` is an account and ``password`` is its password.
+    """Whether ``name`` (in any case) is an account and ``password`` is its password.
 
     An unknown name costs the same scrypt work, so timing does not tell which names exist.
     """
     global _DUMMY_ENTRY
-    stored = accounts.get(name)
+    stored = accounts.get(name.casefold())
     if stored is None:
         if _DUMMY_ENTRY is None:
             _DUMMY_ENTRY = hash_password(secrets.token_hex(8))
@@ -116,7 +123,8 @@ def _ask_password(name: str, stdin: TextIO) -> str:
 def add_user(path: Path, name: str, stdin: TextIO | None = None) -> bool:
     """Ask for a password and write ``name`` into the password file; True if it replaced an account.
 
-    The file is created with mode 0600 and rewritten whole, so it never holds half a line.
+    Names do not depend on case: ``ANA`` replaces the account ``ana``. The file is created with
+    mode 0600 and rewritten whole, so it never holds half a line.
 
     Raises:
         ServeUsageError: bad name or password.
@@ -136,7 +144,7 @@ def add_user(path: Path, name: str, stdin: TextIO | None = None) -> bool:
         except (OSError, UnicodeDecodeError) as error:
             raise ServeError(f"Cannot read the password file {path} ({error}).") from None
         for line in existing:
-            if line.partition(":")[0].strip() == name:
+            if same_account(line.partition(":")[0].strip(), name):
                 replaced = True
             elif line.strip():
                 lines.append(line)
