@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from tui.server.accounts import add_user, check_password, hash_password, read_password_file, verify_password
+from tui.server.accounts import (
+    add_user,
+    check_password,
+    hash_password,
+    read_password_file,
+    signed_in_as,
+    verify_password,
+)
 from tui.server.config import (
     ServeConfig,
     ServeUsageError,
@@ -135,6 +142,9 @@ def test_account_names_do_not_depend_on_case_as_join_codes_do_not(tmp_path: Path
     accounts = read_password_file(path)
     assert len(accounts) == 1 and check_password(accounts, "Ana", "new password")
     assert not check_password(accounts, "ana", "open sesame")
+    # Signing in as "ana" is signing in to the account as the file spells it, which keeps its sessions.
+    assert signed_in_as(accounts, "ana", "new password") == "Ana"
+    assert signed_in_as(accounts, "ana", "open sesame") is None and signed_in_as(accounts, "bo", "x") is None
 
 
 def test_what_clients_send_cannot_forge_log_lines_or_odd_terminals(tmp_path: Path) -> None:
