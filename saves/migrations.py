@@ -158,6 +158,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Version 8: whether the host lets the seated players ask a game's coach during play (issue 17). Tables
     # from before never offered it, so they stay without.
     ("ALTER TABLE tables ADD COLUMN coach INTEGER NOT NULL DEFAULT 0 CHECK (coach IN (0, 1))",),
+    # Version 9: whether a seat's player left the table by choice (1) rather than dropping (0), so the others
+    # read "Bea left" and not "Bea dropped" (issue 28). Seats from before read as dropped, as they were shown.
+    ("ALTER TABLE table_seats ADD COLUMN chose_to_leave INTEGER NOT NULL DEFAULT 0 CHECK (chose_to_leave IN (0, 1))",),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
 

@@ -9,6 +9,12 @@ within the size bound, or nests too deeply, reads as ``None``, and
 dropped value is named rather than lost in silence. Callers check what the
 value means (a name with ``engine.core.text``, a deck against the saved
 decks) before using it.
+
+An account nobody proved (``coven serve --auth none``, where anyone may type
+any name) gets a visit account from :func:`begin_visit` instead: what it
+chooses is kept in this process's memory for the visit only, never in the
+database, and the keys it was given read the host machine's own values until
+the visit chooses its own.
 """
 
 from __future__ import annotations
@@ -17,8 +23,10 @@ import enum
 import json
 import math
 import re
+import secrets
 import sqlite3
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.text import text_problem
@@ -27,7 +35,7 @@ from saves.store import SessionStore, utc_now
 
 __all__ = [
     "MAX_KEY_LENGTH", "MAX_VALUE_BYTES", "PreferenceProblem", "PreferenceRead", "UnreadablePreference",
-    "get_preference", "read_preference", "set_preference", "unreadable_preferences",
+    "begin_visit", "get_preference", "is_visit", "read_preference", "set_preference", "unreadable_preferences",
 ]
 
 MAX_VALUE_BYTES = 16 * 1024
@@ -88,6 +96,37 @@ class UnreadablePreference:
     def for_this_machine(self) -> bool:
         """True for this machine's own player's preference, False for a served account's."""
         return self.account == _MACHINE
+
+
+@dataclass
+class _Visit:
+    """A visit account's preferences: JSON text by key, and the keys that read the machine's own until set."""
+
+    seeded: frozenset[str]
+    values: dict[str, bytes] = field(default_factory=dict)
+
+
+_VISITS: dict[str, _Visit] = {}
+"""This process's visit accounts (one per unproven SSH player, whose Coven is a process of its own)."""
+
+VISIT_PREFIX = "~visit:"
+
+
+def begin_visit(seeded: Collection[str] = ()) -> str:
+    """A new visit account, whose preferences live in this process only and end with it.
+
+    Args:
+        seeded: Keys that read this machine's own value until the visit sets its own
+            (the host's defaults, such as its theme); every other key starts empty.
+    """
+    account = VISIT_PREFIX + secrets.token_hex(12)  # random: no other player's visit, nor a stored account, has it
+    _VISITS[account] = _Visit(frozenset(seeded))
+    return account
+
+
+def is_visit(account: str | None) -> bool:
+    """Whether ``account`` is a visit account of this process (see :func:`begin_visit`)."""
+    return account is not None and account in _VISITS
 
 
 def _account_column(account: str | None) -> str:
@@ -225,6 +264,11 @@ def read_preference(store: SessionStore, account: str | None, key: str, *, stric
         column, key = _account_column(account), _check_key(key)
     except ValueError:
         return PreferenceRead()
+    visit = _VISITS.get(column)
+    if visit is not None:
+        if key in visit.values:
+            return _decode(visit.values[key])
+        return read_preference(store, None, key, strict=strict) if key in visit.seeded else PreferenceRead()
     try:
         with store._read() as conn:
             row = conn.execute(
@@ -275,6 +319,10 @@ def set_preference(store: SessionStore, account: str | None, key: str, value: ob
     """
     column, key = _account_column(account), _check_key(key)
     text = _encode(value)
+    visit = _VISITS.get(column)
+    if visit is not None:
+        visit.values[key] = text.encode("utf-8")  # for this visit only: nothing reaches the database
+        return
     with store._write() as conn:
         conn.execute(
             "INSERT INTO preferences (account, key, value, updated) VALUES (?, ?, ?, ?)"

@@ -3,8 +3,8 @@
 A line is said by whoever holds a seat (under that seat's name), the host, or
 a spectator the table lists (when the host lets spectators talk). It is
 cleaned by the one text rule (:func:`engine.core.text.clean_text`), bounded to
-:data:`MAX_LINE_LENGTH` characters, and limited to :data:`RATE_LINES` lines
-every :data:`RATE_SECONDS` seconds per connection. Each line is kept with the
+:data:`MAX_LINE_LENGTH` characters (a letter with its accents is one), and limited
+to :data:`RATE_LINES` lines every :data:`RATE_SECONDS` seconds per connection. Each line is kept with the
 table and, once the game started, with its session and the number of actions
 its log held, so a replay shows it where it was said. Rows are checked again
 when read: a damaged one reads as nothing here and is listed by ``coven doctor``.
@@ -19,14 +19,19 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
 
-from engine.core.text import text_problem
+from engine.core.text import grapheme_count, text_problem
 from saves.integrity import lenient_text
 from saves.records import MAX_NAME_LENGTH
 from saves.store import SessionStore
 from saves.table_records import TableError, parse_time
 
 MAX_LINE_LENGTH = 200
-"""The longest line a player may say, in characters (after cleaning)."""
+"""The longest line a player may say, in characters as a reader counts them (after cleaning): a letter
+with its accents is one (:func:`engine.core.text.grapheme_count`)."""
+
+MAX_LINE_CODE_POINTS = 4 * MAX_LINE_LENGTH
+"""The most code points a line may hold: accents are counted with their letter, but a letter buried
+under dozens of them is no word anyone says, and the stored row stays small."""
 
 RATE_LINES = 5
 RATE_SECONDS = 10.0
@@ -101,8 +106,21 @@ def row_problem(row: tuple[object, ...]) -> str | None:
         problem = text_problem(value)
         if problem is not None:
             return f"{what} holds {problem}"
-        if len(value) > longest:
+        if what == "its text":
+            if grapheme_count(value) > longest or len(value) > MAX_LINE_CODE_POINTS:
+                return f"{what} is longer than {longest} characters"
+        elif len(value) > longest:
             return f"{what} is longer than {longest} characters"
+    return None
+
+
+def line_problem(line: str) -> str | None:
+    """Why a cleaned line is too long to say, in words, or None when it may be said."""
+    count = grapheme_count(line)
+    if count > MAX_LINE_LENGTH:
+        return f"A line holds at most {MAX_LINE_LENGTH} characters; this one has {count}."
+    if len(line) > MAX_LINE_CODE_POINTS:
+        return f"This line carries too many accents and marks to keep (at most {MAX_LINE_CODE_POINTS} code points)."
     return None
 
 

@@ -103,6 +103,7 @@ class TableSeat:
         claim: The presence claim holding it now; None when nobody is connected.
         dropped_at: UTC ISO time its holder left or was found gone; None while held or never held.
         has_token: Someone sat here before, so a token exists.
+        left: Its player left by choice (Escape, Leave) rather than dropping; False while held.
     """
 
     seat: int
@@ -112,6 +113,7 @@ class TableSeat:
     claim: str | None
     dropped_at: str | None
     has_token: bool
+    left: bool = False
 
     @property
     def is_open(self) -> bool:

@@ -96,9 +96,10 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
             claim=claim,
             dropped_at=dropped,
             has_token=token is not None,
+            left=claim is None and bool(left),
         )
-        for seat, role, name, level, claim, token, dropped in conn.execute(
-            "SELECT seat, role, name, bot_level, claim, token_hash, dropped_at FROM table_seats"
+        for seat, role, name, level, claim, token, dropped, left in conn.execute(
+            "SELECT seat, role, name, bot_level, claim, token_hash, dropped_at, chose_to_leave FROM table_seats"
             " WHERE table_id = ? ORDER BY seat",
             (table_id,),
         )

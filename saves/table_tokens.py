@@ -114,7 +114,7 @@ def reclaim_in(
             raise TableError(f"The host of table {info.code} is still connected.")
         conn.execute("UPDATE tables SET host_claim = ?, updated = ? WHERE id = ?", (claim, now, info.table_id))
         conn.execute(
-            "UPDATE table_seats SET claim = ?, dropped_at = NULL WHERE table_id = ? AND role = 'local'",
+            "UPDATE table_seats SET claim = ?, dropped_at = NULL, chose_to_leave = 0 WHERE table_id = ? AND role = 'local'",
             (claim, info.table_id),
         )
         return [seat.seat for seat in info.seats if seat.role == "local"]
@@ -127,7 +127,7 @@ def reclaim_in(
     if target.claim not in (None, claim) and alive(target.claim or ""):
         raise TableError(f"{label} is still connected.")
     conn.execute(
-        "UPDATE table_seats SET claim = ?, dropped_at = NULL WHERE table_id = ? AND seat = ?",
+        "UPDATE table_seats SET claim = ?, dropped_at = NULL, chose_to_leave = 0 WHERE table_id = ? AND seat = ?",
         (claim, info.table_id, target.seat),
     )
     conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, info.table_id))

@@ -29,12 +29,12 @@ from saves.session import check_bot_levels, status_of
 from saves.store import SessionStore
 from saves.table_chat import (
     CHAT_COLUMNS,
-    MAX_LINE_LENGTH,
     RATE_LINES,
     RATE_SECONDS,
     ChatError,
     ChatLine,
     ChatThrottledError,
+    line_problem,
     lines_of,
     said_time,
 )
@@ -276,7 +276,7 @@ class TableStore:
             dropped = [seat.seat for seat in info.seats if seat.role == "remote" and seat.claim is None
                        and seat.has_token]
             conn.executemany(
-                "UPDATE table_seats SET name = ?, token_hash = NULL, dropped_at = NULL"
+                "UPDATE table_seats SET name = ?, token_hash = NULL, dropped_at = NULL, chose_to_leave = 0"
                 " WHERE table_id = ? AND seat = ? AND claim IS NULL",
                 [(seat_label(seat), info.table_id, seat) for seat in dropped],
             )
@@ -350,7 +350,7 @@ class TableStore:
                 raise SeatTakenError(f"{seat_label(seat)} was just taken by {target.name}.")
             # The WHERE repeats the checks so the row changes only if it is still open.
             cursor = conn.execute(
-                "UPDATE table_seats SET name = ?, claim = ?, token_hash = ?, dropped_at = NULL"
+                "UPDATE table_seats SET name = ?, claim = ?, token_hash = ?, dropped_at = NULL, chose_to_leave = 0"
                 " WHERE table_id = ? AND seat = ? AND role = 'remote' AND claim IS NULL AND token_hash IS NULL",
                 (name, self.claim, hash_token(token), info.table_id, seat),
             )
@@ -425,18 +425,24 @@ class TableStore:
                     (now, info.table_id, claim),
                 )
                 conn.execute(
-                    "UPDATE table_seats SET claim = NULL, dropped_at = ? WHERE table_id = ? AND claim = ?",
+                    "UPDATE table_seats SET claim = NULL, dropped_at = ?, chose_to_leave = 0"
+                    " WHERE table_id = ? AND claim = ?",
                     (now, info.table_id, claim),
                 )
                 conn.execute("DELETE FROM table_watchers WHERE table_id = ? AND claim = ?", (info.table_id, claim))
             return self._live(conn, code)
 
-    def release_mine(self) -> None:
-        """Let go of every seat and host role this process holds (a clean exit)."""
+    def release_mine(self, *, left: bool = False) -> None:
+        """Let go of every seat and host role this process holds (a clean exit).
+
+        ``left``: the player chose to leave (the others read "Bea left"); otherwise Coven is ending
+        under them, which the others read as a drop.
+        """
         now = self._now()
         with self.store._write() as conn:
             conn.execute("UPDATE tables SET host_claim = NULL, updated = ? WHERE host_claim = ?", (now, self.claim))
-            conn.execute("UPDATE table_seats SET claim = NULL, dropped_at = ? WHERE claim = ?", (now, self.claim))
+            conn.execute("UPDATE table_seats SET claim = NULL, dropped_at = ?, chose_to_leave = ? WHERE claim = ?",
+                         (now, int(left), self.claim))
             conn.execute("DELETE FROM table_watchers WHERE claim = ?", (self.claim,))
 
     # -- talking and watching ---------------------------------------------------
@@ -469,8 +475,9 @@ class TableStore:
         line = clean_text(text) if isinstance(text, str) else ""
         if not line:
             raise ChatError("Nothing to say: the line is empty once control characters are taken out.")
-        if len(line) > MAX_LINE_LENGTH:
-            raise ChatError(f"A line holds at most {MAX_LINE_LENGTH} characters; this one has {len(line)}.")
+        too_long = line_problem(line)
+        if too_long is not None:
+            raise ChatError(too_long)
         now = as_utc(self.clock())
         with self.store._write() as conn:
             info = self._table(conn, table_id)

@@ -29,6 +29,7 @@ from textual.theme import Theme
 
 from engine import get_game
 from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionStore, StoreError
+from saves.preferences import begin_visit
 from tui.commands import CovenCommands
 from tui.focus_cursor import FocusCursor
 from tui.games import has_ui, playable_games
@@ -48,7 +49,7 @@ from tui.navigation import (
     ShowRules,
     StartGame,
 )
-from tui.player_settings import read_settings, write_setting
+from tui.player_settings import SETTINGS, read_settings, write_setting
 from tui.resize_paint import OnePaintResizeApp
 from tui.safe_text import plain_lines
 from tui.serve_status import serve_status
@@ -142,9 +143,13 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         """The shared tables this process hosts or sits at."""
         self.join_code = join_code
         self.served = serve_port is not None
+        self.account_is_private = not self.served or (signed_in and account is not None)
+        if self.served and not self.account_is_private:
+            # Nobody proved the name (--auth none): everyone typing `ssh KXMP@host` would share it. This visit
+            # keeps its own settings, form memory and sessions, starting from the host's own settings.
+            account = begin_visit(seeded=[item.stored_key for item in SETTINGS])
         self.account = account if self.served else None
         """The served account whose sessions are visible, or None at this machine (all are)."""
-        self.account_is_private = not self.served or (signed_in and account is not None)
         self.store_problem: str | None = None
         """Why the store could not be opened, if it could not."""
         self.auto_delay = _default_auto_delay() if auto_delay is None else auto_delay

@@ -43,8 +43,8 @@ class CovenContext(Protocol):
     def account_is_private(self) -> bool:
         """True when the account's preferences are this player's alone: at this machine, or signed in over SSH.
 
-        Without sign-in (``coven serve --auth none``) anyone may use any name, and everyone who
-        joins with ``ssh CODE@host`` shares the account named by the code.
+        Without sign-in (``coven serve --auth none``) anyone may use any name, so the app's account is a
+        visit account (:func:`saves.preferences.begin_visit`): its choices and sessions last for the visit.
         """
 
     @property

@@ -18,6 +18,9 @@ from tui.login_name import login_name
 from tui.navigation import OpenJoinForm, OpenLobby, OpenTableGame
 from tui.table_link import TableLink
 
+DEFAULT_NAME = "Player"
+"""The name of a player who gave none (the join form asks for one)."""
+
 if TYPE_CHECKING:
     from textual.message import Message
     from textual.notifications import SeverityLevel
@@ -51,6 +54,8 @@ class TableSeating:
         self.serve_host = serve_host
         self._presence: Presence | None = None
         self._tables: TableStore | None = None
+        self._name_was_code = False
+        """The name given was only the join code (``ssh CODE@host`` under ``--auth none``): no one's name."""
 
     @property
     def player_name(self) -> str:
@@ -59,6 +64,11 @@ class TableSeating:
         if name is None:
             return login_name()
         return name.capitalize() if name.islower() else name  # "ana" from ssh reads as "Ana"
+
+    @property
+    def join_name(self) -> str:
+        """The name the join form offers: empty when the only name given was the table's code."""
+        return "" if self._name_was_code else self.player_name
 
     def store(self) -> TableStore | None:
         """The table store (taking this process's presence claim), or None after saying why not."""
@@ -114,6 +124,10 @@ class TableSeating:
             self.app.notify(f"No open table has the code {text.strip().upper()}. Host one, or join another.",
                             severity="warning", timeout=10)
             return
+        if self._player_name is not None and normalise_code(self._player_name) == code:
+            # `ssh KXMP@host` without sign-in: the user name was the code, so "Kxmp" is nobody's name.
+            self._name_was_code = True
+            self._player_name = DEFAULT_NAME
         self.app.post_message(OpenJoinForm(code))
 
     def _link(self, code: str, token: str | None, spectator: bool) -> TableLink | None:
@@ -146,13 +160,13 @@ class TableSeating:
         else:
             self.open_lobby(code, token, spectator)
 
-    def watch(self, code: str) -> None:
-        """Watch table ``code`` without a seat (listed among its spectators)."""
+    def watch(self, code: str, name: str | None = None) -> None:
+        """Watch table ``code`` without a seat (listed among its spectators) as ``name`` (else the player's name)."""
         tables = self.store()
         if tables is None:
             return
         try:
-            tables.watch(code, self.player_name)
+            tables.watch(code, name or self.player_name)
         except StoreError as error:
             self.app.notify(str(error), title="Cannot watch", severity="error", markup=False)
             return
@@ -174,6 +188,6 @@ class TableSeating:
     def leave(self, link: TableLink) -> None:
         """Give up this process's seats at ``link``'s table (tokens still reclaim them), or stop watching it."""
         try:
-            link.tables.release_mine()
+            link.tables.release_mine(left=True)  # the others read "Bea left", not that Bea dropped
         except StoreError as error:
             self.app.notify(str(error), severity="error")

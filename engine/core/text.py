@@ -164,6 +164,32 @@ def shown_text(text: object) -> str:
     return "".join(char if _char_problem(char) is None else ascii(char)[1:-1] for char in text)
 
 
+def _is_regional(char: str) -> bool:
+    """A regional indicator letter: two of them make one flag."""
+    return 0x1F1E6 <= ord(char) <= 0x1F1FF
+
+
+def grapheme_count(text: str) -> int:
+    """How many characters a reader counts in ``text``: a base with its combining marks is one.
+
+    "é" typed as e and a combining acute accent is one, as is a flag made of two
+    regional indicator letters. A mark with nothing before it counts alone.
+    """
+    count = 0
+    started = False
+    flag_open = False  # a regional indicator waiting for its partner
+    for char in text:
+        if started and unicodedata.category(char).startswith("M"):
+            continue  # an accent, a vowel sign, a variation selector: part of the character before it
+        if _is_regional(char) and flag_open:
+            flag_open = False
+            continue
+        flag_open = _is_regional(char)
+        started = True
+        count += 1
+    return count
+
+
 def clean_text(text: str, *, max_length: int | None = None) -> str:
     """``text`` with every character :func:`text_problem` refuses removed.
 

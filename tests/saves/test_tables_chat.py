@@ -48,6 +48,19 @@ def test_a_line_of_200_characters_is_said_and_one_more_is_refused(open_tables: O
         bea.say(table_id, "y" * (MAX_LINE_LENGTH + 1))
 
 
+def test_a_letter_with_its_accents_counts_as_one_character(open_tables: Opener) -> None:
+    host, bea, session_id = started(open_tables)
+    table_id = host.table_of_session(session_id).table_id  # type: ignore[union-attr]
+    accented = "e\u0301" * MAX_LINE_LENGTH  # 200 letters é, each typed as e and a combining accent
+    said = bea.say(table_id, accented)
+    assert said.text == accented
+    assert [line.text for line in host.chat_since(table_id)] == [accented]  # read back: not a damaged row
+    with pytest.raises(ChatError, match="at most 200 characters; this one has 201"):
+        bea.say(table_id, accented + "e\u0301")
+    with pytest.raises(ChatError, match="too many accents"):  # a letter buried under marks is no word
+        bea.say(table_id, "e" + "\u0301" * (4 * MAX_LINE_LENGTH))
+
+
 def test_each_player_is_held_to_five_lines_every_ten_seconds(open_tables: Opener) -> None:
     host, bea, session_id = started(open_tables)
     table_id = host.table_of_session(session_id).table_id  # type: ignore[union-attr]

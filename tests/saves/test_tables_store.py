@@ -271,3 +271,54 @@ def test_closing_a_lobby_frees_it(open_tables: Opener) -> None:
     assert not host.is_live(code)
     with pytest.raises(TableNotFoundError):
         open_tables().take_seat(code, 1, "Bea")
+
+
+LEAVER = """
+import sys
+from saves import Presence, SessionStore, TableStore
+from pathlib import Path
+tables = TableStore(SessionStore(), Presence(Path(sys.argv[2])))
+token = tables.take_seat(sys.argv[1], 1, "Bea")
+print("seated", flush=True)
+for line in sys.stdin:
+    if line.strip() == "leave":
+        tables.release_mine(left=True)
+        print("left", flush=True)
+    elif line.strip() == "back":
+        print(tables.reclaim(sys.argv[1], token), flush=True)
+"""
+
+
+def test_a_player_who_leaves_by_choice_is_told_apart_from_one_who_drops(open_tables: Opener, tmp_path: Path) -> None:
+    host = open_tables()
+    code, _ = host_table(host)
+    child = subprocess.Popen(
+        [sys.executable, "-c", LEAVER, code, str(tmp_path / "presence")],
+        cwd=REPO, env=dict(os.environ, PYTHONPATH=str(REPO)), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None and child.stdin is not None
+
+    def ask(command: str) -> str:
+        assert child.stdin is not None and child.stdout is not None
+        child.stdin.write(command + "\n")
+        child.stdin.flush()
+        return child.stdout.readline().strip()
+
+    try:
+        assert child.stdout.readline().strip() == "seated"
+        assert host.refresh(code).seats[1].left is False  # seated: neither
+        assert ask("leave") == "left"
+        seat = host.refresh(code).seats[1]  # Bea's Coven lives on (at its menu): nothing of hers is cleared again
+        assert (seat.claim, seat.left, seat.dropped_at is not None, seat.reserved(datetime.now(UTC))) == (
+            None, True, True, True)
+        assert ask("back") == "[1]"
+        seat = host.refresh(code).seats[1]
+        assert (seat.claim is not None, seat.left, seat.dropped_at) == (True, False, None)
+    finally:
+        child.send_signal(signal.SIGKILL)  # now Bea's Coven dies at the table: a drop
+        child.wait(timeout=30)
+        child.stdin.close()
+        child.stdout.close()
+    seat = host.refresh(code).seats[1]
+    assert (seat.claim, seat.left, seat.dropped_at is not None) == (None, False, True)

@@ -54,13 +54,19 @@ def test_add_user_writes_a_private_scrypt_line_and_the_password_logs_in(coven_da
             command = _cmdline(pid)
             assert "--name=ana" in command and "--join=ABCD" in command
             assert "--signed-in" in command  # the password proved the account: its preferences are its own
+            # Account names do not depend on case (as join codes do not): BEA is bea, kept as the file spells it.
+            shouting = await SSHPlayer.connect(server.port, "BEA", password="bea's password")
+            await shouting.wait_for("C O V E N")
+            commands = [_cmdline(pid) for pid in server.children()]
+            assert any("--name=BEA" in line and "--account=bea" in line for line in commands), commands
+            await shouting.close()
             await player.close()
             with pytest.raises(asyncssh.PermissionDenied):
                 await open_connection(server.port, "ana", password="first password")
 
         asyncio.run(scenario())
     assert "user=ana+abcd auth ok method=password" in server.log
-    assert server.log.count("auth ok") == 1  # logged once, where the password is checked
+    assert server.log.count("auth ok") == 2  # once a login, where the password is checked
 
 
 @pytest.mark.parametrize("name", ["", "ana:x", "ana+ABCD", "a" * 33])

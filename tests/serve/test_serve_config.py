@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from tui.server.accounts import check_password, hash_password, verify_password
+from tui.server.accounts import (
+    add_user,
+    check_password,
+    hash_password,
+    read_password_file,
+    signed_in_as,
+    verify_password,
+)
 from tui.server.config import (
     ServeConfig,
     ServeUsageError,
@@ -87,6 +94,8 @@ def test_defaults_are_safe() -> None:
     ("--help", False, Login("--help", "--help", None)),  # a name, whatever it looks like
     ("\u200b", False, Login("player", "player", None)),  # nothing left: a neutral name
     ("+abcd", True, Login("player", "player", "ABCD")),
+    ("Ana+kxwa", True, Login("ana", "Ana", "KXWA")),   # accounts, like codes, do not depend on case
+    ("ANA", True, Login("ana", "ANA", None)),           # the player keeps the name as typed
 ])
 def test_user_names(username: str, accounts: bool, login: Login) -> None:
     assert parse_login(username, accounts) == login
@@ -119,6 +128,23 @@ def test_password_hashes_are_salted_and_checked() -> None:
     assert not verify_password("open sesame", "scrypt$garbage")
     assert check_password({"ana": first}, "ana", "open sesame")
     assert not check_password({"ana": first}, "bea", "open sesame")
+
+
+def test_account_names_do_not_depend_on_case_as_join_codes_do_not(tmp_path: Path) -> None:
+    import io
+
+    path = tmp_path / "passwords"
+    assert add_user(path, "Ana", io.StringIO("open sesame\n")) is False
+    accounts = read_password_file(path)
+    assert check_password(accounts, "ana", "open sesame") and check_password(accounts, "ANA", "open sesame")
+    assert not check_password(accounts, "ana", "open sesamE")  # the password still does
+    assert add_user(path, "ANA", io.StringIO("new password\n")) is True  # the same account, replaced
+    accounts = read_password_file(path)
+    assert len(accounts) == 1 and check_password(accounts, "Ana", "new password")
+    assert not check_password(accounts, "ana", "open sesame")
+    # Signing in as "ana" is signing in to the account as the file spells it, which keeps its sessions.
+    assert signed_in_as(accounts, "ana", "new password") == "Ana"
+    assert signed_in_as(accounts, "ana", "open sesame") is None and signed_in_as(accounts, "bo", "x") is None
 
 
 def test_what_clients_send_cannot_forge_log_lines_or_odd_terminals(tmp_path: Path) -> None:

@@ -61,7 +61,7 @@ def run(app: CovenApp, scenario: Callable[..., object]) -> None:
 def test_over_ssh_the_sessions_screen_lists_only_the_players_own_games_and_refuses_files() -> None:
     with SessionStore() as store:
         ana, bea, _ = private_games(store)
-    app = CovenApp(auto_delay=60.0, serve_port=2222, account="ana", player_name="ana")
+    app = CovenApp(auto_delay=60.0, serve_port=2222, account="ana", player_name="ana", signed_in=True)
 
     async def scenario(pilot: object) -> None:
         menu = app.screen
@@ -87,7 +87,7 @@ def test_over_ssh_the_sessions_screen_lists_only_the_players_own_games_and_refus
 
 
 def test_over_ssh_new_games_belong_to_the_account_and_start_with_its_name() -> None:
-    app = CovenApp(auto_delay=60.0, serve_port=2222, account="ana", player_name="ana")
+    app = CovenApp(auto_delay=60.0, serve_port=2222, account="ana", player_name="ana", signed_in=True)
 
     async def scenario(pilot: object) -> None:
         await pilot.press("n")  # type: ignore[attr-defined]
@@ -107,7 +107,7 @@ def test_over_ssh_no_screenshot_lands_on_the_server_and_others_games_are_not_del
         ana, bea, _ = private_games(store)
         table_game = table_game_of_hal_and_bea(store)
         store.update_status(table_game, "finished", "Finished after round 2", "Hal won.")
-    app = CovenApp(auto_delay=60.0, serve_port=2222, account="ana", player_name="ana")
+    app = CovenApp(auto_delay=60.0, serve_port=2222, account="ana", player_name="ana", signed_in=True)
 
     async def scenario(pilot: object) -> None:
         titles = [command.title for command in app.get_system_commands(app.screen)]

@@ -123,7 +123,7 @@ async def test_hostile_memory_gives_the_defaults_without_a_crash(store: SessionS
 async def test_each_served_account_has_its_own_memory() -> None:
     # Each app opens the store itself, as each served connection's process does (and closes it on quitting).
     for account, name in (("bo", "Bohdan"), ("cy", "Cyra")):
-        app = CovenApp(auto_delay=60.0, account=account, player_name=account, serve_port=2222)
+        app = CovenApp(auto_delay=60.0, account=account, player_name=account, serve_port=2222, signed_in=True)
         async with app.run_test(size=(80, 24)) as pilot:
             await open_form(app, pilot)
             assert form(app)["rows"][0][0] == account.capitalize()  # nothing remembered yet: the served name
@@ -131,7 +131,7 @@ async def test_each_served_account_has_its_own_memory() -> None:
             await pilot.press("ctrl+s")
             await until(pilot, partial(in_game, app), "the game")
     for account, name in (("bo", "Bohdan"), ("cy", "Cyra")):
-        app = CovenApp(auto_delay=60.0, account=account, player_name=account, serve_port=2222)
+        app = CovenApp(auto_delay=60.0, account=account, player_name=account, serve_port=2222, signed_in=True)
         async with app.run_test(size=(80, 24)) as pilot:
             await open_form(app, pilot)
             assert form(app)["rows"][0][0] == name

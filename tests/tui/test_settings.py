@@ -162,12 +162,12 @@ async def test_a_setting_that_cannot_be_read_is_named_in_the_same_notice(store: 
 
 async def test_a_served_account_is_told_of_its_own_unreadable_settings(store: SessionStore) -> None:
     plant("ana", "setting.linear", "[" * 30 + "]" * 30)
-    ana = CovenApp(store=store, serve_port=2222, account="ana")
+    ana = CovenApp(store=store, serve_port=2222, account="ana", signed_in=True)
     async with ana.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: any(note.title == "Settings" for note in ana._notifications), "Ana's notice")
         [notice] = [str(note.message) for note in ana._notifications if note.title == "Settings"]
         assert "could not be read" in notice and "Linear mode" in notice
-    other = CovenApp(store=SessionStore(), serve_port=2222, account="bo")  # Ana's app closed the store it had
+    other = CovenApp(store=SessionStore(), serve_port=2222, account="bo", signed_in=True)  # Ana's app closed the store it had
     async with other.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: (other.theme == "textual-dark"
                                     and not [note for note in other._notifications if note.title == "Settings"]),
@@ -178,10 +178,10 @@ async def test_a_served_account_is_told_of_its_own_unreadable_settings(store: Se
 
 async def test_a_served_account_reads_its_own_settings(store: SessionStore) -> None:
     write_setting(store, "ana", "theme", "coven-high-contrast")
-    app = CovenApp(store=store, serve_port=2222, account="ana")
+    app = CovenApp(store=store, serve_port=2222, account="ana", signed_in=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.theme == "coven-high-contrast", 'app.theme == "coven-high-contrast"')
-    other = CovenApp(store=store, serve_port=2222, account="bo")
+    other = CovenApp(store=store, serve_port=2222, account="bo", signed_in=True)
     async with other.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: other.theme == "textual-dark", 'other.theme == "textual-dark"')
 

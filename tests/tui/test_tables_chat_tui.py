@@ -231,3 +231,39 @@ async def test_the_replay_shows_each_line_where_it_was_said(open_tables: Opener,
         await pilot.press("home")
         await until(pilot, lambda: (lines() == ["The game begins.", "» Bea: ready when you are"]),
                     'lines() == ["The game begins.", "» Bea: ready when you are"]')
+
+
+def test_the_chat_line_counts_accented_letters_once_and_a_long_paste_is_told_what_it_lost(other: TableStore) -> None:
+    from textual import events
+
+    from tui.screens.chat_pane import ChatInput
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            code = await host_from_menu(pilot, app)
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            table_id = other.find(code).table_id
+            await pilot.press("c")
+            line = lobby.query_one(ChatInput)
+            await until(pilot, lambda: line.has_focus, "the chat line")
+            line.value = "e\u0301" * 199  # 199 letters é, each an e and a combining accent
+            line.cursor_position = len(line.value)
+            await pilot.press("x")  # the 200th character fits
+            assert line.value.endswith("x")
+            await pilot.press("y")  # the 201st does not
+            assert not line.value.endswith("y")
+            await pilot.press("enter")
+            assert other.chat_since(table_id)[-1].text == "e\u0301" * 199 + "x"
+
+            # A flood pasted at once: the first line goes in, and the player is told the rest was dropped.
+            line.post_message(events.Paste("first line\nsecond\nthird\n"))
+            await until(pilot, lambda: line.value == "first line", "the first line pasted")
+            await until(pilot, lambda: "2 more lines dropped" in notes(app), "what the paste lost, said")
+            line.value = ""
+            line.post_message(events.Paste("z" * 250))
+            await until(pilot, lambda: line.value == "z" * 200, "the paste cut to a line")
+            await until(pilot, lambda: "cut at 200 characters" in notes(app), "the cut, said")
+
+    asyncio.run(scenario())

@@ -392,3 +392,59 @@ def test_players_are_told_when_the_host_is_away(other: TableStore) -> None:
             await until(pilot, lambda: game.status_text == "Waiting for Hal (away)…", "Hal to be away")
 
     asyncio.run(scenario())
+
+
+def test_the_host_form_keeps_spectators_and_coach_for_the_next_table() -> None:
+    from textual.widgets import Select
+
+    from tui.screens.host_table import HostTableScreen
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(app.screen, HostTableScreen), "the host form")
+            form = app.screen
+            assert form.query_one("#spectators", Select).value is False  # off the first time
+            form.query_one("#spectators", Select).value = True
+            form.query_one("#coach", Select).value = True
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            first = lobby.link.current()
+            assert first.allow_spectators and first.coach
+            await pilot.press("escape")  # close the table (asked first)
+            await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "the question")
+            await pilot.press("y")
+            await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(app.screen, HostTableScreen), "the host form again")
+            again = app.screen
+            await until(pilot, lambda: bool(again.query("#coach")), "the form's rows")
+            assert again.query_one("#spectators", Select).value is True
+            assert again.query_one("#coach", Select).value is True
+
+    asyncio.run(scenario())
+
+
+def test_a_player_named_only_by_the_tables_code_is_asked_for_a_name(other: TableStore) -> None:
+    code = hal_hosts(other, 12)
+
+    async def scenario() -> None:
+        # `ssh KXMP@host` under --auth none: coven serve passes the code as the name too.
+        app = CovenApp(auto_delay=0.0, player_name=code.capitalize(), join_code=code)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Take seat 2" in screen_text(app), "the open seat")
+            name = app.screen.query_one("#join-name", Input)
+            await until(pilot, lambda: name.has_focus, "the name field, waiting for a name")
+            assert name.value == ""
+            await pilot.press("enter", "enter")  # no name: the seat is not taken
+            await until(pilot, lambda: "Type your name first" in screen_text(app), "the request for a name")
+            assert other.find(code).open_seats() == [1]
+            name.focus()
+            await pilot.press(*"Cy", "enter", "enter")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            assert other.find(code).seats[1].name == "Cy"
+
+    asyncio.run(scenario())

@@ -11,7 +11,7 @@ player's own: the muted name's lines are just not shown here.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -25,7 +25,7 @@ from textual.widgets import Input, RichLog, Static
 
 from saves import SessionStore, StoreError
 from saves.records import MAX_NAME_LENGTH
-from saves.table_chat import MAX_LINE_LENGTH, ChatLine
+from saves.table_chat import MAX_LINE_CODE_POINTS, MAX_LINE_LENGTH, ChatLine, line_problem
 from saves.table_records import TableInfo, parse_time
 from tui.chat_mutes import MAX_NAMES, is_mutable_name, muted_at, remember_muted
 from tui.context import coven_or_none
@@ -53,16 +53,20 @@ CHAT_HELP = (
 )
 
 
-def away_for(dropped_at: str | None, now: datetime) -> str:
-    """"dropped 3 min ago" for a player who dropped three minutes before ``now`` ("dropped" when unreadable)."""
+def away_for(dropped_at: str | None, now: datetime, left: bool = False) -> str:
+    """"dropped 3 min ago" for a player who dropped three minutes before ``now`` ("dropped" when unreadable).
+
+    ``left``: the player chose to leave, so it reads "left 3 min ago".
+    """
+    went = "left" if left else "dropped"
     if dropped_at is None:
-        return "dropped"
+        return went
     try:
         seconds = (now - parse_time(dropped_at)).total_seconds()
     except (ValueError, TypeError):
-        return "dropped"
+        return went
     minutes = int(seconds // 60)
-    return "dropped just now" if minutes < 1 else f"dropped {minutes} min ago"
+    return f"{went} just now" if minutes < 1 else f"{went} {minutes} min ago"
 
 
 def people_line(info: TableInfo, claim: str, now: datetime) -> str:
@@ -77,7 +81,7 @@ def people_line(info: TableInfo, claim: str, now: datetime) -> str:
         elif seat.role == "local" and info.host_claim is None:
             name += " (away)"
         elif seat.role == "remote" and seat.claim is None:
-            name += f" ({away_for(seat.dropped_at, now)})"
+            name += f" ({away_for(seat.dropped_at, now, seat.left)})"
         names.append(name)
     line = " · ".join(names)
     if info.watchers:
@@ -105,7 +109,11 @@ def line_text(line: ChatLine, claim: str) -> Text:
 
 
 class ChatInput(Input):
-    """The chat line: with nothing typed yet, a digit says that stock phrase."""
+    """The chat line: with nothing typed yet, a digit says that stock phrase.
+
+    It holds at most :data:`MAX_LINE_LENGTH` characters as a reader counts them (a letter with its
+    accents is one), and a paste of several lines keeps the first and says what was dropped.
+    """
 
     class Phrase(Message):
         """A stock phrase was asked for by its number."""
@@ -123,6 +131,40 @@ class ChatInput(Input):
                 self.post_message(self.Phrase(index))
                 return
         await super()._on_key(event)
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """Edit the line as Input does, refusing what would make it longer than a line may be."""
+        value = self.value
+        low, high = sorted((max(0, start), min(len(value), end)))
+        if line_problem(f"{value[:low]}{text}{value[high:]}") is not None:
+            self.restricted()
+            return
+        super().replace(text, start, end)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """Paste the first line, cut to what still fits, and say what of the paste was left out."""
+        event.stop()
+        event.prevent_default()  # Input's own paste handler would paste it again
+        lines = [line for line in event.text.splitlines() if line.strip()]
+        if not lines:
+            return
+        first = lines[0]
+        selection = self.selection
+        low, high = sorted((selection.start, selection.end))
+        fits = first[:MAX_LINE_CODE_POINTS]  # no line is longer: the search below stays short
+        while fits and line_problem(f"{self.value[:low]}{fits}{self.value[high:]}") is not None:
+            fits = fits[:-1]
+        if fits:
+            self.replace(fits, low, high)
+        left_out = []
+        if len(lines) > 1:
+            more = len(lines) - 1
+            left_out.append(f"{more} more line{'s' if more != 1 else ''} dropped: say them one at a time")
+        if fits != first:
+            left_out.append(f"the line was cut at {MAX_LINE_LENGTH} characters")
+        if left_out:
+            self.notify(f"Only part of the paste is on the chat line ({'; '.join(left_out)}).", title="Chat",
+                        severity="warning", markup=False, timeout=8)
 
 
 class ChatPane(Vertical):
@@ -161,8 +203,7 @@ class ChatPane(Vertical):
         yield RichLog(id="chat-log", wrap=True, markup=False, max_lines=500, min_width=20)
         phrases = " ".join(f"{number}:{phrase}" for number, phrase in enumerate(QUICK_PHRASES, 1))
         yield Static(plain(phrases), id="chat-phrases")
-        yield ChatInput(placeholder="Say something, enter sends · /mute NAME", max_length=MAX_LINE_LENGTH,
-                        id="chat-input")
+        yield ChatInput(placeholder="Say something, enter sends · /mute NAME", id="chat-input")
 
     def on_mount(self) -> None:
         """Hidden and out of the focus order until opened; the lines so far are read (and not counted).
@@ -224,7 +265,7 @@ class ChatPane(Vertical):
         """Redraw who is at the table."""
         people = self.query("#chat-people")
         if people:
-            people.first(Static).update(plain(people_line(info, self.link.claim, datetime.now(UTC))))
+            people.first(Static).update(plain(people_line(info, self.link.claim, self.link.tables.clock())))
 
     def fetch(self, *, count: bool = True) -> None:
         """Show the lines said since the last one shown; count those that arrive while the pane is closed."""

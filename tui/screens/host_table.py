@@ -7,12 +7,24 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Label, Select
 
-from saves import StoreError
+from saves import SessionStore, StoreError
+from saves.preferences import get_preference, set_preference
 from tui.context import coven
+from tui.player_settings import read_settings
 from tui.screens.new_game import HUMAN, NewGameScreen, Problem
 
 REMOTE = "remote"
 """Select value of a seat a friend fills from another terminal."""
+
+HOST_KEY = "host-table"
+"""The preference that keeps the host's last Spectators and Coach choices: {"spectators": bool, "coach": bool}."""
+
+
+def read_host_choices(store: SessionStore | None, account: str | None) -> dict[str, bool]:
+    """The host's last Spectators and Coach choices; whatever is not a stored true or false reads as off."""
+    stored = get_preference(store, account, HOST_KEY) if store is not None else None
+    stored = stored if isinstance(stored, dict) else {}
+    return {name: stored.get(name) is True for name in ("spectators", "coach")}
 
 
 class HostTableScreen(NewGameScreen):
@@ -29,15 +41,23 @@ class HostTableScreen(NewGameScreen):
     ]
 
     def compose_extra(self) -> ComposeResult:
-        """Whether people without a seat may watch, and whether the seated players may ask a game's coach."""
+        """Whether people without a seat may watch, and whether the seated players may ask a game's coach.
+
+        Both start as the host chose last time (when the form remembers, as New game's does).
+        """
+        last = read_host_choices(*self._store_and_account()) if self._remembering_host() else {}
         with Horizontal(classes="form-row"):
             yield Label("Spectators", classes="form-label")
-            yield Select([("Not allowed", False), ("Allowed to watch", True)], value=False,
+            yield Select([("Not allowed", False), ("Allowed to watch", True)], value=last.get("spectators", False),
                          allow_blank=False, id="spectators", classes="option-select")
         with Horizontal(classes="form-row"):
             yield Label("Coach", classes="form-label")
-            yield Select([("Not during play", False), ("Seated players may ask", True)], value=False,
+            yield Select([("Not during play", False), ("Seated players may ask", True)], value=last.get("coach", False),
                          allow_blank=False, id="coach", classes="option-select")
+
+    def _remembering_host(self) -> bool:
+        """Whether the "Remember New game" setting lets the form keep the host's choices."""
+        return bool(read_settings(*self._store_and_account())["remember_names"])
 
     def _kind_options(self) -> list[tuple[str, str]]:
         """A remote player, a player at this terminal, then each bot level."""
@@ -85,4 +105,10 @@ class HostTableScreen(NewGameScreen):
         except (StoreError, ValueError) as error:
             self._show_problems([Problem("game-select", f"Could not open the table: {error}")])
             return
+        store, account = self._store_and_account()
+        if store is not None and self._remembering_host():
+            try:
+                set_preference(store, account, HOST_KEY, {"spectators": spectators, "coach": coach})
+            except (StoreError, ValueError):
+                pass  # remembering is a courtesy: the table is open, and the form's defaults still work
         seating.open_lobby(hosted.info.code, hosted.token)

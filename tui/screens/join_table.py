@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,10 +19,22 @@ from saves.table_tokens import TOKEN_EXAMPLE, normalise_token
 from saves.tables import JOIN_CODE_ALPHABET, MAX_RECLAIM_TRIES, TableInfo, normalise_code
 from tui.context import coven
 from tui.safe_text import plain
+from tui.screens.chat_pane import away_for
 from tui.widgets.fitting_footer import FittingFooter
 
 RECLAIM = "reclaim"
 WATCH = "watch"
+
+
+def away_line(info: TableInfo, now: datetime) -> str:
+    """" Away: Bo (seat 2, dropped 3 min ago; kept for their token)." for each seat whose player is gone."""
+    away = []
+    for seat in info.seats:
+        if seat.role != "remote" or seat.claim is not None or not seat.has_token:
+            continue  # held, a bot or the host's, or never taken
+        kept = "kept for their token" if seat.reserved(now) else "the host may hand it to a bot"
+        away.append(f"{seat.name} (seat {seat.seat + 1}, {away_for(seat.dropped_at, now, seat.left)}; {kept})")
+    return f" Away: {', '.join(away)}." if away else ""
 
 
 def choices_for(info: TableInfo) -> list[Option]:
@@ -68,7 +82,8 @@ class JoinTableScreen(Screen[None]):
                             restrict=f"[{JOIN_CODE_ALPHABET}{JOIN_CODE_ALPHABET.lower()}ilo]*")
             with Horizontal(classes="form-row"):
                 yield Label("Your name", classes="form-label")
-                yield Input(coven(self).tables.player_name, id="join-name", max_length=MAX_NAME_LENGTH)
+                yield Input(coven(self).tables.join_name, placeholder="as the others will see it", id="join-name",
+                            max_length=MAX_NAME_LENGTH)
             yield Static("", id="join-error")
             yield Static("Type the code the host shows and press Enter.", id="join-table")
             yield OptionList(id="join-choices")
@@ -111,12 +126,16 @@ class JoinTableScreen(Screen[None]):
             "; you may watch." if info.allow_spectators else ", and the host allows no spectators.")
         self.query_one("#join-table", Static).update(plain(
             f"{get_game(info.game_id).title} hosted by {info.host_name}, {where}. "
-            f"Seated: {seated or 'nobody yet'}.{full}"))
+            f"Seated: {seated or 'nobody yet'}.{away_line(info, tables.clock())}{full}"))
         choices.clear_options()
         choices.add_options(choices_for(info))
         choices.display = True
         choices.highlighted = 0
-        choices.focus()
+        name = self.query_one("#join-name", Input)
+        if name.value.strip():
+            choices.focus()
+        else:
+            name.focus()  # no name yet (`ssh CODE@host` gives none): the others must see who sits down
 
     @on(Input.Submitted, "#join-code")
     def _code_entered(self, event: Input.Submitted) -> None:
@@ -155,7 +174,9 @@ class JoinTableScreen(Screen[None]):
             return
         choice = event.option.id or ""
         if choice == WATCH:
-            coven(self).tables.watch(info.code)
+            watcher = self._player_name()
+            if watcher is not None:
+                coven(self).tables.watch(info.code, watcher)
             return
         if choice == RECLAIM:
             from tui.widgets.confirm import PromptScreen

@@ -39,10 +39,11 @@ def seat_line(seat: TableSeat, info: TableInfo, claim: str, now: datetime) -> st
         return f"{seat.seat + 1}. {seat.name}{you} · {where}"
     if seat.claim is not None:
         return f"{seat.seat + 1}. {seat.name}{you} · seated"
+    went = "left" if seat.left else "dropped"
     if seat.reserved(now):
-        return f"{seat.seat + 1}. {seat.name} · dropped; the seat is kept for their token"
+        return f"{seat.seat + 1}. {seat.name} · {went}; the seat is kept for their token"
     if seat.has_token:
-        return f"{seat.seat + 1}. {seat.name} · dropped over 10 minutes ago"
+        return f"{seat.seat + 1}. {seat.name} · {went} over 10 minutes ago"
     return f"{seat.seat + 1}. open · waiting for a remote player"
 
 

@@ -29,7 +29,8 @@ class SettingsScreen(Screen[None]):
     HELP_TITLE = "Settings"
     HELP = ("Your settings: theme, colour and motion, notifications and what New game offers. Left and right "
             "(or enter and space) change the highlighted one; it is kept at once and takes effect at once. "
-            "Over SSH they are your account's. `coven settings` does the same from a shell.")
+            "Over SSH they are your account's (without sign-in, this visit's, starting from the host's). "
+            "`coven settings` does the same from a shell.")
     DEFAULT_CSS = """
     SettingsScreen { align: center top; }
     #settings-box { width: 76; max-width: 100%; height: auto; padding: 1 1 0 1; }

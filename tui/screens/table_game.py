@@ -10,7 +10,6 @@ or the spectator's view.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 from textual import on
@@ -31,6 +30,9 @@ from tui.widgets.game_over import GameOverScreen
 
 RETRIES = 3
 """How often an action is tried again after another process saved first."""
+
+AWAY_REDRAW_SECONDS = 1.0
+"""How often the waiting line is drawn again, so "dropped 2 min ago" keeps counting between table events."""
 
 
 class TableGameScreen(GameScreen):
@@ -62,6 +64,8 @@ class TableGameScreen(GameScreen):
         self.rematch = TableRematch(self, live, link)
         self.chat = ChatPane(link)
         self._log_was_hidden = False
+        self._waiting_for: tuple[int, ...] = ()
+        self._waiting_said: str | None = None
 
     def compose(self) -> ComposeResult:
         """The game screen, with the chat pane (hidden until c) below the log."""
@@ -77,6 +81,7 @@ class TableGameScreen(GameScreen):
         super().on_mount()
         self.auto_play = self._host
         self.set_interval(POLL_SECONDS, self._poll)
+        self.set_interval(AWAY_REDRAW_SECONDS, self._redraw_waiting)
         if self.link.token:
             kind = "host token" if self._host else "seat token"
             self.notify(f"Your {kind} is {self.link.token}. If you drop, Join a table with it to get back.",
@@ -102,7 +107,25 @@ class TableGameScreen(GameScreen):
 
     def waiting_text(self, seats: Any) -> str:
         """Name who the table waits for, and say who dropped or, for the host, is away."""
+        self._waiting_for = tuple(seats)
+        text = self._waiting_line(self._waiting_for)
+        self._waiting_said = text
+        return text
+
+    def _redraw_waiting(self) -> None:
+        """Draw the waiting line again while it is on screen: how long someone has been away grows by itself."""
+        said = self._waiting_said
+        if said is None or self.status_text != said:
+            return  # the game moved on since; advance() wrote what is awaited now
+        text = self._waiting_line(self._waiting_for)
+        if text != said:
+            self._waiting_said = text
+            self.status_text = text
+
+    def _waiting_line(self, seats: tuple[int, ...]) -> str:
+        """The waiting line for ``seats``, with each absent player's time away as of the table's clock."""
         info = self.link.info
+        now = self.link.tables.clock()
         host_away = info is not None and info.host_claim is None and not self._host
         names = []
         for seat in seats:
@@ -111,7 +134,8 @@ class TableGameScreen(GameScreen):
             if host_away and local:
                 name += " (away)"
             elif seat in self._gone:
-                name += f" ({away_for(info.seats[seat].dropped_at, datetime.now(UTC)) if info else 'dropped'})"
+                gone = info.seats[seat] if info else None
+                name += f" ({away_for(gone.dropped_at, now, gone.left) if gone else 'dropped'})"
             names.append(name)
         # Only the host's Coven plays bots and automatic steps; without it they wait too.
         if host_away and (not names or any(self.live.seats[seat].is_bot for seat in seats)):
@@ -156,7 +180,8 @@ class TableGameScreen(GameScreen):
         gone = {seat.seat for seat in info.seats if seat.role == "remote" and seat.claim is None}
         for seat in sorted(gone - self._gone):
             after = " After that, b lets a bot play it." if self._host else ""
-            self.notify(f"{info.seats[seat].name} dropped. Their seat is kept for 10 minutes for their token.{after}",
+            went = "left the table" if info.seats[seat].left else "dropped"
+            self.notify(f"{info.seats[seat].name} {went}. Their seat is kept for 10 minutes for their token.{after}",
                         severity="warning", timeout=10)
         for seat in sorted(self._gone - gone):
             self.notify(f"{info.seats[seat].name} is back.", timeout=5)

@@ -33,6 +33,11 @@ MIN_PASSWORD_LENGTH = 8
 _DUMMY_ENTRY: str | None = None
 
 
+def same_account(first: str, second: str) -> bool:
+    """Whether two account names are one account: names do not depend on case, as join codes do not."""
+    return first.casefold() == second.casefold()
+
+
 def valid_account_name(name: str) -> bool:
     """Whether ``name`` may be an account: 1-32 letters, digits, ``_``, ``.`` or ``-``."""
     return _NAME.fullmatch(name) is not None
@@ -66,7 +71,9 @@ def verify_password(password: str, stored: str) -> bool:
 
 
 def read_password_file(path: Path) -> dict[str, str]:
-    """The accounts in ``path``, name → stored hash; malformed lines are skipped.
+    """The accounts in ``path``, name (as written) → stored hash; malformed lines are skipped.
+
+    A name written twice in two cases (by an older Coven) counts once, its first line.
 
     Raises:
         ServeError: the file is missing or cannot be read.
@@ -81,24 +88,37 @@ def read_password_file(path: Path) -> dict[str, str]:
     accounts: dict[str, str] = {}
     for line in text.splitlines():
         name, sep, stored = line.strip().partition(":")
-        if sep and valid_account_name(name) and stored.startswith("scrypt$"):
+        if sep and valid_account_name(name) and stored.startswith("scrypt$") and find_account(accounts, name) is None:
             accounts[name] = stored
     return accounts
 
 
-def check_password(accounts: dict[str, str], name: str, password: str) -> bool:
-    """Whether ``name`` is an account and ``password`` is its password.
+def find_account(accounts: dict[str, str], name: str) -> str | None:
+    """The account ``name`` stands for, spelt as the password file writes it (any case matches), or None."""
+    if name in accounts:
+        return name
+    return next((written for written in accounts if same_account(written, name)), None)
 
-    An unknown name costs the same scrypt work, so timing does not tell which names exist.
+
+def check_password(accounts: dict[str, str], name: str, password: str) -> bool:
+    """Whether ``name`` (in any case) is an account and ``password`` is its password."""
+    return signed_in_as(accounts, name, password) is not None
+
+
+def signed_in_as(accounts: dict[str, str], name: str, password: str) -> str | None:
+    """The account ``name`` signs in to with ``password``, as the file spells it; None when it does not.
+
+    The file's spelling is what the account's sessions and settings are kept under, whatever case
+    the player typed. An unknown name costs the same scrypt work, so timing does not tell which names exist.
     """
     global _DUMMY_ENTRY
-    stored = accounts.get(name)
-    if stored is None:
+    account = find_account(accounts, name)
+    if account is None:
         if _DUMMY_ENTRY is None:
             _DUMMY_ENTRY = hash_password(secrets.token_hex(8))
         verify_password(password, _DUMMY_ENTRY)
-        return False
-    return verify_password(password, stored)
+        return None
+    return account if verify_password(password, accounts[account]) else None
 
 
 def _ask_password(name: str, stdin: TextIO) -> str:
@@ -116,7 +136,9 @@ def _ask_password(name: str, stdin: TextIO) -> str:
 def add_user(path: Path, name: str, stdin: TextIO | None = None) -> bool:
     """Ask for a password and write ``name`` into the password file; True if it replaced an account.
 
-    The file is created with mode 0600 and rewritten whole, so it never holds half a line.
+    Names do not depend on case: ``ANA`` replaces the account ``ana``, which keeps its spelling (its
+    sessions and settings are kept under it). The file is created with mode 0600 and rewritten
+    whole, so it never holds half a line.
 
     Raises:
         ServeUsageError: bad name or password.
@@ -136,7 +158,9 @@ def add_user(path: Path, name: str, stdin: TextIO | None = None) -> bool:
         except (OSError, UnicodeDecodeError) as error:
             raise ServeError(f"Cannot read the password file {path} ({error}).") from None
         for line in existing:
-            if line.partition(":")[0].strip() == name:
+            written = line.partition(":")[0].strip()
+            if same_account(written, name):
+                name = written if not replaced and valid_account_name(written) else name
                 replaced = True
             elif line.strip():
                 lines.append(line)

@@ -32,7 +32,8 @@ class Login:
     """What a user name asks for.
 
     Attributes:
-        account: the name to authenticate (the part before ``+``).
+        account: the name to authenticate (the part before ``+``); with accounts, in lower case, since
+            account names, like join codes, do not depend on case ("Ana" and "ana" are one account).
         player: the name the app is given for this player.
         code: the join code to open, if the user name carried one.
     """
@@ -65,4 +66,10 @@ def parse_login(username: str, accounts: bool) -> Login:
             player = username.capitalize() if _PRINTABLE_NAME.fullmatch(username) else DEFAULT_PLAYER_NAME
             return Login(account=username, player=player, code=code)
     player = account if _PRINTABLE_NAME.fullmatch(account) else DEFAULT_PLAYER_NAME
-    return Login(account=account, player=player, code=code)
+    # One rule for names and codes: neither depends on case. The player keeps the name as typed.
+    return Login(account=account_key(account) if accounts else account, player=player, code=code)
+
+
+def account_key(name: str) -> str:
+    """The account ``name`` stands for: its case folded, so "Ana", "ANA" and "ana" are one account."""
+    return name.casefold()

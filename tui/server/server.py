@@ -14,14 +14,14 @@ import logging
 import os
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
 from engine.core.text import is_safe_text
-from tui.server.accounts import check_password, read_password_file
+from tui.server.accounts import read_password_file, signed_in_as
 from tui.server.admission import MemoryFloor, available_memory, describe_size, idle_seat, is_idle
 from tui.server.closing import disconnect_politely, tell_and_exit
 from tui.server.config import ServeConfig, describe_duration
@@ -339,20 +339,23 @@ class CovenConnection(asyncssh.SSHServer):
         if self.refused or self.closing:
             return False
         try:
-            ok = await asyncio.shield(self._check_password(path, account, password))
+            written = await asyncio.shield(self._check_password(path, account, password))
         except Exception as error:  # noqa: BLE001 - a broken file must not crash the server
             self.note("password check failed: %s", error, level=logging.ERROR)
-            ok = False
+            written = None
         self.method = "password"
-        if ok:
-            self.note("auth ok method=password account=%s", account)
+        ok = written is not None
+        if written is not None:
+            # Sessions and settings stay under the file's spelling, whatever case was typed.
+            self.login = replace(self.login, account=written)
+            self.note("auth ok method=password account=%s", written)
         else:
             # One summary line when the connection closes, not one per guess.
             self.failed_passwords += 1
             self._login_failed()
         return ok
 
-    def _check_password(self, path: Path, account: str, password: str) -> asyncio.Future[bool]:
+    def _check_password(self, path: Path, account: str, password: str) -> asyncio.Future[str | None]:
         """Start checking ``account``'s password; the throttle hears the outcome even if this connection goes.
 
         Shielded by the caller, so a client that hangs up mid-check still has
@@ -363,11 +366,11 @@ class CovenConnection(asyncssh.SSHServer):
         # Read on every attempt, so `--add-user` takes effect without a restart;
         # scrypt is slow on purpose, so it runs off the event loop.
         check = asyncio.get_running_loop().run_in_executor(
-            None, lambda: check_password(read_password_file(path), account, password))
+            None, lambda: signed_in_as(read_password_file(path), account, password))
 
-        def over(done: asyncio.Future[bool]) -> None:
+        def over(done: asyncio.Future[str | None]) -> None:
             """Tell the throttle whether the password matched (None: the check failed)."""
-            outcome = None if done.cancelled() or done.exception() is not None else done.result()
+            outcome = None if done.cancelled() or done.exception() is not None else done.result() is not None
             throttle.end_check(address, account, outcome)
 
         check.add_done_callback(over)

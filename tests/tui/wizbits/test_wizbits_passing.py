@@ -245,7 +245,7 @@ async def test_a_served_account_reads_and_keeps_its_own_setting() -> None:
     with SessionStore() as store:
         set_preference(store, "bo", AUTO_PASS_KEY, False)
         live = two_people(store, MIRROR)
-        app = CovenApp(store=store, auto_delay=0.05, serve_port=2222, account="bo", player_name="bo")
+        app = CovenApp(store=store, auto_delay=0.05, serve_port=2222, account="bo", player_name="bo", signed_in=True)
         async with app.run_test(size=SIZE) as pilot:
             app.start_game(live)
             await lift(pilot, app, "Ana")
