@@ -153,10 +153,8 @@ def title_line(mode: str, auto: bool, pillar: Pillar | None, rtf: int, countered
     if pillar is not None:
         live, left = len(pillar.subpillar_tips()), pillar.remaining()
         word = subpillar_word(rtf) + ("s" if live != 1 else "")
-        title.append(f" · {left} unit{'s' if left != 1 else ''}", style="dim")
-        if countered:
-            title.append(f" · {countered} countered", style="dim")
-        title.append(f" · {live} {word}", style="dim")
+        shown = f" · {countered} countered" if countered else ""
+        title.append(f" · {left} unit{'s' if left != 1 else ''}{shown} · {live} {word}", style="dim")
     title.no_wrap, title.overflow = True, "ellipsis"
     return title
 
