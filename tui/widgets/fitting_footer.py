@@ -4,7 +4,9 @@
 keys are wider than the terminal, it drops the command palette first, then the
 keys from the end of the list, never the screen's way out (escape) nor ``?``,
 and shows ``? Help`` so the player knows where the rest are (the help screen
-lists every key). :class:`FooterRoom` is the finer tool the Pillar Lab uses for
+lists every key). New keys go up before the next paint, which waits for them,
+so no frame shows the keys of the moment before over a screen that has moved
+on. :class:`FooterRoom` is the finer tool the Pillar Lab uses for
 its optional keys (pairs of bindings); both measure a key with :func:`key_width`.
 """
 
@@ -73,6 +75,7 @@ class FittingFooter(Footer):
         self._composed_width = 0
         self._composed: tuple[object, ...] | None = None
         self._recompose_pending = False
+        self._holding = False  # paints wait for a recompose the app will run (see bindings_changed)
 
     def _room(self) -> int:
         """The columns the Footer has: its screen's width (the Footer spans it)."""
@@ -169,13 +172,40 @@ class FittingFooter(Footer):
 
     async def _recompose_if_changed(self) -> None:
         self._recompose_pending = False
-        if self.is_attached and not self._unchanged():
+        if self.is_attached and not self._holding and not self._unchanged():  # a held recompose is on its way
             await self.recompose()
 
+    async def _recompose_held(self) -> None:
+        try:
+            if self.is_attached and not self._unchanged():
+                await self.recompose()
+        finally:
+            self._holding = False
+            self.app._end_batch()
+
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # Textual passes the event if asked
+        """Hear of new keys at once, not after the messages already queued (Textual's way): the screen may paint
+        before those."""
+        event.prevent_default()  # instead of Footer's own subscription
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed, immediate=True)
+
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        """Recompose when the screen's keys changed what this Footer would show."""
-        self._bindings_ready = True
-        if screen.app.app_focus and self.is_attached and screen is self.screen:
+        """Recompose when the screen's keys changed what this Footer would show.
+
+        Once keys are on show, new ones are put up before the next paint, which waits
+        for them: a frame painted in between would show the keys of the moment before
+        over the screen's new state (a watching seat's "Next step" over its own Priority).
+        """
+        ready, self._bindings_ready = self._bindings_ready, True
+        if not (screen.app.app_focus and self.is_attached and screen is self.screen):
+            return
+        if self._holding:
+            return  # the held recompose reads the keys as they are when it runs
+        if ready and self._composed is not None and not self._unchanged():
+            self._holding = True
+            self.app._begin_batch()  # ended by _recompose_held, which the app runs whatever becomes of this Footer
+            self.app.call_later(self._recompose_held)
+        else:
             self._recompose_soon()
 
     def _own_key(self, key: str) -> Binding | None:

@@ -67,6 +67,7 @@ from tui.games.wizbits.lab.dialogs import (
     ref_label,
     saved_decks,
 )
+from tui.games.wizbits.lab.history import StepsBack
 from tui.games.wizbits.lab.log import EventLog
 from tui.games.wizbits.narration import pillar_sentences
 from tui.games.wizbits.pillar_tree.tree import PillarTree
@@ -81,7 +82,7 @@ from tui.widgets.styles import css_beside
 
 KEYS = ("Keys: c card, b ability, d damage (Damage base), f foundation, t side, g resolve (or pass, when a "
         "trigger opens Priority), n step, a auto, "
-        "p pause, e Reverse Pillar, u undo, r rebuild, i put a card into play, tab to the table then +/- damage, "
+        "p pause, ← step back, e Reverse Pillar, u undo, r rebuild, i put a card into play, tab to the table then +/- damage, "
         "v secede, m battle, x remove; s setup, k new table, o examples, l load, w save, ? every key, escape menu.")
 """Every key of the Lab, shown under the lesson (the footer has room for the main ones only)."""
 
@@ -120,6 +121,8 @@ class PillarLabScreen(Screen[None]):
         Binding("t", "switch_side(False)", "Side", show=False),
         Binding("g", "resolve", "Resolve"),
         Binding("g", "pass_priority", "Pass"),
+        # A priority key: the focused pillar tree would take left for scrolling; it works only while resolving.
+        Binding("left", "step_back", "Step back", key_display="←", priority=True),
         Binding("r", "reset", "Rebuild"),
         Binding("u", "undo", "Undo"),
         Binding("w", "save", "Save"),
@@ -152,6 +155,8 @@ class PillarLabScreen(Screen[None]):
         self.path = str(exports_dir() / DEFAULT_NAME)
         """The scenario file offered for loading and saving (the last one used)."""
         self._logged = 0  # events of self.table already written to the logs
+        self.steps_back = StepsBack()
+        """The tables left behind since resolution began, for ``←``."""
         self.footer_room = FooterRoom(self, self.OPTIONAL, lambda action: bool(self.check_action(action, ())))
 
     def compose(self) -> ComposeResult:
@@ -244,6 +249,7 @@ class PillarLabScreen(Screen[None]):
                 self.notify(f"Dropped {plural(len(plays) - keep, 'play')} that no longer fit this table.",
                             severity="warning")
             self.seat = self.seat if self.seat in (0, 1) else 0
+            self.steps_back.forget()
             self._refresh(reset_logs=True)
             return True
         self.notify(problem, title="The Lab can't build that", severity="error")
@@ -268,6 +274,8 @@ class PillarLabScreen(Screen[None]):
             return building and self.table.scenario.base == "damage"
         if action == "reset":
             return not building  # while building there is nothing to rebuild
+        if action == "step_back":
+            return not building and bool(self.steps_back)
         return True
 
     def action_switch_side(self, _shown: bool = True) -> None:
@@ -305,10 +313,17 @@ class PillarLabScreen(Screen[None]):
 
     def _play(self, play: LabPlay) -> None:
         try:
-            self.table = add_play(self.table, play)
+            table = add_play(self.table, play)
         except LabError as error:
             self.notify(str(error), title="Not possible", severity="error")
             return
+        self._move_on(table)
+
+    def _move_on(self, table: LabTable) -> None:
+        """Show ``table``, the result of a move; once resolution has begun, ``←`` can come back to this one."""
+        if table.started:
+            self.steps_back.keep(self.table, self.seat)
+        self.table = table
         self._refresh()
 
     def _label(self, ref: str | None) -> str:
@@ -381,15 +396,13 @@ class PillarLabScreen(Screen[None]):
         """Both players pass: the pillar starts to resolve, one step per n."""
         if self.table.started:
             return
-        self.table, _ = start(self.table)
-        self._refresh()
+        self._move_on(start(self.table)[0])
         self.query_one("#lab-tree PillarOutline").focus()
 
     def action_pass_priority(self) -> None:
         """The side holding Priority after a trigger passes; two passes in a row and resolution goes on."""
         if self.table.priority is not None:
-            self.table, _ = pass_priority(self.table)
-            self._refresh()
+            self._move_on(pass_priority(self.table)[0])
 
     @on(PillarTree.StepRequested)
     def _step_requested(self, message: PillarTree.StepRequested) -> None:
@@ -398,11 +411,22 @@ class PillarLabScreen(Screen[None]):
         if not self.table.started or not next_group(self.table) or self.table.priority is not None:
             return
         try:
-            self.table, _, _ = step(self.table)
+            table, _, _ = step(self.table)
         except LabError as error:
             self.notify(str(error), severity="error")
             return
-        self._refresh()
+        self._move_on(table)
+
+    def action_step_back(self) -> None:
+        """Back one move of resolution (a step, a pass, an answer to a trigger), or to building before it began."""
+        kept = self.steps_back.back()
+        if kept is None:
+            return
+        self.pillar_tree.auto = False  # stepping back is looking again: auto would step straight on
+        self.table, self.seat = kept
+        self._refresh(reset_logs=True)
+        if not self.table.started:
+            self.query_one("#lab-tree PillarOutline").focus()
 
     # -- set-up ---------------------------------------------------------------------------
 

@@ -141,15 +141,20 @@ def no_pillar(waiting: int) -> str:
                                   if waiting else "")
 
 
-def title_line(mode: str, auto: bool, pillar: Pillar | None, rtf: int) -> Text:
-    """The line over the tree: ``Step mode (auto) · 3 units · 1 Subpillar``."""
+def title_line(mode: str, auto: bool, pillar: Pillar | None, rtf: int, countered: int = 0) -> Text:
+    """The line over the tree: ``Step mode (auto) · 3 units · 1 countered · 1 Subpillar``.
+
+    ``countered`` is how many countered units the tree still draws (others rest on them): they
+    are no units to resolve, but the count says they are there.
+    """
     title = Text("Step mode" if mode == "step" else "Building", style="bold")
     if auto:
         title.append(" (auto)", style="bold")
     if pillar is not None:
         live, left = len(pillar.subpillar_tips()), pillar.remaining()
         word = subpillar_word(rtf) + ("s" if live != 1 else "")
-        title.append(f" · {left} unit{'s' if left != 1 else ''} · {live} {word}", style="dim")
+        shown = f" · {countered} countered" if countered else ""
+        title.append(f" · {left} unit{'s' if left != 1 else ''}{shown} · {live} {word}", style="dim")
     title.no_wrap, title.overflow = True, "ellipsis"
     return title
 

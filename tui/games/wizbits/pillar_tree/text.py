@@ -216,20 +216,41 @@ def row_detail(read: PillarReading, kind: str, uid: int, branch: int, step: int,
     return Text(f"{subpillar_word(rtf)} {branch}, standing on {read.on_name(branch)}.")
 
 
+def countered_in_use(pillar: Pillar) -> dict[int, Unit]:
+    """The countered units that a unit still standing rests on, directly or through other countered units."""
+    countered = {unit.uid: unit for _, unit in pillar.countered}
+    kept: dict[int, Unit] = {}
+    below = [unit.foundation for unit in pillar.units()]
+    while below:
+        uid = below.pop()
+        if uid in countered and uid not in kept:
+            kept[uid] = countered[uid]
+            below.append(countered[uid].foundation)
+    return kept
+
+
 class PillarReading:
     """Look-ups on one pillar for drawing it: units by branch, names, foundation tags.
 
-    Countered units that others still rest on (:attr:`Pillar.countered`) are
-    included, so the tree can show what a subpillar stands on.
+    A countered unit is included while a unit still standing rests on it
+    (directly or through other countered units), so the tree can show what a
+    subpillar stands on; once nothing does, it is gone from the tree as from
+    the count of units. The engine keeps some longer (:attr:`Pillar.countered`),
+    for rebuilding the pillar.
     """
 
     def __init__(self, pillar: Pillar) -> None:
         self.pillar = pillar
-        self._countered = {unit.uid: unit for _, unit in pillar.countered}
+        self._countered = countered_in_use(pillar)
         self.branches: dict[int, list[Unit]] = {}
         """Units by branch id, in play order (so lowest first)."""
         for unit in sorted([*pillar.units(), *self._countered.values()], key=lambda u: u.order):
             self.branches.setdefault(unit.branch, []).append(unit)
+
+    @property
+    def countered_shown(self) -> int:
+        """How many countered units the tree shows (those that units still standing rest on)."""
+        return len(self._countered)
 
     def unit(self, uid: int) -> tuple[Unit, bool]:
         """The unit ``uid`` and whether it was countered.

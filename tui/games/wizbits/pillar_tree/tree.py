@@ -90,7 +90,7 @@ class PillarTree(SteppingTree):
     | `pillar-tree--tag` | "Current Foundation", "tip" and the like. |
     | `pillar-tree--foundation` | The foundation the next unit will be played on. |
     | `pillar-tree--resolving` | Units about to resolve together. |
-    | `pillar-tree--countered` | Countered units still shown because others rest on them. |
+    | `pillar-tree--countered` | Countered units still shown because units still standing rest on them. |
     """
 
     Signal: TypeAlias = messages.Signal
@@ -264,7 +264,8 @@ class PillarTree(SteppingTree):
         self.refresh_bindings()
 
     def _update_texts(self) -> None:
-        self.query_one("#pt-title", Static).update(title_line(self.mode, self.auto, self.pillar, self.rtf))
+        countered = self._read.countered_shown if self._read is not None else 0
+        self.query_one("#pt-title", Static).update(title_line(self.mode, self.auto, self.pillar, self.rtf, countered))
         self.query_one("#pt-info", Static).update(Text(self.explanation, style="italic"))
         self._update_detail()
 
