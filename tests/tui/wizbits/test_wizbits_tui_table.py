@@ -144,6 +144,8 @@ def test_the_compact_footer_lists_the_pane_keys_and_still_fits_menu() -> None:
         assert not app.table.compact
         await pilot.resize_terminal(*SMALL)
         await until(pilot, lambda: app.table.compact, 'app.table.compact')
+        await until(pilot, lambda: "Panes" in footer_keys(app) and footer_keys(app)["Panes"].region.width > 0,
+                    "the compact Footer's keys laid out")
         keys = footer_keys(app)
         assert "Panes" in keys and keys["Panes"].key_display == "t/d/o"
         assert "Menu" in keys and keys["Menu"].region.right <= SMALL[0] - 1
@@ -158,8 +160,8 @@ def test_step_mode_lists_one_step_key() -> None:
     app = ScreenKeysApp(resolving())
 
     async def scenario(pilot: Any) -> None:
-        keys = footer_keys(app)
-        assert "Step" in keys and "Next step" not in keys
+        await until(pilot, lambda: "Step" in footer_keys(app), "the Step key")
+        assert "Next step" not in footer_keys(app)
         before = app.steps
         await pilot.press("space")
         assert app.steps == before + 1
