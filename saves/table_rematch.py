@@ -168,8 +168,9 @@ def leave_finished(tables: TableStore, session_id: int) -> None:
         table_id, now = found[0].table_id, tables._now()
         conn.execute("UPDATE tables SET host_claim = NULL, updated = ? WHERE id = ? AND host_claim = ?",
                      (now, table_id, tables.claim))
-        conn.execute("UPDATE table_seats SET claim = NULL, dropped_at = ? WHERE table_id = ? AND claim = ?",
-                     (now, table_id, tables.claim))
+        # Leaving a finished table is a choice: the others read "Bea left", not that she dropped.
+        conn.execute("UPDATE table_seats SET claim = NULL, dropped_at = ?, chose_to_leave = 1"
+                     " WHERE table_id = ? AND claim = ?", (now, table_id, tables.claim))
 
 
 def _settle(tables: TableStore, conn: sqlite3.Connection, info: TableInfo, offer: RematchOffer,

@@ -72,6 +72,8 @@ def test_a_seat_that_left_ends_the_offer(open_tables: Opener) -> None:
     play_out(host, bea, first)
     ask_rematch(host, first)
     leave_finished(bea, first)
+    seat = host.table_of_session(first).seats[1]  # type: ignore[union-attr]
+    assert seat.claim is None and seat.left  # the chat pane reads "Bea (left just now)", not dropped
     ended = settle_rematch(host, first)
     assert ended is not None and ended.end == "left" and ended.who == 1
     assert ended.words(["Ana", "Bea"]) == "Bea left the table, so there is no rematch."

@@ -107,3 +107,22 @@ def test_an_empty_authorized_keys_file_is_an_error(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "tui.cli", "serve", "--auth", "keys", "--authorized-keys",
                            str(keys_file)], capture_output=True, text=True, timeout=60, cwd=ROOT, env=os.environ)
     assert done.returncode == 1 and f"The authorized keys file {keys_file} holds no keys." in done.stderr
+
+
+def test_a_key_opens_its_own_account_whatever_name_is_typed(coven_data_dir: Path, tmp_path: Path) -> None:
+    ana, bo = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keys_file = tmp_path / "authorized_keys"
+    keys_file.write_bytes(ana.export_public_key("openssh") + bo.export_public_key("openssh"))
+    with ServeProcess.start(coven_data_dir, "--auth", "keys", "--authorized-keys", str(keys_file)) as server:
+        async def scenario() -> None:
+            # Bo holds a key too, and types Ana's name: he must not open Ana's sessions and settings.
+            players = [await SSHPlayer.connect(server.port, "ana", client_keys=[key]) for key in (ana, bo)]
+            for player in players:
+                await player.wait_for("C O V E N")
+            accounts = {arg.removeprefix("--account=") for pid in server.children() for arg in _cmdline(pid)
+                        if arg.startswith("--account=")}
+            assert len(accounts) == 2 and "ana" not in accounts, accounts
+            for player in players:
+                await player.close()
+
+        asyncio.run(scenario())

@@ -121,6 +121,13 @@ def test_session_counter() -> None:
     assert counter.try_admit()
 
 
+@pytest.mark.parametrize("typed", ["\u017fam", "SAM\u200b\u0307", "\u212aate", "ba\u00df"])
+def test_only_ascii_case_is_folded_in_account_names(typed: str) -> None:
+    accounts = {name: hash_password("open sesame") for name in ("sam", "kate", "bass")}
+    login = parse_login(typed, True)
+    assert signed_in_as(accounts, login.account, "open sesame") is None  # no look-alike opens an account
+
+
 def test_password_hashes_are_salted_and_checked() -> None:
     first, second = hash_password("open sesame"), hash_password("open sesame")
     assert first != second
@@ -181,3 +188,15 @@ def test_the_players_coven_is_told_whether_the_account_was_proven(signed_in: boo
     args = build_parser().parse_args(command[3:])
     assert (args.signed_in, args.account, args.join, args.serve_port) == (signed_in, "kxmp", "KXMP", 2222)
     assert build_parser().parse_args([]).signed_in is False  # plain `coven` at this machine
+
+
+def test_add_user_refuses_a_file_where_two_accounts_now_read_as_one(tmp_path: Path) -> None:
+    import io
+
+    path = tmp_path / "passwords"
+    path.write_text(f"Ana:{hash_password('first password')}\nana:{hash_password('second password')}\n")
+    path.chmod(0o600)
+    with pytest.raises(ServeUsageError, match="Ana, ana"):
+        add_user(path, "ANA", io.StringIO("open sesame\n"))
+    accounts = read_password_file(path)  # both players' lines are still there for the operator to choose
+    assert path.read_text().count("scrypt$") == 2 and check_password(accounts, "Ana", "first password")

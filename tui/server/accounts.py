@@ -35,7 +35,9 @@ _DUMMY_ENTRY: str | None = None
 
 def same_account(first: str, second: str) -> bool:
     """Whether two account names are one account: names do not depend on case, as join codes do not."""
-    return first.casefold() == second.casefold()
+    # Account names are ASCII: Unicode folding would let "ſam", "baß" or a Kelvin-sign "Kate" stand for
+    # sam, bass and kate, names the password file never held.
+    return first.isascii() and second.isascii() and first.lower() == second.lower()
 
 
 def valid_account_name(name: str) -> bool:
@@ -157,10 +159,17 @@ def add_user(path: Path, name: str, stdin: TextIO | None = None) -> bool:
             existing = path.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as error:
             raise ServeError(f"Cannot read the password file {path} ({error}).") from None
+        spellings = {line.partition(":")[0].strip() for line in existing
+                     if same_account(line.partition(":")[0].strip(), name)}
+        if len(spellings) > 1:
+            # An older Coven kept case apart: these are two players' accounts, and replacing both
+            # would silently take one of them away. The operator must choose which stays.
+            raise ServeUsageError(f"The password file {path} holds {len(spellings)} accounts that now read as one "
+                                  f"({', '.join(sorted(spellings))}); remove all but one line first.")
         for line in existing:
             written = line.partition(":")[0].strip()
             if same_account(written, name):
-                name = written if not replaced and valid_account_name(written) else name
+                name = written if valid_account_name(written) else name
                 replaced = True
             elif line.strip():
                 lines.append(line)

@@ -388,6 +388,11 @@ class CovenConnection(asyncssh.SSHServer):
             self.note("auth failed method=keys key=%s", key.get_fingerprint("sha256"), level=logging.WARNING)
             self._login_failed()
         self.method = "keys"
+        if ok and self.login is not None:
+            # A key proves who holds it, not the user name typed (any key opens any name): the account is
+            # the key's, so one key holder never opens another's sessions and settings by typing their name.
+            fingerprint = key.get_fingerprint("sha256").removeprefix("SHA256:")
+            self.login = replace(self.login, account=f"key-{fingerprint[:22]}")
         return ok
 
     def auth_completed(self) -> None:
