@@ -31,7 +31,7 @@ from saves import (
 )
 from saves.integrity import DamagedSession
 from saves.transfer import import_session_file
-from tui.cli.common import EXIT_ERROR, EXIT_USAGE, UsageError, fail, game_spec
+from tui.cli.common import EXIT_ERROR, EXIT_USAGE, UsageError, fail, game_spec, tell_store_notices
 from tui.cli.decks import add_deck_commands
 from tui.cli.ladder_command import add_ladder_command
 from tui.cli.settings_command import add_settings_command
@@ -54,8 +54,7 @@ def _title_and_rules(game_id: str) -> tuple[str, str]:
 
 def _open_store() -> SessionStore:
     store = SessionStore()
-    if store.notice:
-        fail(store.notice)
+    tell_store_notices(store)
     return store
 
 
