@@ -37,13 +37,15 @@ from rich.table import Table
 
 from engine.core.words import plural
 from tui.app import GIVE_BACK_SECONDS
+from tui.cli.bench.progress import Progress
 
 if TYPE_CHECKING:
     from saves import LiveSession
     from tui.app import CovenApp
 
-GAMES = 3
-"""Games a plan plays when ``--games`` is not given."""
+GAMES = 1
+"""Games a plan plays when ``--games`` is not given: four whole games in all (two plans, fresh and warm), under a
+minute on a 2-core machine. The growth from game to game needs ``--games 2`` or more."""
 MAX_GAMES = 50
 """The most games a plan plays, whatever ``--games`` says."""
 PLANS = ("wizards-cup", "wizbits")
@@ -332,8 +334,10 @@ def run(games: int = GAMES) -> int:
     table.add_column("RSS", justify="right")
     met = True
     in_play: list[str] = []
+    progress = Progress("coven bench seat-memory")
     for plan in PLANS:
         for warm in (False, True):
+            progress.stage(f"{plan}, {'forked warm' if warm else 'fresh'}", games, "game")
             samples = measure(plan, games, warm=warm)
             if warm:
                 in_play.append(f"{plan} {1024 / max(s.uss_mib for s in samples[1:]):.0f}")
@@ -342,6 +346,7 @@ def run(games: int = GAMES) -> int:
             first = next(s for s in samples if s.when == "game 1")
             met = met and max(s.uss_mib for s in samples) <= TARGET_USS_MIB
             met = met and samples[-1].uss_mib <= first.uss_mib * (1 + TARGET_GROWTH)
+    progress.stage("done", 0)
     console.print(table)
     console.print(f"Seats in play per GB, forked warm (by the largest USS after a game): {', '.join(in_play)}.")
     console.print(f"Targets: USS at most {TARGET_USS_MIB:g} MiB after a game, and after the last game within "

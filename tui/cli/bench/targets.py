@@ -35,7 +35,7 @@ TARGETS: dict[str, Target] = {
     # the Wizbits Hard bot against Normal, seats and decks mirrored
     "wizbits-hard": Target("wizbits_hard", "games", default_name="GAMES"),
     # WitchDraft Hard against Normal, each seed twice with seats swapped
-    "witchdraft-bots": Target("witchdraft", "games", default=100),
+    "witchdraft-bots": Target("witchdraft", "games", default_name="SEEDS"),
     # not a game: how soon processes at a shared table see each other's moves
     "tables": Target("tables", "samples", default=100),
     # not a game: one seat's memory after whole games against Hard, each plan in a fresh process
