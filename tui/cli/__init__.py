@@ -282,7 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "(--games then caps the clients connecting at once, 16); 'seat-memory' for a seat's memory "
                             "after whole games against Hard (default 1 game a plan); 'startup' for the time to "
                             "the main menu (--games then counts the starts, default 10); 'wizbits-hard' for "
-                            "Wizbits Hard against Normal (default 2 games); 'witchdraft-bots' for WitchDraft Hard "
+                            "Wizbits Hard against Normal (default 1 game); 'witchdraft-bots' for WitchDraft Hard "
                             "against Normal (--games then counts seeds, each played twice; default 40). Every default run takes under a minute and prints its progress on stderr")
     bench.add_argument("--games", type=int, default=None, metavar="N",
                        help="number of games (default: each bench's own plan, sized to take under a minute)")
