@@ -279,7 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="benchmark a game's engine and bots", description="Play bot games.")
     bench.add_argument("game", metavar="GAME",
                        help="game id, e.g. wizards-cup; 'tables' for shared tables; 'serve' for coven serve "
-                            "(--games then caps the clients connecting at once, 16); 'seat-memory' for a seat's memory "
+                            "(--games then counts the clients connecting at once, default 8, at most 16); 'seat-memory' for a seat's memory "
                             "after whole games against Hard (default 1 game a plan); 'startup' for the time to "
                             "the main menu (--games then counts the starts, default 10); 'wizbits-hard' for "
                             "Wizbits Hard against Normal (default 1 game); 'witchdraft-bots' for WitchDraft Hard "

@@ -101,6 +101,8 @@ def test_every_bench_default_stays_small(monkeypatch: pytest.MonkeyPatch) -> Non
         assert main(["bench", name]) == 0
     assert counts["wizbits-hard"] == 1  # one game against Wizbits Hard is 20 s to a minute of CPU
     assert counts["witchdraft-bots"] * 2 <= 80
+    assert counts["serve"] <= 8  # each step of its echo ramp adds this many seats, up to 7 steps' worth
+    assert counts["seat-memory"] == 1  # a whole game against Hard per plan, fresh and warm: four in all
 
 
 @pytest.mark.usefixtures("wide_output")

@@ -41,7 +41,8 @@ TARGETS: dict[str, Target] = {
     # not a game: one seat's memory after whole games against Hard, each plan in a fresh process
     "seat-memory": Target("seat_memory", "games", default_name="GAMES", cap="MAX_GAMES"),
     # not a game: what `coven serve` sends a player, against a bare Textual app
-    "serve": Target("serve", "clients", default=100, cap="CONCURRENT"),
+    # 8 by default: at 16 a run took 62 s of CPU here, and an idle machine ramps further (up to 112 seats)
+    "serve": Target("serve", "clients", default=8, cap="CONCURRENT"),
 }
 """Targets by the name ``coven bench`` takes; any other name is a game id."""
 
