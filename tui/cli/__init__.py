@@ -280,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("game", metavar="GAME",
                        help="game id, e.g. wizards-cup; 'tables' for shared tables; 'serve' for coven serve "
                             "(--games then counts the clients connecting at once, default 8, at most 16); 'seat-memory' for a seat's memory "
-                            "after whole games against Hard (default 1 game a plan); 'startup' for the time to "
+                            "after whole games against Hard (default one Wizards Cup game; --games N plays N of each plan); 'startup' for the time to "
                             "the main menu (--games then counts the starts, default 10); 'wizbits-hard' for "
                             "Wizbits Hard against Normal (default 1 game); 'witchdraft-bots' for WitchDraft Hard "
                             "against Normal (--games then counts seeds, each played twice; default 40). Every default run takes under a minute and prints its progress on stderr")

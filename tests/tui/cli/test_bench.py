@@ -10,6 +10,7 @@ import pytest
 from rich.console import Console
 
 import tui.cli.bench.games
+import tui.cli.bench.seat_memory
 from tui.cli import main
 from tui.cli.bench.games import DEFAULT_PLANS
 from tui.cli.bench.games import plan as bench_plan
@@ -97,12 +98,15 @@ def test_every_bench_default_stays_small(monkeypatch: pytest.MonkeyPatch) -> Non
     counts: dict[str, int] = {}
     for name, target in TARGETS.items():
         module = importlib.import_module(f"tui.cli.bench.{target.module}")
-        monkeypatch.setattr(module, "run", lambda name=name, **count: counts.setdefault(name, *count.values()) * 0)
+        monkeypatch.setattr(module, "run",
+                            lambda name=name, **count: [counts.setdefault(name, each) for each in count.values()] and 0)
         assert main(["bench", name]) == 0
     assert counts["wizbits-hard"] == 1  # one game against Wizbits Hard is 20 s to a minute of CPU
     assert counts["witchdraft-bots"] * 2 <= 80
     assert counts["serve"] <= 8  # each step of its echo ramp adds this many seats, up to 7 steps' worth
-    assert counts["seat-memory"] == 1  # a whole game against Hard per plan, fresh and warm: four in all
+    # Its own default plan: one Wizards Cup game against Hard, fresh and warm (Wizbits with --games).
+    assert "seat-memory" not in counts
+    assert tui.cli.bench.seat_memory.GAMES == 1 and tui.cli.bench.seat_memory.DEFAULT_PLANS == ("wizards-cup",)
 
 
 @pytest.mark.usefixtures("wide_output")
