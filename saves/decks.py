@@ -114,13 +114,20 @@ def deck_problems(text: str, game_id: str = "wizbits") -> list[DeckProblem]:
         return [DeckProblem(f"the deck list is longer than {MAX_DECK_BYTES // 1024} KiB")]
     # Control characters (escape sequences, say) are refused so a saved list is always safe to print.
     # Lines are numbered as the deck rules number them (an editor's lines), not as str.splitlines would.
+    refused: dict[int, DeckProblem] = {}
     for number, line in enumerate(split_lines(text), start=1):
         separator = separator_problem(line)
         if separator is not None:
-            return [DeckProblem(separator, number)]
-        if any(char != "\t" and unicodedata.category(char) == "Cc" for char in line):
-            return [DeckProblem("a control character; a deck list is plain text", number)]
-    return list(checker(text))
+            refused[number] = DeckProblem(separator, number)
+        elif any(char != "\t" and unicodedata.category(char) == "Cc" for char in line):
+            refused[number] = DeckProblem("a control character; a deck list is plain text", number)
+    problems = list(checker(text))
+    if not refused:
+        return problems
+    # A refused line hides nothing else: the other lines' problems are reported with it, in line order.
+    # The deck-wide rules wait, as they wait for any unreadable line, so a count is never misleading.
+    others = [problem for problem in problems if problem.line is not None and problem.line not in refused]
+    return sorted([*refused.values(), *others], key=lambda problem: problem.line or 0)
 
 
 def deck_summary(text: str) -> str:

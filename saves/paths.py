@@ -12,6 +12,7 @@ import contextlib
 import errno
 import os
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
@@ -107,15 +108,33 @@ def _tighten(path: Path, *, recurse: bool, changed: list[Path], failed: list[Pat
                 _tighten(child, recurse=True, changed=changed, failed=failed)
 
 
-def make_private(directory: Path) -> str | None:
+@dataclass(frozen=True)
+class FolderNotice:
+    """What :func:`make_private` has to tell: a sentence for the user, and whether it is a worry.
+
+    Attributes:
+        text: The sentence.
+        exposed: Coven could not close something, so other users may still read its data (a warning);
+            when False the folder was open and is now private, which is only news.
+    """
+
+    text: str
+    exposed: bool = False
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def make_private(directory: Path) -> FolderNotice | None:
     """Create ``directory`` 0700 if missing, else take group and other access off it and Coven's files in it.
 
     A folder owned by another user, or a shared one with the sticky bit (such as
     ``/tmp``), is left alone: it is not ours to close, and the files Coven
-    creates in it are 0600 anyway.
+    creates in it are 0600 anyway. A folder Coven creates here is private from
+    the start, so there is nothing to tell about it.
 
     Returns:
-        A sentence for the user when the folder was open to others, else None.
+        What to tell the user when the folder was open to others, else None.
     """
     directory.mkdir(mode=PRIVATE_DIR_MODE, parents=True, exist_ok=True)
     try:
@@ -137,11 +156,11 @@ def make_private(directory: Path) -> str | None:
         return None
     if failed:
         names = ", ".join(str(path) for path in failed[:3]) + (" and more" if len(failed) > 3 else "")
-        return f"Other users may be able to read Coven's data in {directory}: could not make {names} private."
-    return (
-        f"Coven's data folder {directory} was open to other users; it and Coven's files in it"
-        " are now private to you (folder 0700, files 0600)."
-    )
+        return FolderNotice(f"Other users may be able to read Coven's data in {directory}: could not make {names} "
+                            "private.", exposed=True)
+    # Done, and nothing to do for the player: said plainly, once (the next start finds the folder private).
+    return FolderNotice(f"Coven's data folder {directory} is now private to you; other users could read it before. "
+                        "Nothing else changed.")
 
 
 def create_private_file(path: Path) -> None:

@@ -76,7 +76,10 @@ class SessionStore(SessionListing):
 
     Attributes:
         path: The database file.
-        notice: A sentence for the user when the database had to be replaced, else None.
+        notice: A warning for the user when the database had to be replaced, or its folder could not be made
+            private, else None.
+        folder_notice: What :func:`~saves.paths.make_private` had to tell about the folder, else None: a
+            folder found open to others and made private is told here only, not in :attr:`notice`.
         moved_to: Where the unreadable file was moved, else None.
         read_only: Its folder cannot be written, so it only reads.
 
@@ -88,7 +91,10 @@ class SessionStore(SessionListing):
     def __init__(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 5.0) -> None:
         self.path = Path(path) if path is not None else db_path()
         # Hidden hands and token hashes live here: the folder 0700, the database and its -wal/-shm 0600.
-        self.notice: str | None = make_private(self.path.parent)
+        self.folder_notice = make_private(self.path.parent)
+        # Only a folder Coven could not close is a worry; one it just made private is news (folder_notice).
+        self.notice: str | None = self.folder_notice.text if self.folder_notice and self.folder_notice.exposed \
+            else None
         # A Textual worker thread may save while the UI thread reads, so the
         # connection is shared across threads behind this lock.
         self._lock = threading.RLock()

@@ -273,6 +273,11 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         self._follow_theme(self.current_theme)
         if settings.notice():
             self.notify(str(settings.notice()), title="Settings", severity="warning", timeout=10)
+        folder = self.store.folder_notice if self.store is not None else None
+        if folder is not None and not folder.exposed:
+            # News, not a fault: the folder was open and is private now. Said once, here; the next start finds
+            # it private. (Exposed data is a warning, in store.notice.)
+            self.notify(folder.text, title="Data folder", timeout=10)
         if self.store is not None and self.store.notice:
             self.notify(self.store.notice, title="Session database", severity="warning", timeout=20)
         if self.join_code and self.store is not None:

@@ -98,10 +98,19 @@ def json_object(value: object, field: str, keys: Collection[str], required: Coll
     """
     if not isinstance(value, Mapping):
         raise error(f"{field} must be an object, not {kind_of(value)}")
-    unknown = sorted(str(key) for key in value if key not in keys)
-    if unknown:
-        raise error(f"{field} has an unknown key {_shown(unknown[0])}")
-    missing = sorted(key for key in required if key not in value)
-    if missing:
-        raise error(f"{field} is missing key {missing[0]!r}")
+    problems = key_problems(value, field, keys, required)
+    if problems:
+        raise error(problems[0])
     return value
+
+
+def key_problems(value: Mapping[Any, Any], field: str, keys: Collection[str],
+                 required: Collection[str] = ()) -> list[str]:
+    """Every unknown key of the object ``value``, then every missing required one, each as a message.
+
+    The wording is :func:`json_object`'s, for a reader that reports every mistake instead of the first.
+    """
+    unknown = sorted(str(key) for key in value if key not in keys)
+    missing = sorted(key for key in required if key not in value)
+    return [*(f"{field} has an unknown key {_shown(key)}" for key in unknown),
+            *(f"{field} is missing key {key!r}" for key in missing)]

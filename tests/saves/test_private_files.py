@@ -99,8 +99,9 @@ def test_an_older_covens_loose_folder_is_tightened_with_a_notice(coven_data_dir:
     for path in (someone_elses, exposed_key):
         os.chmod(path, 0o644)
     with SessionStore() as store:
-        assert store.notice is not None
-        assert str(coven_data_dir) in store.notice and "now private to you" in store.notice
+        assert store.folder_notice is not None and not store.folder_notice.exposed
+        assert str(coven_data_dir) in str(store.folder_notice) and "now private to you" in str(store.folder_notice)
+        assert "private" not in (store.notice or "")  # news about the folder is not a warning
         play_a_little(store)
     assert mode(coven_data_dir) == 0o700
     for name in ("presence", "exports"):
@@ -113,7 +114,7 @@ def test_an_older_covens_loose_folder_is_tightened_with_a_notice(coven_data_dir:
     assert mode(someone_elses) == 0o644  # not Coven's to change
     assert mode(exposed_key) == 0o644
     with SessionStore() as store:
-        assert store.notice is None  # said once
+        assert store.notice is None and store.folder_notice is None  # said once
 
 
 def test_loose_files_behind_a_private_folder_are_fixed_quietly(coven_data_dir: Path) -> None:
@@ -165,14 +166,39 @@ def test_the_command_line_says_the_folder_was_tightened(coven_data_dir: Path,
     assert mode(coven_data_dir) == 0o700 and mode(db_path()) == 0o600
 
 
-def test_the_app_says_the_folder_was_tightened(coven_data_dir: Path) -> None:
-    older_covens_folder(coven_data_dir)
+def folder_toasts(app: CovenApp, directory: Path) -> list[tuple[str, str]]:
+    """``(severity, message)`` of every toast that names the data folder."""
+    return [(note.severity, str(note.message)) for note in app._notifications if str(directory) in str(note.message)]
 
-    async def scenario() -> None:
+
+def test_the_app_says_once_and_calmly_that_the_folder_was_made_private(coven_data_dir: Path) -> None:
+    coven_data_dir.mkdir()  # made by the player or another tool, 0755 under umask 022
+    assert mode(coven_data_dir) == 0o755
+    told: list[list[tuple[str, str]]] = []
+
+    async def start() -> None:
         app = CovenApp()
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: (any("now private to you" in str(note.message) for note in app._notifications)),
-                        'any("now private to you" in str(note.message) for note in...')
+            await until(pilot, lambda: app.screen.is_current, "the main menu")
+            told.append(folder_toasts(app, coven_data_dir))
 
-    asyncio.run(scenario())
+    asyncio.run(start())
+    assert mode(coven_data_dir) == 0o700
+    asyncio.run(start())  # the next start finds it private
+    first, second = told
+    assert len(first) == 1 and "now private to you" in first[0][1]
+    assert first[0][0] == "information"  # news about something done, not a warning to act on
+    assert second == []
+
+
+def test_the_app_says_nothing_of_a_data_folder_it_made_itself(coven_data_dir: Path) -> None:
+    assert not coven_data_dir.exists()
+
+    async def start() -> None:
+        app = CovenApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.screen.is_current, "the main menu")
+            assert folder_toasts(app, coven_data_dir) == []
+
+    asyncio.run(start())
     assert mode(coven_data_dir) == 0o700

@@ -31,7 +31,7 @@ from saves import (
 )
 from saves.integrity import DamagedSession
 from saves.transfer import import_session_file
-from tui.cli.common import EXIT_ERROR, EXIT_USAGE, UsageError, fail, game_spec
+from tui.cli.common import EXIT_ERROR, EXIT_USAGE, UsageError, fail, game_spec, tell_store_notices
 from tui.cli.decks import add_deck_commands
 from tui.cli.ladder_command import add_ladder_command
 from tui.cli.settings_command import add_settings_command
@@ -54,8 +54,7 @@ def _title_and_rules(game_id: str) -> tuple[str, str]:
 
 def _open_store() -> SessionStore:
     store = SessionStore()
-    if store.notice:
-        fail(store.notice)
+    tell_store_notices(store)
     return store
 
 
@@ -192,7 +191,6 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
     if args.game in TARGETS:
         return run_target(args.game, args.games)
-    args.games = args.games or 100
     spec = game_spec(args.game)
     bench = _optional_module("tui.cli.bench.games")
     if bench is None or not hasattr(bench, "run"):
@@ -281,12 +279,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="benchmark a game's engine and bots", description="Play bot games.")
     bench.add_argument("game", metavar="GAME",
                        help="game id, e.g. wizards-cup; 'tables' for shared tables; 'serve' for coven serve "
-                            "(--games then caps the clients connecting at once, 16); 'seat-memory' for a seat's memory "
-                            "after whole games against Hard (default 3 games a plan); 'startup' for the time to "
+                            "(--games then counts the clients connecting at once, default 8, at most 16); 'seat-memory' for a seat's memory "
+                            "after whole games against Hard (default one Wizards Cup game; --games N plays N of each plan); 'startup' for the time to "
                             "the main menu (--games then counts the starts, default 10); 'wizbits-hard' for "
-                            "Wizbits Hard against Normal (default 8 games); 'witchdraft-bots' for WitchDraft Hard "
-                            "against Normal (--games then counts seeds, each played twice; default 100)")
-    bench.add_argument("--games", type=int, default=None, metavar="N", help="number of games (default 100)")
+                            "Wizbits Hard against Normal (default 1 game); 'witchdraft-bots' for WitchDraft Hard "
+                            "against Normal (--games then counts seeds, each played twice; default 40). Every default run takes under a minute and prints its progress on stderr")
+    bench.add_argument("--games", type=int, default=None, metavar="N",
+                       help="number of games (default: each bench's own plan, sized to take under a minute)")
     bench.set_defaults(handler=_cmd_bench)
 
     add_simulate_parser(commands).set_defaults(handler=cmd_simulate)

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from engine import GameSpec, game_entries, get_game
 from engine.core import UnknownGameError
 from engine.core.registry import registered_specs
 from engine.core.text import shown_text
+
+if TYPE_CHECKING:
+    from saves import SessionStore
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -21,6 +25,14 @@ def fail(message: str) -> None:
     """Print ``message`` on stderr as one ``coven:`` line that can hold no terminal control."""
     text = " ".join(shown_text(message).split())  # one line, whatever the message held, never a terminal control
     print(f"coven: {text}", file=sys.stderr)
+
+
+def tell_store_notices(store: SessionStore) -> None:
+    """Print what opening ``store`` found to tell, on stderr: its folder made private, then any warning."""
+    if store.folder_notice is not None and not store.folder_notice.exposed:
+        fail(store.folder_notice.text)  # an exposed folder's sentence is in store.notice: said once
+    if store.notice:
+        fail(store.notice)
 
 
 def game_spec(game_id: str) -> GameSpec:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.text import shown_text
 from saves import SessionStore
+from tui.cli.common import tell_store_notices
 from tui.user_paths import NoPathError, user_path
 
 # The deck rules, Wizbits' cards and the deck store are imported by the handlers that use them,
@@ -49,8 +50,7 @@ def _print_problems(problems: tuple[DeckProblem, ...] | list[DeckProblem]) -> No
 def _decks(store: SessionStore) -> DeckStore:
     from saves.decks import DeckStore
 
-    if store.notice:
-        _fail(store.notice)
+    tell_store_notices(store)
     return DeckStore(store)
 
 

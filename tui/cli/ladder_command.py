@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from itertools import combinations
 from pathlib import Path
 
 from engine import GameSpec, all_games, get_game
 from engine.core import UnknownGameError
+from engine.core.text import shown_text
+from tui.user_paths import NoPathError, user_path
 
 README_START = "<!-- ladder:start -->"
 README_END = "<!-- ladder:end -->"
@@ -21,6 +24,10 @@ MAX_GAMES = 100_000
 
 class LadderUsageError(ValueError):
     """The command's arguments cannot be run as given."""
+
+
+def _fail(message: str) -> None:
+    print(f"coven ladder: {' '.join(shown_text(message).split())}", file=sys.stderr)  # a path may hold anything
 
 
 def _games(args: argparse.Namespace) -> list[GameSpec]:
@@ -40,16 +47,53 @@ def game_markers(game_id: str) -> tuple[str, str]:
     return f"<!-- ladder:{game_id}:start -->", f"<!-- ladder:{game_id}:end -->"
 
 
+MAX_README_BYTES = 4 * 1024 * 1024
+"""A README larger than this is refused unread (Coven's is under 64 KiB)."""
+
+
+def _read_block(path: Path) -> tuple[str, int, int]:
+    """The README's text and where its ladder block starts and ends.
+
+    Raises:
+        LadderUsageError: the file can't be read as text, or has no ladder block; the message names it.
+    """
+    from engine.core.textfile import TextFileError, read_text_file
+
+    try:
+        text = read_text_file(path, MAX_README_BYTES, "a README")
+    except TextFileError as error:
+        raise LadderUsageError(str(error)) from None
+    start, end = text.find(README_START), text.find(README_END)
+    if start < 0 or end < start:
+        raise LadderUsageError(f"{path} has no {README_START} … {README_END} block to rewrite")
+    return text, start, end
+
+
+def check_readme(path: Path) -> None:
+    """Refuse a ``--readme`` that could not be rewritten, before any game is played.
+
+    Raises:
+        LadderUsageError: it can't be read, has no ladder block, or its folder can't be written.
+    """
+    _read_block(path)
+    # The new text goes to a temporary file beside the README, renamed over it: the folder must take it.
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise LadderUsageError(f"Could not write {path}: its folder {path.parent} is not writable.")
+
+
 def _replace_block(path: Path, sections: dict[str, list[str]]) -> None:
     """Rewrite each game's section of the ladder block, keeping the other games' sections as they were.
 
     A game with no section yet gets one at the end of the block. Games can be measured
     with different numbers of games (a slow Hard bot), so each section names its own command.
+    The file is read again here: it may have been edited while the games were played.
+
+    Raises:
+        LadderUsageError: the file can't be read or written, or has no ladder block; the message names it.
     """
-    text = path.read_text(encoding="utf-8")
-    start, end = text.find(README_START), text.find(README_END)
-    if start < 0 or end < start:
-        raise LadderUsageError(f"{path} has no {README_START} … {README_END} block to rewrite")
+    from engine.core.textfile import TextFileError, write_text_file
+
+    text, start, end = _read_block(path)
     block = text[start + len(README_START):end]
     for game_id, lines in sections.items():
         opening, closing = game_markers(game_id)
@@ -59,7 +103,10 @@ def _replace_block(path: Path, sections: dict[str, list[str]]) -> None:
             block = block[:first] + section + block[last + len(closing):]
         else:
             block = block.rstrip("\n") + "\n\n" + section + "\n\n"
-    path.write_text(text[:start] + README_START + block + text[end:], encoding="utf-8")
+    try:
+        write_text_file(path, text[:start] + README_START + block + text[end:], overwrite=True)
+    except TextFileError as error:
+        raise LadderUsageError(str(error)) from None
 
 
 def run_ladder(args: argparse.Namespace) -> int:
@@ -78,6 +125,15 @@ def run_ladder(args: argparse.Namespace) -> int:
     except LadderUsageError as error:
         print(f"coven ladder: {error}", file=sys.stderr)
         return 2
+    readme = None
+    if args.readme is not None:
+        try:
+            readme = user_path(args.readme)
+            # Checked now, not after minutes of games: a typo in the path must not cost the whole run.
+            check_readme(readme)
+        except (LadderUsageError, NoPathError) as error:
+            _fail(str(error))
+            return 1
     console = Console(stderr=True)
     total = sum(len(list(combinations(spec.bot_levels, 2))) * args.games for spec in specs)
     lines: list[str] = []
@@ -92,13 +148,13 @@ def run_ladder(args: argparse.Namespace) -> int:
             command = f"`coven ladder {spec.game_id} --games {args.games} --seed {args.seed}`"
             sections[spec.game_id] = ["", *report_lines(spec, pairings, markdown=True),
                                       f"Measured by {command}.", ""]
-    if args.readme is not None:
+    if readme is not None:
         try:
-            _replace_block(Path(args.readme), sections)
-        except (OSError, LadderUsageError) as error:
-            print(f"coven ladder: {error}", file=sys.stderr)
+            _replace_block(readme, sections)
+        except LadderUsageError as error:
+            _fail(str(error))
             return 1
-        print(f"Wrote the ladder tables into {Path(args.readme).resolve()}.")
+        print(f"Wrote the ladder tables into {readme}.")
         return 0
     print("\n".join(lines))
     return 0
@@ -109,7 +165,7 @@ def add_ladder_command(commands: argparse._SubParsersAction[argparse.ArgumentPar
     parser = commands.add_parser(
         "ladder", help="every bot level against every other: win rates and Elo",
         description="Play every bot level of a game (or of every game) against every other in seat-mirrored "
-                    "pairs, then print each pairing's score with a 95%% interval and each level's Elo rating.")
+                    "pairs, then print each pairing's score with a 95% interval and each level's Elo rating.")
     parser.add_argument("game", nargs="?", metavar="GAME", help="game id (all games when left out)")
     parser.add_argument("--games", type=int, default=100, metavar="N",
                         help="games per pairing, an even number (default 100)")

@@ -19,7 +19,15 @@ PHASE_OF_BASE = {"turn": Phase.ELEMENTS, "damage": Phase.DAMAGE}
 
 
 class LabError(ValueError):
-    """A scenario or a play the Lab refuses; the message says why."""
+    """A scenario or a play the Lab refuses; the message says why.
+
+    Attributes:
+        mistakes: Every mistake found, each a message saying where it is; the error's text is them, one a line.
+    """
+
+    def __init__(self, *mistakes: str) -> None:
+        self.mistakes = mistakes
+        super().__init__("\n".join(mistakes))
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,10 @@ for triggers, which no play made). JSON lives in :mod:`engine.wizbits.lab.json_f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
+from typing import TypeVar
 
 from engine.core.contract import Event
 from engine.core.rng import seeded_rng
@@ -54,6 +57,8 @@ __all__ = [
     "add_play", "build", "card_choices", "next_group", "pass_priority", "slot_choices", "start", "step",
     "trigger_abilities",
 ]
+
+_T = TypeVar("_T")
 
 # -- building ----------------------------------------------------------------------------
 
@@ -96,17 +101,30 @@ def _permanent(card: LabCard, iid: int, seat: int, where: str, main: bool) -> Pe
 def build(scenario: Scenario) -> LabTable:
     """Set the table, open the pillar and build every play of ``scenario``.
 
+    Every mistake of the set-up (settings, cards in play, hands, decks) is found before any is
+    told; the plays are then built in order, and the first one that can't be built is told alone,
+    since every later play builds on it.
+
     Raises:
-        LabError: the scenario breaks a rule; the message names the part.
+        LabError: the scenario breaks a rule; each of its ``mistakes`` names the part.
     """
+    mistakes: list[str] = []
+
+    def noted(check: Callable[[], _T]) -> _T | None:
+        try:
+            return check()
+        except LabError as error:
+            mistakes.extend(error.mistakes)
+            return None
+
     if scenario.format not in FORMATS:
-        raise LabError(f"format is one of {FORMATS}, not {scenario.format!r}")
+        mistakes.append(f"format is one of {FORMATS}, not {scenario.format!r}")
     if scenario.rtf not in RTFS:
-        raise LabError(f"the Rules Text Format is 1 or 2, not {scenario.rtf!r}")
+        mistakes.append(f"the Rules Text Format is 1 or 2, not {scenario.rtf!r}")
     if scenario.base not in BASE_KINDS:
-        raise LabError(f"base is one of {BASE_KINDS}, not {scenario.base!r}")
+        mistakes.append(f"base is one of {BASE_KINDS}, not {scenario.base!r}")
     if scenario.active not in (0, 1):
-        raise LabError("the active seat is 0 or 1")
+        mistakes.append("the active seat is 0 or 1")
     cards: list[str] = []
     owners: list[int] = []
     refs: dict[str, int] = {}
@@ -120,21 +138,24 @@ def build(scenario: Scenario) -> LabTable:
 
     for seat, side in enumerate(scenario.sides):
         main = add(side.main.card, seat, f"{seat}/main")
-        in_play = [_permanent(side.main, main, seat, f"seat {seat + 1} Main Character", True)]
+        in_play = [noted(partial(_permanent, side.main, main, seat, f"seat {seat + 1} Main Character", True))]
         for number, card in enumerate(side.table, start=1):
             iid = add(card.card, seat, f"{seat}/table/{number}")
-            in_play.append(_permanent(card, iid, seat, f"seat {seat + 1} table card {number}", False))
+            in_play.append(noted(partial(_permanent, card, iid, seat, f"seat {seat + 1} table card {number}", False)))
         hand = []
         for number, card_id in enumerate(side.hand, start=1):
-            _card(card_id, f"seat {seat + 1} hand card {number}")
+            noted(partial(_card, card_id, f"seat {seat + 1} hand card {number}"))
             hand.append(add(card_id, seat, f"{seat}/hand/{number}"))
-        deck_name, deck_ids = _deck(side, seat, scenario.seed)
+        deck_name, deck_ids = noted(partial(_deck, side, seat, scenario.seed)) or ("", [])
         deck = []
         for card_id in deck_ids:
             cards.append(card_id)
             owners.append(seat)
             deck.append(len(cards) - 1)
-        players.append(PlayerState(side.name, deck_name, main, deck=deck, hand=hand, in_play=in_play))
+        players.append(PlayerState(side.name, deck_name, main, deck=deck, hand=hand,
+                                   in_play=[permanent for permanent in in_play if permanent is not None]))
+    if mistakes:
+        raise LabError(*mistakes)
     state = WizbitsState(seed=scenario.seed, format=scenario.format, rtf=scenario.rtf, cards=cards, owners=owners,
                          players=players, first=scenario.active, active=scenario.active,
                          play_round=1 if scenario.base == "turn" else 0)

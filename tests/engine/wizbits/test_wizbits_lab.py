@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -39,6 +40,7 @@ from engine.wizbits.lab.table import (
 from engine.wizbits.pillar.text import describe_group
 from engine.wizbits.pillar.tree import UnitKind
 from engine.wizbits.state import state_to_json
+from engine.wizbits.terms import Category
 from tests.helpers.wizbits_lab import table_scenario
 
 
@@ -278,6 +280,53 @@ def test_malformed_scenarios_say_what_is_wrong(mutate: object, words: str) -> No
     mutate(data)  # type: ignore[operator]
     with pytest.raises(LabFileError, match=words):
         scenario_from_json(data)
+
+
+# Mistakes in separate fields of one file: each must be found whatever the others are.
+INDEPENDENT_MISTAKES = [
+    (lambda d: d.pop("title"), "missing key 'title'"),
+    (lambda d: d.update(colour="red"), "unknown key 'colour'"),
+    (lambda d: d.update(rtf=True), r"^rtf"),
+    (lambda d: d["sides"][0]["main"].update(damage=-1), r"^sides\[0\].main.damage"),
+    (lambda d: d["sides"][1]["table"].append({"card": "fireball"}), r"^sides\[1\].table\[1\].card: unknown card"),
+    (lambda d: d["plays"].append({"seat": 0, "card": "sparkswarm-volley", "targets": ["Bo"]}),
+     r"^plays\[0\].targets\[0\]: 'Bo' is not a reference"),
+    (lambda d: d["plays"].append({"seat": 0, "card": "prism-kite", "ability_of": "0/main"}),
+     r"^plays\[1\]: a play has exactly one of"),
+]
+
+
+def test_a_file_with_many_mistakes_reports_every_one_with_where_it_is(tmp_path: Path) -> None:
+    data = scenario_to_json(table_scenario())
+    for mutate, _ in INDEPENDENT_MISTAKES:
+        mutate(data)  # type: ignore[operator]
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(LabFileError) as caught:
+        read_scenario(path)
+    mistakes = caught.value.mistakes
+    assert len(mistakes) == len(INDEPENDENT_MISTAKES), mistakes
+    for _, words in INDEPENDENT_MISTAKES:
+        assert sum(bool(re.search(words, mistake)) for mistake in mistakes) == 1, (words, mistakes)
+    # The message names the file on every line, as a compiler does, so each line stands alone.
+    assert str(caught.value).splitlines() == [f"{path}: {mistake}" for mistake in mistakes]
+
+
+def test_every_mistake_of_the_set_up_is_reported_together() -> None:
+    scenario = table_scenario()
+    first, second = scenario.sides
+    element = next(card.card_id for card in CARDS_BY_ID.values() if card.category is Category.ELEMENT)
+    broken = replace(scenario, format="draft", sides=(
+        replace(first, table=(*first.table, LabCard(element))),
+        replace(second, hand=("no-such-card",)),
+    ))
+    with pytest.raises(LabError) as caught:
+        build(broken)
+    mistakes = caught.value.mistakes
+    assert len(mistakes) == 3, mistakes
+    assert mistakes[0].startswith("format is one of")
+    assert mistakes[1].startswith(f"seat 1 table card {len(first.table) + 1}: ")
+    assert mistakes[2].startswith("seat 2 hand card 1: ")
 
 
 def test_files_round_trip_and_bad_files_are_refused(tmp_path: Path) -> None:

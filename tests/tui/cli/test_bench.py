@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import importlib
+import io
 import re
 
 import pytest
+from rich.console import Console
 
 import tui.cli.bench.games
+import tui.cli.bench.seat_memory
 from tui.cli import main
+from tui.cli.bench.games import DEFAULT_PLANS
+from tui.cli.bench.games import plan as bench_plan
+from tui.cli.bench.progress import Progress
+from tui.cli.bench.targets import TARGETS
 
 
 @pytest.mark.usefixtures("wide_output")
@@ -27,11 +35,78 @@ def test_bench_prints_figures(game_id: str, extra: str | None, capsys: pytest.Ca
 def test_bench_wizbits_figures(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tui.cli.bench.games, "PILLAR_SIZES", (50, 200))
     assert main(["bench", "wizbits", "--games", "2"]) == 0
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
     for row in ("pillar of 50 units", "pillar of 200 units", "normal vs easy game (2)",
                 "normal vs normal game (2)", "legal actions"):
         assert row in out
     assert "µs/unit" in out and "target 200" in out
+    # Progress goes to stderr, one line a stage as it starts, and each game of the slow stage against Hard.
+    lines = captured.err.splitlines()
+    assert lines and all(re.fullmatch(r"coven bench wizbits \[\d+ s\]: .+", line) for line in lines), lines
+    said = [line.split("]: ", 1)[1] for line in lines]
+    assert said[0] == "random games, 2 games" and said[-1] == "done"
+    assert said[1:3] == ["hard against easy, 1 game", "hard against easy: 1 of 1"]
+    for stage in ("pillars of 50, 200 units", "normal against easy, then against normal, 4 games",
+                  "legal actions through whole games, 2 games",
+                  "hard and normal decisions at positions with a choice, 2 positions"):
+        assert stage in said, said
+
+
+def test_a_slow_stage_says_each_tenth_of_the_way() -> None:
+    out = io.StringIO()
+    progress = Progress("coven bench x", Console(file=out, width=40))
+    quick = progress.stage("quick", 50, "game")
+    for done in range(1, 51):
+        quick(done)
+    slow = progress.stage("slow", 25, "game", slow=True)
+    for done in range(1, 26):
+        slow(done, "ignored", 0.5)  # a loop's own report callback may pass more
+    said = [line.split("]: ", 1)[1] for line in out.getvalue().splitlines()]
+    assert said == ["quick, 50 games", "slow, 25 games", *(f"slow: {done} of 25" for done in (3, 6, 9, 12, 15, 18, 21,
+                                                                                             24, 25))]
+
+
+def test_each_game_bench_without_games_runs_its_default_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[str, int | None]] = []
+
+    def recorded(game_id: str, games: int | None = None) -> int:
+        asked.append((game_id, games))
+        return 0
+
+    monkeypatch.setattr(tui.cli.bench.games, "run", recorded)
+    for game_id in ("wizards-cup", "witchdraft", "wizbits"):
+        assert main(["bench", game_id]) == 0
+    assert asked == [("wizards-cup", None), ("witchdraft", None), ("wizbits", None)]
+    assert all(bench_plan(game_id) == DEFAULT_PLANS[game_id] for game_id, _ in asked)
+    assert bench_plan("wizbits", 40).matches == 8  # --games still scales every count, as before
+
+
+def test_every_bench_default_stays_small(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a default run plays, sized so each takes under a minute on a 2-core machine (measured; see the README).
+
+    A game against Hard costs about 4 s of CPU in Wizards Cup, half a second in WitchDraft and 20 s to a minute
+    in Wizbits, so the plans are held by how many such games they play.
+    """
+    # No whole Wizbits game against Hard: its decision times come from a few positions instead.
+    wizbits = bench_plan("wizbits")
+    assert wizbits.strong != "hard" and wizbits.extra // 5 <= 2
+    wizards_cup = bench_plan("wizards-cup")
+    assert wizards_cup.matches + 2 * max(2, min(wizards_cup.extra // 10, 10)) <= 14
+    witchdraft = bench_plan("witchdraft")
+    assert witchdraft.matches + 2 * max(1, min(witchdraft.extra // 10, 10)) <= 40
+    counts: dict[str, int] = {}
+    for name, target in TARGETS.items():
+        module = importlib.import_module(f"tui.cli.bench.{target.module}")
+        monkeypatch.setattr(module, "run",
+                            lambda name=name, **count: [counts.setdefault(name, each) for each in count.values()] and 0)
+        assert main(["bench", name]) == 0
+    assert counts["wizbits-hard"] == 1  # one game against Wizbits Hard is 20 s to a minute of CPU
+    assert counts["witchdraft-bots"] * 2 <= 80
+    assert counts["serve"] <= 8  # each step of its echo ramp adds this many seats, up to 7 steps' worth
+    # Its own default plan: one Wizards Cup game against Hard, fresh and warm (Wizbits with --games).
+    assert "seat-memory" not in counts
+    assert tui.cli.bench.seat_memory.GAMES == 1 and tui.cli.bench.seat_memory.DEFAULT_PLANS == ("wizards-cup",)
 
 
 @pytest.mark.usefixtures("wide_output")

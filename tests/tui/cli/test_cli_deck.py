@@ -54,6 +54,19 @@ def test_check_prints_each_problem_with_its_line(tmp_path: Path, capsys: pytest.
     assert captured.err == ""
 
 
+@pytest.mark.parametrize("refused", ["\x0c", "\u2028", "\x1b[31m"])
+def test_a_refused_character_hides_no_other_problem(
+    refused: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = ["# draft", "4 Fireball", f"4 Emberbeetle Squire{refused}", "9 Prism Kite", "four Flickerwand"]
+    assert main(["deck", "check", write(tmp_path, "\n".join(lines) + "\n")]) == 1
+    out = capsys.readouterr().out.splitlines()
+    # Every faulty line is reported, in line order, each once; the deck-wide rules wait for readable lines.
+    assert [line.split(":", 1)[0] for line in out] == ["line 2", "line 3", "line 4", "line 5"]
+    assert out[0] == "line 2: unknown card 'Fireball'" and out[2] == "line 4: count must be 1-4"
+    assert "plain text" in out[1] or "not a line break" in out[1]
+
+
 def test_check_reports_the_deck_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = EMBER_TEXT.replace(" *", "").replace("4 Prism Kite", "2 Prism Kite")
     assert main(["deck", "check", write(tmp_path, text)]) == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -79,3 +80,41 @@ def test_the_readme_block_is_rewritten_one_game_at_a_time(fake_spec: GameSpec, t
     plain.write_text("no markers\n")
     assert main(["ladder", fake_spec.game_id, "--games", "2", "--readme", str(plain)]) == 1
     assert plain.read_text() == "no markers\n"
+
+
+@pytest.mark.parametrize("kind", ["missing", "folder", "no markers", "not text"])
+def test_a_bad_readme_is_refused_before_any_game_is_played(
+    kind: str, fake_spec: GameSpec, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    played: list[int] = []
+
+    def counted(spec: Any, seed: int, levels: list[str]) -> tuple[Any, int]:
+        played.append(seed)
+        return "final", 10
+
+    monkeypatch.setattr(ladder_module, "play_game", counted)
+    readme = tmp_path / "README.md"
+    if kind == "folder":
+        readme.mkdir()
+    elif kind == "no markers":
+        readme.write_text("no markers\n")
+    elif kind == "not text":
+        readme.write_bytes(b"\x00\xff" + README_START.encode() + README_END.encode())
+    assert main(["ladder", fake_spec.game_id, "--games", "2", "--readme", str(readme)]) == 1
+    err = capsys.readouterr().err
+    assert played == []
+    assert err.startswith("coven ladder: ") and str(readme) in err and len(err.splitlines()) == 1
+    assert "Errno" not in err and "Traceback" not in err
+
+
+def test_every_help_text_shows_a_percent_sign_once(capsys: pytest.CaptureFixture[str]) -> None:
+    from tui.cli import build_parser
+
+    commands = next(action for action in build_parser()._actions if isinstance(action, argparse._SubParsersAction))
+    for name in commands.choices:
+        assert main([name, "--help"]) == 0
+        out = capsys.readouterr().out
+        assert "%%" not in out, (name, out)
+    assert main(["ladder", "--help"]) == 0
+    assert "95% interval" in " ".join(capsys.readouterr().out.split())

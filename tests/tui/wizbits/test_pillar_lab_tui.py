@@ -6,6 +6,7 @@ same scenario, computed apart from the screen, so no rule is restated here.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from textual.widgets import Input, OptionList, RichLog
 
 from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import decklist
-from engine.wizbits.lab.json_form import read_scenario, shipped_scenarios
+from engine.wizbits.lab.json_form import read_scenario, scenario_to_json, shipped_scenarios
 from engine.wizbits.lab.table import Scenario, build, next_group, pass_priority, start, step
 from engine.wizbits.pillar.text import describe_group
 from engine.wizbits.pillar.tree import UnitKind
@@ -29,6 +30,7 @@ from tui.games.wizbits.lab.dialogs import PickScreen
 from tui.games.wizbits.lab.screen import PillarLabScreen, blank_scenario
 from tui.games.wizbits.pillar_tree.tree import PillarTree
 from tui.screens.help import HelpScreen
+from tui.widgets.problem_list import ProblemListScreen
 
 
 def logged(screen: PillarLabScreen) -> str:
@@ -176,7 +178,7 @@ async def test_save_load_and_a_clear_error_for_a_bad_file(tmp_path: Path) -> Non
     app = LabHost(scenario)
     target = tmp_path / "mine.json"
     bad = tmp_path / "bad.json"
-    bad.write_text('{"lab": 1, "title": "x", "sides": [], "colour": 2}', encoding="utf-8")
+    bad.write_text(json.dumps({**scenario_to_json(scenario), "colour": 2}), encoding="utf-8")  # one mistake: a toast
     async with app.run_test(size=(100, 30)) as pilot:
         screen = lab(app)
 
@@ -198,6 +200,32 @@ async def test_save_load_and_a_clear_error_for_a_bad_file(tmp_path: Path) -> Non
         assert screen.table.scenario.title == shipped_scenarios()[3].title
         await type_path("l", target)
         assert screen.table.scenario == scenario
+
+
+async def test_loading_a_file_lists_every_mistake_in_a_dialog(tmp_path: Path) -> None:
+    scenario = shipped_scenarios()[1]
+    bad = tmp_path / "bad.json"
+    data = scenario_to_json(scenario)
+    data["colour"] = 2
+    data["sides"][0]["hand"] = ["no-such-card"]
+    data["plays"].append({"seat": 7, "card": "prism-kite"})
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    app = LabHost(scenario)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = lab(app)
+        await pilot.press("l")
+        await until(pilot, lambda: bool(app.screen.query(Input)), "the path prompt")
+        app.screen.query_one(Input).value = str(bad)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ProblemListScreen), "the list of mistakes")
+        listed = app.screen
+        assert isinstance(listed, ProblemListScreen)
+        assert len(listed.problems) == 3 and str(bad) in listed.heading
+        assert [problem.split(" ", 1)[0].split(".", 1)[0] for problem in listed.problems] == \
+            ["scenario", "sides[0]", f"plays[{len(scenario.plays)}]"]
+        assert screen.table.scenario == scenario  # unchanged
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "back at the Lab")
 
 
 async def test_the_main_menu_opens_the_lab() -> None:

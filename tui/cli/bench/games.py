@@ -6,6 +6,7 @@ import gc
 import math
 import statistics
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -14,6 +15,7 @@ from rich.table import Table
 from engine import GameSpec, get_game, state_digest
 from engine.core.rng import seeded_rng
 from engine.core.words import plural
+from tui.cli.bench.progress import Progress
 
 
 def _play(spec: GameSpec, seed: int, pickers: list[Any], timings: dict[str, list[float]]) -> tuple[Any, int]:
@@ -41,7 +43,7 @@ def _play(spec: GameSpec, seed: int, pickers: list[Any], timings: dict[str, list
     return state, actions
 
 
-def _witchdraft_figures(table: Table, games: int) -> None:
+def _witchdraft_figures(table: Table, games: int, progress: Progress) -> None:
     """Every legal placement of one card in a 12-card area, with each one's score change."""
     from engine.witchdraft.cards import COMPANIONS
     from engine.witchdraft.rules import INGREDIENT_BY_ID, RECIPE_CARDS, area_of
@@ -49,7 +51,9 @@ def _witchdraft_figures(table: Table, games: int) -> None:
 
     spec = get_game("witchdraft")
     samples: list[float] = []
-    for seed in range(max(1, min(games, 50))):
+    areas = max(1, min(games, 50))
+    progress.stage("placements in a 12-card area", areas, "area")
+    for seed in range(areas):
         state, _ = _play(spec, seed, [None, None], {})
         player = state.players[0]
         area = area_of(player)  # 2 players end with the apprentice and 11 companions
@@ -65,7 +69,7 @@ def _witchdraft_figures(table: Table, games: int) -> None:
                   f"median {statistics.median(samples) * 1e3:.2f} ms, max {samples[-1] * 1e3:.2f} ms")
     from tui.cli.bench.witchdraft import figures as hard_figures  # Hard against Normal: its own module
 
-    hard_figures(table, games)
+    hard_figures(table, games, progress)
 
 
 PILLAR_SIZES = (1_000, 10_000, 100_000)
@@ -87,9 +91,10 @@ def _timed(work: Any) -> float:
         gc.enable()
 
 
-def _wizbits_pillars(table: Table) -> None:
+def _wizbits_pillars(table: Table, progress: Progress) -> None:
     from engine.wizbits.pillar.workload import random_pillar, resolve_all
 
+    progress.stage(f"pillars of {', '.join(f'{n:,}' for n in PILLAR_SIZES)} units", 0)
     scaled = []
     for n in PILLAR_SIZES:
         tries = 3 if n <= 10_000 else 1
@@ -101,11 +106,12 @@ def _wizbits_pillars(table: Table) -> None:
     table.add_row("pillar time / (n log2 n)", " / ".join(scaled) + " ns")
 
 
-def _wizbits_games(table: Table, games: int) -> None:
+def _wizbits_games(table: Table, games: int, progress: Progress) -> None:
     from tui.cli.simulate import play_game
 
     spec = get_game("wizbits")
     count = max(2, min(games, 50))
+    progress.stage("normal against easy, then against normal", 2 * count, "game")
     for pair in (("normal", "easy"), ("normal", "normal")):
         samples = []
         for seed in range(count):
@@ -116,14 +122,16 @@ def _wizbits_games(table: Table, games: int) -> None:
                       f"(target {GAME_TARGET * 1e3:.0f})")
 
 
-def _wizbits_legal(table: Table, games: int) -> None:
+def _wizbits_legal(table: Table, games: int, progress: Progress) -> None:
     from engine import TABLE
 
     spec = get_game("wizbits")
     rules = spec.rules
     samples: list[float] = []
     sizes: list[int] = []
-    for seed in range(max(1, min(games, 10))):
+    count = max(1, min(games, 10))
+    progress.stage("legal actions through whole games", count, "game")
+    for seed in range(count):
         state = spec.new_state({}, 30_000 + seed, 2)
         steps = 0
         while rules.result(state) is None:
@@ -147,21 +155,21 @@ def _wizbits_legal(table: Table, games: int) -> None:
     table.add_row("legal actions per call", f"mean {statistics.mean(sizes):.0f}, max {max(sizes)}")
 
 
-def _wizbits_figures(table: Table, games: int) -> None:
+def _wizbits_figures(table: Table, games: int, progress: Progress) -> None:
     """Pillar building and resolution at three sizes, bot game times and legal-action generation."""
-    _wizbits_pillars(table)
-    _wizbits_games(table, games)
-    _wizbits_legal(table, games)
+    _wizbits_pillars(table, progress)
+    _wizbits_games(table, games, progress)
+    _wizbits_legal(table, games, progress)
     from tui.cli.bench.wizbits_hard import figures as hard_figures  # Hard's decision times: its own module
 
-    hard_figures(table, games)
+    hard_figures(table, games, progress)
 
 
-def _wizards_cup_figures(table: Table, games: int) -> None:
+def _wizards_cup_figures(table: Table, games: int, progress: Progress) -> None:
     """The round's 720x720 payoff matrix against the per-pair loop, and the Hard bot (its own module)."""
     from tui.cli.bench.wizards_cup import figures
 
-    figures(table, games)
+    figures(table, games, progress)
 
 
 EXTRA_FIGURES = {"witchdraft": _witchdraft_figures, "wizbits": _wizbits_figures,
@@ -169,42 +177,88 @@ EXTRA_FIGURES = {"witchdraft": _witchdraft_figures, "wizbits": _wizbits_figures,
 """Game-specific measurements added to the generic ones."""
 
 
-def run(game_id: str, games: int = 100) -> int:
-    """Measure random-play throughput, replay speed and bot decision times."""
+@dataclass(frozen=True)
+class Plan:
+    """How much one ``coven bench GAME`` run plays: the whole cost of a run is in these counts.
+
+    Attributes:
+        random_games: Games between uniformly random players (throughput, actions applied).
+        digests: Finished games whose state digest is timed.
+        matches: Games of the strong bot level against the weakest (decision times, who won).
+        extra: The count handed to the game's own figures (:data:`EXTRA_FIGURES`), which scale from it.
+        strong: The level that plays the weakest; None for the strongest.
+    """
+
+    random_games: int
+    digests: int
+    matches: int
+    extra: int
+    strong: str | None = None
+
+
+DEFAULT_PLANS = {
+    "wizards-cup": Plan(random_games=100, digests=50, matches=6, extra=40),
+    "witchdraft": Plan(random_games=100, digests=50, matches=20, extra=100),
+    # One Wizbits game against Hard takes 20 s to a minute of CPU: Hard's figures here are its decision times
+    # at a few positions; `coven bench wizbits-hard` plays its games.
+    "wizbits": Plan(random_games=100, digests=50, matches=20, extra=10, strong="normal"),
+}
+"""Each game's plan when ``--games`` is left out, sized to take under a minute on a 2-core machine.
+
+A Hard bot's game costs from under a second (WitchDraft) to a minute of CPU (Wizbits), so the
+strong-against-weakest games, the slow part, are counted per game rather than from one number.
+"""
+
+
+def plan(game_id: str, games: int | None = None) -> Plan:
+    """The plan for ``games`` (None: the game's default plan, :data:`DEFAULT_PLANS`)."""
+    if games is None:
+        return DEFAULT_PLANS.get(game_id, Plan(100, 50, 20, 100))
+    return Plan(random_games=games, digests=min(games, 50), matches=max(1, min(games // 5, 20)), extra=games)
+
+
+def run(game_id: str, games: int | None = None, progress: Progress | None = None) -> int:
+    """Measure random-play throughput, replay speed and bot decision times (``games``: see :func:`plan`)."""
     spec = get_game(game_id)
     seats = spec.seat_counts[0]
+    planned = plan(game_id, games)
+    progress = progress or Progress(f"coven bench {game_id}")
     console = Console()
     table = Table(title=f"coven bench {game_id}")
     table.add_column("measure")
     table.add_column("figure", justify="right")
 
+    progress.stage("random games", planned.random_games, "game")
     started = time.perf_counter()
     total_actions = 0
     logs = []
-    for seed in range(games):
+    for seed in range(planned.random_games):
         state, actions = _play(spec, seed, [None] * seats, {})
         total_actions += actions
         logs.append((seed, state))
     elapsed = time.perf_counter() - started
-    table.add_row(f"random games ({games})", f"{games / elapsed:.1f} games/s")
+    table.add_row(f"random games ({planned.random_games})", f"{planned.random_games / elapsed:.1f} games/s")
     table.add_row("actions applied", f"{total_actions / elapsed:,.0f} actions/s")
 
+    digests = min(planned.digests, len(logs))
     started = time.perf_counter()
-    for _seed, state in logs[: min(games, 50)]:
+    for _seed, state in logs[:digests]:
         state_digest(spec.rules, state)
-    table.add_row("state digest", f"{(time.perf_counter() - started) / min(games, 50) * 1e3:.2f} ms")
+    table.add_row("state digest", f"{(time.perf_counter() - started) / max(1, digests) * 1e3:.2f} ms")
 
-    matches = max(1, min(games // 5, 20))
+    matches = planned.matches
     timings: dict[str, list[float]] = {}
     levels = list(spec.bot_levels)
-    strongest, weakest = levels[-1], levels[0]
+    strongest, weakest = planned.strong or levels[-1], levels[0]
     strong_wins = 0
+    tick = progress.stage(f"{strongest} against {weakest}", matches, "game", slow=True)
     for seed in range(matches):
         order = [strongest, weakest] if seed % 2 == 0 else [weakest, strongest]
         state, _ = _play(spec, 10_000 + seed, order + [weakest] * (seats - 2), timings)
         result = spec.rules.result(state)
         strong_seat = order.index(strongest)
         strong_wins += int(result is not None and strong_seat in result.winners and len(result.winners) == 1)
+        tick(seed + 1)
     for level in levels:
         samples = timings.get(level, [])
         if samples:
@@ -215,6 +269,7 @@ def run(game_id: str, games: int = 100) -> int:
     table.add_row(f"{strongest} vs {weakest} ({plural(matches, 'game')})", f"{strongest} won {strong_wins}")
     extra = EXTRA_FIGURES.get(game_id)
     if extra is not None:
-        extra(table, games)
+        extra(table, planned.extra, progress)
+    progress.stage("done", 0)
     console.print(table)
     return 0

@@ -37,17 +37,21 @@ from rich.table import Table
 
 from engine.core.words import plural
 from tui.app import GIVE_BACK_SECONDS
+from tui.cli.bench.progress import Progress
 
 if TYPE_CHECKING:
     from saves import LiveSession
     from tui.app import CovenApp
 
-GAMES = 3
-"""Games a plan plays when ``--games`` is not given."""
+GAMES = 1
+"""Games a plan plays when ``--games`` is not given. The growth from game to game needs ``--games 2`` or more."""
 MAX_GAMES = 50
 """The most games a plan plays, whatever ``--games`` says."""
 PLANS = ("wizards-cup", "wizbits")
-"""What :func:`run` measures, each in its own fresh process."""
+"""What :func:`run` measures when ``--games`` is given, each in its own fresh process."""
+DEFAULT_PLANS = ("wizards-cup",)
+"""What a run without ``--games`` measures: one Wizards Cup game, fresh and warm, to stay under a minute (with
+Wizbits too, one game each took 100 s of CPU here)."""
 TARGET_USS_MIB = 40.0
 """A seat's USS after a whole game, at most (issue 24)."""
 TARGET_GROWTH = 0.2
@@ -319,11 +323,15 @@ def _rows(plan: str, samples: Sequence[Sample]) -> list[tuple[str, str, str]]:
     return rows
 
 
-def run(games: int = GAMES) -> int:
-    """Measure each plan in its own fresh process and print the figures; 0 (the targets are reported, not enforced)."""
+def run(games: int | None = None) -> int:
+    """Measure each plan in its own fresh process and print the figures; 0 (the targets are reported, not enforced).
+
+    ``games`` None is the default run: :data:`GAMES` games of :data:`DEFAULT_PLANS`; a number plays every plan.
+    """
     console = Console()
-    games = max(1, min(games, MAX_GAMES))
-    console.print(f"Playing {plural(games, 'game')} against Hard in one seat, for each of {', '.join(PLANS)} "
+    plans = DEFAULT_PLANS if games is None else PLANS
+    games = GAMES if games is None else max(1, min(games, MAX_GAMES))
+    console.print(f"Playing {plural(games, 'game')} against Hard in one seat, for each of {', '.join(plans)} "
                   "(Wizards Cup with the coach every round), each in a fresh headless Coven and in one forked from "
                   "a warm parent as coven serve's are...")
     table = Table(title="coven bench seat-memory: one seat's memory (after a full gc)")
@@ -332,8 +340,10 @@ def run(games: int = GAMES) -> int:
     table.add_column("RSS", justify="right")
     met = True
     in_play: list[str] = []
-    for plan in PLANS:
+    progress = Progress("coven bench seat-memory")
+    for plan in plans:
         for warm in (False, True):
+            progress.stage(f"{plan}, {'forked warm' if warm else 'fresh'}", games, "game")
             samples = measure(plan, games, warm=warm)
             if warm:
                 in_play.append(f"{plan} {1024 / max(s.uss_mib for s in samples[1:]):.0f}")
@@ -342,6 +352,7 @@ def run(games: int = GAMES) -> int:
             first = next(s for s in samples if s.when == "game 1")
             met = met and max(s.uss_mib for s in samples) <= TARGET_USS_MIB
             met = met and samples[-1].uss_mib <= first.uss_mib * (1 + TARGET_GROWTH)
+    progress.stage("done", 0)
     console.print(table)
     console.print(f"Seats in play per GB, forked warm (by the largest USS after a game): {', '.join(in_play)}.")
     console.print(f"Targets: USS at most {TARGET_USS_MIB:g} MiB after a game, and after the last game within "
@@ -350,4 +361,4 @@ def run(games: int = GAMES) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(run(int(sys.argv[1]) if len(sys.argv) > 1 else GAMES))
+    sys.exit(run(int(sys.argv[1]) if len(sys.argv) > 1 else None))

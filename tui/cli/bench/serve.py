@@ -408,6 +408,7 @@ def run(clients: int = CONCURRENT) -> int:
     """Serve Coven warm, Coven fresh and the bare app; measure all three and print the figures with ratios."""
     import asyncssh
 
+    from tui.cli.bench.progress import Progress
     from tui.server.warm_link import WarmUnavailable
 
     clients = max(1, clients)
@@ -415,8 +416,11 @@ def run(clients: int = CONCURRENT) -> int:
     with tempfile.TemporaryDirectory(prefix="coven-bench-serve-") as folder:
         data_dir = Path(folder)
         data_dir.chmod(0o700)
+        progress = Progress("coven bench serve")
         try:
             for mode in MODES:
+                served = "the bare app" if mode == "bare" else f"Coven {mode}"
+                progress.stage(f"serving {served}, up to {clients} clients at once", 0)
                 figures[mode] = asyncio.run(_measure(mode, clients, data_dir))
         except (BenchError, WarmUnavailable, OSError, asyncssh.Error) as error:
             print(f"coven: bench serve could not measure: {error}", file=sys.stderr)

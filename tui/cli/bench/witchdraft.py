@@ -24,6 +24,7 @@ from rich.table import Table
 from engine import get_game
 from engine.core.rng import seeded_rng
 from engine.core.words import plural
+from tui.cli.bench.progress import Progress
 from tui.cli.ladder import wilson_interval
 
 DECISION_TARGET = 0.5
@@ -31,6 +32,11 @@ DECISION_TARGET = 0.5
 
 RATE_TARGET = 0.6
 """Share of games Hard must win or share against Normal."""
+
+SEEDS = 40
+"""Seeds ``coven bench witchdraft-bots`` plays unless ``--games`` says otherwise, each twice: 80 games, about
+40 s of CPU (a game against Hard takes about half a second); the module's own default of 400 is for the
+strength figure."""
 
 
 @dataclass
@@ -141,13 +147,15 @@ def add_rows(table: Table, tally: Tally, opponent: str) -> None:
     table.add_row(f"  {opponent} bot decision ({len(tally.other)})", time_line(tally.other))
 
 
-def figures(table: Table, games: int) -> None:
+def figures(table: Table, games: int, progress: Progress | None = None) -> None:
     """A short run for ``coven bench witchdraft``: a tenth of ``games`` seeds against Normal (1 to 10)."""
     seeds = max(1, min(games // 10, 10))
-    add_rows(table, run_games(seeds, "normal", 50_000, {}), "normal")
+    tick = None if progress is None else progress.stage("hard against normal", 2 * seeds, "game", slow=True)
+    add_rows(table, run_games(seeds, "normal", 50_000, {}, None if tick is None else lambda t: tick(t.games)),
+             "normal")
 
 
-def run(games: int = 100, opponent: str = "normal", first_seed: int = 50_000, face_up: bool = False) -> int:
+def run(games: int = SEEDS, opponent: str = "normal", first_seed: int = 50_000, face_up: bool = False) -> int:
     """Play ``games`` seeds (each twice, seats swapped) and print the table."""
     console = Console()
     options: dict[str, object] = {"face_up": face_up}
@@ -156,13 +164,8 @@ def run(games: int = 100, opponent: str = "normal", first_seed: int = 50_000, fa
     table.add_column("measure")
     table.add_column("figure", justify="right")
     started = time.perf_counter()
-
-    def progress(tally: Tally) -> None:
-        if tally.games % 50 == 0:
-            console.print(f"  {tally.games} games: hard won {tally.wins}, shared {tally.draws}, "
-                          f"{time.perf_counter() - started:.0f} s", highlight=False)
-
-    tally = run_games(games, opponent, first_seed, options, progress)
+    tick = Progress("coven bench witchdraft-bots").stage(f"hard against {opponent}", 2 * games, "game", slow=True)
+    tally = run_games(games, opponent, first_seed, options, lambda tally: tick(tally.games))
     add_rows(table, tally, opponent)
     table.add_row("time in all", f"{time.perf_counter() - started:.0f} s")
     console.print(table)

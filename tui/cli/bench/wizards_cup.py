@@ -19,6 +19,7 @@ from rich.table import Table
 
 from engine import get_game
 from engine.core.words import plural
+from tui.cli.bench.progress import Progress
 
 TEAMS = (
     ("pyre-lord", "ember-adept", "night-whisper", "tide-caller", "lantern-knight", "starless-oracle"),
@@ -125,14 +126,17 @@ def matrix_figures(table: Table) -> None:
                   f"{time.perf_counter() - started:.3f} s, {solved.iterations} iterations, gap {solved.gap:.4f}")
 
 
-def figures(table: Table, games: int) -> None:
+def figures(table: Table, games: int, progress: Progress | None = None) -> None:
     """Matrix figures, then Hard's decision times and results against each level over a few games."""
+    if progress is not None:
+        progress.stage("the round matrix, the per-pair loop and the solve", 0)
     matrix_figures(table)
     count = max(2, min(games // 10, 10))
     timings: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
     for opponent in ("normal", "easy"):
-        wins, draws, losses = strength(count, opponent, timings, cpu=cpu)
+        tick = None if progress is None else progress.stage(f"hard against {opponent}", count, "game", slow=True)
+        wins, draws, losses = strength(count, opponent, timings, cpu=cpu, report=tick)
         table.add_row(f"hard vs {opponent} ({plural(count, 'game')})", f"won {wins}, drew {draws}, lost {losses}")
     for level in ("hard", "normal"):
         samples = timings.get(level, [])

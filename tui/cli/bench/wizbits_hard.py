@@ -2,7 +2,10 @@
 
 Every seed is played four times: Hard in each seat, each with each starter
 deck, so seats, decks and who moves first are all mirrored (Normal against
-itself scores exactly half of such a set). Hard plays with a deterministic
+itself scores exactly half of such a set). A game against Hard takes 20 s
+to a minute of CPU, so the default run is one game (Hard in seat 1), to stay
+under a minute: it shows the figures, whose strength needs hundreds of games;
+2 games mirror the seats, 4 the decks too. Hard plays with a deterministic
 playout budget (no clock), so a run's games are the same on any machine.
 Run as a module for longer runs or other budgets::
 
@@ -26,10 +29,12 @@ from rich.table import Table
 from engine import TABLE, get_game
 from engine.core.rng import seeded_rng
 from engine.core.words import plural
+from tui.cli.bench.progress import Progress
 from tui.cli.ladder import wilson_interval
 
-GAMES = 8
-"""Games ``coven bench wizbits-hard`` plays unless ``--games`` says otherwise (a multiple of 4)."""
+GAMES = 1
+"""Games ``coven bench wizbits-hard`` plays unless ``--games`` says otherwise (more than 1: even, and a multiple
+of 4 mirrors the decks too). One game took 37 s of CPU (seed 1), two 75 s."""
 
 
 def _quantile(samples: list[float], share: float) -> float:
@@ -84,7 +89,7 @@ def strength(games: int, seed: int, hard: Any, timings: list[float], cpu: list[f
     return points
 
 
-def figures(table: Table, games: int) -> None:
+def figures(table: Table, games: int, progress: Progress | None = None) -> None:
     """For ``coven bench wizbits``: Normal's and Hard's decision times at positions of a seeded Normal game.
 
     ``games // 5`` positions (2 to 20) where the seat had a choice; Hard plays its registered budget.
@@ -92,6 +97,8 @@ def figures(table: Table, games: int) -> None:
     spec = get_game("wizbits")
     rules, normal, hard = spec.rules, spec.bots["normal"], spec.bots["hard"]
     wanted = max(2, min(games // 5, 20))
+    if progress is not None:
+        progress.stage("hard and normal decisions at positions with a choice", wanted, "position")
     timings: dict[str, list[float]] = {"normal": [], "hard": []}
     seed = 0
     while len(timings["hard"]) < wanted:
@@ -127,7 +134,7 @@ def run(games: int = GAMES, seed: int = 1, playouts: int | None = None, console:
     from engine.wizbits.bots.hard import HardBot
 
     console = console or Console()
-    games = max(4, games - games % 4)
+    games = games - games % 2 if games > 1 else 1  # more than one: seats mirrored in pairs
     hard = HardBot() if playouts is None else HardBot(playouts=playouts)
     if think_time is not None:
         hard = hard.with_think_time(think_time)
@@ -135,17 +142,16 @@ def run(games: int = GAMES, seed: int = 1, playouts: int | None = None, console:
     cpu: list[float] = []
     started = time.perf_counter()
 
-    def progress(played: int, points: float) -> None:
-        if played % 4 == 0:
-            console.print(f"  {played} games: hard {points:g} points", highlight=False)
-
-    points = strength(games, seed, hard, timings, cpu, progress)
+    tick = Progress("coven bench wizbits-hard").stage("hard against normal", games, "game", slow=True)
+    points = strength(games, seed, hard, timings, cpu, tick)
     low, high = wilson_interval(points, games)
     budget = f"{hard.playouts} playouts" if hard.think_time is None else f"{hard.think_time:g} s"
     table = Table(title=f"coven bench wizbits-hard: Hard ({budget} a decision) against Normal")
     table.add_column("measure")
     table.add_column("figure", justify="right")
-    table.add_row(f"hard vs normal, {plural(games, 'game')} from seed {seed} (seats and decks mirrored)",
+    mirrored = "seats and decks mirrored" if games % 4 == 0 else "seats mirrored" if games % 2 == 0 else \
+        "Hard in seat 1"
+    table.add_row(f"hard vs normal, {plural(games, 'game')} from seed {seed} ({mirrored})",
                   f"{points:g} points, {points / games:.1%} (95% interval {low:.1%}-{high:.1%})")
     if timings:
         table.add_row(f"hard decisions with a choice ({len(timings)})",

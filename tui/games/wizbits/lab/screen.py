@@ -31,7 +31,7 @@ from engine.core.contract import Event
 from engine.core.words import plural
 from engine.wizbits.cards.card_set import CARDS, CARDS_BY_ID
 from engine.wizbits.effects import Effect
-from engine.wizbits.lab.json_form import read_scenario, shipped_scenarios, write_scenario
+from engine.wizbits.lab.json_form import LabFileError, read_scenario, shipped_scenarios, write_scenario
 from engine.wizbits.lab.model import edit_card, put_in_play
 from engine.wizbits.lab.table import (
     LabCard,
@@ -78,6 +78,7 @@ from tui.user_paths import NoPathError, user_path
 from tui.widgets.confirm import ConfirmScreen, PromptScreen
 from tui.widgets.fitting_footer import FittingFooter, FooterRoom
 from tui.widgets.linear_view import LinearView
+from tui.widgets.problem_list import ProblemListScreen, count_problems
 from tui.widgets.styles import css_beside
 
 KEYS = ("Keys: c card, b ability, d damage (Damage base), f foundation, t side, g resolve (or pass, when a "
@@ -483,7 +484,13 @@ class PillarLabScreen(Screen[None]):
             target = user_path(path)
             scenario = read_scenario(target)
         except (LabError, NoPathError) as error:
-            self.notify(str(error), title="Can't load", severity="error", timeout=10)
+            if isinstance(error, LabFileError) and error.source is not None and len(error.mistakes) > 1:
+                # Every mistake, so one pass of editing fixes the file; a toast would cut a long list short.
+                self.notify(f"{error.source} can't be loaded: {count_problems(len(error.mistakes))}, listed in the "
+                            "dialog.", title="Can't load", severity="error", timeout=10)
+                self.app.push_screen(ProblemListScreen(f"{error.source} can't be loaded:", error.mistakes))
+            else:
+                self.notify(str(error), title="Can't load", severity="error", timeout=10)
             return
         self.path = str(target)
         self.seat = scenario.active
