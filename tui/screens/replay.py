@@ -209,7 +209,7 @@ class ReplayScreen(Screen[None]):
         transcript = history_transcript(self.ui, self.live.rules, steps, [seat.name for seat in self.live.seats],
                                         self.viewpoint, left_out)
         title = f"{self.live.spec.title}: transcript to step {self.step} of {self.total}"
-        self.app.push_screen(TranscriptScreen(title, transcript.text(title),
+        self.app.push_screen(TranscriptScreen(title, transcript.text(),
                                               f"coven-transcript-{self.live.session_id}-step-{self.step}.txt"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -73,8 +73,12 @@ class TableGameScreen(GameScreen):
         return not self.link.spectator
 
     def on_mount(self) -> None:
-        """Start like any game, then listen for the other processes; the host plays table steps by itself."""
-        super().on_mount()
+        """Listen for the other processes; the host plays table steps by itself.
+
+        Textual then runs GameScreen's own ``on_mount`` (it calls a mount
+        handler of every class in the MRO), which writes the history: calling
+        it here as well wrote the log and the transcript twice.
+        """
         self.auto_play = self._host
         self.set_interval(POLL_SECONDS, self._poll)
         if self.link.token:

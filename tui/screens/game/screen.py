@@ -201,6 +201,7 @@ class GameScreen(Screen[None]):
             self.table.show_events(history)
         self.revealed_seat = None
         self.narrator.ready = True
+        self.narrator.situation()  # the status may never change before the first move (a table waiting)
         if self.linear:  # the table in words takes the log's place (l still shows the log)
             self.query_one("#game-log", RichLog).add_class("hidden")
         self._show(self.viewer_seat, None, [])
@@ -635,7 +636,7 @@ class GameScreen(Screen[None]):
     def action_show_transcript(self) -> None:
         """Open the transcript: everything said at this table so far, as sentences."""
         title = f"{self.live.spec.title}: transcript"
-        self.app.push_screen(TranscriptScreen(title, self.narrator.transcript.text(title),
+        self.app.push_screen(TranscriptScreen(title, self.narrator.transcript.text(),
                                               f"coven-transcript-{self.live.session_id}.txt"))
 
     def action_toggle_log(self) -> None:
