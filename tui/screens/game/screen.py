@@ -37,6 +37,7 @@ from tui.games import game_ui
 from tui.games.base import GameTable, GameUI, noted
 from tui.player_settings import read_settings, think_time
 from tui.safe_text import plain
+from tui.screen_commands import PaletteAction, ScreenCommands
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game.narrator import Narrator
 from tui.screens.game.save_retry import SaveRetry
@@ -95,6 +96,14 @@ class GameScreen(Screen[None]):
     HELP_KEYS_GROUP = "Table"
     HELP_GROUPS = {"toggle_auto": "Table"}
     """Automatic play steps the table: listed with it, not among the keys that only show things."""
+    COMMANDS = {ScreenCommands}
+    PALETTE_ACTIONS: tuple[PaletteAction, ...] = (
+        ("show_transcript", "Transcript", "Everything said at this table so far, as sentences (T)"),
+        ("announce", "Announce", "Say where the game stands for your seat (;)"),
+        ("toggle_log", "Log", "Show or hide the game log (l)"),
+        ("undo", "Undo", "Take back your latest move (u)"),
+    )
+    """The game's own commands in the palette (ctrl+p), beside the app's: each offered while its key works."""
     BINDINGS = [
         Binding("space", "step", "Next step"),
         Binding("a", "toggle_auto", "Auto play"),
