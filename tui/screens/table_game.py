@@ -72,12 +72,11 @@ class TableGameScreen(GameScreen):
         """Whether this process plays a seat here (a spectator only watches)."""
         return not self.link.spectator
 
-    def on_mount(self) -> None:
-        """Listen for the other processes; the host plays table steps by itself.
+    def history_written(self) -> None:
+        """Then listen for the other processes; the host plays table steps by itself.
 
-        Textual then runs GameScreen's own ``on_mount`` (it calls a mount
-        handler of every class in the MRO), which writes the history: calling
-        it here as well wrote the log and the transcript twice.
+        Not an ``on_mount`` calling GameScreen's: Textual runs GameScreen's
+        ``on_mount`` by itself too, so the log and the transcript were written twice.
         """
         self.auto_play = self._host
         self.set_interval(POLL_SECONDS, self._poll)

@@ -216,6 +216,15 @@ class GameScreen(Screen[None]):
         self._show(self.viewer_seat, None, [])
         self.update_status()  # a status set before compose found no line to draw on
         self.call_after_refresh(self.advance)
+        self.history_written()
+
+    def history_written(self) -> None:
+        """What a kind of game screen starts once the history is written (none here).
+
+        Textual runs the ``on_mount`` of every class in the MRO, subclass
+        first, so a subclass's own ``on_mount`` would start before the history
+        is in; this hook runs after it.
+        """
 
     def on_screen_resume(self) -> None:
         """Continue the loop when a modal, curtain or notice closes (the Settings, too: linear mode may change)."""
