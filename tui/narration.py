@@ -100,10 +100,21 @@ class Transcript:
             self.add(line)
 
     def turn(self, line: str) -> bool:
-        """Add whose turn it is, unless it is what the last such line said; True when added."""
+        """Add whose turn it is, unless it is what the last such line said; True when added.
+
+        A line that only adds what the seat here may do to the turn line just
+        said ("Ana and Bo choose at the same time: choose …" after "Ana and Bo
+        choose at the same time.") takes its place: one turn is said once.
+        """
         if line == self._last_turn:
             return False
+        said = sentence(self._last_turn) if self._last_turn is not None else None
         self._last_turn = line
+        text = sentence(line)
+        if said is not None and text is not None and self.lines and self.lines[-1] == said \
+                and text.startswith(said.rstrip(".") + ":"):
+            self.lines[-1] = text
+            return True
         return self.add(line)
 
     def clear(self) -> None:

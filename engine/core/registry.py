@@ -55,6 +55,8 @@ class OptionSpec:
             before ``other`` sees it.
         max_bytes: The longest text (in UTF-8 bytes) accepted beyond ``choices``; the same bound
             holds wherever options come in (new game, table, import, over the network).
+        seats: The seat counts where the option changes anything; empty: every count. Elsewhere
+            a form offers it disabled, saying why (:meth:`applies_to`, :meth:`not_here`).
     """
 
     name: str
@@ -64,6 +66,19 @@ class OptionSpec:
     help: str = ""
     other: Callable[[OptionValue], str | None] | None = None
     max_bytes: int = MAX_OPTION_BYTES
+    seats: tuple[int, ...] = ()
+
+    def applies_to(self, seats: int) -> bool:
+        """True when the option changes anything at a table of ``seats``."""
+        return not self.seats or seats in self.seats
+
+    def not_here(self, seats: int) -> str | None:
+        """Why the option does nothing with ``seats`` seats ("Only with 2 or 3 players."), or None when it applies."""
+        if self.applies_to(seats):
+            return None
+        counts = [str(count) for count in self.seats]
+        listed = counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
+        return f"Only with {listed} players: with {seats} it changes nothing."
 
     def check(self, value: object) -> OptionValue:
         """Return ``value`` if allowed, else raise :class:`InvalidOptionsError`.

@@ -16,7 +16,7 @@ SPEC = register(GameSpec.of(
         OptionSpec("face_up", "Recipes face up", False, (False, True),
                    "Show every player's recipe and ingredient cards to everyone."),
         OptionSpec("faster", "Faster Game", False, (False, True),
-                   "With 2 or 3 players, deal 4 cards per phase as for 4 or 5."),
+                   "With 2 or 3 players, deal 4 cards per phase as for 4 or 5.", seats=(2, 3)),
     ),
     bots=BOTS,
 ))

@@ -6,6 +6,7 @@ thousands of hypothetical duels without touching a game state.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -42,6 +43,18 @@ class ActivePower:
         """The power's text without its timing prefix."""
         text = self.power.text.rstrip(".")
         return text.split(": ", 1)[1] if ": " in text else text
+
+    def summary_for(self, owner: str | None) -> str:
+        """The summary with the card's "your" naming the power's owner.
+
+        A duel's reason is read from both seats, where the card's own "your
+        Waiting Card" would point at the reader's card; "Ana's Waiting Card"
+        cannot. Without an owner (a bot's hypothetical duel) the text stays.
+        """
+        if owner is None:
+            return self.summary
+        # A function, not a template: a name is never read as a backreference.
+        return re.sub(r"\b[Yy]our\b", lambda _: f"{owner}'s", self.summary)
 
 
 @dataclass(frozen=True)
@@ -135,7 +148,8 @@ def resolve_duel(sides: tuple[Side, Side], duel_number: int,
     if len(outcomes) == 1:
         winner = outcomes.pop()
         first = deciding[0]
-        why = f"{_names(deciding)}: {first.summary}" if len(deciding) == 1 else f"{_names(deciding)} agree"
+        owner = owners[first.side] if owners else None
+        why = f"{_names(deciding)}: {first.summary_for(owner)}" if len(deciding) == 1 else f"{_names(deciding)} agree"
         return DuelOutcome(winner, "power", why, active)
     prefix = f"{_names(deciding)} clash and cancel, so " if clash else ""
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.widgets import TextArea
+from textual.widgets import Static, TextArea
 
 from saves import LiveSession, SeatInfo, SessionStore
 from tests.helpers.narration import GAMES, Host, bot_move, game_screen
@@ -68,8 +68,11 @@ async def test_turn_lines_say_what_the_seat_here_may_do_and_the_log_follows(stor
     app = Host(live)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = game_screen(app)
-        wanted = "Ana and Bo choose at the same time: choose a team of five wizards."
+        wanted = "Ana and Bo choose at the same time: choose five wizards to join your displayed one, a team of six."
         await until(pilot, lambda: wanted in screen.narrator.transcript.lines, "Ana's prompt in the transcript")
+        # The opening's turn line and Ana's prompt are one turn: said once.
+        opening = screen.narrator.transcript.lines[:screen.narrator.transcript.lines.index(wanted) + 1]
+        assert sum("choose at the same time" in line for line in opening) == 1
         team = next(a for a in live.rules.legal_actions(live.state, 0))
         screen._apply(0, team)
         await until(pilot, lambda: any("lineup" in line for line in screen.narrator.transcript.lines),
@@ -96,8 +99,11 @@ async def test_t_opens_the_transcript_and_s_saves_it_as_a_regular_file_only(stor
         shown = app.screen
         assert isinstance(shown, TranscriptScreen)
         area = shown.query_one(TextArea)
-        assert area.text.splitlines()[2:] == screen.narrator.transcript.lines
-        assert area.has_focus and area.cursor_location[0] >= len(screen.narrator.transcript.lines)
+        # The title is shown once, above the text, not again in it.
+        title = str(shown.query_one("#transcript-title", Static).render())
+        assert title == "Wizards Cup: transcript"
+        assert area.text.splitlines() == screen.narrator.transcript.lines and title not in area.text
+        assert area.has_focus and area.cursor_location[0] == len(screen.narrator.transcript.lines) - 1  # the latest
         await pilot.press("s")
         await pilot.pause()
         target = tmp_path / "table.txt"
@@ -105,7 +111,8 @@ async def test_t_opens_the_transcript_and_s_saves_it_as_a_regular_file_only(stor
         field.value = str(target)  # type: ignore[attr-defined]
         await pilot.press("enter")
         await until(pilot, lambda: target.exists(), "the transcript file")
-        assert target.read_text(encoding="utf-8").splitlines()[2:] == screen.narrator.transcript.lines
+        saved = target.read_text(encoding="utf-8").splitlines()
+        assert saved[:2] == [title, ""] and saved[2:] == screen.narrator.transcript.lines  # a file keeps its title
         # A pipe is refused in words, never opened (that would wait for a reader forever).
         pipe = tmp_path / "pipe"
         os.mkfifo(pipe)
@@ -150,6 +157,19 @@ def test_sentences_drop_art_and_turn_lines_read_as_english() -> None:
     assert transcript.turn("It is Ana's turn.") and not transcript.turn("It is Ana's turn.")
 
 
+def test_a_turn_line_that_adds_the_prompt_to_the_one_just_said_takes_its_place() -> None:
+    transcript = Transcript()
+    transcript.turn("Ana and Bo choose at the same time.")
+    transcript.turn("Ana and Bo choose at the same time: pick a card.")
+    assert transcript.lines == ["Ana and Bo choose at the same time: pick a card."]
+    # Once something else was said between them, the turn is said again in full.
+    transcript.add("Bo has picked.")
+    transcript.turn("It is Ana's turn.")
+    transcript.add("Ana waits.")
+    transcript.turn("It is Ana's turn: pick a card.")
+    assert transcript.lines[-3:] == ["It is Ana's turn.", "Ana waits.", "It is Ana's turn: pick a card."]
+
+
 async def test_the_replay_s_transcript_runs_to_the_step_shown(store: SessionStore) -> None:
     from tui.screens.replay import ReplayScreen
 
@@ -165,7 +185,8 @@ async def test_the_replay_s_transcript_runs_to_the_step_shown(store: SessionStor
         await pilot.press("T")
         await until(pilot, lambda: isinstance(app.screen, TranscriptScreen), "the transcript screen")
         lines = app.screen.query_one(TextArea).text.splitlines()
-    assert lines[0] == "WitchDraft: transcript to step 6 of " + str(len(live.log))
+        title = str(app.screen.query_one("#transcript-title", Static).render())
+    assert title == "WitchDraft: transcript to step 6 of " + str(len(live.log))
     expected = history_transcript(game_ui("witchdraft"), live.rules, live.history()[:7], ["Ana", "Bo"], None)
-    assert lines[2:] == expected.lines
+    assert lines == expected.lines
     assert "Picks revealed: " in " ".join(lines) and "The game is over." not in lines

@@ -26,8 +26,9 @@ async def test_the_transcript_at_a_table_waits_for_the_remote_seat_by_name(other
         game = app.screen
         assert isinstance(game, TableGameScreen)
         lines = game.narrator.transcript.lines
-        await until(pilot, lambda: any(line.startswith("Ana and Bea choose at the same time: choose a team")
+        await until(pilot, lambda: any(line.startswith("Ana and Bea choose at the same time: choose five wizards")
                                        and line.endswith("Waiting for Bea.") for line in lines), "the first turn line")
+        assert sum("choose at the same time" in line for line in lines) == 1, lines  # one turn, said once
         game._apply(0, game.live.rules.legal_actions(game.live.state, 0)[0])
         await until(pilot, lambda: lines[-1] == "Waiting for Bea to choose.", "Bea awaited")
         remote = LiveSession.load(other.store, game.live.session_id, claim=other.claim)

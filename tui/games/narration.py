@@ -22,7 +22,7 @@ class Narration(Generic[V]):
         return None
 
     def prompt(self, view: V, seat: int) -> str | None:
-        """What ``seat``, asked to choose, may do now, as a short clause ("choose your team of five")."""
+        """What ``seat``, asked to choose, may do now, as a short clause ("set the lineup for round 2")."""
         return None
 
     def linear(self, view: V, seat: int | None) -> str | None:

@@ -10,6 +10,7 @@ Footer leaves out. Choosing a key with enter presses it on the screen below.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -88,9 +89,67 @@ def group_of(screen: Screen[Any], key: str, binding: Binding, node: DOMNode) -> 
     return "Choosing"
 
 
+_NUMBERS = re.compile(r"^\s*-?\d+(\s*,\s*-?\d+)*\s*$")
+"""The arguments of a direction: ``-1`` or ``0, 1``."""
+
+
+def _direction_family(action: str) -> str | None:
+    """``"pan"`` for ``"pan(-1, 0)"``: an action whose arguments are only numbers (a direction), else None."""
+    name, bracket, rest = action.partition("(")
+    if not bracket or not rest.endswith(")") or not _NUMBERS.match(rest[:-1]):
+        return None
+    return name
+
+
+def _keys_together(screen: Screen[Any], keys: list[str]) -> str:
+    """Several keys of one row as briefly as they read: ``⇧← → ↑ ↓`` for shift and the arrows, ``[ ]``."""
+    split = [key.rpartition("+") for key in keys]
+    modifiers = {modifier for modifier, _, _ in split}
+    if len(modifiers) != 1:
+        return "/".join(screen.app.get_key_display(Binding(key, "")) for key in keys)
+    modifier = modifiers.pop()
+    lead = {"": "", "shift": "⇧"}.get(modifier, f"{modifier}+")
+    return lead + " ".join(screen.app.get_key_display(Binding(base, "")) for _, _, base in split)
+
+
+def _fold_directions(by_action: dict[str, tuple[str, list[str], Binding, bool, str]],
+                     keys_of: dict[str, list[str]], screen: Screen[Any]) -> None:
+    """List one row for the directions of one action (``[`` and ``]``, the four pans) where they mean one thing.
+
+    They fold when they all read the same or only one of them is in the
+    Footer (the others its hidden companions); the row takes the Footer's
+    description and lists every key.
+    """
+    families: dict[str, list[str]] = {}
+    for action in by_action:
+        family = _direction_family(action)
+        if family is not None:
+            families.setdefault(family, []).append(action)
+    for actions in families.values():
+        if len(actions) < 2:
+            continue
+        bindings = [by_action[action][2] for action in actions]
+        shown = [binding for binding in bindings if binding.show]
+        if len({binding.description for binding in bindings}) > 1 and len(shown) != 1:
+            continue
+        lead = shown[0] if shown else bindings[0]
+        first = actions[0]
+        key, _, _, _, group = by_action[first]
+        keys = [k for action in actions for k in keys_of[action]]
+        enabled = any(by_action[action][3] for action in actions)
+        for action in actions[1:]:
+            del by_action[action]
+        by_action[first] = (key, [_keys_together(screen, keys)], lead, enabled, group)  # keeps the first's place
+
+
 def help_rows(screen: Screen[Any]) -> list[tuple[str, str, Text]]:
-    """Every key ``screen`` answers now as ``(group, key, label)``, grouped; keys not usable now are dimmed."""
+    """Every key ``screen`` answers now as ``(group, key, label)``, grouped; keys not usable now are dimmed.
+
+    A binding's ``tooltip``, when it has one, is the row's words: the Footer
+    keeps its short description, the help says it whole.
+    """
     by_action: dict[str, tuple[str, list[str], Binding, bool, str]] = {}
+    keys_of: dict[str, list[str]] = {}
     own: dict[int, set[str]] = {}
     for key, active in screen.active_bindings.items():
         binding, node = active.binding, active.node
@@ -104,10 +163,12 @@ def help_rows(screen: Screen[Any]) -> list[tuple[str, str, Text]]:
             if binding.action not in mine:
                 continue  # Textual's hidden cursor, scroll, focus and copy keys (tab is listed below)
         shown = binding.key_display or screen.app.get_key_display(Binding(key, binding.action))
+        keys_of.setdefault(binding.action, []).append(key)
         if binding.action in by_action:
             by_action[binding.action][1].append(shown)
             continue
         by_action[binding.action] = (key, [shown], binding, active.enabled, group_of(screen, key, binding, node))
+    _fold_directions(by_action, keys_of, screen)
     rows: list[tuple[str, str, Text]] = []
     used = {key for key, *_ in by_action.values()}  # a row's id is its key: each key is listed once
     if "down" in screen.active_bindings and not used & {"up", "down"}:
@@ -115,7 +176,7 @@ def help_rows(screen: Screen[Any]) -> list[tuple[str, str, Text]]:
     if "tab" in screen.active_bindings and "tab" not in used:
         rows.append(("Moving", "tab", Text.assemble((f"{'tab':>9}  ", "bold"), "Next pane (shift+tab: the one before)")))
     for key, displays, binding, enabled, group in by_action.values():
-        label = Text.assemble((f"{'/'.join(dict.fromkeys(displays)):>9}  ", "bold"), binding.description)
+        label = Text.assemble((f"{'/'.join(dict.fromkeys(displays)):>9}  ", "bold"), binding.tooltip or binding.description)
         if not enabled:
             label.stylize("dim")
             label.append("  (not now)", style="dim italic")

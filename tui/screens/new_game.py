@@ -64,6 +64,8 @@ class NewGameScreen(Screen[None]):
         """Whether the form offers, and keeps, what was chosen last (the "Remember New game" setting)."""
         self._offered: dict[str, list[tuple[str, Any]]] = {}
         """Each option's choices as offered now (label, value): what a remembered choice is found among."""
+        self._parked: dict[str, Any] = {}
+        """The choice of each option disabled at this seat count, given back when the count allows it."""
 
     def _store_and_account(self) -> tuple[SessionStore | None, str | None]:
         context = coven_or_none(self)
@@ -229,9 +231,35 @@ class NewGameScreen(Screen[None]):
                     classes="form-row",
                 )
             )
-            if option.help:
-                widgets.append(Static(option.help, classes="hint option-help"))
+            if option.help or option.seats:
+                widgets.append(Static(option.help, classes="hint option-help", id=f"option-help-{option.name}"))
         await container.mount_all(widgets)
+        self._fit_options_to_seats()
+
+    def _fit_options_to_seats(self) -> None:
+        """Disable each option that changes nothing at this seat count, its help line saying why.
+
+        Its choice is put aside and comes back when the count allows it again;
+        meanwhile the game starts with the option's default.
+        """
+        for option in self.spec.options:
+            selects = self.query(f"#option-{option.name}").results(Select)
+            select = next(selects, None)
+            if select is None:
+                continue
+            why = option.not_here(self._seat_count)
+            if why is not None and not select.disabled:
+                self._parked[option.name] = select.value
+                select.value = option.default
+                select.disabled = True
+            elif why is None and select.disabled:
+                select.disabled = False
+                if option.name in self._parked:
+                    select.value = self._parked.pop(option.name)
+            hints = self.query(f"#option-help-{option.name}").results(Static)
+            hint = next(hints, None)
+            if hint is not None:
+                hint.update(" ".join(part for part in (option.help, why) if part))
 
     # -- events -----------------------------------------------------------------
 
@@ -257,6 +285,7 @@ class NewGameScreen(Screen[None]):
             return  # no change, or a stale one (the form set another count since)
         self._seat_count = event.value
         await self._rebuild_seats(self._current_rows())
+        self._fit_options_to_seats()
 
     @on(Select.Changed, ".seat-kind")
     def _kind_changed(self, event: Select.Changed) -> None:
@@ -296,8 +325,10 @@ class NewGameScreen(Screen[None]):
         """Validate what is on screen."""
         options: dict[str, Any] = {}
         for option in self.spec.options:
-            value = self.query_one(f"#option-{option.name}", Select).value
-            options[option.name] = option.default if value is Select.NULL else value
+            select = self.query_one(f"#option-{option.name}", Select)
+            value = select.value
+            # A disabled option changes nothing at this seat count: the game keeps its default.
+            options[option.name] = option.default if value is Select.NULL or select.disabled else value
         seed_text = self.query_one("#seed", Input).value
         return validate(self.spec, self._current_rows(), seed_text, options)
 

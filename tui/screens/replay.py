@@ -31,10 +31,10 @@ from tui.widgets.styles import css_beside
 class ReplayScreen(Screen[None]):
     """Shows the table as it was after step ``k`` of ``n``, with the log so far."""
     HELP_TITLE = "Replay"
-    HELP = ("A saved game step by step, as a spectator sees it: no seat's hidden cards are shown. Step "
-            "forward and back through the moves; the log says what each one did. T opens the transcript up to the step "
-            "shown, as sentences a screen reader reads in order. In a finished game whose game has a coach, h opens its "
-            "review of every round (elsewhere h steps back).")
+    HELP = ("A saved game step by step, as a spectator sees it (no hidden cards); once the game is over, v shows "
+            "it through each seat's eyes in turn, that seat's hand and secret cards included. The log says what each "
+            "move did; T opens the transcript to the step shown, as sentences in order. In a finished game with a "
+            "coach, h reviews every round (elsewhere h steps back).")
 
     CSS_PATH = css_beside(__file__, "replay.tcss")
     BINDINGS = [
@@ -149,8 +149,11 @@ class ReplayScreen(Screen[None]):
         status.update(plain(self.fitted_status(status.content_region.width or self.app.size.width - 2)))
 
     def help_now(self) -> str:
-        """The whole status line, for the help screen."""
-        return self.status_line()
+        """The whole status line, for the help screen, and what the viewpoint shows of hidden cards."""
+        if self.viewpoint is None:
+            return f"{self.status_line()}. As a spectator: no seat's hidden cards are shown."
+        name = self.viewpoint_name()
+        return f"{self.status_line()}. Through {name}'s eyes: {name}'s hand and secret cards are shown."
 
     def _redraw(self, rewrite_log: bool, new_events: list[Event] | None = None) -> None:
         """Show the table and log for the current step and viewpoint."""
@@ -209,7 +212,7 @@ class ReplayScreen(Screen[None]):
         transcript = history_transcript(self.ui, self.live.rules, steps, [seat.name for seat in self.live.seats],
                                         self.viewpoint, left_out)
         title = f"{self.live.spec.title}: transcript to step {self.step} of {self.total}"
-        self.app.push_screen(TranscriptScreen(title, transcript.text(title),
+        self.app.push_screen(TranscriptScreen(title, transcript.text(),
                                               f"coven-transcript-{self.live.session_id}-step-{self.step}.txt"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

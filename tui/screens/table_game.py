@@ -76,9 +76,12 @@ class TableGameScreen(GameScreen):
         """Whether this process plays a seat here (a spectator only watches)."""
         return not self.link.spectator
 
-    def on_mount(self) -> None:
-        """Start like any game, then listen for the other processes; the host plays table steps by itself."""
-        super().on_mount()
+    def history_written(self) -> None:
+        """Then listen for the other processes; the host plays table steps by itself.
+
+        Not an ``on_mount`` calling GameScreen's: Textual runs GameScreen's
+        ``on_mount`` by itself too, so the log and the transcript were written twice.
+        """
         self.auto_play = self._host
         self.set_interval(POLL_SECONDS, self._poll)
         self.set_interval(AWAY_REDRAW_SECONDS, self._redraw_waiting)

@@ -43,7 +43,10 @@ class TranscriptScreen(Screen[None]):
     ]
 
     def __init__(self, title: str, text: str, file_name: str) -> None:
-        """Show ``text`` (the transcript) under ``title``; ``file_name`` is offered when saving."""
+        """Show ``text`` (the transcript, without a title) under ``title``; ``file_name`` is offered when saving.
+
+        The title is shown once, above the text; a saved file starts with it.
+        """
         super().__init__()
         self.heading = title
         self.text = text
@@ -84,7 +87,7 @@ class TranscriptScreen(Screen[None]):
         from tui.widgets.confirm import ConfirmScreen
 
         try:
-            written = write_text_file(target, self.text, overwrite=overwrite)
+            written = write_text_file(target, f"{self.heading}\n\n{self.text}", overwrite=overwrite)
         except TextFileExistsError:
 
             def answered(yes: bool | None) -> None:

@@ -163,3 +163,23 @@ def test_discard_power_only_from_the_top_of_the_pile() -> None:
     buried = side("mist-warden", discard=("moss-hermit", "pyre-lord"))
     outcome = resolve_duel((buried, side("grave-lurker")), 2)
     assert (outcome.winner, outcome.step) == (1, "element")
+
+
+@pytest.mark.parametrize("owner", [0, 1])
+def test_a_powers_reason_names_whose_card_it_reads(owner: int) -> None:
+    """Read from the other seat, a card's "your Waiting Card" would mean the reader's; the reason names the owner."""
+    thornmother = side("thornmother", fresh=True, waiting="lantern-knight")
+    sides = (thornmother, side("pyre-lord")) if owner == 0 else (side("pyre-lord"), thornmother)
+    names = ("Ana", "Bo")
+    outcome = resolve_duel(sides, 2, names)
+    assert (outcome.winner, outcome.step) == (owner, "power")
+    assert "your" not in outcome.why.lower()
+    assert f"{names[owner]}'s Waiting Card" in outcome.why
+
+
+def test_a_discard_powers_reason_names_whose_wizards_win() -> None:
+    shadow = side("night-whisper", discard=("grave-lurker",))
+    outcome = resolve_duel((side("lantern-knight"), shadow), 2, ("Ana", "Bo\\1"))
+    assert outcome.winner == 1 and "your" not in outcome.why.lower()
+    # The name is taken as it is, never as a pattern's backreference.
+    assert "Bo\\1's Shadow wizards" in outcome.why

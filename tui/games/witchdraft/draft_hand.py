@@ -24,6 +24,7 @@ from engine.witchdraft.cards import CARDS
 from engine.witchdraft.state import ApprenticeView, WitchDraftView
 from tui.games.witchdraft.draft_score import score_card
 from tui.games.witchdraft.draft_text import (
+    HAND_LEGEND,
     animal_text,
     card_picture,
     card_row,
@@ -51,7 +52,8 @@ class DraftHand(Widget, can_focus=False):
     BINDINGS = [
         Binding("space", "choose", "Pick card"),
         Binding("left_square_bracket", "watch(-1)", "Prev area", show=False),
-        Binding("right_square_bracket", "watch(1)", "Areas", key_display="[ ]"),
+        Binding("right_square_bracket", "watch(1)", "Areas", key_display="[ ]",
+                tooltip="Areas: look at another seat's play area, the potion it brews ([ the one before, ] the next)"),
     ]
 
     class Signal(Message):
@@ -146,6 +148,8 @@ class DraftHand(Widget, can_focus=False):
         self.query_one("#dh-title", Static).update(title)
         self.query_one("#dh-title", Static).display = not hand
         option_list.border_title = title if hand else None
+        # The rows' notation ([◆|F] DDRRR) read at a glance; the Key below the score names each glyph.
+        option_list.border_subtitle = Text(HAND_LEGEND, style="dim") if hand else None
         keep = option_list.highlighted if hand == self.cards else None
         self.cards = hand
         options = []

@@ -77,6 +77,10 @@ def half_symbols_text(card: Card, prefix: bool = True) -> Text:
     return text
 
 
+HAND_LEGEND = "[left|right half] ½ symbols"
+"""How to read a hand's rows past the companion and colour, under the hand while it is picked from."""
+
+
 def card_row(card_id: str) -> Text:
     """One line per card: companion, colour, halves and half symbols (about 28 cells)."""
     card = CARDS[card_id]

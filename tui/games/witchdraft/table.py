@@ -53,12 +53,14 @@ class WitchDraftTable(GameTable[WitchDraftView, WitchDraftAction]):
     # On the table rather than only on the grid or the hand, so they work whatever has focus.
     BINDINGS = [
         Binding("z", "zoom", "Zoom"),
-        Binding("shift+left", "pan(-1, 0)", "Pan", key_display="⇧←→"),
+        Binding("shift+left", "pan(-1, 0)", "Pan", key_display="⇧←→",
+                tooltip="Pan: move the potion grid's view (shift and an arrow)"),
         Binding("shift+right", "pan(1, 0)", "Pan", show=False),
         Binding("shift+up", "pan(0, -1)", "Pan", show=False),
         Binding("shift+down", "pan(0, 1)", "Pan", show=False),
         Binding("left_square_bracket", "watch(-1)", "Prev area", show=False),
-        Binding("right_square_bracket", "watch(1)", "Areas", key_display="[ ]"),
+        Binding("right_square_bracket", "watch(1)", "Areas", key_display="[ ]",
+                tooltip="Areas: look at another seat's play area, the potion it brews ([ the one before, ] the next)"),
     ]
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:

@@ -71,10 +71,26 @@ def advice_lines(advice: LineupAdvice) -> list[Line]:
         *suggestion_lines(advice.top),
         say(Text.assemble(("If it is guessed: ", "bold"),
                           f"an opponent who guessed this order would win {pct(advice.guessed.lose)} of rounds "
-                          f"(you: {cup_words(advice.guessed)}). One who knew Hard's mix, but not the lineup it "
-                          f"drew, would win {pct(advice.mix_guessed.lose)} (the mix: {cup_words(advice.mix_guessed)})."
-                          )),
+                          f"(you: {cup_words(advice.guessed)}). {_mix_guessed_words(advice)}")),
     ]
+
+
+def _mix_guessed_words(advice: LineupAdvice) -> str:
+    """How far Hard's mix can be answered, only where that figure means something; else why it mixes.
+
+    With the opponent's team hidden, the mix is fitted to how the opponent is
+    expected to play with each team it might hold. Answered by an opponent
+    who knows the mix, it is about as beatable as one fixed order (the coach
+    answers it team by team), so that figure would hide why Hard mixes at all.
+    """
+    them = advice.opponent
+    if advice.known:
+        return (f"One who knew Hard's mix, but not the lineup it drew, would win {pct(advice.mix_guessed.lose)} "
+                f"(the mix: {cup_words(advice.mix_guessed)}).")
+    return (f"While {them}'s team is hidden, Hard's mix is fitted to how {them} is expected to play with each "
+            f"team {them} might hold, not to an opponent who knows the mix: that one could answer it as surely "
+            f"as a fixed order. Hard mixes so that {them} cannot learn its order from one round to the next. "
+            f"How well the mix stands up to a guesser is shown once {them}'s team is known.")
 
 
 def _played(side: SidePlay) -> str:
@@ -85,13 +101,18 @@ def _played(side: SidePlay) -> str:
     return f"{shown}, then {hidden} never duelled" if hidden else f"{shown}; waiting: never shown"
 
 
-def _gave(name: str, gave: float | None, side: SidePlay) -> str:
+def _gave(name: str, gave: float | None, side: SidePlay, suggested: Sequence[Suggestion], other: str) -> str:
     if gave is None:
         return f"{name}: not known."
     points = round(gave * 50)  # a payoff is a Cup chance won minus lost: half of it is the chance itself
     hedge = "" if side.whole else " at least"
     if points == 0 and side.whole:
-        return f"{name} gave up nothing against the equilibrium."
+        if any(s.order == side.revealed and s.waiting == side.waiting for s in suggested):
+            return f"{name} gave up nothing against the equilibrium."
+        # Outside the top 3 yet worth as much: many lineups can tie against the other side's mix.
+        return (f"{name} gave up nothing against the equilibrium: {name}'s lineup is not among its most-played, "
+                f"but against {other}'s equilibrium mix it does as well as they do (many lineups tie, and the "
+                f"equilibrium lists only its three most-played).")
     return f"{name} gave up{hedge} {points} points of Cup chance against the equilibrium."
 
 
@@ -113,5 +134,6 @@ def review_lines(reviews: Sequence[RoundReview]) -> list[Line]:
             lines.append(say(f"The equilibrium suggested for {side.name}:", 1))
             lines += suggestion_lines(suggested, 2)
         lines.append(say(f"Both playing it, {first.name} {round_words(review.equilibrium)}.", 1))
-        lines += [say(_gave(side.name, gave, side), 1) for side, gave in zip(review.sides, review.gave_up, strict=True)]
+        for seat, (side, gave) in enumerate(zip(review.sides, review.gave_up, strict=True)):
+            lines.append(say(_gave(side.name, gave, side, review.suggested[seat], review.sides[1 - seat].name), 1))
     return lines

@@ -93,7 +93,7 @@ class WizardsCupNarration(Narration[WizardsCupView]):
 
     def prompt(self, view: WizardsCupView, seat: int) -> str:
         """What the seat chooses in this phase."""
-        return {Phase.TEAM: "choose a team of five wizards",
+        return {Phase.TEAM: "choose five wizards to join your displayed one, a team of six",
                 Phase.LINEUP: f"set the lineup for round {view.round}",
                 Phase.SWAP: "swap one wizard or keep the team"}.get(view.phase, "choose")
 

@@ -119,6 +119,8 @@ def _team_block(player: PlayerView, seat: int, view: WizardsCupView, winner: boo
         text.append(f" {CARDS[card].value}", style="bold")
         if card == player.displayed:
             text.append(" ◆", style="cyan")
+        if card == player.waiting:  # the end of the game turns every Waiting Card up: mark it in words
+            text.append(" waiting", style="bold yellow")
         text.append("\n")
     text.rstrip()
     return text

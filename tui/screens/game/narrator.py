@@ -4,7 +4,8 @@ Generic over games like the screen itself: every sentence about a game comes
 from its :class:`~tui.games.base.GameUI` (``log_lines``, ``announce``,
 ``prompt``, ``linear_text``) and is read from the viewing seat's view, so
 the narrator says only what that seat may see. The turn lines ("It is Ana's
-turn: choose a team of five wizards.") come from the session: who is asked,
+turn: choose five wizards to join your displayed one, a
+team of six.") come from the session: who is asked,
 and whether they play at this terminal.
 """
 

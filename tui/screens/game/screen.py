@@ -37,6 +37,7 @@ from tui.games import game_ui
 from tui.games.base import GameTable, GameUI, noted
 from tui.player_settings import read_settings, think_time
 from tui.safe_text import plain
+from tui.screen_commands import PaletteAction, ScreenCommands
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game.narrator import Narrator
 from tui.screens.game.save_retry import SaveRetry
@@ -95,6 +96,14 @@ class GameScreen(Screen[None]):
     HELP_KEYS_GROUP = "Table"
     HELP_GROUPS = {"toggle_auto": "Table"}
     """Automatic play steps the table: listed with it, not among the keys that only show things."""
+    COMMANDS = {ScreenCommands}
+    PALETTE_ACTIONS: tuple[PaletteAction, ...] = (
+        ("show_transcript", "Transcript", "Everything said at this table so far, as sentences (T)"),
+        ("announce", "Announce", "Say where the game stands for your seat (;)"),
+        ("toggle_log", "Log", "Show or hide the game log (l)"),
+        ("undo", "Undo", "Take back your latest move (u)"),
+    )
+    """The game's own commands in the palette (ctrl+p), beside the app's: each offered while its key works."""
     BINDINGS = [
         Binding("space", "step", "Next step"),
         Binding("a", "toggle_auto", "Auto play"),
@@ -201,11 +210,21 @@ class GameScreen(Screen[None]):
             self.table.show_events(history)
         self.revealed_seat = None
         self.narrator.ready = True
+        self.narrator.situation()  # the status may never change before the first move (a table waiting)
         if self.linear:  # the table in words takes the log's place (l still shows the log)
             self.query_one("#game-log", RichLog).add_class("hidden")
         self._show(self.viewer_seat, None, [])
         self.update_status()  # a status set before compose found no line to draw on
         self.call_after_refresh(self.advance)
+        self.history_written()
+
+    def history_written(self) -> None:
+        """What a kind of game screen starts once the history is written (none here).
+
+        Textual runs the ``on_mount`` of every class in the MRO, subclass
+        first, so a subclass's own ``on_mount`` would start before the history
+        is in; this hook runs after it.
+        """
 
     def on_screen_resume(self) -> None:
         """Continue the loop when a modal, curtain or notice closes (the Settings, too: linear mode may change)."""
@@ -635,7 +654,7 @@ class GameScreen(Screen[None]):
     def action_show_transcript(self) -> None:
         """Open the transcript: everything said at this table so far, as sentences."""
         title = f"{self.live.spec.title}: transcript"
-        self.app.push_screen(TranscriptScreen(title, self.narrator.transcript.text(title),
+        self.app.push_screen(TranscriptScreen(title, self.narrator.transcript.text(),
                                               f"coven-transcript-{self.live.session_id}.txt"))
 
     def action_toggle_log(self) -> None:
