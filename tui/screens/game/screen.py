@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, ClassVar, TypeVar
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -36,7 +37,7 @@ from tui.fit_text import cut_words
 from tui.games import game_ui
 from tui.games.base import GameTable, GameUI, noted
 from tui.player_settings import read_settings, think_time
-from tui.safe_text import plain
+from tui.safe_text import plain, plain_lines
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game.narrator import Narrator
 from tui.screens.game.save_retry import SaveRetry
@@ -60,13 +61,13 @@ def fit_status(parts: tuple[str, str, str, str], width: int) -> str:
     prefix; what is awaited stays whole when it can, else it is cut after a word
     with "…" (the help shows the whole line).
     """
-    prefix, title, progress, text = parts
+    prefix, title, progress, text = (plain_lines(part) for part in parts)  # measured as they will be drawn
     tail = f" — {text}" if text else ""
     for line in (f"{prefix}{title} · {progress}{tail}", f"{prefix}{progress}{tail}", f"{progress}{tail}"):
-        if len(line) <= width:
+        if cell_len(line) <= width:  # columns, not characters: a name may hold wide ones
             return line
-    if len(text) + 3 < width:  # progress shortened, what is awaited whole
-        return f"{cut_words(progress, width - len(tail))}{tail}"
+    if cell_len(text) + 3 < width:  # progress shortened, what is awaited whole
+        return f"{cut_words(progress, width - cell_len(tail))}{tail}"
     return cut_words(text or progress, width)
 
 
