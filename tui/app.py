@@ -31,6 +31,7 @@ from engine import get_game
 from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionStore, StoreError
 from saves.preferences import begin_visit
 from tui.commands import CovenCommands
+from tui.contrast_floor import ContrastFloor
 from tui.focus_cursor import FocusCursor
 from tui.games import has_ui, playable_games
 from tui.heap import give_back, limit_arenas
@@ -57,7 +58,7 @@ from tui.served import refuses_files
 from tui.settings_apply import apply_settings
 from tui.table_seating import TableSeating
 from tui.themed import ANSI_COLOURS, theme_variable_defaults
-from tui.themes import COVEN_THEMES
+from tui.themes import COVEN_THEMES, HIGH_CONTRAST
 from tui.widgets.element_look import LOOK, set_element_look
 
 if TYPE_CHECKING:
@@ -157,6 +158,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         self.base_auto_delay = self.auto_delay
         """The pause between automatic steps when reduced motion is off."""
         self.colourless = False
+        self._contrast_floor = ContrastFloor()
         """Draw without colour (the "No colour" setting; NO_COLOR in the environment does the same)."""
         self.textual_ansi_colours = self.ansi_theme_dark
         """Textual's mapping of named colours, for its own themes (Coven's map them their way: tui.themed)."""
@@ -236,10 +238,13 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             driver.write(text)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
-        """Textual's filters, and no colour at all while the "No colour" setting is on."""
+        """Textual's filters, no colour at all while the "No colour" setting is on, and the high-contrast
+        theme's 7:1 floor for every drawn text (last: it holds whatever the others leave)."""
         filters = list(super().get_line_filters())
         if self.colourless and not any(isinstance(item, (Monochrome, NoColor)) for item in filters):
             filters.append(Monochrome())
+        if self.theme == HIGH_CONTRAST.name:
+            filters.append(self._contrast_floor)
         return filters
 
     def get_driver_class(self) -> type[Driver]:

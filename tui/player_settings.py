@@ -93,7 +93,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("glyphs", "Colour-blind letters", "Adds a letter to every colour that means something (F for "
             "fire, W for water…), beyond the symbols always shown.", False, (False, True)),
     Setting("no_color", "No colour", "Draws everything without colour, as the NO_COLOR convention asks "
-            "(for a terminal that cannot send NO_COLOR itself).", False, (False, True)),
+            "(for a terminal that cannot send NO_COLOR itself); the colour-blind letters come on with it.", False,
+            (False, True)),
     Setting("reduced_motion", "Reduced motion", "No animations, and automatic steps follow one another "
             "without the pause that shows each.", False, (False, True)),
     Setting("linear", "Linear mode", "Shows each game's table (the duel zone, the potion grid, the Pillar) also "

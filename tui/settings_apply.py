@@ -25,7 +25,9 @@ def apply_settings(app: App[Any], settings: Settings) -> None:
     app.theme = theme if theme in app.available_themes else FALLBACK_THEME
     if hasattr(app, "kept_theme"):
         app.kept_theme = app.theme  # what the player's settings hold: no need to keep it again
-    set_element_look(bool(settings["glyphs"]), app.current_theme.variables)
+    # Without colour, a colour's letter is the only thing on the grid that names it: letters join the symbols.
+    colourless = bool(settings["no_color"]) or bool(getattr(app, "no_color", False))
+    set_element_look(bool(settings["glyphs"]) or colourless, app.current_theme.variables)
     app.animation_level = "none" if settings["reduced_motion"] else "full"
     if hasattr(app, "colourless"):
         app.colourless = bool(settings["no_color"])

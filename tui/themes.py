@@ -3,8 +3,9 @@
 Two themes join Textual's built-in ones:
 
 - **coven-high-contrast**: white and pure hues on black, every text and
-  background pair at least WCAG AA (4.5:1), which :func:`theme_pairs` and
-  :func:`contrast_ratio` let a test compute from the theme itself;
+  background pair at least WCAG AAA (7:1), which :func:`theme_pairs` and
+  :func:`contrast_ratio` let a test compute from the theme itself (what
+  widgets fade or tint, :mod:`tui.contrast_floor` holds to 7:1 as drawn);
 - **coven-colour-blind**: the Okabe–Ito palette, whose eight colours stay
   apart for the common colour-vision deficiencies; Coven never tells two
   meanings apart by hue alone anyway (a symbol or letter goes with every
@@ -56,7 +57,7 @@ HIGH_CONTRAST = Theme(
         "element-light": "#FFF04D", "element-shadow": "#D9A6FF", "element-void": "#E0E0E0",
         "victory": "#FFD000",
         # WitchDraft's potions: bright card colours on near-black insides, the ghost dark on bright.
-        "potion-crimson": "#FF5C7A", "potion-amber": "#FFB000", "potion-jade": "#3CFF9E",
+        "potion-crimson": "#FF6B85", "potion-amber": "#FFB000", "potion-jade": "#3CFF9E",
         "potion-azure": "#5CC2FF", "potion-violet": "#D9A6FF",
         "potion-crimson-background": "#1F000A", "potion-amber-background": "#332200",
         "potion-jade-background": "#00331F", "potion-azure-background": "#002233",

@@ -23,7 +23,7 @@ def test_game_log_with_the_keyboard(snap_compare: Any) -> None:
     async def focus_the_log(pilot: Any) -> None:
         await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
         app.start_game(live)
-        await until(pilot, lambda: list(live.to_act) == [0] and swap_focused(app), "Ana's swap")
+        await until(pilot, lambda: list(live.to_act) == [0, 1] and swap_focused(app), "Ana's swap (before Merlin's)")
         await pilot.pause()
         app.screen.query_one("#game-log").focus()
         await until(pilot, lambda: app.screen.query_one("#game-log").has_focus, "the log's focus")

@@ -18,13 +18,16 @@ from tui.widgets.linear_view import LinearView
 def test_a_potion_reads_row_by_row_with_columns_as_letters() -> None:
     owl = CARDS["owl-1"]
     assert owl.name == "Lantern Owl"
+    assert owl.colour is not None and CARDS["cat-1"].colour is not None
+    crimson, amber = owl.colour.value, CARDS["cat-1"].colour.value  # Colour Pairs and Monochrome score them
     assert area_rows([("owl-1", 0, 0, 0)]) == [
-        "Row 1: Lantern Owl, half A, a gem at A1; Lantern Owl, half B, flea grass in a circle at B1."]
+        f"Row 1: Lantern Owl ({crimson}), half A, a gem at A1; Lantern Owl ({crimson}), half B, flea grass in a "
+        "circle at B1."]
     # Half B below half A (rotation 90), to the left of another card: rows and columns count from the top left.
     rows = area_rows([("owl-1", 0, 0, 90), ("cat-1", -2, 0, 0)])
-    assert rows == ["Row 1: Sootpaw Cat, half A, a gem at A1; Sootpaw Cat, half B at B1; "
-                    "Lantern Owl, half A, a gem at C1.",
-                    "Row 2: Lantern Owl, half B, flea grass in a circle at C2."]
+    assert rows == [f"Row 1: Sootpaw Cat ({amber}), half A, a gem at A1; Sootpaw Cat ({amber}), half B at B1; "
+                    f"Lantern Owl ({crimson}), half A, a gem at C1.",
+                    f"Row 2: Lantern Owl ({crimson}), half B, flea grass in a circle at C2."]
     assert area_rows([]) == ["The potion is empty."]
 
 

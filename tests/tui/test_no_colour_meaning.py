@@ -234,3 +234,57 @@ async def test_a_witchdraft_hand_says_its_phase_and_whose_seat_in_words() -> Non
         assert "Your hand · phase 1, pick 3" in text
         assert "Ana (you)" in text
         assert "Amber" in text and "Violet" in text  # each card's colour by name in the hand
+
+
+def placed_draft(store: SessionStore) -> Any:
+    """A WitchDraft game of Ana (here) against a bot, both potions holding cards of at least two colours."""
+    from engine.witchdraft.cards import CARDS as POTIONS
+    from saves import LiveSession
+    from tests.helpers.tui_fakes import play_until, seats
+
+    live = LiveSession.create(store, "witchdraft", None, 5, seats("Ana", "Merlin:easy"))
+    for _ in range(60):
+        area = live.rules.view(live.state, 0).players[0].area
+        if len({POTIONS[card].colour for card, *_ in area} - {None}) >= 2 and 0 in live.to_act:
+            return live
+        play_until(live, 1)
+    raise AssertionError("Ana's potion never held two colours")
+
+
+def grid_letters(app: App[Any]) -> set[str]:
+    from tui.games.witchdraft.look import COLOUR_LETTERS
+
+    grid = app.screen.query(PotionGrid).first()
+    top, bottom = grid.region.y, grid.region.bottom
+    drawn = "".join(row[grid.region.x:grid.region.right] for row in colourless_rows(app)[top:bottom])
+    return {letter for letter in COLOUR_LETTERS.values() if letter in drawn}
+
+
+async def test_with_no_colour_the_potion_grid_names_each_cards_colour_in_both_zooms(store: SessionStore) -> None:
+    from engine.witchdraft.cards import CARDS as POTIONS
+    from tui.games.witchdraft.look import COLOUR_LETTERS
+    from tui.screens.game.screen import GameScreen
+
+    write_setting(store, None, "no_color", True)  # and the colour-blind letters left off
+    live = placed_draft(store)
+    colours = {POTIONS[card].colour for card, *_ in live.rules.view(live.state, 0).players[0].area} - {None}
+    wanted = {COLOUR_LETTERS[colour] for colour in colours if colour is not None}
+    app = CovenApp(store=store, auto_delay=600.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_session(live.session_id)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.query(PotionGrid)
+                    and wanted <= grid_letters(app), "each placed card's colour letter on the grid")
+        grid = app.screen.query(PotionGrid).first()
+        zoom = grid.zoom
+        grid.action_toggle_zoom()
+        await until(pilot, lambda: grid.zoom != zoom and wanted <= grid_letters(app), "the letters in the other zoom")
+
+
+async def test_no_color_from_the_environment_turns_the_colour_letters_on(
+        store: SessionStore, monkeypatch: Any) -> None:
+    from tui.widgets.element_look import LOOK
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = CovenApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: LOOK.letters, "the colour letters on")

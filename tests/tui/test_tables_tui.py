@@ -299,12 +299,13 @@ def test_after_ten_minutes_the_host_hands_a_dropped_seat_to_a_bot() -> None:
             tables.clock = lambda: datetime.now(UTC) + timedelta(minutes=11)
             await pilot.press("b")
             await until(pilot, lambda: game.live.seats[1].is_bot, "the bot to take the seat")
-            await until(pilot, lambda: len(game.live.log) == 1 and game.status_text == "Ana to choose",
-                             "the bot's team, then Ana's turn")
+            # Ana chooses first (the bot answers her, so her team can be taken back until it has).
+            await until(pilot, lambda: len(game.live.log) == 0 and game.status_text == "Ana to choose",
+                             "Ana's turn, the bot waiting for her")
             builder = game.query_one(TeamBuilder)
             while len(builder.picks) < 5:
                 await pilot.press("space", "down")
-            await pilot.press("c")  # Ana's team; the bot has chosen Bea's
+            await pilot.press("c")  # Ana's team; then the bot chooses Bea's
             await until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "both teams")
 
     asyncio.run(scenario())

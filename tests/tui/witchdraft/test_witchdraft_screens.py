@@ -56,15 +56,16 @@ def pass_and_play(store: SessionStore, rounds: int = 2, **options: object) -> Li
 def test_draft_table_with_a_ghost(snap_compare: Any) -> None:
     store = SessionStore()
     live = against_merlin(store)
-    app = CovenApp(store=store, auto_delay=60.0)
+    app = CovenApp(store=store, auto_delay=0.05)  # Merlin answers Ana's pick after a short pause
 
     async def pick_up_a_card(pilot: Pilot[None]) -> None:
         app.start_game(live)
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        await pilot.press("down", "space")  # Ana picks; the picks are revealed and Merlin places
-        await pilot.pause()
+        await pilot.press("down", "space")  # Ana picks first; Merlin picks, the picks are revealed, Ana places
+        await until(pilot, lambda: live.state.stage == "place" and isinstance(app.screen, GameScreen)
+                    and app.screen.status_text == "Ana to choose", "Ana to place her pick")
         await app.workers.wait_for_complete()
         await pilot.pause()
 

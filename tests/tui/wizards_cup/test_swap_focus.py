@@ -60,8 +60,8 @@ async def test_a_focused_log_shows_that_it_has_the_keyboard() -> None:
             await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
             app.start_game(live)
             await until(pilot, lambda: swap_focused(app), "Ana's swap")
-            # Merlin (a bot) swaps first; after that, nothing else moves on this screen.
-            await until(pilot, lambda: list(live.to_act) == [0] and swap_focused(app), "Merlin's swap")
+            # Ana swaps before Merlin (a bot), who waits for her: nothing else moves on this screen.
+            await until(pilot, lambda: list(live.to_act) == [0, 1] and swap_focused(app), "Ana asked first")
             await pilot.pause()
             log = app.screen.query_one("#game-log", RichLog)
             before = (log.styles.border_top[0], log.styles.border_title_background)

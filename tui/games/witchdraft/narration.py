@@ -27,11 +27,16 @@ def column_name(index: int) -> str:
 
 
 def half_words(card_id: str, half: int) -> str:
-    """``"Lantern Owl, half B, flea grass in a circle"``."""
+    """``"Lantern Owl (Amber), half B, flea grass in a circle"``.
+
+    The colour is named because the grid shows it as a colour (a letter only with the colour-blind
+    letters), and Colour Pairs and Monochrome score it: a reader without colour must still follow them.
+    """
     card = CARDS.get(card_id)
-    words = f"{card_name(card_id)}, half {'AB'[half]}"
     if card is None:
-        return words
+        return f"{card_name(card_id)}, half {'AB'[half]}"
+    colour = f" ({card.colour.value})" if card.colour is not None else ""
+    words = f"{card.name}{colour}, half {'AB'[half]}"
     middle = card.halves[half]
     if middle.gem:
         words += ", a gem"

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, ClassVar, TypeVar
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -36,12 +37,12 @@ from tui.fit_text import cut_words
 from tui.games import game_ui
 from tui.games.base import GameTable, GameUI, noted
 from tui.player_settings import read_settings, think_time
-from tui.safe_text import plain
+from tui.safe_text import plain, plain_lines
 from tui.screen_commands import PaletteAction, ScreenCommands
-from tui.screens.curtain import CurtainScreen
+from tui.screens.curtain import TAKE_BACK, CurtainScreen, TakeBackOffer
 from tui.screens.game.narrator import Narrator
 from tui.screens.game.save_retry import SaveRetry
-from tui.screens.game.undo import describe_undo_key, take_back, undo_state
+from tui.screens.game.undo import describe_undo_key, take_back, take_back_move, undo_refusal, undo_state
 from tui.screens.transcript import TranscriptScreen
 from tui.serve_status import seat_screen_gone, seat_screen_shown
 from tui.turn_notice import TurnNotices, notice_escape, wanted
@@ -61,13 +62,13 @@ def fit_status(parts: tuple[str, str, str, str], width: int) -> str:
     prefix; what is awaited stays whole when it can, else it is cut after a word
     with "…" (the help shows the whole line).
     """
-    prefix, title, progress, text = parts
+    prefix, title, progress, text = (plain_lines(part) for part in parts)  # measured as they will be drawn
     tail = f" — {text}" if text else ""
     for line in (f"{prefix}{title} · {progress}{tail}", f"{prefix}{progress}{tail}", f"{progress}{tail}"):
-        if len(line) <= width:
+        if cell_len(line) <= width:  # columns, not characters: a name may hold wide ones
             return line
-    if len(text) + 3 < width:  # progress shortened, what is awaited whole
-        return f"{cut_words(progress, width - len(tail))}{tail}"
+    if cell_len(text) + 3 < width:  # progress shortened, what is awaited whole
+        return f"{cut_words(progress, width - cell_len(tail))}{tail}"
     return cut_words(text or progress, width)
 
 
@@ -147,6 +148,9 @@ class GameScreen(Screen[None]):
         self._round_events: list[Event] = []
         self._last_events: list[Event] = []
         self._auto_timer: Timer | None = None
+        self._bot_timer: Timer | None = None  # the pause before a bot acts, when there is one
+        self._bot_turn = 0  # counts bot turns called off during their pause (a late timer then starts nothing)
+        self._bot_pausing = False  # a bot's pause runs: its worker has not started
         self._pending_modal: Screen[None] | None = None
         self._bot_failed = False
         self._turn_notices = TurnNotices()
@@ -373,7 +377,9 @@ class GameScreen(Screen[None]):
         humans = [seat for seat in to_act if self.plays_here(seat)]
         if not humans:
             self._turn_notices.due(set(), live.last_mover)  # the next time a seat here is asked, it is news
-        if bots and self.drives_table:
+        # In a round everyone plays at once, the people here choose before the bots: the last choice of a
+        # secret round shows them all, so a person's choice made last could never be taken back.
+        if bots and self.drives_table and not humans:
             if self._bot_failed:
                 self.status_text = "A bot failed; its game cannot go on."
             else:
@@ -387,15 +393,20 @@ class GameScreen(Screen[None]):
                 return
             self._notice_turn(set(humans))
             if self._needs_curtain(seat):
+                mover = self._take_back_offered()
+                offer = None if mover is None else TakeBackOffer(live.seats[mover].name, live.undo_refusal(mover))
                 self._show(None, None, [])
                 self._curtain_up = True
                 self.status_text = f"Passing to {name}"
                 context = " · ".join(part for part in (live.spec.title, live.progress) if part)
-                self.app.push_screen(CurtainScreen(name, context), partial(self._curtain_lifted, seat))
+                self.app.push_screen(CurtainScreen(name, context, offer), partial(self._curtain_lifted, seat, mover))
                 return
             self.revealed_seat = seat
             self._show(seat, seat, legal)
             self.status_text = f"{name} to choose"
+            return
+        if bots and self.drives_table:
+            self._start_bot(bots[0])
             return
         if to_act:  # played at other terminals (or by their bots): their actions arrive through the store
             self._show(self.viewer_seat, None, [])
@@ -448,9 +459,20 @@ class GameScreen(Screen[None]):
             return False
         return self._apply(seat, choice.action, note=choice.note)
 
-    def _curtain_lifted(self, seat: int, _: object = None) -> None:
-        """The right person is looking: reveal ``seat``'s view."""
+    def _take_back_offered(self) -> int | None:
+        """The seat a curtain offers ``u`` to: the person here who made the latest move, or None."""
+        mover = self.live.last_mover
+        return mover if mover is not None and self.plays_here(mover) and not self.saving.failing else None
+
+    def _curtain_lifted(self, seat: int, mover: int | None = None, result: object = None) -> None:
+        """The right person is looking: reveal ``seat``'s view; or ``mover`` took their move back on the curtain."""
         self._curtain_up = False
+        if result == TAKE_BACK and mover is not None:
+            # Nobody is revealed: whoever must choose now (the mover, most often) gets a curtain of their own.
+            self.revealed_seat = None
+            take_back_move(self, mover)
+            self.advance()
+            return
         self.revealed_seat = seat
         self.advance()
 
@@ -484,14 +506,29 @@ class GameScreen(Screen[None]):
         self._show(self.viewer_seat if self.revealed_seat is None else self.revealed_seat, None, [])
         self.status_text = f"{info.name} is thinking…"
         self._bot_log_length = len(live.log)
-        if self.table.bot_pause:  # the table wants a bot's turn to read as steps: pause before each action
-            self.set_timer(self.auto_delay, partial(self._run_bot, seat, bot))
+        if undo_refusal(self) is None:
+            # A person here may still take their move back: the bot answers after the step pause (kept even
+            # under Reduced motion), and u meanwhile takes the move back before the bot has seen the table.
+            pause = max(self.auto_delay, float(getattr(self.app, "base_auto_delay", self.auto_delay)))
+            self.status_text = f"{info.name} is thinking… (u takes your move back)"
+            self._bot_pausing = True
+            self._bot_timer = self.set_timer(pause, partial(self._run_bot, seat, bot, self._bot_turn))
+        elif self.table.bot_pause:  # the table wants a bot's turn to read as steps: pause before each action
+            self._bot_pausing = True
+            self._bot_timer = self.set_timer(self.auto_delay, partial(self._run_bot, seat, bot, self._bot_turn))
         else:
             self._run_bot(seat, bot)
 
-    def _run_bot(self, seat: int, bot: Any) -> None:
-        """Start ``bot``'s worker for ``seat`` (its log length was noted by :meth:`_start_bot`)."""
+    def _run_bot(self, seat: int, bot: Any, turn: int | None = None) -> None:
+        """Start ``bot``'s worker for ``seat`` (its log length was noted by :meth:`_start_bot`).
+
+        ``turn`` is the bot turn a pause was for: a pause called off (its move taken back) starts nothing.
+        """
         live = self.live
+        if turn is not None and turn != self._bot_turn:
+            return
+        self._bot_timer = None
+        self._bot_pausing = False
         rng = seeded_rng(live.seed, "bot", seat, len(live.log))
         context = coven_or_none(self)
         store, account = (None, None) if context is None else (context.store, context.account)
@@ -632,8 +669,17 @@ class GameScreen(Screen[None]):
         super().refresh_bindings()
 
     def action_undo(self) -> None:
-        """Take back this seat's most recent move, when the rule allows it."""
+        """Take back this seat's most recent move, when the rule allows it (a bot waiting to answer it waits no more)."""
         take_back(self)
+        if self._bot_log_length is not None and self._bot_log_length != len(self.live.log) \
+                and self._bot_pausing:  # the bot had not begun to think: call its turn off
+            if self._bot_timer is not None:
+                self._bot_timer.stop()
+            self._bot_timer = None
+            self._bot_turn += 1
+            self._bot_pausing = False
+            self._bot_log_length = None
+            self.advance()
 
     def action_retry_save(self) -> None:
         """Try the move that could not be saved again now."""

@@ -112,12 +112,18 @@ def take_back(screen: UndoScreen) -> None:
     if seat is None or reason is not None:
         screen.notify(f"Nothing was taken back: {reason}.", title="Undo", timeout=4)
         return
+    take_back_move(screen, seat)
+
+
+def take_back_move(screen: UndoScreen, seat: int) -> bool:
+    """Take back ``seat``'s most recent move (the rule was asked already) and show it; say why not if it fails."""
     try:
         events = screen.live.undo(seat)
     except ActionError as error:  # another terminal moved meanwhile
         screen.notify(f"Nothing was taken back: {error.reason}.", title="Undo", severity="warning")
-        return
+        return False
     except StoreError as error:
         screen.notify(f"Nothing was taken back: {error}", title="Undo", severity="error")
-        return
+        return False
     screen.show_new_events(events)
+    return True
