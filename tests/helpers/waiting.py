@@ -10,6 +10,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from textual.css.query import NoMatches
+
 BOUND = 60.0
 """Seconds before a wait gives up (a hung test's end, not a speed requirement)."""
 
@@ -18,10 +20,23 @@ async def until(pilot: Any, check: Callable[[], object], what: str, bound: float
     """Let the app under ``pilot`` run until ``check()`` is true; fail naming ``what`` after ``bound`` seconds.
 
     The app always runs a moment first, so a check that something did not happen gives it the chance to.
+    A check that queries a widget not mounted yet (``NoMatches``) is not true yet, and is asked again.
     """
     deadline = time.monotonic() + bound
     await pilot.pause()
-    while not check():
+    while not _holds(check):
         if time.monotonic() > deadline:
+            try:
+                check()  # a widget still missing names itself in the failure
+            except NoMatches as error:
+                raise AssertionError(f"timed out waiting for {what}: {error}") from error
             raise AssertionError(f"timed out waiting for {what}")
         await pilot.pause(0.02)
+
+
+def _holds(check: Callable[[], object]) -> bool:
+    """Whether ``check()`` is true; a widget it queries that is not mounted yet (on a busy machine) is a no."""
+    try:
+        return bool(check())
+    except NoMatches:
+        return False

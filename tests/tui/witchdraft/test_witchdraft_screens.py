@@ -264,11 +264,14 @@ async def test_new_game_shows_on_off_options_as_yes_and_no() -> None:
         app = CovenApp(store=store)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("n")
-            await pilot.pause()
+            await until(pilot, lambda: bool(app.screen.query("#game-select")), "the New game form")
             app.screen.query_one("#game-select", Select).value = "witchdraft"
-            await until(pilot, lambda: (
-                str(app.screen.query_one('#option-face_up', Select).query_one('#label', Static).render()) == 'No'
-            ), 'str(select.query_one("#label", Static).render()) == "No"')
+
+            def face_up_label() -> str | None:  # None while the options are still being built
+                labels = app.screen.query("#option-face_up #label")
+                return str(labels.first(Static).render()) if labels else None
+
+            await until(pilot, lambda: face_up_label() == "No", "the Face up option reading No")
             select = app.screen.query_one("#option-face_up", Select)
             assert str(select.query_one("#label", Static).render()) == "No"
 
