@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.widgets import Static
+
 from saves import SessionStore
 from saves.preferences import set_preference
 from tests.helpers.swap_focus import at_the_swap, swap_focused
@@ -44,6 +46,9 @@ def test_new_game_offers_the_last_game(snap_compare: Any) -> None:
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and len(app.screen.query(".seat-row")) == 3,
                     "the remembered seats")
+        await until(pilot, lambda: app.screen.focused is not None
+                    and str(app.screen.query_one("#option-face_up #label", Static).render()) == "Yes",
+                    "the remembered option, with the focus placed")
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=open_form)
