@@ -41,4 +41,7 @@ async def test_the_game_help_shows_its_whole_intro(size: tuple[int, int]) -> Non
         assert "Linear mode" in last_sentence
         assert last_sentence in drawn, drawn
         assert "Now:" in drawn, "the line saying where the game stands shows too"
-        assert len(help_screen.rows) > 0 and help_screen.query_one("#help-keys").region.height >= 3
+        assert help_screen.query_one("#help-keys").region.height >= 3, "the keys keep a few rows in view"
+        hint = help_screen.query_one("#help-hint").region
+        assert hint.height == 1 and hint.bottom <= app.size.height, "the hint line stays on the screen"
+        assert "escape: close" in rows(app)[hint.y]

@@ -173,17 +173,23 @@ class HelpScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
-        self._fit_about()
+        self.call_after_refresh(self._fit_about)
 
     def on_resize(self) -> None:
         """A taller terminal shows more of the intro (a fixed cap hid its last sentences even at 120x40)."""
-        self._fit_about()
+        self.call_after_refresh(self._fit_about)
 
     def _fit_about(self) -> None:
-        """Let the intro take every row the keys (a few at least, with their border) leave it."""
-        keys = min(len(self.rows), KEYS_ROWS) + 2
-        room = self.app.size.height - CHROME_ROWS - keys
-        self.query_one("#help-about-box").styles.max_height = max(room, 3)
+        """Share the rows between the intro and the keys: the intro whole while the keys keep a few in view.
+
+        Whatever part does not fit scrolls, with its scrollbar showing; the hint line always stays.
+        """
+        about = self.query_one("#help-about", Static).outer_size.height
+        keys = len(self.rows) + 2  # with their border
+        room = self.app.size.height - CHROME_ROWS
+        keys = min(keys, max(room - about, KEYS_ROWS + 2))
+        self.query_one("#help-about-box").styles.max_height = max(room - keys, 3)
+        self.query_one("#help-keys").styles.max_height = keys
 
     @on(OptionList.OptionSelected, "#help-keys")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
