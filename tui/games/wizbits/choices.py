@@ -103,14 +103,27 @@ class Entry:
     playable: bool = False
     matches: tuple[Any, ...] = field(default=(), compare=False)
 
-    def text(self, view: WizbitsView) -> Text:
-        """``"3 ▲ Sunder  Elem"`` for a card, ``"⚡ Archmage: Trigger …"`` for an ability."""
+    def text(self, view: WizbitsView, width: int = 0) -> Text:
+        """``"3 ▲ Sunder  Elem"`` for a card, ``"⚡ Archmage: Trigger …"`` for an ability.
+
+        Given the list's ``width``, a card's row too wide for it drops its category (the card pane below says
+        it) before the name is cut, so a list as narrow as a cost and the longest name shows every name whole.
+        """
         card = CARDS_BY_ID[self.card_id]
         style = "" if self.playable else "dim"
         if self.ability is None:
             line = Text(f"{card.cost} ", style="bold" if self.playable else "dim")
+            category = f" {CATEGORY_SHORT[card.category]}"
+            full = line.cell_len + NAME_CELLS + len(category) + (len("  not now") if not self.playable else 0)
+            if width and full > width:
+                line.append_text(card_name(self.card_id, bold=self.playable))
+                if not self.playable:
+                    if line.cell_len + len("  not now") <= width:  # whole or not at all (the row is dim anyway)
+                        line.append("  not now")
+                    line.stylize("dim")
+                return line
             line.append_text(card_name(self.card_id, width=NAME_CELLS, bold=self.playable))
-            line.append(f" {CATEGORY_SHORT[card.category]}", style="dim")
+            line.append(category, style="dim")
             if not self.playable:
                 line.append("  not now")  # in words, not only dimmed: it reads in monochrome and aloud
                 line.stylize("dim")

@@ -138,6 +138,8 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
         self.seat: int | None = None
         self.legal: list[Any] = []
         self.entries: list[Entry] = []
+        self._entries_width = 0
+        """The list width the hand rows were laid out for."""
         self.rows: list[ChoiceRow] = []
         self.entry: Entry | None = None
         """The card or ability being played while composing."""
@@ -274,7 +276,9 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
         if self.rows:
             listing.add_options([Option(row.text()) for row in self.rows])
         elif self.entries:
-            listing.add_options([Option(entry.text(view)) for entry in self.entries])
+            width = listing.scrollable_content_region.width
+            listing.add_options([Option(entry.text(view, width)) for entry in self.entries])
+            self._entries_width = width
         elif stage == "compose":
             listing.add_option(Option(Text("No targets to choose.", style="dim italic"), disabled=True))
         else:
@@ -393,6 +397,14 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
 
     def on_resize(self) -> None:
         self.compact = self.size.width < 100 or self.size.height < 20
+        self.call_after_refresh(self._fit_entries)
+
+    def _fit_entries(self) -> None:
+        """Lay the hand's rows out again for the list's new width (its names whole first, then the categories)."""
+        listing = self.query_one("#wb-list", OptionList)
+        if self.view is not None and self.entries and not self.rows and not self.inspecting \
+                and listing.scrollable_content_region.width != self._entries_width:
+            self._load(self.stage, keep=True)
 
     def watch_compact(self, compact: bool) -> None:
         self.set_class(compact, "-compact")
