@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.console import Console
 from rich.text import Text
 
 from engine.wizbits import actions as act
@@ -116,7 +117,10 @@ class Entry:
             category = f" {CATEGORY_SHORT[card.category]}"
             full = line.cell_len + NAME_CELLS + len(category) + (len("  not now") if not self.playable else 0)
             if width and full > width:
-                line.append_text(card_name(self.card_id, bold=self.playable))
+                name = card_name(self.card_id, bold=self.playable)
+                if line.cell_len + name.cell_len > width:
+                    name = _wrapped(name, width - line.cell_len, line.cell_len)
+                line.append_text(name)
                 if not self.playable:
                     if line.cell_len + len("  not now") <= width:  # whole or not at all (the row is dim anyway)
                         line.append("  not now")
@@ -134,6 +138,20 @@ class Entry:
             line.append(" (not now)", style="dim")
         line.append(f": {ability_text(entry_ability(view, self))}", style=style)
         return line
+
+
+def _wrapped(name: Text, room: int, indent: int) -> Text:
+    """``name`` broken between words into lines of ``room`` cells, the later ones indented by ``indent``.
+
+    A name wider than the list goes on two rows rather than being cut.
+    """
+    lines = name.wrap(Console(width=max(room, 1), legacy_windows=False), max(room, 1))
+    joined = Text()
+    for number, part in enumerate(lines):
+        if number:
+            joined.append("\n" + " " * indent)
+        joined.append_text(part)
+    return joined
 
 
 def entry_ability(view: WizbitsView, entry: Entry) -> Ability:
