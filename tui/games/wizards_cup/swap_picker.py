@@ -21,7 +21,6 @@ from tui.games.wizards_cup.wizard_card import WizardCard, card_row, wizard_name
 from tui.widgets.seat_private import cursor_id, put_cursor
 from tui.widgets.styles import load_css
 
-
 WIDE_FROM = 100
 """From this many columns the two lists widen and show each power's timing, as the team builder's list does."""
 
