@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -117,13 +118,16 @@ class Entry:
             category = f" {CATEGORY_SHORT[card.category]}"
             full = line.cell_len + NAME_CELLS + len(category) + (len("  not now") if not self.playable else 0)
             if width and full > width:
+                indent = line.cell_len
                 name = card_name(self.card_id, bold=self.playable)
                 if line.cell_len + name.cell_len > width:
                     name = _wrapped(name, width - line.cell_len, line.cell_len)
                 line.append_text(name)
                 if not self.playable:
-                    if line.cell_len + len("  not now") <= width:  # whole or not at all (the row is dim anyway)
-                        line.append("  not now")
+                    # Said in words whatever the width: on its own row when the name's row has no room for it.
+                    last = line.plain.rsplit("\n", 1)[-1]
+                    fits = cell_len(last) + len("  not now") <= width
+                    line.append("  not now" if fits else "\n" + " " * indent + "not now")
                     line.stylize("dim")
                 return line
             line.append_text(card_name(self.card_id, width=NAME_CELLS, bold=self.playable))
