@@ -5,8 +5,9 @@ pass through here, so the engine, the store, import, the CLI and the server
 agree on what a name may hold. A name is shown on other players' terminals,
 so anything that could steer a terminal or disguise what is written is
 refused: control characters (ESC, CSI, OSC and the rest), bidi overrides and
-isolates, zero-width characters, line and paragraph separators and lone
-surrogates. Where refusing would block the user (an SSH user name is sent
+isolates, zero-width characters (except a joiner inside an emoji sequence,
+such as the one that makes 🧙‍♀️ one glyph), line and paragraph separators and
+lone surrogates. Where refusing would block the user (an SSH user name is sent
 before Coven can answer), :func:`clean_text` drops them instead.
 """
 
@@ -24,6 +25,7 @@ __all__ = [
     "clean_text",
     "is_safe_text",
     "shown_text",
+    "steady_width",
     "text_block_problem",
     "text_problem",
 ]
@@ -38,6 +40,32 @@ _ZERO_WIDTH = frozenset(
 # Unicode categories never allowed: controls, formats, separators of lines and
 # paragraphs, surrogates, unassigned code points and private use.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Cn", "Co", "Zl", "Zp"})
+
+
+_JOINER = "\u200d"
+_EMOJI_STYLE = "\ufe0f"
+_KEYCAP = "\u20e3"
+# Skin tones, and the emoji-style selector, may stand between an emoji and the joiner after it.
+_EMOJI_TAILS = frozenset({_EMOJI_STYLE, *(chr(code) for code in range(0x1F3FB, 0x1F400))})
+
+
+def _is_emoji_symbol(char: str) -> bool:
+    return unicodedata.category(char) == "So"
+
+
+def _joins_emoji(text: str, index: int) -> bool:
+    """Whether the zero-width joiner at ``index`` joins two emoji into one glyph (🧙‍♀️, 👩‍💻, 🏳️‍🌈)."""
+    before = index - 1
+    while before >= 0 and text[before] in _EMOJI_TAILS:
+        before -= 1
+    after = index + 1
+    return before >= 0 and after < len(text) and _is_emoji_symbol(text[before]) and _is_emoji_symbol(text[after])
+
+
+def _problem_at(text: str, index: int) -> str | None:
+    if text[index] == _JOINER and _joins_emoji(text, index):
+        return None
+    return _char_problem(text[index])
 
 
 class UnsafeTextError(ValueError):
@@ -71,8 +99,8 @@ def text_problem(text: object) -> str | None:
     """
     if not isinstance(text, str):
         return f"text was expected, not {type(text).__name__}"
-    for char in text:
-        problem = _char_problem(char)
+    for index in range(len(text)):
+        problem = _problem_at(text, index)
         if problem is not None:
             return problem
     return None
@@ -91,7 +119,7 @@ def text_block_problem(text: object) -> str | None:
     for index, char in enumerate(text):
         if char in "\n\t" or (char == "\r" and text[index + 1:index + 2] == "\n"):
             continue
-        problem = _char_problem(char)
+        problem = _problem_at(text, index)
         if problem is not None:
             line = text.count("\n", 0, index) + 1
             return f"{problem} on line {line}"
@@ -126,6 +154,26 @@ def check_name(text: object, what: str = "A name", *, max_length: int = 64) -> s
     if len(cleaned) > max_length:
         raise UnsafeTextError(f"{what} must be at most {max_length} characters")
     return cleaned
+
+
+def steady_width(text: str) -> str:
+    """``text`` without an emoji-style selector (U+FE0F) that terminals would draw at different widths.
+
+    A symbol that is narrow as text (♀, ❤) turns wide with the selector in some
+    terminals and stays narrow in others (tmux, xterm), so a name holding one
+    would shift every border after it on some screens. Alone, such a symbol
+    keeps its text style; inside an emoji sequence (🧙‍♀️) or a keycap, and
+    after a symbol that is wide anyway, the selector stays.
+    """
+    kept = []
+    for index, char in enumerate(text):
+        if char == _EMOJI_STYLE and index > 0:
+            before, after = text[index - 1], text[index + 1:index + 2]
+            joined = after in (_JOINER, _KEYCAP) or (index > 1 and text[index - 2] == _JOINER)
+            if not joined and unicodedata.east_asian_width(before) not in ("W", "F"):
+                continue
+        kept.append(char)
+    return "".join(kept)
 
 
 def check_seat_names(names: Sequence[object] | None, seats: int, default: str) -> list[str]:
@@ -197,7 +245,7 @@ def clean_text(text: str, *, max_length: int | None = None) -> str:
     name cannot pad itself to look like another. Used where refusing would
     block the user, such as an SSH user name.
     """
-    kept = "".join(char for char in text if _char_problem(char) is None and char != "\t")
+    kept = "".join(char for index, char in enumerate(text) if _problem_at(text, index) is None and char != "\t")
     cleaned = " ".join(kept.split())
     if max_length is not None:
         cleaned = cleaned[:max_length].rstrip()

@@ -40,3 +40,24 @@ def test_blank_long_and_non_text_names_are_refused() -> None:
 def test_cleaning_drops_what_checking_refuses() -> None:
     assert clean_text("\u202e--he\x1b[31mlp\u200b  me ", max_length=8) == "--he[31m"
     assert is_safe_text(clean_text("".join(chr(code) for code in range(0, 0x3000))))
+
+
+@pytest.mark.parametrize("emoji", ["🧙\u200d♀️", "👩\u200d💻", "🏳️\u200d🌈", "👍🏽\u200d🔥"])
+def test_a_joiner_inside_an_emoji_sequence_keeps_the_glyph_whole(emoji: str) -> None:
+    assert text_problem(emoji) is None
+    assert check_name(f"{emoji} Morgana") == f"{emoji} Morgana"
+    assert clean_text(emoji) == emoji
+
+
+@pytest.mark.parametrize("bad", ["A\u200dna", "\u200d🧙", "🧙\u200d", "🧙\u200d\u200d♀", "a\u200d♀"])
+def test_a_joiner_outside_an_emoji_sequence_is_still_refused(bad: str) -> None:
+    assert "zero-width character (U+200D)" in (text_problem(bad) or "")
+
+
+def test_a_selector_terminals_disagree_on_goes_and_the_others_stay() -> None:
+    from engine.core.text import steady_width
+
+    assert steady_width("🧙♀️ Morgana") == "🧙♀ Morgana"  # ♀ alone: narrow in tmux and xterm, wide elsewhere
+    assert steady_width("❤️") == "❤"
+    for kept in ("🧙\u200d♀️", "🏳️\u200d🌈", "1️⃣", "Zoë", "魔女"):
+        assert steady_width(kept) == kept

@@ -168,3 +168,8 @@ def division() -> Game:
     game.advance(lambda s: s.phase == Phase.DIVIDE)
     assert 0 in RULES.to_act(game.state)
     return game
+
+
+def inspect_note(app: BattleApp) -> str:
+    """What Inspect says about the line looked at, at the head of the card box."""
+    return str(app.table.query_one("#wb-note", Static).render())

@@ -38,12 +38,18 @@ GROUP_ORDER = ("Choosing", "Moving", "Showing", "Table", "This screen", "Leaving
 SHOWING_WORDS = ("toggle", "zoom", "log", "pane", "inspect", "show", "detail", "pan", "area")
 """Words in an action's name that make it a "Showing" key: it changes what is shown, not the game."""
 
+KEYS_ROWS = 6
+"""Rows of keys the help keeps in view however long its intro: the intro takes the rest of the terminal's height."""
+
+CHROME_ROWS = 4
+"""The help box's rows besides its intro and keys: the border's two, the title and the hint."""
+
 HELP_CSS = """
 HelpScreen { align: center middle; background: $background 60%; }
 #help-box { width: 76; max-width: 100%; height: auto; max-height: 100%; border: thick $accent;
             background: $surface; padding: 0 1; }
 #help-title { text-style: bold; width: 100%; }
-#help-about-box { height: auto; max-height: 6; }
+#help-about-box { height: auto; max-height: 6; scrollbar-size-vertical: 1; }
 #help-about { color: $text-muted; height: auto; }
 #help-keys { height: auto; max-height: 1fr; border: round $primary 50%; }
 #help-hint { color: $text-muted; height: 1; }
@@ -228,6 +234,23 @@ class HelpScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        self.call_after_refresh(self._fit_about)
+
+    def on_resize(self) -> None:
+        """A taller terminal shows more of the intro (a fixed cap hid its last sentences even at 120x40)."""
+        self.call_after_refresh(self._fit_about)
+
+    def _fit_about(self) -> None:
+        """Share the rows between the intro and the keys: the intro whole while the keys keep a few in view.
+
+        Whatever part does not fit scrolls, with its scrollbar showing; the hint line always stays.
+        """
+        about = self.query_one("#help-about", Static).outer_size.height
+        keys = len(self.rows) + 2  # with their border
+        room = self.app.size.height - CHROME_ROWS
+        keys = min(keys, max(room - about, KEYS_ROWS + 2))
+        self.query_one("#help-about-box").styles.max_height = max(room - keys, 3)
+        self.query_one("#help-keys").styles.max_height = keys
 
     @on(OptionList.OptionSelected, "#help-keys")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

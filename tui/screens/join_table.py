@@ -13,6 +13,7 @@ from textual.widgets import Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import get_game
+from engine.core.text import steady_width
 from saves import StoreError
 from saves.records import MAX_NAME_LENGTH
 from saves.table_tokens import TOKEN_EXAMPLE, normalise_token
@@ -82,8 +83,9 @@ class JoinTableScreen(Screen[None]):
                             restrict=f"[{JOIN_CODE_ALPHABET}{JOIN_CODE_ALPHABET.lower()}ilo]*")
             with Horizontal(classes="form-row"):
                 yield Label("Your name", classes="form-label")
+                # Longer than a name may be, so a name too long is refused with a message, never cut silently.
                 yield Input(coven(self).tables.join_name, placeholder="as the others will see it", id="join-name",
-                            max_length=MAX_NAME_LENGTH)
+                            max_length=4 * MAX_NAME_LENGTH)
             yield Static("", id="join-error")
             yield Static("Type the code the host shows and press Enter.", id="join-table")
             yield OptionList(id="join-choices")
@@ -152,9 +154,13 @@ class JoinTableScreen(Screen[None]):
 
     def _player_name(self) -> str | None:
         """The typed name, or None after saying what is wrong with it."""
-        name = " ".join(self.query_one("#join-name", Input).value.split())
+        name = steady_width(" ".join(self.query_one("#join-name", Input).value.split()))
         if not name:
             self._error("Type your name first; the other players see it.")
+            self.query_one("#join-name", Input).focus()
+            return None
+        if len(name) > MAX_NAME_LENGTH:
+            self._error(f"Your name has {len(name)} characters; the most is {MAX_NAME_LENGTH}. Shorten it as you like.")
             self.query_one("#join-name", Input).focus()
             return None
         info = self.info

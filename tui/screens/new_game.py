@@ -31,6 +31,10 @@ from tui.screens.new_game_form import HUMAN, NewGameChoices, Problem, default_ki
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.styles import css_beside
 
+NAME_FIELD_LIMIT = 4 * MAX_NAME_LENGTH
+"""What a name field takes: more than a name may hold, so a name too long is refused with a message when the
+game starts, rather than cut silently (mid-word) as it is typed or pasted."""
+
 __all__ = ["HUMAN", "NewGameChoices", "NewGameScreen", "Problem", "default_kind", "default_name", "validate"]
 """The form's own names are re-exported: the shared-table form and seating import them from here."""
 
@@ -201,7 +205,7 @@ class NewGameScreen(Screen[None]):
                 Horizontal(
                     Label(f"Seat {index + 1}", classes="form-label"),
                     Input(name, placeholder="name", id=f"seat-name-{index}", classes="seat-name",
-                          max_length=MAX_NAME_LENGTH),
+                          max_length=NAME_FIELD_LIMIT),
                     Select(self._kind_options(), value=kind, allow_blank=False, id=f"seat-kind-{index}",
                            classes="seat-kind"),
                     classes="form-row seat-row",

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine import GameSpec
 from engine.core import InvalidOptionsError
-from engine.core.text import text_problem
+from engine.core.text import steady_width, text_problem
 from saves import SeatInfo
 from saves.records import MAX_NAME_LENGTH
 from tui.login_name import login_name
@@ -92,12 +92,14 @@ def validate(
     seen: dict[str, int] = {}
     seat_infos: list[SeatInfo] = []
     for index, (raw_name, kind) in enumerate(rows, start=1):
-        name, field = raw_name.strip(), f"seat-name-{index - 1}"
+        # A selector that terminals draw at different widths goes, so the name lines up on every screen.
+        name, field = steady_width(raw_name.strip()), f"seat-name-{index - 1}"
         if not name:
             problems.append(Problem(field, f"Seat {index} needs a name."))
             continue
         if len(name) > MAX_NAME_LENGTH:
-            problems.append(Problem(field, f"Seat {index}'s name is longer than {MAX_NAME_LENGTH} characters."))
+            problems.append(Problem(field, f"Seat {index}'s name has {len(name)} characters; the most is "
+                                           f"{MAX_NAME_LENGTH}. Shorten it as you like."))
             continue
         unsafe = text_problem(name)  # the one rule for names (engine.core.text), before SeatInfo refuses it
         if unsafe is not None:

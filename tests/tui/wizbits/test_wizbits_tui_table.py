@@ -18,7 +18,7 @@ from engine.wizbits.cards.starter_decks import STARTER_DECKS
 from engine.wizbits.decklist import decklist
 from engine.wizbits.text import ability_text
 from tests.helpers.waiting import until
-from tests.helpers.wizbits_battle import BIG, SMALL, BattleApp, names, opening, prompt, run, with_hand
+from tests.helpers.wizbits_battle import BIG, SMALL, BattleApp, inspect_note, names, opening, prompt, run, with_hand
 from tests.helpers.wizbits_game import RULES, Game
 from tests.helpers.wizbits_tui_table import nested
 from tui.games.wizbits.card import WizbitsCard
@@ -191,7 +191,7 @@ def test_i_inspects_cards_in_play_on_both_sides_and_pillar_units() -> None:
         while not names(app)[listing.highlighted or 0].startswith("Pillar Pondskater"):
             await pilot.press("down")
         ability = CARDS_BY_ID["pondskater-scout"].abilities[0]
-        assert card.card_id == "pondskater-scout" and ability_text(ability) in prompt(app)
+        assert card.card_id == "pondskater-scout" and ability_text(ability) in inspect_note(app)
         await pilot.press("enter")  # looking chooses nothing
         assert app.chosen == []
         await pilot.press("escape")

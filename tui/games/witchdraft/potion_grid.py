@@ -318,7 +318,25 @@ class PotionGrid(Widget, can_focus=True):
         if self.card_id is not None and self.cursor is not None:
             draw_card(canvas, self.card_id, self.cursor, self.zoom, ghost_palette(self.reason is None))
         lines = canvas.crop(left, top, width, height)
+        self._mark_hidden(lines, top, height, ch)
         return Group(*lines, *self._status_lines(width))
+
+    def _mark_hidden(self, lines: list[Text], top: int, height: int, ch: int) -> None:
+        """Say on the grid's first (last) row that part of the potion lies above (below) the view.
+
+        A potion taller than the pane, or a view the ghost or the arrows moved, would else hide a row of
+        cards with nothing to tell it is there.
+        """
+        ys = [y for _, y in self._area_cells()] + ([y for _, y in cells(self.cursor)] if self.cursor else [])
+        if not ys or not lines:
+            return
+        marks = {0: "▲ more" if min(ys) * ch < top else "",
+                 len(lines) - 1: "▼ more" if (max(ys) + 1) * ch > top + height else ""}
+        for index, mark in marks.items():
+            line = lines[index]
+            if mark and line.cell_len > len(mark):
+                line.truncate(line.cell_len - len(mark))
+                line.append(mark, style="bold reverse")
 
     def _status_text(self) -> Text:
         text = Text()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -17,6 +17,7 @@ from engine.wizards_cup.cards import CARDS, Timing
 from engine.wizards_cup.state import Phase, PlayerView, WizardsCupView
 from tui.games.wizards_cup.wizard_card import WizardCard, wizard_name
 from tui.widgets.element_look import victory_hue
+from tui.widgets.fitted import FittedLine, cut_to_width
 from tui.widgets.styles import load_css
 
 STEP_STYLES: dict[str, str] = {
@@ -81,7 +82,7 @@ class DuelZone(Widget):
                 if seat:
                     yield Static("VS", id="dz-vs")
                 with Vertical(classes="dz-side", id=f"dz-side-{seat}"):
-                    yield Static(classes="dz-name")
+                    yield FittedLine(classes="dz-name")
                     yield WizardCard(empty_text="Duel zone empty", classes="dz-card")
                     yield Static(classes="dz-piles")
         yield Static(id="dz-reason")
@@ -108,14 +109,7 @@ class DuelZone(Widget):
         self.query_one("#dz-title", Label).update(self._title(view))
         for seat, player in enumerate(view.players):
             side = self.query_one(f"#dz-side-{seat}", Vertical)
-            name = Text(player.name, style="bold")
-            if view.seat == seat and player.name.casefold() != "you":
-                name.append(" (you)", style="dim")
-            name.append("  ")
-            name.append_text(tokens_text(player.tokens, view.tokens_to_win))
-            if player.ready:
-                name.append("  ✓ ready", style="green")
-            side.query_one(".dz-name", Static).update(name)
+            side.query_one(".dz-name", FittedLine).show(self._name_line(view, seat, player))
             self._draw_card(side.query_one(WizardCard), player, seat, last, view.phase)
             side.query_one(".dz-piles", Static).update(self._piles(player, view.seat == seat))
         reason = Text()
@@ -127,6 +121,24 @@ class DuelZone(Widget):
         elif view.phase is Phase.DUEL:
             reason.append("Lineups are set. The first duel is about to begin.", style="italic")
         self.query_one("#dz-reason", Static).update(reason)
+
+    @staticmethod
+    def _name_line(view: WizardsCupView, seat: int, player: PlayerView) -> Callable[[int], Text]:
+        """The side's header for a given width: the name, cut to leave the Cup Tokens (and "ready") whole."""
+        rest = Text()
+        if view.seat == seat and player.name.casefold() != "you":
+            rest.append(" (you)", style="dim")
+        rest.append("  ")
+        rest.append_text(tokens_text(player.tokens, view.tokens_to_win))
+        if player.ready:
+            rest.append("  ✓ ready", style="green")
+
+        def build(width: int) -> Text:
+            line = Text(cut_to_width(player.name, max(width - rest.cell_len, 1)), style="bold")
+            line.append_text(rest)
+            return line
+
+        return build
 
     @staticmethod
     def _title(view: WizardsCupView) -> Text:

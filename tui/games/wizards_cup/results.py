@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import RenderableType
 from rich.table import Table
@@ -20,6 +20,7 @@ from engine.wizards_cup.state import PlayerView, WizardsCupView
 from tui.games.wizards_cup.duel_zone import duel_sentence, step_badge, tokens_text
 from tui.games.wizards_cup.wizard_card import wizard_name
 from tui.widgets.element_look import victory_hue
+from tui.widgets.fitted import FittedLine, share_width
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.game_over import GameOverScreen
 from tui.widgets.styles import css_beside
@@ -45,14 +46,24 @@ def duel_lines(events: Sequence[Event], round_number: int, names: Sequence[str])
     return grid
 
 
-def _tokens_line(view: WizardsCupView) -> Text:
-    text = Text()
-    for seat, player in enumerate(view.players):
-        if seat:
-            text.append("     ")
-        text.append(f"{player.name} ", style="bold")
-        text.append_text(tokens_text(player.tokens, view.tokens_to_win))
-    return text
+def _tokens_line(view: WizardsCupView) -> Callable[[int], Text]:
+    """"Cup Tokens  Ana ● ○     Bo ○ ○" for a given width: the names are cut, never the tokens."""
+    label = Text("Cup Tokens  ", style="bold")
+    tokens = [tokens_text(player.tokens, view.tokens_to_win) for player in view.players]
+    gaps = 5 * (len(tokens) - 1) + len(tokens)  # between the seats, and one before each seat's tokens
+
+    def build(width: int) -> Text:
+        room = width - label.cell_len - gaps - sum(each.cell_len for each in tokens)
+        names = share_width([player.name for player in view.players], max(room, len(tokens)))
+        text = label.copy()
+        for seat, name in enumerate(names):
+            if seat:
+                text.append("     ")
+            text.append(f"{name} ", style="bold")
+            text.append_text(tokens[seat])
+        return text
+
+    return build
 
 
 class RoundResultScreen(ModalScreen[None]):
@@ -85,14 +96,16 @@ class RoundResultScreen(ModalScreen[None]):
             title.append(f"{names[winners[0]]} wins the round and a Cup Token", style=f"bold {victory_hue()}")
         elif winners:
             title.append("both win the round and a Cup Token", style=f"bold {victory_hue()}")
-        with Vertical(id="rr-dialog"):
+        # The dialog scrolls (↑ ↓) when a small terminal cannot hold every duel; the tokens and the hint stay
+        # docked at its foot, so no long name or long round pushes them out of view.
+        with VerticalScroll(id="rr-dialog"):
+            with Vertical(id="rr-foot"):
+                yield FittedLine(_tokens_line(view), id="rr-tokens")
+                yield Static(Text("enter: continue · ↑ ↓ scroll", style="dim"), id="rr-hint")
             yield Static(title, id="rr-title")
             if ends:
                 yield Static(Text(ends[-1].text, style="italic"), id="rr-why")
-            with VerticalScroll(id="rr-duels"):
-                yield Static(duel_lines(self.events, number, names))
-            yield Static(Text.assemble(("Cup Tokens  ", "bold"), _tokens_line(view)), id="rr-tokens")
-            yield Static(Text("enter: continue", style="dim"), id="rr-hint")
+            yield Static(duel_lines(self.events, number, names), id="rr-duels")
 
     def action_close(self) -> None:
         """Close the summary."""

@@ -21,9 +21,12 @@ from tui.games.wizards_cup.wizard_card import WizardCard, card_row, wizard_name
 from tui.widgets.seat_private import cursor_id, put_cursor
 from tui.widgets.styles import load_css
 
+WIDE_FROM = 100
+"""From this many columns the two lists widen and show each power's timing, as the team builder's list does."""
 
-def _row(card_id: str, mark: str, mark_style: str) -> Text:
-    return card_row(card_id, mark, mark_style, timing=False)
+
+def _row(card_id: str, mark: str, mark_style: str, timing: bool = False) -> Text:
+    return card_row(card_id, mark, mark_style, timing=timing)
 
 
 class SwapPicker(Widget):
@@ -97,18 +100,26 @@ class SwapPicker(Widget):
         """The wizards not in the team, in set order."""
         return [w.card_id for w in WIZARDS if w.card_id not in self.team]
 
+    def on_resize(self) -> None:
+        """A wide terminal gives the lists the room of the team builder's, with the timings."""
+        wide = self.size.width >= WIDE_FROM
+        if wide != self.has_class("-wide"):
+            self.set_class(wide, "-wide")
+            self._rebuild()
+
     def _rebuild(self) -> None:
+        timing = self.has_class("-wide")
         for list_id, cards, chosen in (("#sp-team", self.team, self.out), ("#sp-pool", self.unused, self.take)):
             option_list = self.query_one(list_id, OptionList)
             highlighted = option_list.highlighted or 0
             rows = []
             for card in cards:
                 if card == self.displayed:
-                    rows.append(Option(_row(card, "◆", "bold cyan"), id=card))
+                    rows.append(Option(_row(card, "◆", "bold cyan", timing), id=card))
                 elif card == chosen:
-                    rows.append(Option(_row(card, "✓", "bold green"), id=card))
+                    rows.append(Option(_row(card, "✓", "bold green", timing), id=card))
                 else:
-                    rows.append(Option(_row(card, "·", "dim"), id=card))
+                    rows.append(Option(_row(card, "·", "dim", timing), id=card))
             option_list.set_options(rows)
             option_list.highlighted = min(highlighted, len(rows) - 1) if rows else None
         self._summary()

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 
 from engine.wizbits import actions as act
@@ -103,14 +105,33 @@ class Entry:
     playable: bool = False
     matches: tuple[Any, ...] = field(default=(), compare=False)
 
-    def text(self, view: WizbitsView) -> Text:
-        """``"3 ▲ Sunder  Elem"`` for a card, ``"⚡ Archmage: Trigger …"`` for an ability."""
+    def text(self, view: WizbitsView, width: int = 0) -> Text:
+        """``"3 ▲ Sunder  Elem"`` for a card, ``"⚡ Archmage: Trigger …"`` for an ability.
+
+        Given the list's ``width``, a card's row too wide for it drops its category (the card pane below says
+        it) before the name is cut, so a list as narrow as a cost and the longest name shows every name whole.
+        """
         card = CARDS_BY_ID[self.card_id]
         style = "" if self.playable else "dim"
         if self.ability is None:
             line = Text(f"{card.cost} ", style="bold" if self.playable else "dim")
+            category = f" {CATEGORY_SHORT[card.category]}"
+            full = line.cell_len + NAME_CELLS + len(category) + (len("  not now") if not self.playable else 0)
+            if width and full > width:
+                indent = line.cell_len
+                name = card_name(self.card_id, bold=self.playable)
+                if line.cell_len + name.cell_len > width:
+                    name = _wrapped(name, width - line.cell_len, line.cell_len)
+                line.append_text(name)
+                if not self.playable:
+                    # Said in words whatever the width: on its own row when the name's row has no room for it.
+                    last = line.plain.rsplit("\n", 1)[-1]
+                    fits = cell_len(last) + len("  not now") <= width
+                    line.append("  not now" if fits else "\n" + " " * indent + "not now")
+                    line.stylize("dim")
+                return line
             line.append_text(card_name(self.card_id, width=NAME_CELLS, bold=self.playable))
-            line.append(f" {CATEGORY_SHORT[card.category]}", style="dim")
+            line.append(category, style="dim")
             if not self.playable:
                 line.append("  not now")  # in words, not only dimmed: it reads in monochrome and aloud
                 line.stylize("dim")
@@ -121,6 +142,20 @@ class Entry:
             line.append(" (not now)", style="dim")
         line.append(f": {ability_text(entry_ability(view, self))}", style=style)
         return line
+
+
+def _wrapped(name: Text, room: int, indent: int) -> Text:
+    """``name`` broken between words into lines of ``room`` cells, the later ones indented by ``indent``.
+
+    A name wider than the list goes on two rows rather than being cut.
+    """
+    lines = name.wrap(Console(width=max(room, 1), legacy_windows=False), max(room, 1))
+    joined = Text()
+    for number, part in enumerate(lines):
+        if number:
+            joined.append("\n" + " " * indent)
+        joined.append_text(part)
+    return joined
 
 
 def entry_ability(view: WizbitsView, entry: Entry) -> Ability:

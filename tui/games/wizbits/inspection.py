@@ -24,9 +24,9 @@ from engine.wizbits.pillar.text import branch_name
 from engine.wizbits.pillar.tree import Unit, UnitKind
 from engine.wizbits.text import ability_text
 from engine.wizbits.unit_targets import targets_phrase, threatened
-from engine.wizbits.views import WizbitsView
+from engine.wizbits.views import PermanentView, WizbitsView
 from tui.games.wizbits.card import ELEMENT_COLOURS, ELEMENT_GLYPHS
-from tui.games.wizbits.side import THREAT_MARK
+from tui.games.wizbits.side import THREAT_MARK, points_text
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,20 @@ def _unit_look(view: WizbitsView, unit: Unit) -> Look:
     return Look(label, card_id if card_id in CARDS_BY_ID else None, note, unit.uid)
 
 
+def points_note(permanent: PermanentView) -> str:
+    """A character's Main Points as they stand, beside the printed ones the card below shows.
+
+    ``"Now: S d8 W d8 M d10 SCN 5 (printed S d8 W d6 M d10 SCN 5)."``; empty for a card without points.
+    """
+    card = CARDS_BY_ID.get(permanent.card_id)
+    now = points_text(permanent)
+    if card is None or card.main_points is None or not now:
+        return ""
+    printed = card.main_points
+    return (f"Now: {now} (printed S d{printed.strength} W d{printed.will} M d{printed.magic} "
+            f"SCN {printed.scn}).")
+
+
 def threat_note(view: WizbitsView, iid: int) -> str:
     """Which units on the pillar target card ``iid``: ``"Targeted by Bo's Eclipse Sting."``."""
     if view.pillar is None:
@@ -102,11 +116,11 @@ def table_looks(view: WizbitsView) -> list[Look]:
                 label.append(" ★")
             if permanent.seceded:
                 label.append(" flipped", style="italic")
-            note = ""
+            notes = [points_note(permanent)]
             if permanent.iid in aimed_at:
                 label.append(f" {THREAT_MARK} targeted", style="bold")
-                note = threat_note(view, permanent.iid)
-            looks.append(Look(label, permanent.card_id, note))
+                notes.append(threat_note(view, permanent.iid))
+            looks.append(Look(label, permanent.card_id, " ".join(note for note in notes if note)))
     return looks + unit_looks(view) + waiting_looks(view)
 
 

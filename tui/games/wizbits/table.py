@@ -138,6 +138,8 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
         self.seat: int | None = None
         self.legal: list[Any] = []
         self.entries: list[Entry] = []
+        self._entries_width = 0
+        """The list width the hand rows were laid out for."""
         self.rows: list[ChoiceRow] = []
         self.entry: Entry | None = None
         """The card or ability being played while composing."""
@@ -172,6 +174,9 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
                 yield Static(id="wb-prompt")
                 yield ChoiceList(lambda: bool(self.check_action("confirm", ())), id="wb-list")
                 with VerticalScroll(id="wb-card-box"):
+                    # While inspecting, what the line looked at says (a unit's targets, a character's points
+                    # now) leads the card: the box scrolls, where the prompt above it would cut it.
+                    yield Static(id="wb-note")
                     yield WizbitsCard(id="wb-card", empty_text="", reminders=False)
 
     # -- what each seat keeps to itself at a shared keyboard ----------------------------------
@@ -274,7 +279,9 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
         if self.rows:
             listing.add_options([Option(row.text()) for row in self.rows])
         elif self.entries:
-            listing.add_options([Option(entry.text(view)) for entry in self.entries])
+            width = self._entries_room(listing)
+            listing.add_options([Option(entry.text(view, width)) for entry in self.entries])
+            self._entries_width = width
         elif stage == "compose":
             listing.add_option(Option(Text("No targets to choose.", style="dim italic"), disabled=True))
         else:
@@ -294,13 +301,22 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
         if self.inspecting:
             index = self.query_one("#wb-list", OptionList).highlighted
             note = self.looks[index].note if index is not None and index < len(self.looks) else ""
-            self.query_one("#wb-prompt", Static).update(inspect_text(note, self.compact))
+            self.query_one("#wb-prompt", Static).update(inspect_text("", self.compact))
+            self._show_note(note)
             return
+        self._show_note("")
         self.query_one("#wb-prompt", Static).update(prompt_text(
             self.view, stage or self.stage, self.rows, self.total, step_mode=self.step_mode,
             pillar_hidden=self.compact and not self.has_class("-show-pillar"), keys_hint=self.keys_hint,
             playing=playing, message=self.message, note=self.priority_note()))
         self.refresh_bindings()  # esc clears a refusal on show
+
+    def _show_note(self, note: str) -> None:
+        """Put ``note`` at the head of the card box, scrolled to its top (none: the box holds the card alone)."""
+        shown = self.query_one("#wb-note", Static)
+        shown.update(Text(note, style="italic"))
+        shown.display = bool(note)
+        self.query_one("#wb-card-box").scroll_home(animate=False, immediate=True)
 
     def _update_card(self) -> None:
         listing = self.query_one("#wb-list", OptionList)
@@ -393,6 +409,20 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
 
     def on_resize(self) -> None:
         self.compact = self.size.width < 100 or self.size.height < 20
+        self.call_after_refresh(self._fit_entries)
+
+    @staticmethod
+    def _entries_room(listing: OptionList) -> int:
+        """The cells a hand row has: the list's width, less the scrollbar a long hand brings (if not there yet)."""
+        width = listing.scrollable_content_region.width
+        return max(width - (0 if listing.show_vertical_scrollbar else 1), 0) if width else 0  # 0: not laid out
+
+    def _fit_entries(self) -> None:
+        """Lay the hand's rows out again for the list's new width (its names whole first, then the categories)."""
+        listing = self.query_one("#wb-list", OptionList)
+        if self.view is not None and self.entries and not self.rows and not self.inspecting \
+                and self._entries_room(listing) != self._entries_width:
+            self._load(self.stage, keep=True)
 
     def watch_compact(self, compact: bool) -> None:
         self.set_class(compact, "-compact")

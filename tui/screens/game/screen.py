@@ -297,9 +297,13 @@ class GameScreen(Screen[None]):
         self.update_status()
         if value:
             self.advance()
-        elif self._auto_timer is not None:
+            return
+        if self._auto_timer is not None:
             self._auto_timer.stop()
             self._auto_timer = None
+        live = self.live
+        if live.result is None and live.table_action is not None and not live.to_act:
+            self.advance()  # the status line still says "Playing automatically": it must say what is waiting now
 
     def _show(self, view_seat: int | None, deciding: int | None, legal: Sequence[Any]) -> None:
         """Draw the table from ``view_seat``'s view."""
@@ -645,9 +649,11 @@ class GameScreen(Screen[None]):
     # -- key actions ---------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide "Next step" and "Auto play" while a human here decides; dim them when no step waits.
+        """Hide "Next step" and "Auto play" while a human here decides or once the game is over; dim them when no
+        step waits.
 
-        Hidden rather than dimmed so the deciding pane's own keys fit an 80-column footer.
+        Hidden rather than dimmed so the deciding pane's own keys fit an 80-column footer, and so a finished game
+        offers no step it cannot take.
         """
         if action == "retry_save":
             return self.saving.failing
@@ -656,7 +662,7 @@ class GameScreen(Screen[None]):
         if action in ("step", "toggle_auto"):
             live = self.live
             if live.result is not None:
-                return None
+                return False
             if not self.drives_table or any(self.plays_here(seat) for seat in live.to_act):
                 return False
             if action == "step" and (live.to_act or live.table_action is None):
