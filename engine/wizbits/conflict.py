@@ -27,7 +27,15 @@ from engine.wizbits.dice import (
 from engine.wizbits.phases import open_pillar, play_unit, start_play_phase
 from engine.wizbits.pillar.units import UnitKind
 from engine.wizbits.resolve import destroy, destroy_together
-from engine.wizbits.state import SEQUENTIAL_RULINGS, Battle, JsonDict, Phase, WizbitsState, opponent
+from engine.wizbits.state import (
+    ONE_TARGET_DIVIDED,
+    SEQUENTIAL_RULINGS,
+    Battle,
+    JsonDict,
+    Phase,
+    WizbitsState,
+    opponent,
+)
 from engine.wizbits.terms import Attribute, TriggerEvent
 
 
@@ -221,8 +229,15 @@ def start_division(state: WizbitsState, events: list[Event]) -> None:
     state.phase = Phase.DIVIDE
     state.division = [None, None]
     for seat, own, targets in sides(state):
-        if not own or not targets or total_strength(state, own) == 0:
+        total = total_strength(state, own)
+        if not own or not targets or total == 0:
             state.division[seat] = {}
+        elif len(targets) == 1 and state.rules_version >= ONE_TARGET_DIVIDED:
+            # One character to deal damage to: there is nothing to divide, so nobody is asked. Sessions begun
+            # under older versions asked, and their logs hold the answer.
+            state.division[seat] = {targets[0]: total}
+            events.append(Event("divided", f"{state.players[seat].name} deals all their damage to "
+                                f"{state.card(targets[0]).name}, the only character to take it.", {"seat": seat}))
     if all(split is not None for split in state.division):
         open_damage_pillar(state, events)
 
