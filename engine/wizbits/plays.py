@@ -160,7 +160,7 @@ def apply_play(state: WizbitsState, seat: int, action: PlayCard, events: list[Ev
     if card.category is Category.ELEMENT:
         triggers.extend(collect_triggers(state, TriggerEvent.OPPONENT_PLAYS_ELEMENT, action.card, opponent(seat)))
     if triggers:
-        place_triggers(state, triggers)
+        place_triggers(state, triggers, events)
 
 
 def apply_activate(state: WizbitsState, seat: int, action: Activate, events: list[Event]) -> None:
@@ -188,7 +188,7 @@ def apply_activate(state: WizbitsState, seat: int, action: Activate, events: lis
                         {"seat": seat, "iid": action.card, "ability": action.ability, "flip": flip,
                          "targets": newest_unit_target_data(state)}))
     if triggers:
-        place_triggers(state, triggers)
+        place_triggers(state, triggers, events)
 
 
 def unit_actions(state: WizbitsState, seat: int) -> list[Action]:

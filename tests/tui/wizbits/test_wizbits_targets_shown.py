@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from engine.wizbits.actions import Activate, PlayCard
+from engine.wizbits.actions import Activate, Attack, PlayCard
 from engine.wizbits.continuous import collect_triggers
 from engine.wizbits.lab.json_form import loads, shipped_scenarios
 from engine.wizbits.lab.table import build, next_group, start, step
@@ -173,3 +173,34 @@ def test_two_units_of_one_name_at_one_height_are_told_apart_by_their_branch() ->
     (event,) = [event for event in game.events if event.kind == "play" and event.data["card"] == "ripple-of-doubt"]
     assert event.text == "Bo plays Ripple of Doubt → Ana's Sparkswarm Volley (h3, Subpillar 1)."
     assert make_view(game.state, None).targets[game.newest_unit().uid][0].ref == aimed
+
+
+def test_an_opponent_plays_an_element_trigger_has_its_own_line_in_the_log_and_the_transcript() -> None:
+    game = Game(1, {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"})
+    game.to_phase(Phase.ELEMENTS)
+    ana = game.state.active
+    mayfly = game.give(1 - ana, "mayfly-tidecaller", "play")
+    game.play(ana, "sparkswarm-volley", targets=[game.state.players[1 - ana].main])
+    names = [player.name for player in game.state.players]
+    (play,) = [event for event in game.events if event.kind == "play"]
+    (trigger,) = [event for event in game.events if event.kind == "trigger"]
+    assert game.events.index(trigger) == game.events.index(play) + 1  # right after the Element, as on the tree
+    line = f"{names[1 - ana]}'s Mayfly Tidecaller triggers: when your opponent plays an Element."
+    assert trigger.text == line and trigger.data["iid"] == mayfly
+    assert any(unit.kind.value == "trigger" and unit.payload["iid"] == mayfly for unit in game.pillar().units())
+    ui = WizbitsUI()
+    for viewer in (ana, 1 - ana, None):
+        assert line in ui.log_lines([play, trigger], viewer)
+
+
+def test_a_trigger_set_off_outside_a_pillar_says_it_waits() -> None:
+    game = Game(1, {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"})
+    game.to_phase(Phase.ELEMENTS)
+    ana = game.state.active
+    squire = game.give(ana, "emberbeetle-squire", "play")
+    game.to_phase(Phase.ATTACK)
+    events = game.act(ana, Attack((squire,)))
+    name = game.state.players[ana].name
+    assert [event.text for event in events if event.kind == "trigger"] == [
+        f"{name}'s Emberbeetle Squire triggers: when this character is declared as an attacker. "
+        "It waits for the next pillar."]
