@@ -22,7 +22,7 @@ from engine.wizbits.payment import check_payment, pay, payment_options
 from engine.wizbits.phases import place_triggers, play_unit
 from engine.wizbits.pillar.units import UnitKind
 from engine.wizbits.resolve import chosen_slots, discard_from_hand, secede
-from engine.wizbits.state import IDLE_TRIGGERS_REFUSED, JsonDict, Phase, WizbitsState, opponent
+from engine.wizbits.state import JsonDict, Phase, WizbitsState, opponent
 from engine.wizbits.terms import TriggerEvent
 from engine.wizbits.unit_targets import newest_unit_arrow, newest_unit_target_data
 
@@ -117,11 +117,6 @@ def idle_trigger(ability: Ability, targets: Targets) -> bool:
     return bool(slots) and len(slots) == len(ability.effects) and all(target is None for target in targets)
 
 
-def _refuses_idle(state: WizbitsState) -> bool:
-    # Sessions begun under rules versions 1 to 3 offered such uses, and their logs must replay as played.
-    return state.rules_version >= IDLE_TRIGGERS_REFUSED
-
-
 def check_activate(state: WizbitsState, seat: int, action: Activate) -> None:
     """Raise :class:`IllegalActionError` with the reason if ``seat`` can't use this ability now."""
     ability = _ability(state, seat, action.card, action.ability)
@@ -139,9 +134,6 @@ def check_activate(state: WizbitsState, seat: int, action: Activate) -> None:
         raise IllegalActionError(f"you need {plural(cost.discard, 'card')} in hand to discard")
     _check_foundation(state, action.on)
     _check_targets(state, seat, chosen_slots((ability,)), action.targets)
-    if _refuses_idle(state) and idle_trigger(ability, action.targets):
-        raise IllegalActionError(f"that ability of {state.card(action.card).name} has no legal target now; "
-                                 "using it would only pay its cost")
     check_payment(state, seat, cost.points, action.pay, exclude=action.card if cost.secede_this else None)
 
 
@@ -218,8 +210,6 @@ def unit_actions(state: WizbitsState, seat: int) -> list[Action]:
             exclude = permanent.iid if cost.secede_this else None
             payments = payment_options(state, seat, cost.points, exclude)
             choices = _slot_options(state, seat, chosen_slots((ability,)))
-            if _refuses_idle(state) and idle_trigger(ability, tuple(options[0] for options in choices)):
-                continue  # an ability with no legal target in any of its effects would only pay its cost
             for on, targets, payment in product(foundations, product(*choices), payments):
                 actions.append(Activate(permanent.iid, index, on, tuple(targets), payment))
     return actions

@@ -140,8 +140,7 @@ against the step's opening state, destroyed a failed battle check before the nex
 Continue unit on the pillar after its card left play. Version 2 follows the rulebook on all three
 (docs/rules/wizbits.md). Version 3 keeps every move that showed a hidden card from being taken back, a
 payment from the deck included (versions 1 and 2 stopped an undo only where a hand grew). Version 4
-refuses a Trigger ability that would do nothing (every effect of it chooses, and none has a legal choice),
-and a side with one character to deal damage to is not asked how to divide it.
+does not ask a side with one character to deal damage to how to divide it.
 A session replays under the version it began with."""
 
 SEQUENTIAL_RULINGS = 2
@@ -149,9 +148,6 @@ SEQUENTIAL_RULINGS = 2
 
 REVEALS_END_UNDO = 3
 """The first version where a move that showed a hidden card (a payment from the deck too) can't be taken back."""
-
-IDLE_TRIGGERS_REFUSED = 4
-"""The first version that refuses a Trigger ability with nothing to choose (see :func:`engine.wizbits.plays.idle_trigger`)."""
 
 ONE_TARGET_DIVIDED = 4
 """The first version where a side with one character to deal damage to has it all dealt there, unasked."""

@@ -1,8 +1,8 @@
-"""The legal actions a bot will consider: never a Trigger use that would only pay its cost.
+"""The legal actions Normal and Hard consider: never a Trigger use that would only pay its cost.
 
-Rules version 4 refuses such a use (see :func:`engine.wizbits.plays.idle_trigger`), but a
-session begun under an older version still offers it, and a bot resuming one must not
-spend points and cards on nothing.
+The rules allow using a Trigger whose every effect found no legal target (see
+:func:`engine.wizbits.plays.idle_trigger` and docs/rules/wizbits.md), but it only
+spends points and cards on nothing.
 """
 
 from __future__ import annotations
