@@ -47,7 +47,7 @@ def possessive(name: str) -> str:
 
 
 def turn_sentence(names: Sequence[str], to_act: Sequence[int], *, over: bool, table_step: bool,
-                  prompt: str | None = None, waiting: Sequence[int] = ()) -> str:
+                  prompt: str | None = None, waiting: Sequence[int] = (), asked: str | None = None) -> str:
     """Whose turn it is, as a sentence.
 
     Args:
@@ -57,18 +57,20 @@ def turn_sentence(names: Sequence[str], to_act: Sequence[int], *, over: bool, ta
         table_step: Nobody chooses and the table's automatic step waits.
         prompt: What the seat at this terminal may do now (said after its name), if one is asked here.
         waiting: Seats asked to choose at another terminal: "Waiting for Bo."
+        asked: The game's words for the one seat asked, when "It is Bo's turn" would be wrong (in Wizbits,
+            "Bo holds Priority in Ana's turn").
     """
     if over:
         return "The game is over."
     if not to_act:
         return "The table plays its next step." if table_step else "Nobody is asked to choose."
-    asked = [names[seat] for seat in to_act]
+    seats = [names[seat] for seat in to_act]
     if set(to_act) <= set(waiting):  # nobody here is asked
-        return f"Waiting for {names_phrase(asked)} to choose."
-    if len(asked) == 1:
-        line = f"It is {possessive(asked[0])} turn"
+        return f"Waiting for {names_phrase(seats)} to choose."
+    if len(seats) == 1:
+        line = asked or f"It is {possessive(seats[0])} turn"
     else:
-        line = f"{names_phrase(asked)} choose at the same time"
+        line = f"{names_phrase(seats)} choose at the same time"
     line += f": {prompt.rstrip('.')}." if prompt else "."
     elsewhere = [names[seat] for seat in waiting]
     if elsewhere:

@@ -24,10 +24,18 @@ from engine.wizbits.dice import (
     die_level,
     roll_check,
 )
-from engine.wizbits.phases import open_pillar, play_unit, start_play_phase
+from engine.wizbits.phases import open_pillar, play_unit, start_play_phase, trigger_event
 from engine.wizbits.pillar.units import UnitKind
 from engine.wizbits.resolve import destroy, destroy_together
-from engine.wizbits.state import SEQUENTIAL_RULINGS, Battle, JsonDict, Phase, WizbitsState, opponent
+from engine.wizbits.state import (
+    ONE_TARGET_DIVIDED,
+    SEQUENTIAL_RULINGS,
+    Battle,
+    JsonDict,
+    Phase,
+    WizbitsState,
+    opponent,
+)
 from engine.wizbits.terms import Attribute, TriggerEvent
 
 
@@ -77,7 +85,7 @@ def declare_attack(state: WizbitsState, attackers: tuple[int, ...], events: list
     names = ", ".join(state.card(iid).name for iid in attackers)
     events.append(Event("attack", f"{name} attacks with {names}.", {"attackers": list(attackers)}))
     for iid in attackers:
-        state.waiting_triggers.extend(collect_triggers(state, TriggerEvent.THIS_ATTACKS, iid, state.active))
+        wait_for_next_pillar(state, collect_triggers(state, TriggerEvent.THIS_ATTACKS, iid, state.active), events)
     if not fighters(state, opponent(state.active)):
         _form_battles(state, events)
         return
@@ -199,6 +207,12 @@ def current_battle(state: WizbitsState) -> Battle:
                   [iid for iid in battle.defenders if iid in in_play])
 
 
+def wait_for_next_pillar(state: WizbitsState, triggers: list[JsonDict], events: list[Event]) -> None:
+    """Log triggers set off outside a pillar's building (a Damage pillar done included); they wait for the next one."""
+    events.extend(trigger_event(state, trigger, True) for trigger in triggers)
+    state.waiting_triggers.extend(triggers)
+
+
 def sides(state: WizbitsState) -> Iterator[tuple[int, list[int], list[int]]]:
     """(seat, its characters, the characters it deals damage to) for both sides of the current battle."""
     battle = current_battle(state)
@@ -221,8 +235,15 @@ def start_division(state: WizbitsState, events: list[Event]) -> None:
     state.phase = Phase.DIVIDE
     state.division = [None, None]
     for seat, own, targets in sides(state):
-        if not own or not targets or total_strength(state, own) == 0:
+        total = total_strength(state, own)
+        if not own or not targets or total == 0:
             state.division[seat] = {}
+        elif len(targets) == 1 and state.rules_version >= ONE_TARGET_DIVIDED:
+            # One character to deal damage to: there is nothing to divide, so nobody is asked. Sessions begun
+            # under older versions asked, and their logs hold the answer.
+            state.division[seat] = {targets[0]: total}
+            events.append(Event("divided", f"{state.players[seat].name} deals all their damage to "
+                                f"{state.card(targets[0]).name}, the only character to take it.", {"seat": seat}))
     if all(split is not None for split in state.division):
         open_damage_pillar(state, events)
 
@@ -296,7 +317,7 @@ def damage_base_checks(state: WizbitsState, events: list[Event]) -> None:
     if losers:
         end_by_main_failures(state, losers, events)
         return
-    state.waiting_triggers.extend(triggers)
+    wait_for_next_pillar(state, triggers, events)
 
 
 def _checks_one_by_one(state: WizbitsState, battle: Battle, events: list[Event]) -> None:
@@ -322,7 +343,7 @@ def _checks_one_by_one(state: WizbitsState, battle: Battle, events: list[Event])
     if losers:
         end_by_main_failures(state, losers, events)
         return
-    state.waiting_triggers.extend(triggers)
+    wait_for_next_pillar(state, triggers, events)
 
 
 def check_event(state: WizbitsState, iid: int, roll: CheckRoll) -> Event:

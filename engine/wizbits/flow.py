@@ -55,7 +55,7 @@ def resolve_step(state: WizbitsState, events: list[Event]) -> None:
         _discard_unresolved_cards(state, group)
         return
     if triggers:
-        place_triggers(state, triggers)
+        place_triggers(state, triggers, events)
         # Priority opens again, active player first, before resolution goes on.
         state.resolving = False
         state.priority = state.active
@@ -144,7 +144,7 @@ def test_phase(state: WizbitsState, events: list[Event], second: bool = False) -
     make_check(state, state.players[seat].main, SPECIAL_CHECK_BREAK_GLOBAL_CHECK, events, triggers)
     if state.over:
         return
-    place_triggers(state, triggers)
+    place_triggers(state, triggers, events)
     ear_tug(state, events)
     if second:
         state.phase = Phase.RECONCILE_DOWN

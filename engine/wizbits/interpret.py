@@ -261,7 +261,8 @@ def _change_card(state: WizbitsState, ctx: Resolution, effect: Effect, iid: int)
     if isinstance(effect, Heal):
         healed = min(effect.amount, perm.damage)
         perm.damage -= healed
-        events.append(Event("heal", f"{name} heals {healed} damage.", {"iid": iid, "amount": healed}))
+        text = f"{name} heals {healed} damage." if healed else f"{name} has no damage to heal."
+        events.append(Event("heal", text, {"iid": iid, "amount": healed}))
     elif isinstance(effect, ChangeStat):
         steps = perm.turn_steps if effect.duration is Duration.END_OF_TURN else perm.lasting_steps
         steps[effect.stat.value] = steps.get(effect.stat.value, 0) + effect.steps

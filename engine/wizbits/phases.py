@@ -12,6 +12,7 @@ from engine.wizbits.continuous import continue_units
 from engine.wizbits.pillar.tree import Pillar
 from engine.wizbits.pillar.units import UnitKind
 from engine.wizbits.state import JsonDict, Phase, WizbitsState
+from engine.wizbits.terms import TriggerEvent
 
 
 def phase_label(state: WizbitsState) -> str:
@@ -48,12 +49,36 @@ def open_pillar(state: WizbitsState, phase: str, events: list[Event], base: str 
         state.waiting_triggers = []
 
 
-def place_triggers(state: WizbitsState, triggers: list[JsonDict]) -> None:
-    """Put triggers on the highest remaining unit of the main pillar, or keep them for the next pillar."""
-    if state.pillar is None or state.phase not in Phase.PILLARS:
+def place_triggers(state: WizbitsState, triggers: list[JsonDict], events: list[Event] | None = None) -> None:
+    """Put triggers on the highest remaining unit of the main pillar, or keep them for the next pillar.
+
+    Args:
+        events: Where to log each trigger as it is set off; None for triggers already logged (those that
+            waited for this pillar).
+    """
+    waiting = state.pillar is None or state.phase not in Phase.PILLARS
+    if events is not None:
+        for trigger in triggers:
+            events.append(trigger_event(state, trigger, waiting))
+    if waiting:
         state.waiting_triggers.extend(triggers)
         return
+    assert state.pillar is not None
     state.pillar.place_triggers((int(trigger["owner"]), str(trigger["name"]), trigger) for trigger in triggers)
+
+
+def trigger_event(state: WizbitsState, trigger: JsonDict, waiting: bool) -> Event:
+    """The log line of a trigger set off: ``Bo's Grim Music Box triggers: when your opponent plays an Element.``"""
+    owner = int(trigger["owner"])
+    try:
+        when = f": when {TriggerEvent(str(trigger.get('event'))).phrase}"
+    except ValueError:
+        when = ""  # a payload without a known event still gets its line
+    text = f"{state.players[owner].name}'s {trigger['name']} triggers{when}."
+    if waiting:
+        text += " It waits for the next pillar."
+    return Event("trigger", text, {"seat": owner, "iid": int(trigger["iid"]), "event": trigger.get("event"),
+                                   "waiting": waiting})
 
 
 def drop_dead_continues(state: WizbitsState, pillar: Pillar | None = None) -> None:

@@ -106,6 +106,17 @@ def _ability(state: WizbitsState, seat: int, iid: int, index: int) -> Ability:
     return abilities[index]
 
 
+def idle_trigger(ability: Ability, targets: Targets) -> bool:
+    """Whether using ``ability`` with ``targets`` would only pay its cost.
+
+    True when every effect of the ability chooses a target and none found a
+    legal one (a target of None means there was none to choose). An ability
+    with an effect that doesn't choose, such as "draw a card", always does something.
+    """
+    slots = chosen_slots((ability,))
+    return bool(slots) and len(slots) == len(ability.effects) and all(target is None for target in targets)
+
+
 def check_activate(state: WizbitsState, seat: int, action: Activate) -> None:
     """Raise :class:`IllegalActionError` with the reason if ``seat`` can't use this ability now."""
     ability = _ability(state, seat, action.card, action.ability)
@@ -141,7 +152,7 @@ def apply_play(state: WizbitsState, seat: int, action: PlayCard, events: list[Ev
     if card.category is Category.ELEMENT:
         triggers.extend(collect_triggers(state, TriggerEvent.OPPONENT_PLAYS_ELEMENT, action.card, opponent(seat)))
     if triggers:
-        place_triggers(state, triggers)
+        place_triggers(state, triggers, events)
 
 
 def apply_activate(state: WizbitsState, seat: int, action: Activate, events: list[Event]) -> None:
@@ -169,7 +180,7 @@ def apply_activate(state: WizbitsState, seat: int, action: Activate, events: lis
                         {"seat": seat, "iid": action.card, "ability": action.ability, "flip": flip,
                          "targets": newest_unit_target_data(state)}))
     if triggers:
-        place_triggers(state, triggers)
+        place_triggers(state, triggers, events)
 
 
 def unit_actions(state: WizbitsState, seat: int) -> list[Action]:
@@ -204,4 +215,4 @@ def unit_actions(state: WizbitsState, seat: int) -> list[Action]:
     return actions
 
 
-__all__ = ["Payment", "apply_activate", "apply_play", "check_activate", "check_play", "unit_actions"]
+__all__ = ["Payment", "apply_activate", "apply_play", "check_activate", "check_play", "idle_trigger", "unit_actions"]

@@ -303,7 +303,7 @@ class WizbitsRules(GameRules[WizbitsState, Action, WizbitsView]):
             return events
         assert seat is not None
         if isinstance(action, act.ChooseTargets):
-            place_triggers(state, run_pending(state, state.pending[0], action.targets, events))
+            place_triggers(state, run_pending(state, state.pending[0], action.targets, events), events)
         elif isinstance(action, act.DiscardCards):
             discard_from_hand(state, seat, list(action.cards), events)
         elif isinstance(action, act.PlayCard):

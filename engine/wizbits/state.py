@@ -134,19 +134,23 @@ class Battle:
     defenders: list[int]
 
 
-RULES_VERSION = 3
+RULES_VERSION = 4
 """The newest Wizbits rulings. Version 1 (sessions begun before 2026-12-01) resolved a unit's abilities all
 against the step's opening state, destroyed a failed battle check before the next check was made, and left a
 Continue unit on the pillar after its card left play. Version 2 follows the rulebook on all three
 (docs/rules/wizbits.md). Version 3 keeps every move that showed a hidden card from being taken back, a
-payment from the deck included (versions 1 and 2 stopped an undo only where a hand grew). A session
-replays under the version it began with."""
+payment from the deck included (versions 1 and 2 stopped an undo only where a hand grew). Version 4
+does not ask a side with one character to deal damage to how to divide it.
+A session replays under the version it began with."""
 
 SEQUENTIAL_RULINGS = 2
 """The first version with the rulebook's rulings on resolving, battle checks and Continue units."""
 
 REVEALS_END_UNDO = 3
 """The first version where a move that showed a hidden card (a payment from the deck too) can't be taken back."""
+
+ONE_TARGET_DIVIDED = 4
+"""The first version where a side with one character to deal damage to has it all dealt there, unasked."""
 
 
 @dataclass

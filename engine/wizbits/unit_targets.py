@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.wizbits.effects import TargetKind
 from engine.wizbits.interpret import chosen_slots
+from engine.wizbits.pillar.text import branch_name
 from engine.wizbits.pillar.tree import Pillar, Unit, UnitKind
 from engine.wizbits.state import JsonDict, WizbitsState
 from engine.wizbits.terms import TriggerEvent
@@ -89,11 +90,23 @@ def unit_targets(state: WizbitsState, unit: Unit, pillar: Pillar | None = None) 
             continue
         if kind is TargetKind.UNIT:
             target = _unit_named(pillar, ref)
-            found.append(TargetView("unit", ref, target.name if target else "a unit that has left",
+            found.append(TargetView("unit", ref, unit_called(state, pillar, target) if target else "a unit that has left",
                                     target.owner if target else None))
         elif 0 <= ref < len(state.cards):
             found.append(_card_target(state, ref))
     return tuple(found)
+
+
+def unit_called(state: WizbitsState, pillar: Pillar | None, unit: Unit) -> str:
+    """A unit's name with where it stands, so two units of one name are told apart: ``Sparkswarm Volley (h2)``.
+
+    The height is enough on one branch; when another unit of the same name stands at the same height
+    (on another branch), its branch is named too: ``Sparkswarm Volley (h3, Subpillar 1)``.
+    """
+    units = [*pillar.units(), *(other for _, other in pillar.countered)] if pillar is not None else []
+    twin = any(other.uid != unit.uid and other.name == unit.name and other.height == unit.height for other in units)
+    return f"{unit.name} (h{unit.height}, {branch_name(unit.branch, state.rtf)})" if twin \
+        else f"{unit.name} (h{unit.height})"
 
 
 def _card_target(state: WizbitsState, iid: int) -> TargetView:

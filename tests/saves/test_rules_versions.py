@@ -63,11 +63,11 @@ def test_the_newest_rulings_play_those_games_differently() -> None:
 
 def test_new_games_play_the_newest_rulings() -> None:
     state = SPEC.new_state({}, 1, 2, NAMES)
-    assert state.rules_version == RULES_VERSION == SPEC.rules.rules_version == 3
+    assert state.rules_version == RULES_VERSION == SPEC.rules.rules_version == 4
     assert SPEC.rules.state_from_json(SPEC.rules.state_to_json(SPEC.new_state({}, 1, 2, NAMES, 1))).rules_version == 1
 
 
-@pytest.mark.parametrize("version", [0, -1, 4, 10**9, True, "1", 1.0])
+@pytest.mark.parametrize("version", [0, -1, 5, 10**9, True, "1", 1.0])
 def test_unknown_versions_are_refused_in_words(version: Any) -> None:
     with pytest.raises(UnknownRulesVersionError):
         SPEC.new_state({}, 1, 2, NAMES, version)

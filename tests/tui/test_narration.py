@@ -15,7 +15,7 @@ from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games import game_ui
 from tui.narration import Transcript, sentence, turn_sentence
-from tui.screens.game.narrator import history_transcript
+from tui.screens.game.narrator import history_transcript, step_turn_line
 from tui.screens.transcript import TranscriptScreen
 from tui.served import NO_FILES
 
@@ -190,3 +190,25 @@ async def test_the_replay_s_transcript_runs_to_the_step_shown(store: SessionStor
     expected = history_transcript(game_ui("witchdraft"), live.rules, live.history()[:7], ["Ana", "Bo"], None)
     assert lines == expected.lines
     assert "Picks revealed: " in " ".join(lines) and "The game is over." not in lines
+
+
+def test_a_wizbits_priority_pass_in_another_players_turn_is_not_called_their_turn(store: SessionStore) -> None:
+    live = whole_game(store, "wizbits")
+    ui, names = game_ui("wizbits"), ["Ana", "Bo"]
+    inside = 0
+    for step in live.history():
+        to_act = list(live.rules.to_act(step.state))
+        if len(to_act) != 1 or live.rules.result(step.state) is not None:
+            continue
+        line = step_turn_line(live.rules, step.state, names, ui)
+        seat, active = to_act[0], step.state.active
+        if seat == active:
+            assert line.startswith(f"It is {names[seat]}'s turn"), line
+        else:
+            inside += 1
+            assert line.startswith((f"{names[seat]} holds Priority in {names[active]}'s turn",
+                                    f"{names[seat]} chooses in {names[active]}'s turn")), line
+    assert inside, "the game had Priority passes inside a turn"
+    lines = history_transcript(ui, live.rules, live.history(), names, None).lines
+    assert any(line.startswith(("Bo holds Priority in Ana's turn", "Ana holds Priority in Bo's turn"))
+               for line in lines)

@@ -238,6 +238,10 @@ class GameUI(Generic[V]):
         """What ``seat``, asked to choose, may do now (a clause for the transcript), or None."""
         return self.narration.prompt(view, seat)
 
+    def asked_words(self, view: V, seat: int, names: Sequence[str]) -> str | None:
+        """How to say ``seat`` alone is asked to choose ("Bo holds Priority in Ana's turn"); None: "It is Bo's turn"."""
+        return self.narration.asked(view, seat, names)
+
     def linear_text(self, view: V, seat: int | None) -> str | None:
         """The table's art as lines of words (the "linear" setting), or None when the game offers none."""
         return self.narration.linear(view, seat)

@@ -8,6 +8,7 @@ know. The defaults say nothing, and the screens fall back to the status line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
@@ -23,6 +24,10 @@ class Narration(Generic[V]):
 
     def prompt(self, view: V, seat: int) -> str | None:
         """What ``seat``, asked to choose, may do now, as a short clause ("set the lineup for round 2")."""
+        return None
+
+    def asked(self, view: V, seat: int, names: Sequence[str]) -> str | None:
+        """How to say that ``seat`` alone is asked to choose, in place of "It is Ana's turn" (None: that)."""
         return None
 
     def linear(self, view: V, seat: int | None) -> str | None:

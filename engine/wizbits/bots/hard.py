@@ -23,6 +23,7 @@ from engine.wizbits.actions import Action, Pass
 from engine.wizbits.bots.determinize import determinize
 from engine.wizbits.bots.heuristics import race, tests_ahead
 from engine.wizbits.bots.normal import normal_bot, normal_scorer
+from engine.wizbits.bots.useful import useful_actions
 from engine.wizbits.rules import WizbitsRules
 from engine.wizbits.state import WizbitsState
 from engine.wizbits.views import WizbitsView
@@ -75,7 +76,9 @@ hard_bot = HardBot()
 
 def decide(view: WizbitsView, legal: Sequence[Action], rng: random.Random, think_time: float | None,
            playouts: int) -> Action:
-    """Hard's choice among ``legal`` for ``view``'s seat (see :class:`HardBot`)."""
+    """Hard's choice among ``legal`` for ``view``'s seat (see :class:`HardBot`); never a use of a Trigger that
+    would do nothing."""
+    legal = useful_actions(view, legal)
     if len(legal) == 1 or view.seat is None:
         return legal[0]
     candidates = candidate_actions(view, legal)

@@ -30,6 +30,7 @@ from engine.wizbits.actions import (
 )
 from engine.wizbits.bots.conflict import assign_score, attack_score, block_score, divide_score
 from engine.wizbits.bots.heuristics import Board, card_of
+from engine.wizbits.bots.useful import useful_actions
 from engine.wizbits.bots.values import deck_card_cost, effect_value, permanent_worth, static_value
 from engine.wizbits.dice import die_level
 from engine.wizbits.effects import Counter, Damage
@@ -50,7 +51,9 @@ def easy_bot(view: WizbitsView, legal: Sequence[Action], rng: random.Random) -> 
 
 
 def normal_bot(view: WizbitsView, legal: Sequence[Action], rng: random.Random) -> Action:
-    """The legal action the heuristic scores highest (ties go to the earliest listed)."""
+    """The legal action the heuristic scores highest (ties go to the earliest listed), never a use of a Trigger
+    that would do nothing."""
+    legal = useful_actions(view, legal)
     if len(legal) == 1 or view.seat is None:
         return legal[0]
     floor, score = normal_scorer(view, legal)

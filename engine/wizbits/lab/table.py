@@ -329,7 +329,7 @@ def _add(table: LabTable, play: LabPlay) -> None:
     if not answering:  # an answer to a trigger is practice; the scenario keeps what was built before resolving
         table.scenario = replace(table.scenario, plays=(*table.scenario.plays, play))
     if triggers:
-        place_triggers(state, triggers)
+        place_triggers(state, triggers, table.events)
 
 
 def _add_damage(table: LabTable, play: LabPlay, on: int | None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import state_digest
+from engine.core.contract import Event
 from engine.core.errors import IllegalActionError
 from engine.wizbits.actions import Action, Assign, Attack, Block, Divide, Payment, PlayCard
 from engine.wizbits.conflict import current_battle
@@ -135,10 +136,9 @@ def test_only_conflict_speed_cards_may_be_played_in_a_battle() -> None:
     game.pass_()
     game.pass_()
     game.step()
-    assert game.state.phase == Phase.DIVIDE
-    # Strength d4 two die levels up is d6: that is the total to divide.
-    refused(game, me, Divide(((herbalist, 4),)), "divide exactly 6 points")
-    assert RULES.legal_actions(game.state, me) == [Divide(((herbalist, 6),))]
+    # Strength d4 two die levels up is d6: all 6 go to the Herbalist, the only character to take them.
+    assert game.state.phase == Phase.DAMAGE
+    assert [u.payload["damage"] for u in game.pillar().units() if u.owner == me] == [[[herbalist, 6]]]
 
 
 def test_battle_damage_raises_scn_and_characters_failing_the_damage_base_check_are_destroyed() -> None:
@@ -150,14 +150,13 @@ def test_battle_damage_raises_scn_and_characters_failing_the_damage_base_check_a
     game.act(them, Block(((herbalist, mayfly), (druid, mayfly))))
     game.pass_()
     game.pass_()  # an empty Respond pillar
-    assert game.state.phase == Phase.DIVIDE and set(RULES.to_act(game.state)) == {0, 1}
+    # The blockers have only the Mayfly to deal damage to: only the attacker is asked to divide.
+    assert game.state.phase == Phase.DIVIDE and RULES.to_act(game.state) == (me,)
+    assert RULES.view(game.state, me).divided == (them == 0, them == 1)  # that it divided, not how
     refused(game, me, Divide(((herbalist, 3),)), "divide exactly 4 points")
     refused(game, me, Divide(((herbalist, 4), (druid, 0))), "at least 1 point")
     refused(game, me, Divide(((mayfly, 4),)), "other side of this battle")
     game.act(me, Divide(((herbalist, 3), (druid, 1))))
-    assert RULES.to_act(game.state) == (them,)
-    assert RULES.view(game.state, them).divided == (me == 0, me == 1)  # that it divided, not how
-    game.act(them, Divide(((mayfly, 8),)))
     damage_units = [u for u in game.pillar().units() if u.kind.value == "damage"]
     assert [(u.owner, u.height) for u in damage_units] == [(me, 1), (them, 1)]
     game.pass_()
@@ -185,9 +184,7 @@ def _main_battle(seed: int = 3) -> tuple[Game, int, int, int]:
     game.act(me, Assign(((main, their_main),)))
     game.pass_()
     game.pass_()
-    for seat in (me, 1 - me):
-        (whole,) = RULES.legal_actions(game.state, seat)  # one character on each side: all on it
-        game.act(seat, whole)
+    assert game.state.phase == Phase.DAMAGE  # one character on each side: all its damage goes there, unasked
     game.pass_()
     game.pass_()
     return game, me, main, their_main
@@ -212,3 +209,34 @@ def test_a_main_character_failing_its_check_after_a_battle_loses(mine_ok: bool, 
     assert result is not None
     assert result.winners == {"me": (me,), "them": (1 - me,), "nobody": ()}[winners]
     assert game.state.permanent(main) is not None and game.state.permanent(their_main) is not None
+
+
+def _one_on_one(version: int | None = None) -> tuple[Game, int, int, int, list[Event]]:
+    """The Mayfly attacks and the Herbalist blocks it; the Respond pillar passes. Returns the game, the
+    attacking seat, both characters and the events since the attack."""
+    game, me, (mayfly,), (herbalist,) = at_conflict(["mayfly-tidecaller"], ["bumblebee-herbalist"])
+    if version is not None:
+        game.state.rules_version = version
+    start = len(game.events)
+    game.act(me, Attack((mayfly,)))
+    game.act(1 - me, Block(((herbalist, mayfly),)))
+    game.pass_()
+    game.pass_()
+    return game, me, mayfly, herbalist, game.events[start:]
+
+
+def test_a_side_with_one_character_to_hit_deals_it_all_there_without_being_asked() -> None:
+    game, me, mayfly, herbalist, events = _one_on_one()
+    assert game.state.phase == Phase.DAMAGE and RULES.to_act(game.state) == (game.state.priority,)
+    names = [player.name for player in game.state.players]
+    said = [event.text for event in events if event.kind == "divided"]
+    assert said == [f"{names[me]} deals all their damage to Bumblebee Herbalist, the only character to take it.",
+                    f"{names[1 - me]} deals all their damage to Mayfly Tidecaller, the only character to take it."]
+    dealt = {u.owner: u.payload["damage"] for u in game.pillar().units()}
+    assert dealt == {me: [[herbalist, 4]], 1 - me: [[mayfly, 2]]}
+
+
+def test_a_session_begun_under_version_3_still_asks_for_a_division_with_one_character_to_hit() -> None:
+    game, me, mayfly, herbalist, _ = _one_on_one(version=3)
+    assert game.state.phase == Phase.DIVIDE and set(RULES.to_act(game.state)) == {0, 1}
+    assert RULES.legal_actions(game.state, me) == [Divide(((herbalist, 4),))]

@@ -86,6 +86,16 @@ def test_heal_removes_damage_but_never_below_none() -> None:
     assert table.perm(table.main_0).damage == 0
 
 
+def test_the_log_says_what_a_heal_removed_and_never_heals_0_damage() -> None:
+    table = Table()
+    name = table.state.card(table.main_0).name
+    table.perm(table.main_0).damage = 2
+    (healed,) = run(table, Heal(Target.YOUR_MAIN, 3)).events
+    assert healed.text == f"{name} heals 2 damage." and healed.data["amount"] == 2
+    (nothing,) = run(table, Heal(Target.YOUR_MAIN, 3)).events
+    assert nothing.text == f"{name} has no damage to heal." and nothing.data["amount"] == 0
+
+
 # -- players' cards -----------------------------------------------------------------------
 
 

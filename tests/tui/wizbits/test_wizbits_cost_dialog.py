@@ -93,3 +93,38 @@ def test_a_trigger_that_only_secedes_its_card_opens_the_dialog_to_say_so() -> No
                     'app.chosen[-1]["type"] == "activate" and game.permanent(h...')
 
     run(app, scenario, SMALL)
+
+
+def test_the_dialog_says_an_ability_is_used_not_its_card_played_and_what_seceding_gathers() -> None:
+    game = opening()
+    ana = game.state.players[0]
+    app = BattleApp(game)
+
+    async def scenario(pilot: Any) -> None:
+        await choose_ability(pilot, app, ana.main, 1)
+        dialog = app.screen
+        assert isinstance(dialog, CostDialog)
+        title = str(dialog.query_one("#cost-title", Static).render())
+        assert title.startswith("Pay to use an ability of Cinderwing Archmage · cost 2"), title
+        listing = dialog.query_one("#cost-cards", OptionList)
+        # Ana may secede her Emberbeetle Squire (2 points) and her Prism Kite (Offering: 3 points).
+        assert str(listing.border_title) == "Cards you may secede (+2 or +3 points)"
+        assert "Pay to use an ability of Cinderwing Archmage" in screen_text(app)
+
+    run(app, scenario, SMALL)
+
+
+def test_the_dialog_says_a_card_is_played() -> None:
+    game = opening()
+    with_hand(game, "sparkswarm-volley")
+    app = BattleApp(game)
+
+    async def scenario(pilot: Any) -> None:
+        await pilot.press("enter")
+        await until(pilot, lambda: app.table.stage == "compose", "the play is being composed")
+        await pilot.press("enter", "enter")
+        await until(pilot, lambda: isinstance(app.screen, CostDialog), "the cost dialog is open")
+        title = str(app.screen.query_one("#cost-title", Static).render())
+        assert title.startswith("Pay to play Sparkswarm Volley · cost 2"), title
+
+    run(app, scenario, SMALL)

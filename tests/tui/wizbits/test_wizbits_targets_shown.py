@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from engine.wizbits.actions import PlayCard
+from engine.wizbits.actions import Activate, Attack, PlayCard
 from engine.wizbits.continuous import collect_triggers
 from engine.wizbits.lab.json_form import loads, shipped_scenarios
 from engine.wizbits.lab.table import build, next_group, start, step
@@ -124,3 +124,83 @@ def test_the_log_says_your_to_the_one_seat_looking_and_names_owners_otherwise() 
     assert ui.log_lines([event], owner) == [f"{mover} plays Eclipse Sting → your {name}."]
     assert ui.log_lines([event], 1 - owner) == [f"{mover} plays Eclipse Sting → {owner_name}'s {name}."]
     assert ui.log_lines([event]) == [event.text]  # pass-and-play: the log is shared, owners are named
+
+
+def two_volleys_and_a_counter(twin: bool = False) -> tuple[Game, int]:
+    """Ana's Sparkswarm Volleys stand on the Elements pillar and Bo's Ripple of Doubt counters one of them.
+
+    Plain: the Volleys stand at heights 1 and 2 of the main pillar and the lower one is countered. ``twin``:
+    an ability of Ana's Archmage opens Subpillar 1 on the first Volley, and Volleys go on both tips, so two
+    stand at height 3; the one on Subpillar 1 is countered. Returns the game and the countered Volley's uid.
+    """
+    game = Game(1, {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"})
+    game.to_phase(Phase.ELEMENTS)
+    ana = game.state.active
+    scout = game.give(1 - ana, "pondskater-scout", "play")
+    game.play(ana, "sparkswarm-volley", targets=[scout])
+    aimed = game.newest_unit().uid
+    if twin:
+        archmage = game.state.players[ana].main
+        ping = next(a for a in RULES.legal_actions(game.state, ana) if isinstance(a, Activate) and a.card == archmage)
+        game.act(ana, ping)
+        ability = game.newest_unit().uid
+        game.play(ana, "sparkswarm-volley", targets=[scout])
+        game.play(ana, "sparkswarm-volley", on=ability, targets=[scout])
+        aimed = game.newest_unit().uid
+    game.play(ana, "sparkswarm-volley", targets=[scout])
+    game.pass_()
+    game.play(1 - ana, "ripple-of-doubt", targets=[aimed])
+    return game, aimed
+
+
+def test_a_unit_aimed_at_is_named_with_its_height_in_the_log_the_transcript_and_every_view() -> None:
+    game, aimed = two_volleys_and_a_counter()
+    ana, bo = game.state.active, 1 - game.state.active
+    (event,) = [event for event in game.events if event.kind == "play" and event.data["card"] == "ripple-of-doubt"]
+    assert event.text == "Bo plays Ripple of Doubt → Ana's Sparkswarm Volley (h1)."
+    ui = WizbitsUI()
+    assert ui.log_lines([event], ana) == ["Bo plays Ripple of Doubt → your Sparkswarm Volley (h1)."]
+    assert ui.log_lines([event], bo) == [event.text]
+    ripple = game.newest_unit().uid
+    for seat in (ana, bo, None):
+        assert make_view(game.state, seat).targets[ripple] == (TargetView("unit", aimed, "Sparkswarm Volley (h1)", ana),)
+
+
+def test_two_units_of_one_name_at_one_height_are_told_apart_by_their_branch() -> None:
+    game, aimed = two_volleys_and_a_counter(twin=True)
+    heights = [unit.height for unit in game.pillar().units() if unit.name == "Sparkswarm Volley"]
+    assert sorted(heights) == [1, 2, 3, 3]
+    (event,) = [event for event in game.events if event.kind == "play" and event.data["card"] == "ripple-of-doubt"]
+    assert event.text == "Bo plays Ripple of Doubt → Ana's Sparkswarm Volley (h3, Subpillar 1)."
+    assert make_view(game.state, None).targets[game.newest_unit().uid][0].ref == aimed
+
+
+def test_an_opponent_plays_an_element_trigger_has_its_own_line_in_the_log_and_the_transcript() -> None:
+    game = Game(1, {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"})
+    game.to_phase(Phase.ELEMENTS)
+    ana = game.state.active
+    mayfly = game.give(1 - ana, "mayfly-tidecaller", "play")
+    game.play(ana, "sparkswarm-volley", targets=[game.state.players[1 - ana].main])
+    names = [player.name for player in game.state.players]
+    (play,) = [event for event in game.events if event.kind == "play"]
+    (trigger,) = [event for event in game.events if event.kind == "trigger"]
+    assert game.events.index(trigger) == game.events.index(play) + 1  # right after the Element, as on the tree
+    line = f"{names[1 - ana]}'s Mayfly Tidecaller triggers: when your opponent plays an Element."
+    assert trigger.text == line and trigger.data["iid"] == mayfly
+    assert any(unit.kind.value == "trigger" and unit.payload["iid"] == mayfly for unit in game.pillar().units())
+    ui = WizbitsUI()
+    for viewer in (ana, 1 - ana, None):
+        assert line in ui.log_lines([play, trigger], viewer)
+
+
+def test_a_trigger_set_off_outside_a_pillar_says_it_waits() -> None:
+    game = Game(1, {"deck_1": "ember-dawn", "deck_2": "tidal-dusk"})
+    game.to_phase(Phase.ELEMENTS)
+    ana = game.state.active
+    squire = game.give(ana, "emberbeetle-squire", "play")
+    game.to_phase(Phase.ATTACK)
+    events = game.act(ana, Attack((squire,)))
+    name = game.state.players[ana].name
+    assert [event.text for event in events if event.kind == "trigger"] == [
+        f"{name}'s Emberbeetle Squire triggers: when this character is declared as an attacker. "
+        "It waits for the next pillar."]

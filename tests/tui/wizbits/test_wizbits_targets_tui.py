@@ -38,12 +38,12 @@ def test_each_unit_shows_its_target_from_the_viewers_seat() -> None:
 
     async def scenario(pilot: Any) -> None:
         lines = drawn(app.table.query_one(PillarOutline))
-        assert "→Sparkswarm" in line_of(lines, "Ripple")
+        assert "→Sparkswarm" in line_of(lines, "Ripple") and line_of(lines, "Ripple").endswith("(h1)")
         assert "→Pondskater" in next(line.plain for line in lines if "Sparkswarm" in line.plain
                                      and "Ripple" not in line.plain)
         # The cursor stands on Ripple of Doubt, which resolves first; the line under the tree names its target.
         tree = app.table.query_one(PillarTree)
-        assert "Targets your Sparkswarm Volley." in str(tree.query_one("#pt-detail").render())
+        assert "Targets your Sparkswarm Volley (h1)." in str(tree.query_one("#pt-detail").render())
 
     run(app, scenario, BIG)
 
@@ -53,7 +53,7 @@ def test_bo_reads_the_target_as_anas_card() -> None:
 
     async def scenario(pilot: Any) -> None:
         tree = app.table.query_one(PillarTree)
-        assert "Targets Ana's Sparkswarm Volley." in str(tree.query_one("#pt-detail").render())
+        assert "Targets Ana's Sparkswarm Volley (h1)." in str(tree.query_one("#pt-detail").render())
 
     run(app, scenario, BIG)
 
@@ -69,7 +69,7 @@ def test_at_80x24_every_line_keeps_its_target_and_fits_its_pane() -> None:
         lines = drawn(outline)
         ripple = line_of(lines, "Ripple")
         volley = next(line.plain for line in lines if "Sparkswarm" in line.plain and "Ripple" not in line.plain)
-        assert "→Sparkswa" in ripple or "→your Sparkswarm" in ripple
+        assert ("→Sparkswa" in ripple or "→your Sparkswarm" in ripple) and ripple.endswith("(h1)"), ripple
         assert "→Pondskat" in volley or "→Bo's Pondskater" in volley
         for line in lines:
             assert line.cell_len <= outline.size.width, line.plain
@@ -105,7 +105,7 @@ def test_inspect_names_targets_and_who_is_targeted() -> None:
         shown = names(app)
         assert any(line.startswith("Pillar Sparkswarm Volley Ana → your Pondskater Scout") for line in shown)
         assert any("Pondskater Scout" in line and f"{THREAT_MARK} targeted" in line for line in shown)
-        assert "Bo plays Ripple of Doubt → Ana's Sparkswarm Volley." in [event.text for event in app.game.events]
+        assert "Bo plays Ripple of Doubt → Ana's Sparkswarm Volley (h1)." in [event.text for event in app.game.events]
 
     run(app, scenario, BIG)
 

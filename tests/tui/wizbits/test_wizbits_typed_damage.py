@@ -25,7 +25,9 @@ def test_typing_twelve_puts_twelve_on_one_defender() -> None:
         assert [row.value for row in table.rows] == [12, 0] and "Remaining: 0 of 12" in prompt(app)
         await pilot.press("enter")
         assert app.chosen[-1] == {"type": "divide", "damage": [[first, 12]]}
-        assert game.state.division[0] is not None and second not in dict(game.state.division[0])
+        # Bo's blockers had only the Stagbeetle to hit, so Ana's split opened the Damage pillar.
+        assert game.state.pillar is not None
+        assert [u.payload["damage"] for u in game.state.pillar.units() if u.owner == 0] == [[[first, 12]]]
 
     run(app, scenario)
 

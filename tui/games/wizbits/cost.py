@@ -58,6 +58,16 @@ def play_notes(view: WizbitsView, seat: int, iid: int, ability: int | None) -> C
     return CostNotes(side_costs(view, seat, iid, ability), {card: secede_effects(view, card) for card in mine})
 
 
+def secede_title(candidates: Sequence[Secedable]) -> str:
+    """The title over the cards to secede, saying what each gathers: ``Cards you may secede (+2 points each)``."""
+    points = sorted({card.points for card in candidates})
+    if not points:
+        return "Cards you may secede"
+    if len(points) == 1:
+        return f"Cards you may secede (+{points[0]} points each)"
+    return f"Cards you may secede (+{' or +'.join(map(str, points))} points)"
+
+
 class CostDialog(ModalScreen[Payment | None]):
     """Gather points until the engine accepts the payment; enter pays, escape cancels."""
     HELP_TITLE = "Pay a cost"
@@ -67,21 +77,23 @@ class CostDialog(ModalScreen[Payment | None]):
     DEFAULT_CSS = load_css(__file__)
 
     BINDINGS = [
-        Binding("1", "take_deck", "Top of deck (1)"),
-        Binding("2", "secede", "Secede card (2)"),
+        Binding("1", "take_deck", "Top of deck +1"),
+        Binding("2", "secede", "Secede a card"),
         Binding("backspace", "undo", "Undo"),
         Binding("enter", "pay", "Pay", priority=True),
         Binding("escape", "cancel", "Cancel"),
     ]
 
     def __init__(self, what: str, cost: int, deck_count: int, candidates: Sequence[Secedable],
-                 check: Callable[[Payment], str | None], notes: CostNotes | None = None) -> None:
+                 check: Callable[[Payment], str | None], notes: CostNotes | None = None, ability: bool = False) -> None:
         """Pay for ``what`` (printed ``cost``) from a deck of ``deck_count`` cards or by seceding ``candidates``.
 
-        ``notes`` say what else the play costs and what each secession sets going.
+        ``notes`` say what else the play costs and what each secession sets going; ``ability``: the
+        payment is for using an ability of the card ``what``, not for playing it.
         """
         super().__init__()
         self.what = what
+        self.ability = ability
         self.cost = cost
         self.deck_count = deck_count
         self.candidates = list(candidates)
@@ -98,14 +110,15 @@ class CostDialog(ModalScreen[Payment | None]):
             yield Static(self._extra_text(), id="cost-extra", classes="" if self.notes.extra else "-none")
             yield Static(id="cost-total")
             listing = OptionList(*self._options(), id="cost-cards")
-            listing.border_title = "Cards you may secede (2)"
+            listing.border_title = secede_title(self.candidates)
             yield listing
             yield Static(id="cost-message")
         yield FittingFooter()
 
     def on_mount(self) -> None:
+        doing = "Pay to use an ability of " if self.ability else "Pay to play "
         self.query_one("#cost-title", Static).update(
-            Text.assemble(("Pay for ", ""), (self.what, "bold"), f" · cost {self.cost} · deck {self.deck_count}"))
+            Text.assemble((doing, ""), (self.what, "bold"), f" · cost {self.cost} · deck {self.deck_count}"))
         self._refresh()
 
     def _options(self) -> list[Option]:

@@ -13,7 +13,7 @@ from engine.wizbits.state import Phase
 from engine.wizbits.unit_targets import TargetView, targets_phrase
 from engine.wizbits.views import PermanentView, PlayerView, WizbitsView
 from tui.games.narration import Narration
-from tui.narration import names_phrase
+from tui.narration import names_phrase, possessive
 
 
 def card_name(card_id: str | None) -> str:
@@ -157,6 +157,13 @@ class WizbitsNarration(Narration[WizbitsView]):
             for index, player in enumerate(view.players):
                 parts += player_words(view, index, player)
         return " ".join(part for part in parts if part)
+
+    def asked(self, view: WizbitsView, seat: int, names: Sequence[str]) -> str | None:
+        """Inside another player's turn, "Bo holds Priority in Ana's turn" (or "Bo chooses in Ana's turn")."""
+        if seat == view.active or not 0 <= view.active < len(names) or not 0 <= seat < len(names):
+            return None
+        doing = "holds Priority" if view.priority == seat and view.pending is None else "chooses"
+        return f"{names[seat]} {doing} in {possessive(names[view.active])} turn"
 
     def prompt(self, view: WizbitsView, seat: int) -> str:
         """What the seat is asked for."""

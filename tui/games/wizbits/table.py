@@ -757,7 +757,7 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
             return
         dialog = CostDialog(card_label(view, entry.iid), printed_cost(entry, view), view.players[self.seat].deck_count,
                             secedables(view, self.seat, payments), lambda pay: self._reason(self._unit_action(pay)),
-                            notes)
+                            notes, ability=entry.ability is not None)
         self.app.push_screen(dialog, self._paid)
 
     def _paid(self, payment: act.Payment | None) -> None:

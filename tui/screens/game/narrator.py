@@ -60,10 +60,20 @@ class NarratedScreen(Protocol):
         """True when a person at this terminal plays ``seat``."""
 
 
-def step_turn_line(rules: Any, state: Any, names: Sequence[str]) -> str:
+def asked_words(ui: GameUI[Any], rules: Any, state: Any, names: Sequence[str]) -> str | None:
+    """The game's words for the one seat asked to choose in ``state``, read from the spectator's view (None: the
+    usual "It is Bo's turn"; also when several seats or none are asked)."""
+    to_act = list(rules.to_act(state))
+    if len(to_act) != 1 or rules.result(state) is not None:
+        return None
+    return ui.asked_words(rules.view(state, None), to_act[0], names)
+
+
+def step_turn_line(rules: Any, state: Any, names: Sequence[str], ui: GameUI[Any] | None = None) -> str:
     """Whose turn it is after a step of the history, naming seats only (no prompt: it was not asked here)."""
     return turn_sentence(names, list(rules.to_act(state)), over=rules.result(state) is not None,
-                         table_step=rules.table_action(state) is not None)
+                         table_step=rules.table_action(state) is not None,
+                         asked=None if ui is None else asked_words(ui, rules, state, names))
 
 
 def history_transcript(ui: GameUI[Any], rules: Any, steps: Sequence[Step], names: Sequence[str],
@@ -72,12 +82,12 @@ def history_transcript(ui: GameUI[Any], rules: Any, steps: Sequence[Step], names
     transcript = Transcript()
     transcript.add("The game begins.")
     if steps:
-        transcript.turn(step_turn_line(rules, steps[0].state, names))
+        transcript.turn(step_turn_line(rules, steps[0].state, names, ui))
     for index, step in enumerate(steps[1:], start=1):
         if index in left_out:
             continue
         transcript.add_all(ui.log_lines(list(step.events), viewer))
-        transcript.turn(step_turn_line(rules, step.state, names))
+        transcript.turn(step_turn_line(rules, step.state, names, ui))
     return transcript
 
 
@@ -99,7 +109,7 @@ class Narrator:
     def step(self, lines: Sequence[str], state: Any) -> None:
         """One step of the history written on opening: its log lines, then whose turn it was after it."""
         self.transcript.add_all(lines)
-        self.transcript.turn(step_turn_line(self.screen.live.rules, state, self.names))
+        self.transcript.turn(step_turn_line(self.screen.live.rules, state, self.names, self.screen.ui))
 
     def events(self, lines: Sequence[str]) -> None:
         """Log lines of a move just made (after the opening), then whose turn it is now."""
@@ -129,7 +139,8 @@ class Narrator:
                    and not (live.seats[s].is_bot and screen.drives_table)]
         self.transcript.turn(turn_sentence(self.names, list(live.to_act), over=live.result is not None,
                                            table_step=live.table_action is not None, prompt=prompt,
-                                           waiting=waiting))
+                                           waiting=waiting,
+                                           asked=asked_words(screen.ui, live.rules, live.state, self.names)))
 
     def eyes(self) -> int | None:
         """Whose view the narrator may read: the seat choosing here, else the screen's one viewer (or None)."""

@@ -9,6 +9,7 @@ widget; it lays the pillar out and asks the widget for each line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -60,6 +61,19 @@ def cut(text: str, width: int) -> str:
     if len(text) <= width:
         return text
     return text[:max(0, width - 1)] + "…" if width > 0 else ""
+
+
+_WHERE = re.compile(r" \(h-?\d+[^()]*\)$")
+"""Where a unit aimed at stands, after its name: `` (h2)`` or `` (h3, Subpillar 1)``."""
+
+
+def cut_aim(names: str, width: int) -> str:
+    """A unit's targets with their names cut to ``width`` cells, keeping where a unit aimed at stands (it tells
+    apart two units of one name): ``Sparkswarm … (h2)``."""
+    where = _WHERE.search(names)
+    if where is None:
+        return cut(names, width)
+    return cut(names[:where.start()], width) + where.group(0)
 
 
 def fit_line(mark: str, forms: Sequence[Form], width: int, styles: Styles,
@@ -125,13 +139,13 @@ def unit_forms(unit: Unit, seats: Sequence[str], rtf: int, tag: str, short_tag: 
     if short_tag:
         forms.append((bare, compact + (f" →{aimed}" if aimed else ""), f" {short_tag}"))
         if names:
-            forms.append((bare, f"{compact} →{cut(names, TARGET_MAX)}", f" {short_tag}"))
+            forms.append((bare, f"{compact} →{cut_aim(names, TARGET_MAX)}", f" {short_tag}"))
     forms.append((bare, compact + (f" →{aimed}" if aimed else ""), ""))
     # The target is never dropped, only cut: it is what the opponent needs to see.
     cuts = ((OWNER_MAX, TARGET_MAX), (OWNER_MIN, TARGET_MAX), (OWNER_MIN, TARGET_MIN)) if names \
         else ((OWNER_MAX, 0), (OWNER_MIN, 0))
     for most, aim_most in cuts:
-        forms.append((bare, f" {cut(owner, most)} {short} {height}{status}" + (f" →{cut(names, aim_most)}"
+        forms.append((bare, f" {cut(owner, most)} {short} {height}{status}" + (f" →{cut_aim(names, aim_most)}"
                                                                                if names else ""), ""))
     return forms
 
