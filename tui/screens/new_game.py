@@ -297,7 +297,10 @@ class NewGameScreen(Screen[None]):
         if not isinstance(event.value, str) or event.select.id is None:
             return
         index = int(event.select.id.rpartition("-")[2])
-        name_input = self.query_one(f"#seat-name-{index}", Input)
+        found = self.query(f"#seat-name-{index}").filter("Input")
+        if not event.select.is_attached or not found:
+            return  # the row went while this news was on its way (the seat count changed meanwhile)
+        name_input = found.first(Input)
         current = name_input.value.strip()
         if current and current != self._default_names.get(index):
             return
