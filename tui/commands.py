@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -15,7 +15,28 @@ Command = tuple[str, str, Callable[[], object]]
 """A palette entry: (name, help, callback)."""
 
 
-class CovenCommands(Provider):
+class ListedCommands(Provider):
+    """A provider of a list of entries: all of them before anything is typed, else those whose names match."""
+
+    def _commands(self) -> Iterable[Command]:
+        """Every entry offered now, in display order."""
+        raise NotImplementedError
+
+    async def discover(self) -> Hits:
+        """Show every entry when nothing has been typed yet."""
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        """Entries whose names fuzzily match ``query``."""
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class CovenCommands(ListedCommands):
     """New game, continue, sessions, decks, rules for each game, and quit."""
 
     def _commands(self) -> list[Command]:
@@ -40,16 +61,3 @@ class CovenCommands(Provider):
     def _posting(self, make: Callable[[], Message]) -> Callable[[], object]:
         """A callback posting a fresh ``make()`` to the app each time (a message is posted only once)."""
         return lambda: self.app.post_message(make())
-
-    async def discover(self) -> Hits:
-        """Show every command when nothing has been typed yet."""
-        for name, help_text, callback in self._commands():
-            yield DiscoveryHit(name, callback, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        """Commands whose names fuzzily match ``query``."""
-        matcher = self.matcher(query)
-        for name, help_text, callback in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)

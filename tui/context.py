@@ -48,6 +48,10 @@ class CovenContext(Protocol):
         """
 
     @property
+    def base_auto_delay(self) -> float:
+        """The seconds between automatic steps that the settings ask for, before Reduced motion shortens them."""
+
+    @property
     def served(self) -> bool:
         """True when Coven runs for an SSH connection, which may touch no files on the server."""
 

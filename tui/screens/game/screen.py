@@ -513,7 +513,8 @@ class GameScreen(Screen[None]):
         if undo_refusal(self) is None:
             # A person here may still take their move back: the bot answers after the step pause (kept even
             # under Reduced motion), and u meanwhile takes the move back before the bot has seen the table.
-            pause = max(self.auto_delay, float(getattr(self.app, "base_auto_delay", self.auto_delay)))
+            context = coven_or_none(self)
+            pause = max(self.auto_delay, context.base_auto_delay if context is not None else self.auto_delay)
             self.status_text = f"{info.name} is thinking… (u takes your move back)"
             self._bot_pausing = True
             self._bot_timer = self.set_timer(pause, partial(self._run_bot, seat, bot, self._bot_turn))
