@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.wizbits import actions as act
+from tests.helpers.waiting import until
 from tests.helpers.wizbits_battle import BIG, SMALL, BattleApp, conflict, division, opening, with_hand
 from tests.helpers.wizbits_game import Game
 from tests.helpers.wizbits_tui_table import nested
@@ -59,6 +60,9 @@ def dice_game() -> Game:
 def test_dice_log(snap_compare: Any) -> None:
     async def show_dice(pilot: Any) -> None:
         await pilot.press("d")
+        table = pilot.app.table  # the hand's rows are laid out again for the narrower list beside the dice
+        await until(pilot, lambda: table._entries_width == table._entries_room(table.query_one("#wb-list")),
+                    "the hand fitted to its list")
 
     app = BattleApp(dice_game(), viewer=dice_game().state.active)
     assert snap_compare(app, terminal_size=SMALL, run_before=show_dice)

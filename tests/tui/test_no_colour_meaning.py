@@ -123,7 +123,7 @@ def test_the_wizbits_battlefield_reads_without_colour() -> None:
         assert "you" in text  # whose side: the viewer's side says so on its border
         timeline = next(row for row in rows if "Priority" in row and "›" in row)
         assert "[Play 1: Elements]" in timeline, timeline  # the current phase, not only in reverse video
-        tree = [row for row in rows if "Ripple of Do" in row or "Sparkswarm V" in row]
+        tree = [row for row in rows if "Ripple" in row or "Sparkswarm" in row]  # names cut to fit their targets
         assert any("Bo card" in row for row in tree) and any("Ana card" in row for row in tree)  # each unit's owner
 
     run(app, scenario, BIG)

@@ -14,8 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual import events
 from textual.actions import SkipAction
 from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import OptionList
 
 from engine.wizbits.cards.card_set import CARDS_BY_ID
@@ -146,9 +148,16 @@ class ChoiceList(OptionList):
 
     BINDINGS = [Binding("enter", "select", "Choose")]
 
+    class Resized(Message):
+        """The list's width changed (a pane opened or closed beside it): its rows may fit it anew."""
+
     def __init__(self, allowed: Callable[[], bool], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.allowed = allowed
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Tell the table, whose rows were laid out for the old width (a Resize does not bubble)."""
+        self.post_message(self.Resized())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "select":

@@ -411,6 +411,10 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
         self.compact = self.size.width < 100 or self.size.height < 20
         self.call_after_refresh(self._fit_entries)
 
+    @on(ChoiceList.Resized)
+    def _list_resized(self) -> None:
+        self.call_after_refresh(self._fit_entries)
+
     @staticmethod
     def _entries_room(listing: OptionList) -> int:
         """The cells a hand row has: the list's width, less the scrollbar a long hand brings (if not there yet)."""
