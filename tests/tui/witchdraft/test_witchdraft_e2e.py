@@ -6,6 +6,7 @@ import asyncio
 
 import tui.games
 from saves import LiveSession, SeatInfo, SessionStore
+from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.witchdraft.potion_grid import PotionGrid
 from tui.games.witchdraft.results import WitchDraftScoreScreen
@@ -25,7 +26,9 @@ def test_a_whole_witchdraft_game_from_the_keyboard() -> None:
             async with app.run_test(size=(80, 24)) as pilot:
                 app.start_game(live)
                 for _ in range(200):
-                    await pilot.pause()
+                    # Merlin answers a move Ana may still take back after the step pause: wait for him.
+                    await until(pilot, lambda: isinstance(app.screen, WitchDraftScoreScreen) or 0 in live.to_act,
+                                "Ana's turn or the score")
                     await app.workers.wait_for_complete()
                     await pilot.pause()
                     screen = app.screen
