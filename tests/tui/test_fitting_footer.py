@@ -103,19 +103,3 @@ def test_a_new_width_that_changes_nothing_keeps_the_keys() -> None:
 
     asyncio.run(run())
 
-
-def test_the_first_screen_shows_its_keys_from_its_first_layout() -> None:
-    """The Footer composes the screen's keys at once, so a screen's first frame is its settled one
-    (a served first screen is held back until it settles: a late Footer cost it a layout and a paint)."""
-    async def run() -> None:
-        app = KeysApp()
-        async with app.run_test(size=(80, 24)) as pilot:
-            footer = app.screen.query_one(CountingFooter)
-            await until(pilot, lambda: footer.shown == ["Extra", "Other"], "the keys shown")
-            await until(pilot, lambda: app.screen.focused is not None, "focus on the first button")
-            screen = app.screen
-            screen.refresh_bindings()  # the bindings published again once focus has settled
-            await until(pilot, lambda: not footer._recompose_pending, "the Footer's check of its keys")
-            assert footer.recomposes == 0, "the Footer had to compose its keys again"
-
-    asyncio.run(run())

@@ -132,12 +132,12 @@ class FittingFooter(Footer):
     def compose(self) -> ComposeResult:
         """The screen's shown keys that fit, in their order, then ``?`` when some had no room.
 
-        Unlike Textual's Footer this composes before the screen first publishes its bindings, so a
-        screen's first frame already has its keys: a held first screen (:mod:`tui.resize_paint`) then
-        settles without another layout, and :meth:`bindings_changed` recomposes only if focus changed them.
+        Nothing until the screen first publishes its bindings: before that they lack the focused
+        widget's, and a first frame would show keys of the moment before (a game's "Next step"
+        over the player's own Priority).
         """
         self.shown, self.left_out = [], []
-        if not self._room():  # not laid out yet; the screen's first bindings_changed composes
+        if not self._bindings_ready:
             self._composed = None
             return
         plan = self._plan()
