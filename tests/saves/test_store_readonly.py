@@ -87,6 +87,7 @@ async def _in_the_app(folder: str) -> dict[str, Any]:
 
     from tests.helpers.waiting import until
     from tui.app import CovenApp
+    from tui.games.base import GameTable
     from tui.screens.game.screen import GameScreen
     from tui.screens.menu import MainMenu
     from tui.screens.new_game import NewGameScreen
@@ -110,8 +111,13 @@ async def _in_the_app(folder: str) -> dict[str, Any]:
         await pilot.press("c")
 
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.query(SaveBanner), "the game")
-        shown = app.screen.query_one(SaveBanner)
-        await until(pilot, lambda: shown.failing, "the save banner")  # the bot's first move is not saved
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        shown = screen.query_one(SaveBanner)
+        live = screen.live  # Ana chooses before the bot: her first move is the one that cannot be saved
+        await until(pilot, lambda: 0 in live.to_act, "Ana's turn")
+        screen.table.post_message(GameTable.ActionChosen(0, live.rules.legal_actions(live.state, 0)[0]))
+        await until(pilot, lambda: shown.failing, "the save banner")
         return {"start": start, "banner": shown.reason, "banner_text": str(shown.render())}
 
 
