@@ -99,6 +99,8 @@ def text_problem(text: object) -> str | None:
     """
     if not isinstance(text, str):
         return f"text was expected, not {type(text).__name__}"
+    if text.isascii() and text.isprintable():  # the common case, checked in C: no ASCII glyph is refused
+        return None
     for index in range(len(text)):
         problem = _problem_at(text, index)
         if problem is not None:

@@ -8,13 +8,13 @@ and then everyone places their own. Only then do the hands pass on.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.contract import Event, GameRules, Result, Seat
 from engine.core.errors import IllegalActionError
+from engine.core.plain import plain_fields
 from engine.core.rng import seeded_rng
 from engine.core.text import check_seat_names
 from engine.core.words import plural
@@ -270,7 +270,7 @@ class WitchDraftRules(GameRules[WitchDraftState, WitchDraftAction, WitchDraftVie
 
     def state_to_json(self, state: WitchDraftState) -> dict[str, Any]:
         """Every field, hidden ones included."""
-        return dataclasses.asdict(state)
+        return plain_fields(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> WitchDraftState:
         """Inverse of :meth:`state_to_json`."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 
@@ -24,6 +25,12 @@ class ApprenticeState:
     picked: str | None = None
     """The revealed pick still to be placed."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> ApprenticeState:
+        # Every apply copies the state: by hand, since an area entry holds only an id, numbers and a rotation,
+        # which is many times faster than the generic deep copy.
+        return ApprenticeState(self.name, self.apprentice, self.recipe, self.ingredients,
+                               [list(placed) for placed in self.area], list(self.hand), self.pending, self.picked)
+
 
 @dataclass
 class WitchDraftState:
@@ -42,6 +49,12 @@ class WitchDraftState:
     over: bool = False
     winners: list[int] | None = None
     result_reason: str = ""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> WitchDraftState:
+        return WitchDraftState(self.seed, self.side, self.face_up, self.hand_size,
+                               [copy.deepcopy(player) for player in self.players], list(self.draw_pile), self.phase,
+                               self.pick, self.stage, self.over, None if self.winners is None else list(self.winners),
+                               self.result_reason)
 
 
 @dataclass(frozen=True)

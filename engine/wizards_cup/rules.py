@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import dataclasses
 import itertools
 import random
 from collections.abc import Mapping, Sequence
@@ -11,6 +10,7 @@ from typing import Any
 
 from engine.core.contract import Event, GameRules, Result, Seat
 from engine.core.errors import IllegalActionError
+from engine.core.plain import plain_fields
 from engine.core.rng import seeded_rng
 from engine.core.text import check_seat_names
 from engine.core.words import plural
@@ -339,7 +339,7 @@ class WizardsCupRules(GameRules[WizardsCupState, Action, WizardsCupView]):
 
     def state_to_json(self, state: WizardsCupState) -> dict[str, Any]:
         """Every field, hidden ones included."""
-        return dataclasses.asdict(state)
+        return plain_fields(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> WizardsCupState:
         """Inverse of :meth:`state_to_json`."""

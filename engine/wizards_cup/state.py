@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -34,6 +35,13 @@ class PlayerState:
     lineup: list[str] = field(default_factory=list)
     """Last round's five in duel order, a swapped-in wizard in the place of the one it replaced."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> PlayerState:
+        # Every apply copies the state: by hand, since its lists hold only strings (and the pending action
+        # only JSON values), which is many times faster than the generic deep copy.
+        return PlayerState(self.name, self.displayed, list(self.team), self.waiting, list(self.deck), self.zone,
+                           list(self.discard), self.tokens, copy.deepcopy(self.pending), list(self.seen),
+                           list(self.lineup))
+
 
 @dataclass
 class WizardsCupState:
@@ -48,6 +56,11 @@ class WizardsCupState:
     winners: list[int] | None = None
     result_reason: str = ""
     round_winners: list[int] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> WizardsCupState:
+        return WizardsCupState(self.seed, self.tokens_to_win, [copy.deepcopy(player) for player in self.players],
+                               self.phase, self.round, self.duel, None if self.winners is None else list(self.winners),
+                               self.result_reason, list(self.round_winners))
 
 
 @dataclass(frozen=True)

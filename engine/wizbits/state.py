@@ -12,9 +12,10 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.plain import plain_fields
 from engine.core.rng import seeded_rng
 from engine.wizbits.cards.card_set import CARDS_BY_ID
 from engine.wizbits.model import Card
@@ -277,7 +278,7 @@ def opponent(seat: int) -> int:
 
 def state_to_json(state: WizbitsState) -> JsonDict:
     """The whole state as plain JSON values (dict keys become strings)."""
-    data = asdict(state)
+    data = plain_fields(state)
     data["pillar"] = None if state.pillar is None else pillar_to_json(state.pillar)
     data["blocks"] = [[defender, attacker] for defender, attacker in state.blocks.items()]
     data["division"] = [None if split is None else [[iid, points] for iid, points in split.items()]

@@ -61,3 +61,15 @@ def test_a_selector_terminals_disagree_on_goes_and_the_others_stay() -> None:
     assert steady_width("❤️") == "❤"
     for kept in ("🧙\u200d♀️", "🏳️\u200d🌈", "1️⃣", "Zoë", "魔女"):
         assert steady_width(kept) == kept
+
+
+def test_every_ascii_character_is_judged_alone_and_inside_a_name() -> None:
+    # ASCII text takes a quick path; it must refuse exactly the controls the full check refuses.
+    for code in range(128):
+        char = chr(code)
+        refused = code < 32 or code == 127
+        for text in (char, f"Ana{char}Bo"):
+            assert (text_problem(text) is not None) == refused, (code, text_problem(text))
+    assert text_problem("Bo\x1b[31m") == "a control character (U+001B)"
+    assert text_problem("Ana\tBo") == "a control character (U+0009)"
+    assert text_problem("Ana\nBo") == "a line break (U+000A)"
