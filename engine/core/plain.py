@@ -16,6 +16,9 @@ from typing import Any
 _SHARED_LEAVES = (str, int, float, bool, type(None))
 """Leaves that cannot change, so the result may hold the very same object (enums of str or int included)."""
 
+_EXACT_LEAVES = frozenset(_SHARED_LEAVES)
+"""The leaf types themselves, for a quick lookup before any isinstance."""
+
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 """Each dataclass's field names, looked up once."""
 
@@ -35,20 +38,23 @@ def plain_fields(instance: Any) -> dict[str, Any]:
 
 def plain_value(value: Any) -> Any:
     """One value as :func:`dataclasses.asdict` would hold it."""
-    if isinstance(value, _SHARED_LEAVES):
-        return value
     kind = type(value)
+    if kind in _EXACT_LEAVES:
+        return value
+    if kind is list:
+        return [item if type(item) in _EXACT_LEAVES else plain_value(item) for item in value]
     names = _FIELD_NAMES.get(kind)
-    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
-        names = _FIELD_NAMES[kind] = tuple(item.name for item in dataclasses.fields(value))
     if names is not None:
         return {name: plain_value(getattr(value, name)) for name in names}
-    if kind is list:
-        return [plain_value(item) for item in value]
     if kind is dict:
         return {plain_value(key): plain_value(item) for key, item in value.items()}
     if kind is tuple:
         return tuple(plain_value(item) for item in value)
+    if isinstance(value, _SHARED_LEAVES):
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        _FIELD_NAMES[kind] = tuple(item.name for item in dataclasses.fields(value))
+        return plain_value(value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple is rebuilt field by field
         return kind(*[plain_value(item) for item in value])
     if isinstance(value, (list, tuple)):

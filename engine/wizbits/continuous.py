@@ -77,20 +77,21 @@ def points_of(state: WizbitsState, perm: Permanent) -> MainPoints:
     printed = state.card(perm.iid).main_points
     if printed is None:
         raise ValueError(f"{state.card(perm.iid).name} is not a character and has no Main Points")
-    steps = {stat.value: perm.turn_steps.get(stat.value, 0) + perm.lasting_steps.get(stat.value, 0)
-             for stat in GLOBAL_ORDER}
+    # A Stat is a StrEnum, equal to its value's string as a key: the slow ``.value`` is not needed.
+    steps: dict[str, int] = {stat: perm.turn_steps.get(stat, 0) + perm.lasting_steps.get(stat, 0)
+                             for stat in GLOBAL_ORDER}
     for source, static in live_statics(state):
         if isinstance(static, StatBonus) and _in_group(state, static.group, source, perm):
-            steps[static.stat.value] += static.steps
-    levels = {stat.value: step_die_level(printed.level(stat), steps[stat.value]) for stat in GLOBAL_ORDER}
-    return MainPoints(levels["strength"], levels["will"], levels["magic"], printed.scn + perm.damage)
+            steps[static.stat] += static.steps
+    strength, will, magic = (step_die_level(printed.level(stat), steps[stat]) for stat in GLOBAL_ORDER)
+    return MainPoints(strength, will, magic, printed.scn + perm.damage)
 
 
 def has_attribute(state: WizbitsState, perm: Permanent, attribute: Attribute) -> bool:
     """Whether a card in play has ``attribute``: printed, granted by a Continue modifier or by an effect."""
     if attribute in state.card(perm.iid).attributes:
         return True
-    if attribute.value in perm.turn_attributes or attribute.value in perm.lasting_attributes:
+    if attribute in perm.turn_attributes or attribute in perm.lasting_attributes:  # a StrEnum equals its string
         return True
     return any(isinstance(static, AttributeGrant) and static.attribute is attribute
                and _in_group(state, static.group, source, perm) for source, static in live_statics(state))

@@ -21,6 +21,7 @@ import random
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 STANDARD_DIE_LEVELS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 8, 10, 12, 20)
@@ -44,6 +45,7 @@ GLOBAL_ORDER: tuple[Stat, ...] = (Stat.STRENGTH, Stat.WILL, Stat.MAGIC)
 """The order in which a Global check rolls (and reports) its three dice."""
 
 
+@lru_cache(maxsize=256)
 def die_level(value: int) -> int:
     """Return the standard die level for a Main Point value.
 
@@ -83,7 +85,7 @@ class MainPoints:
 
     def level(self, stat: Stat) -> int:
         """Return the value of one Main Point."""
-        return int(getattr(self, stat.value))
+        return int(getattr(self, stat))  # a StrEnum is its value's string, without the slow ``.value``
 
 
 class CheckFormError(ValueError):

@@ -66,7 +66,7 @@ def chance_at_most(dice: tuple[int, ...], number: int) -> float:
 
 def global_fail(points: MainPoints, extra: int = 0) -> float:
     """The chance a Special Check Global Check fails with ``extra`` more damage on the character."""
-    return chance_at_most(tuple(points.level(stat) for stat in GLOBAL_ORDER), points.scn + extra)
+    return chance_at_most((points.strength, points.will, points.magic), points.scn + extra)  # GLOBAL_ORDER
 
 
 def check_fail(points: MainPoints, spec: CheckSpec) -> float:
