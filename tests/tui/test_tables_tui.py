@@ -447,5 +447,10 @@ def test_a_player_named_only_by_the_tables_code_is_asked_for_a_name(other: Table
             await pilot.press(*"Cy", "enter", "enter")
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
             assert other.find(code).seats[1].name == "Cy"
+            # From now on the player is Cy, not "Player": the next join form (and hosting, a new game) offer it.
+            app.push_screen(JoinTableScreen())
+            await until(pilot, lambda: bool(app.screen.query("#join-name")), "a second join form")
+            assert app.screen.query_one("#join-name", Input).value == "Cy"
+            assert app.tables.player_name == "Cy"
 
     asyncio.run(scenario())
