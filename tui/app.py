@@ -53,7 +53,7 @@ from tui.navigation import (
 from tui.player_settings import SETTINGS, read_settings, write_setting
 from tui.resize_paint import OnePaintResizeApp
 from tui.safe_text import plain_lines
-from tui.serve_status import serve_status
+from tui.serve_status import dropped_notice, serve_status
 from tui.served import refuses_files
 from tui.settings_apply import apply_settings
 from tui.table_seating import TableSeating
@@ -294,6 +294,11 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             self.check_size()
         if self.served:
             serve_status().tell("ready")  # the first screen is up: coven serve counts this terminal as arrived
+            serve_status().listen(self._input_dropped)
+
+    def _input_dropped(self, characters: int) -> None:
+        """``coven serve`` dropped part of a paste too long to pass; it says so once per flood, at a steady pace."""
+        self.notify(dropped_notice(characters), title="Paste", severity="warning", timeout=10)
 
     def _follow_theme(self, theme: Theme) -> None:
         """Element hues and named colours follow a theme chosen anywhere (the palette's "Change theme" too)."""

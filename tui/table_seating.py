@@ -56,6 +56,8 @@ class TableSeating:
         self._tables: TableStore | None = None
         self._name_was_code = False
         """The name given was only the join code (``ssh CODE@host`` under ``--auth none``): no one's name."""
+        self._name_typed = False
+        """The name was typed in the join form, so it is kept exactly as the player wrote it."""
 
     @property
     def player_name(self) -> str:
@@ -63,12 +65,24 @@ class TableSeating:
         name = self._player_name
         if name is None:
             return login_name()
+        if self._name_typed:
+            return name
         return name.capitalize() if name.islower() else name  # "ana" from ssh reads as "Ana"
 
     @property
     def join_name(self) -> str:
         """The name the join form offers: empty when the only name given was the table's code."""
         return "" if self._name_was_code else self.player_name
+
+    def adopt_name(self, name: str) -> None:
+        """Make ``name``, typed in the join form to sit or watch, this player's name for the rest of the connection.
+
+        After ``ssh CODE@host`` the player had no name but the code's; the one they gave the table is
+        the one they expect to see offered again (hosting, a new game, the next table they join).
+        """
+        self._player_name = name
+        self._name_typed = True
+        self._name_was_code = False
 
     def store(self) -> TableStore | None:
         """The table store (taking this process's presence claim), or None after saying why not."""
@@ -170,6 +184,8 @@ class TableSeating:
         except StoreError as error:
             self.app.notify(str(error), title="Cannot watch", severity="error", markup=False)
             return
+        if name:
+            self.adopt_name(name)
         self.enter_table(code, None, spectator=True)
 
     def open_game(self, link: TableLink) -> None:

@@ -36,6 +36,11 @@ def test_a_player_who_logs_in_with_the_code_is_asked_for_a_name(coven_data_dir: 
             player.press("enter", "enter")
             await player.wait_for(lambda text: "Waiting for Hal to start" in flat(text))
             assert hal.find(code).seats[1].name == "Cy"
+            player.press("escape")  # leave the seat: back at the menu, the player is still Cy, not "Player"
+            await player.wait_for(lambda text: "Leave table" not in text and "Sessions" in text)  # the menu
+            player.send("j")
+            await player.wait_for(lambda text: any("Your name" in line and " Cy " in f"{line} "
+                                                   for line in text.splitlines()))
             await player.close()
 
         asyncio.run(scenario())

@@ -25,6 +25,7 @@ def test_a_raw_megabyte_paste_queues_one_key_burst_and_the_next_key_is_answered(
             while _DROPPED.search(server.log) is None:
                 assert time.monotonic() < deadline, f"no line about the dropped paste; log:\n{server.log}"
                 await asyncio.sleep(0.1)
+            await ana.wait_for(lambda text: "Pasted text too long" in text)  # the player is told too, once
             ana.press("s")
             # A generous bound: the old 16 KiB of keys took minutes to work through on a busy machine.
             await ana.wait_for("Saved sessions", timeout=30)

@@ -447,5 +447,28 @@ def test_a_player_named_only_by_the_tables_code_is_asked_for_a_name(other: Table
             await pilot.press(*"Cy", "enter", "enter")
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
             assert other.find(code).seats[1].name == "Cy"
+            # From now on the player is Cy, not "Player": the next join form (and hosting, a new game) offer it.
+            app.push_screen(JoinTableScreen())
+            await until(pilot, lambda: bool(app.screen.query("#join-name")), "a second join form")
+            assert app.screen.query_one("#join-name", Input).value == "Cy"
+            assert app.tables.player_name == "Cy"
+
+    asyncio.run(scenario())
+
+
+def test_a_spectator_named_only_by_the_code_is_called_what_they_typed_from_then_on(other: TableStore) -> None:
+    code = hal_hosts(other, 13, spectators=True)
+    other.take_seat(code, 1, "Bea")
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0, player_name=code.capitalize(), join_code=code)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Watch as a spectator" in screen_text(app), "the choices")
+            name = app.screen.query_one("#join-name", Input)
+            await until(pilot, lambda: name.has_focus, "the name field, waiting for a name")
+            await pilot.press(*"Dee", "enter", "down", "enter")  # past "Reclaim my seat": watch
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby, watching")
+            assert "Dee" in [watcher.name for watcher in other.find(code).watchers]
+            assert app.tables.player_name == "Dee"
 
     asyncio.run(scenario())

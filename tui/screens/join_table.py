@@ -205,6 +205,7 @@ class JoinTableScreen(Screen[None]):
             self._error(str(error))
             self._look_up(info.code)
             return
+        coven(self).tables.adopt_name(name)
         coven(self).tables.enter_table(info.code, token)
 
     def _reclaim(self, token: str | None) -> None:

@@ -19,7 +19,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tui.server.config import ServeConfig, ServeError, ServeUsageError, add_serve_parser, config_from_args
+from tui.server.config import (
+    ServeConfig,
+    ServeError,
+    ServeUsageError,
+    add_serve_parser,
+    config_from_args,
+    password_file_path,
+)
 
 if TYPE_CHECKING:
     import asyncssh
@@ -76,7 +83,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.add_user is not None:
         from tui.server.accounts import add_user
 
-        path = Path(args.password_file).expanduser() if args.password_file else directory / "passwords"
+        path = password_file_path(args.password_file, directory)
         replaced = add_user(path, args.add_user)
         print(f"{'Replaced' if replaced else 'Added'} account {args.add_user} in {path}.")
         return 0

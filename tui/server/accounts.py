@@ -20,6 +20,7 @@ from typing import TextIO
 
 import asyncssh
 
+from tui.server.account_names import find_account, same_account
 from tui.server.config import ServeError, ServeUsageError
 
 SCRYPT_N = 2 ** 14
@@ -31,13 +32,6 @@ _NAME = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 MIN_PASSWORD_LENGTH = 8
 
 _DUMMY_ENTRY: str | None = None
-
-
-def same_account(first: str, second: str) -> bool:
-    """Whether two account names are one account: names do not depend on case, as join codes do not."""
-    # Account names are ASCII: Unicode folding would let "ſam", "baß" or a Kelvin-sign "Kate" stand for
-    # sam, bass and kate, names the password file never held.
-    return first.isascii() and second.isascii() and first.lower() == second.lower()
 
 
 def valid_account_name(name: str) -> bool:
@@ -93,13 +87,6 @@ def read_password_file(path: Path) -> dict[str, str]:
         if sep and valid_account_name(name) and stored.startswith("scrypt$") and find_account(accounts, name) is None:
             accounts[name] = stored
     return accounts
-
-
-def find_account(accounts: dict[str, str], name: str) -> str | None:
-    """The account ``name`` stands for, spelt as the password file writes it (any case matches), or None."""
-    if name in accounts:
-        return name
-    return next((written for written in accounts if same_account(written, name)), None)
 
 
 def check_password(accounts: dict[str, str], name: str, password: str) -> bool:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import socket
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -84,7 +85,7 @@ class MemoryFloor:
 
 
 class ChildStatus:
-    """The server's end of a player's status pipe: whether its Coven is up and whether it is seated.
+    """The server's end of a player's status pipe (a socket pair): whether its Coven is up and seated; :meth:`say` answers.
 
     Made before the Coven starts; :attr:`child_fd` goes to the child (and
     :meth:`environment` tells it which descriptor that is), then
@@ -97,9 +98,11 @@ class ChildStatus:
         self.ready = False
         self._seated = False
         self._left_seat_at = -SEAT_CHANGE_SECONDS
-        self._read_fd: int | None
-        self._read_fd, self.child_fd = os.pipe()  # neither is inherited unless handed on by name
-        os.set_blocking(self._read_fd, False)
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)  # both ways: see :meth:`say`
+        # Neither end is inherited unless handed on by name; kept as plain descriptors, as a pipe's would be.
+        self._fd: int | None = ours.detach()
+        self.child_fd = theirs.detach()
+        os.set_blocking(self._fd, False)
         self._buffer = bytearray()
         self._listening = False
 
@@ -111,7 +114,7 @@ class ChildStatus:
     @property
     def closed(self) -> bool:
         """Whether the pipe is closed: the child ended (everything it said was heard), or the session did."""
-        return self._read_fd is None
+        return self._fd is None
 
     def environment(self) -> dict[str, str]:
         """What the child's environment needs to find its end of the pipe."""
@@ -120,16 +123,16 @@ class ChildStatus:
     def listen(self) -> None:
         """The child started (with its copy of :attr:`child_fd`): close ours and read what it says."""
         self._close_child_end()
-        if self._read_fd is not None and not self._listening:
-            asyncio.get_running_loop().add_reader(self._read_fd, self._readable)
+        if self._fd is not None and not self._listening:
+            asyncio.get_running_loop().add_reader(self._fd, self._readable)
             self._listening = True
 
     def _readable(self) -> None:
         """Read the words that came; the child's exit (end of file) closes the pipe."""
-        if self._read_fd is None:
+        if self._fd is None:
             return
         try:
-            data = os.read(self._read_fd, _READ_SIZE)
+            data = os.read(self._fd, _READ_SIZE)
         except BlockingIOError:
             return
         except OSError:
@@ -157,6 +160,18 @@ class ChildStatus:
         if (self.ready, self._seated) != before and self._on_change is not None:
             self._on_change(word)
 
+    def say(self, line: str) -> bool:
+        """Say ``line`` to the child (see :mod:`tui.serve_status`); False when it could not hear it now.
+
+        Never waits: a child that reads nothing (its buffer full) or has gone simply misses the line.
+        """
+        if self._fd is None:
+            return False
+        try:
+            return os.write(self._fd, f"{line}\n".encode()) > 0
+        except OSError:  # BlockingIOError: not reading; BrokenPipeError: gone
+            return False
+
     def _close_child_end(self) -> None:
         if self.child_fd >= 0:
             with contextlib.suppress(OSError):
@@ -166,8 +181,8 @@ class ChildStatus:
     def close(self) -> None:
         """Close both ends that the server still holds (once); what was heard is kept."""
         self._close_child_end()
-        if self._read_fd is not None:
-            fd, self._read_fd = self._read_fd, None
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
             if self._listening:
                 with contextlib.suppress(RuntimeError):  # no loop any more: nothing to remove
                     asyncio.get_running_loop().remove_reader(fd)

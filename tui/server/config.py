@@ -15,6 +15,8 @@ AuthMode = Literal["none", "password", "keys"]
 AUTH_MODES: tuple[AuthMode, ...] = ("none", "password", "keys")
 
 DEFAULT_HOST = "127.0.0.1"
+PASSWORD_FILENAME = "passwords"
+"""The password file's name in the data folder, when ``--password-file`` names none."""
 DEFAULT_PORT = 2222
 DEFAULT_MAX_SESSIONS = 32
 DEFAULT_IDLE_TIMEOUT = "30m"
@@ -215,6 +217,11 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     return serve
 
 
+def password_file_path(typed: str | None, data_dir: Path) -> Path:
+    """The password file: ``--password-file`` as typed, else ``passwords`` in the data folder."""
+    return Path(typed).expanduser() if typed else data_dir / PASSWORD_FILENAME
+
+
 def config_from_args(args: argparse.Namespace, data_dir: Path) -> ServeConfig:
     """Check the text of the flags and build a :class:`ServeConfig`.
 
@@ -228,7 +235,7 @@ def config_from_args(args: argparse.Namespace, data_dir: Path) -> ServeConfig:
         raise ServeUsageError("--authorized-keys only applies with --auth keys.")
     if auth == "keys" and not args.authorized_keys:
         raise ServeUsageError("--auth keys needs --authorized-keys FILE (one OpenSSH public key a line).")
-    password_file = Path(args.password_file).expanduser() if args.password_file else data_dir / "passwords"
+    password_file = password_file_path(args.password_file, data_dir)
     return ServeConfig(
         host=str(args.host).strip(),
         port=_whole(args.port, "--port", 0, 65535),

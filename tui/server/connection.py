@@ -18,9 +18,11 @@ from typing import Any, Protocol
 import asyncssh
 
 from engine.core.words import plural
+from tui.serve_status import dropped_line
 from tui.server.admission import ChildStatus
 from tui.server.closing import tell_and_exit
 from tui.server.config import ServeConfig, describe_duration
+from tui.server.drop_notice import DropNotices
 from tui.server.limits import MAX_COLUMNS, MAX_ROWS, clamp_size
 from tui.server.output import OutputHold
 from tui.server.paste import InputGate
@@ -158,6 +160,9 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.idle_timer: asyncio.TimerHandle | None = None
         self.gate = InputGate()
         self.drop_timer: asyncio.TimerHandle | None = None
+        self.notices = DropNotices()
+        """What the player has yet to be told of the input dropped."""
+        self.notice_timer: asyncio.TimerHandle | None = None
         self.admitted = False
         self.admitted_at = 0.0
         self.status: ChildStatus | None = None
@@ -361,10 +366,28 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         if time.monotonic() - self.last_input < DROP_REPORT_SECONDS and not self.closed:
             self.drop_timer = asyncio.get_running_loop().call_later(DROP_REPORT_SECONDS, self._report_dropped)
             return
-        passed, dropped = self.gate.passed, self.gate.take_dropped()
+        passed, text = self.gate.passed, self.gate.dropped_text
+        dropped = self.gate.take_dropped()
         if dropped:
             self.owner.note("input faster than anyone types; %d bytes dropped, %d passed", dropped, passed,
                             level=logging.WARNING)
+        if text and not self.closed:
+            self.notices.add(text)
+            if self.notice_timer is None:  # else the notice already waiting takes this flood's count too
+                self._tell_dropped()
+
+    def _tell_dropped(self) -> None:
+        """Tell the player's Coven how much of their input was dropped, once per flood and not too often."""
+        self.notice_timer = None
+        if self.closed or self.status is None:
+            return
+        wait = self.notices.wait()
+        if wait > 0:  # told a moment ago: this flood's count goes with the next notice, when it may
+            self.notice_timer = asyncio.get_running_loop().call_later(wait, self._tell_dropped)
+            return
+        characters = self.notices.take()
+        if characters:
+            self.status.say(dropped_line(characters))
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         """Resize the child's terminal to the client's new window (clamped)."""
@@ -436,6 +459,9 @@ class CovenSession(asyncssh.SSHServerSession[bytes]):
         self.hold.close()
         if self.idle_timer is not None:
             self.idle_timer.cancel()
+        if self.notice_timer is not None:
+            self.notice_timer.cancel()
+            self.notice_timer = None
         if self.status is not None:
             self.status.close()
         if first:

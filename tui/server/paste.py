@@ -39,6 +39,13 @@ _MARKER = re.compile(rb"\x1b\[20[01]~")
 _KEY = re.compile(rb"\x1b\[[0-?]{0,32}[ -/]{0,4}[@-~]|\x1bO[ -~]|\x1b[ -~]|[\xc0-\xf7][\x80-\xbf]{0,3}|.", re.DOTALL)
 """One key as a terminal sends it: a CSI or SS3 sequence, an Alt+key, a UTF-8 character, or one byte."""
 _LONGEST_PARTIAL = len(PASTE_START) - 1
+_CONTINUATION = bytes(range(0x80, 0xC0))
+"""The bytes that continue a UTF-8 character: left out, the rest count characters."""
+
+
+def _characters(data: bytes) -> int:
+    """How many characters (or keys' bytes) ``data`` holds, counting a UTF-8 character once."""
+    return len(data.translate(None, _CONTINUATION))  # in C: a megabyte costs next to nothing
 
 
 def _is_partial_marker(data: bytes) -> bool:
@@ -73,6 +80,8 @@ class InputGate:
 
     Attributes:
         dropped: bytes dropped since :meth:`take_dropped` was last called.
+        dropped_text: characters of typed or pasted text among them (markers are not text), for the
+            player's notice; counted until :meth:`take_dropped`.
         passed: bytes passed since the read that dropped the first of those.
     """
 
@@ -90,6 +99,7 @@ class InputGate:
         self._last_read = clock()
         self.in_paste = False
         self.dropped = 0
+        self.dropped_text = 0
         self.passed = 0
         self._skipping = False  # a paste whose start marker was refused: dropped whole, end marker included
         self._partial = b""  # the beginning of a marker, passed at the end of the last read
@@ -128,9 +138,15 @@ class InputGate:
         return bytes(self._out)
 
     def take_dropped(self) -> int:
-        """Bytes dropped since the last call, and start counting again."""
+        """Bytes dropped since the last call, and start counting again (:attr:`dropped_text` too)."""
         dropped, self.dropped = self.dropped, 0
+        self.dropped_text = 0
         return dropped
+
+    def _drop(self, data: bytes) -> None:
+        """Count ``data``, text a player typed or pasted, as dropped."""
+        self.dropped += len(data)
+        self.dropped_text += _characters(data)
 
     def _resume(self, data: bytes) -> bytes:
         """Finish a marker begun at the end of the last read; returns the rest of ``data``."""
@@ -145,7 +161,7 @@ class InputGate:
         if _is_partial_marker(whole):  # still not whole: the read was tiny
             self._partial = whole
             if self._skipping:
-                self.dropped += len(data)
+                self._drop(data)
             else:
                 self._out += data
             return b""
@@ -178,20 +194,20 @@ class InputGate:
         if not data:
             return
         if self._skipping:
-            self.dropped += len(data)
+            self._drop(data)
             return
         if not self.in_paste:
             self._keys(data)
             return
         allowed = self.budget.take(min(len(data), self._room))
         self._room -= allowed
-        self.dropped += len(data) - allowed
+        self._drop(data[allowed:])
         self._out += data[:allowed]
 
     def _keys(self, data: bytes) -> None:
         """Pass the whole keys of ``data`` the key budget and the room allow; overdrawing starts a flood."""
         if self.flooding:
-            self.dropped += len(data)
+            self._drop(data)
             return
         end, count = _whole_keys(data, self.keys.available(), self._room)
         self.keys.take(count)
@@ -199,4 +215,4 @@ class InputGate:
         self._out += data[:end]
         if end < len(data):
             self.flooding = True
-            self.dropped += len(data) - end
+            self._drop(data[end:])

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from engine.core.text import clean_text
+from tui.server.account_names import account_key
 
 try:
     from saves.tables import JOIN_CODE_ALPHABET
@@ -69,7 +70,3 @@ def parse_login(username: str, accounts: bool) -> Login:
     # One rule for names and codes: neither depends on case. The player keeps the name as typed.
     return Login(account=account_key(account) if accounts else account, player=player, code=code)
 
-
-def account_key(name: str) -> str:
-    """The account ``name`` stands for: its case folded, so "Ana", "ANA" and "ana" are one account."""
-    return name.lower() if name.isascii() else name  # ASCII only: see accounts.same_account

@@ -21,6 +21,7 @@ from typing import Any
 import asyncssh
 
 from engine.core.text import is_safe_text
+from tui.server.account_names import key_account
 from tui.server.accounts import read_password_file, signed_in_as
 from tui.server.admission import MemoryFloor, available_memory, describe_size, idle_seat, is_idle
 from tui.server.closing import disconnect_politely, tell_and_exit
@@ -391,8 +392,7 @@ class CovenConnection(asyncssh.SSHServer):
         if ok and self.login is not None:
             # A key proves who holds it, not the user name typed (any key opens any name): the account is
             # the key's, so one key holder never opens another's sessions and settings by typing their name.
-            fingerprint = key.get_fingerprint("sha256").removeprefix("SHA256:")
-            self.login = replace(self.login, account=f"key-{fingerprint[:22]}")
+            self.login = replace(self.login, account=key_account(key.get_fingerprint("sha256")))
         return ok
 
     def auth_completed(self) -> None:
