@@ -172,7 +172,8 @@ class SidePanel(VerticalScroll):
     DEFAULT_CSS = load_css(__file__)
 
     brief: reactive[bool] = reactive(False)
-    """Show only the counts and the Main Character (the compact layout's opponent)."""
+    """The dense form of :mod:`~tui.games.wizbits.side_brief` (the compact layout's opponent): every Character's
+    points, then the counts; the other cards wait behind :attr:`BRIEF_KEY`."""
 
     BRIEF_KEY = "o"
     """The key that shows a brief side whole (the battlefield's opponent pane)."""
