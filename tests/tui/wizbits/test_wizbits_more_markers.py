@@ -62,7 +62,8 @@ def test_the_brief_opponent_names_the_key_that_shows_the_rest() -> None:
 
     async def scenario(pilot: Any) -> None:
         opponent = app.table.query_one("#wb-opp", SidePanel)
-        others = len(game.state.players[1].in_play) - 1
+        # Every Character shows in the brief side; the Non-Elements and seceded cards wait behind o.
+        others = sum(1 for p in game.state.players[1].in_play if p.seceded or not game.state.card(p.iid).is_character)
         assert opponent.brief and opponent.border_subtitle == f"▼ {others} more (o)"
         await pilot.press("o")
         await until(pilot, lambda: (not opponent.brief and "(o)" not in str(opponent.border_subtitle)),

@@ -28,11 +28,12 @@ from engine.wizbits.terms import Attribute
 from engine.wizbits.text import ability_text
 from engine.wizbits.unit_targets import threatened
 from engine.wizbits.views import PermanentView, PlayerView, WizbitsView
+from tui.games.wizbits import side_brief
 from tui.games.wizbits.card import ELEMENT_COLOURS, ELEMENT_GLYPHS
 from tui.safe_text import markup_safe
 from tui.widgets.styles import load_css
 
-THREAT_MARK = "◎"
+THREAT_MARK = side_brief.THREAT_MARK
 """Marks a card in play that a unit on the Pillar targets (a glyph, so it never rests on colour alone)."""
 
 
@@ -171,7 +172,8 @@ class SidePanel(VerticalScroll):
     DEFAULT_CSS = load_css(__file__)
 
     brief: reactive[bool] = reactive(False)
-    """Show only the counts and the Main Character (the compact layout's opponent)."""
+    """The dense form of :mod:`~tui.games.wizbits.side_brief` (the compact layout's opponent): every Character's
+    points, then the counts; the other cards wait behind :attr:`BRIEF_KEY`."""
 
     BRIEF_KEY = "o"
     """The key that shows a brief side whole (the battlefield's opponent pane)."""
@@ -222,7 +224,7 @@ class SidePanel(VerticalScroll):
             return
         player = self.view.players[self.seat]
         if self.brief:
-            left_out = sum(1 for permanent in player.in_play if not permanent.is_main)
+            left_out = len(player.in_play) - len(self._starts)
             self.more = (0, left_out)
             marker = f"▼ {left_out} more ({self.BRIEF_KEY})" if left_out else ""
         else:
@@ -265,6 +267,11 @@ class SidePanel(VerticalScroll):
             return []
         # The body's width, less a cell for the scrollbar a long side shows.
         width = max(1, self.size.width - 1) if self.size.width else 0
+        if self.brief and width:
+            # The dense form fits the rows the panel may take (its max-height less the border), so nothing scrolls.
+            cap = self.styles.max_height
+            rows = int(cap.value) - self.styles.gutter.height if cap is not None and cap.is_cells else 6
+            return side_brief.brief_parts(self.view, self.seat, width=width, rows=max(rows, 1))
         return side_parts(self.view, self.seat, brief=self.brief, width=width)
 
     @property

@@ -431,6 +431,8 @@ class WizbitsTable(GameTable[WizbitsView, act.Action]):
     def watch_compact(self, compact: bool) -> None:
         self.set_class(compact, "-compact")
         self.query_one("#wb-opp", SidePanel).brief = compact and not self.has_class("-show-opp")
+        # The prompt names the keys of the layout (t shows the hidden tree): re-word it in the same layout pass.
+        self._update_prompt()
         self.refresh_bindings()
 
     def watch_stage(self) -> None:
