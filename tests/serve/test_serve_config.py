@@ -154,6 +154,17 @@ def test_account_names_do_not_depend_on_case_as_join_codes_do_not(tmp_path: Path
     assert signed_in_as(accounts, "ana", "open sesame") is None and signed_in_as(accounts, "bo", "x") is None
 
 
+def test_a_password_account_cannot_take_a_key_accounts_name(tmp_path: Path) -> None:
+    import io
+
+    path = tmp_path / "passwords"
+    for name in ("key-AAAAbbbbCCCCddddEEEEff", "KEY-ana", "key-"):
+        with pytest.raises(ServeUsageError, match="kept for key accounts"):
+            add_user(path, name, io.StringIO("open sesame\n"))
+    assert not path.exists()
+    assert add_user(path, "keymaster", io.StringIO("open sesame\n")) is False  # only the prefix is kept
+
+
 def test_what_clients_send_cannot_forge_log_lines_or_odd_terminals(tmp_path: Path) -> None:
     assert printable("ana\nINFO #9 forged") == "ana\\x0aINFO\\x20#9\\x20forged"
     assert printable("ana\u202egpj.exe\u200b") == "ana\\u202egpj.exe\\u200b"

@@ -20,7 +20,7 @@ from typing import TextIO
 
 import asyncssh
 
-from tui.server.account_names import find_account, same_account
+from tui.server.account_names import KEY_ACCOUNT_PREFIX, find_account, same_account
 from tui.server.config import ServeError, ServeUsageError
 
 SCRYPT_N = 2 ** 14
@@ -136,6 +136,11 @@ def add_user(path: Path, name: str, stdin: TextIO | None = None) -> bool:
     if not valid_account_name(name):
         raise ServeUsageError(
             f"Account names are 1 to 32 letters, digits, '_', '.' or '-', not {name!r}.")
+    if name.lower().startswith(KEY_ACCOUNT_PREFIX):
+        # Under --auth keys a key holder's account is key-<fingerprint>: a password account spelt so
+        # could hold a key holder's sessions and settings if one data folder serves both ways.
+        raise ServeUsageError(f"Account names beginning with {KEY_ACCOUNT_PREFIX!r} are kept for key accounts "
+                              f"(--auth keys); choose another name than {name!r}.")
     password = _ask_password(name, stdin or sys.stdin)
     if len(password) < MIN_PASSWORD_LENGTH:
         raise ServeUsageError(f"Choose a password of at least {MIN_PASSWORD_LENGTH} characters.")

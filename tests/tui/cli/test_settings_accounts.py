@@ -12,7 +12,7 @@ from saves import SessionStore, data_dir
 from tui.cli import main
 from tui.player_settings import read_settings
 from tui.server.account_names import key_account
-from tui.server.accounts import add_user, read_password_file, signed_in_as
+from tui.server.accounts import add_user, hash_password, read_password_file, signed_in_as
 from tui.server.players import parse_login
 
 PASSWORD = "correct horse"
@@ -58,8 +58,9 @@ def test_a_key_account_stays_as_typed(tmp_path: Path) -> None:
     while account == account.lower():  # a fingerprint with a capital, so folding would show
         key = asyncssh.generate_private_key("ssh-ed25519")
         account = key_account(key.get_fingerprint("sha256"))  # what the server makes of this key's holder
-    add_user(data_dir() / "passwords", account.lower().replace("+", "-").replace("/", "_"),
-             io.StringIO(PASSWORD + "\n"))  # even a password account spelt like it does not capture it
+    # add_user refuses such a name now; an older file may still hold one, which must not capture the key's.
+    spelt_alike = account.lower().replace("+", "-").replace("/", "_")
+    (data_dir() / "passwords").write_text(f"{spelt_alike}:{hash_password(PASSWORD)}\n")
     assert main(["settings", "--account", account, "set", "glyphs", "on"]) == 0
     assert glyphs_of(account) is True
     assert glyphs_of(account.lower()) is False

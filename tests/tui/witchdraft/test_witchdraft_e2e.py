@@ -22,7 +22,7 @@ def test_a_whole_witchdraft_game_from_the_keyboard() -> None:
         with SessionStore() as store:
             live = LiveSession.create(store, "witchdraft", {}, 5,
                                       [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "normal")])
-            app = CovenApp(store=store)
+            app = CovenApp(store=store, auto_delay=0.02)  # the pause before Merlin answers is not tested here
             async with app.run_test(size=(80, 24)) as pilot:
                 app.start_game(live)
                 for _ in range(200):
