@@ -19,8 +19,8 @@ from tui.cli.bench.targets import TARGETS
 
 
 @pytest.mark.usefixtures("wide_output")
-@pytest.mark.parametrize("game_id,extra", [("wizards-cup", None), ("witchdraft", "placements + gains"),
-                                           ("wizbits", "pillar time / (n log2 n)")])
+# Wizbits' figures are read by test_bench_wizbits_figures, from one run of its bench.
+@pytest.mark.parametrize("game_id,extra", [("wizards-cup", None), ("witchdraft", "placements + gains")])
 def test_bench_prints_figures(game_id: str, extra: str | None, capsys: pytest.CaptureFixture[str],
                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tui.cli.bench.games, "PILLAR_SIZES", (50, 200))  # the real sizes are for the command, not CI
@@ -41,6 +41,7 @@ def test_bench_wizbits_figures(capsys: pytest.CaptureFixture[str], monkeypatch: 
                 "normal vs normal game (2)", "legal actions"):
         assert row in out
     assert "µs/unit" in out and "target 200" in out
+    assert "games/s" in out and "normal bot decision" in out and "pillar time / (n log2 n)" in out
     # Progress goes to stderr, one line a stage as it starts, and each game of the slow stage against Hard.
     lines = captured.err.splitlines()
     assert lines and all(re.fullmatch(r"coven bench wizbits \[\d+ s\]: .+", line) for line in lines), lines
