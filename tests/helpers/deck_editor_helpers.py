@@ -45,10 +45,15 @@ async def type_text(pilot: Any, text: str) -> None:
 
 
 async def answer_prompt(pilot: Any, text: str) -> None:
-    """Replace the prompt's text with ``text`` and submit it."""
+    """Replace the prompt's text with ``text`` and submit it with the Enter key.
+
+    The text goes in as one paste would (a long path typed key by key cost a second a dozen letters);
+    typing into the editor is tested key by key elsewhere.
+    """
     assert isinstance(pilot.app.screen, PromptScreen)
-    pilot.app.screen.query_one(Input).value = ""
-    await type_text(pilot, text)
+    field = pilot.app.screen.query_one(Input)
+    field.value = ""
+    field.insert_text_at_cursor(text)
     await pilot.press("enter")
     await pilot.pause()
 

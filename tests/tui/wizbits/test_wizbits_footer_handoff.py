@@ -118,7 +118,9 @@ def test_no_frame_at_a_hosted_table_shows_the_keys_of_the_moment_before(other: T
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
             other.start(code)
-            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game to open")
+            # The screen is pushed before it has composed its table: wait for the table itself.
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen)
+                        and app.screen.query_one(WizbitsTable).is_mounted, "the game's table to open")
             game = app.screen
             assert isinstance(game, TableGameScreen) and game.human_seats == [1]
             hal = LiveSession.load(other.store, game.live.session_id, claim=other.claim)
