@@ -1,4 +1,7 @@
-"""WitchDraft Hard: legal and view-only choices, deferring a card that comes back, denial, and strength."""
+"""WitchDraft Hard: legal and view-only choices, deferring a card that comes back, and denial.
+
+Its strength against Normal is measured by `coven bench witchdraft-bots`, a benchmark, not here.
+"""
 
 from __future__ import annotations
 
@@ -14,8 +17,8 @@ from engine.witchdraft.bots import BOTS, normal_bot
 from engine.witchdraft.cards import APPRENTICE_A, COMPANIONS
 from engine.witchdraft.geometry import PlayArea
 from engine.witchdraft.hard import Tuning, decide, hard_bot
-from engine.witchdraft.rules import INGREDIENT_BY_ID, RECIPE_CARDS, WitchDraftRules, player_scores
-from engine.witchdraft.scoring import score_gain, total
+from engine.witchdraft.rules import INGREDIENT_BY_ID, RECIPE_CARDS, WitchDraftRules
+from engine.witchdraft.scoring import score_gain
 from engine.witchdraft.state import WitchDraftState
 
 RULES = WitchDraftRules()
@@ -161,26 +164,6 @@ def test_hard_places_where_it_planned_a_legal_spot() -> None:
     legal = RULES.legal_actions(state, 0)
     action: WitchDraftAction = hard_bot(RULES.view(state, 0), legal, random.Random(0))
     assert isinstance(action, Place) and action in legal
-
-
-STRENGTH_SEEDS = 16
-"""Seeds played twice each, Hard in each seat once, against Normal."""
-
-
-def test_hard_beats_normal_over_seeded_mirrored_games() -> None:
-    points = 0.0
-    margin = 0
-    for index in range(2 * STRENGTH_SEEDS):
-        hard = index % 2
-        levels = ["hard", "normal"] if hard == 0 else ["normal", "hard"]
-        seed = 900 + index // 2
-        end = play(RULES.new_state({}, seed, 2), levels, seed)
-        totals = [total(player_scores(player)) for player in end.players]
-        margin += totals[hard] - totals[1 - hard]
-        points += 1.0 if totals[hard] > totals[1 - hard] else 0.5 if totals[0] == totals[1] else 0.0
-    # Normal against itself scores exactly half of mirrored games with a margin of 0 (it is deterministic).
-    assert points >= 0.6 * 2 * STRENGTH_SEEDS
-    assert margin >= 2 * 2 * STRENGTH_SEEDS
 
 
 @pytest.mark.usefixtures("wide_output")

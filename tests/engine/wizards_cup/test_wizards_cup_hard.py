@@ -1,4 +1,4 @@
-"""The Hard Wizards Cup bot: legal, seeded, reasoning only from its view, and clearly stronger than Easy."""
+"""The Hard Wizards Cup bot: legal, seeded and reasoning only from its view (its strength is `coven ladder wizards-cup`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 import pytest
 
-from engine.core.rng import seeded_rng
 from engine.wizards_cup.actions import Action, ChooseTeam, KeepTeam, SetLineup, Swap
 from engine.wizards_cup.bots import BOTS
 from engine.wizards_cup.cards import CARDS
@@ -63,29 +62,6 @@ def test_the_payoff_values_the_round_for_the_game_with_the_lowest_total_tiebreak
     opening = round_payoffs(RULES.view(lineup_state(ANA, BO), 0), tuple(ANA), tuple(BO))
     assert -1 < opening[0] < opening[1] < opening[2] < 1  # a round at 0-0 is worth less than the Cup
     assert game_value(1, 2, 0.0) > game_value(1, 1, 0.0) == 0.0 > game_value(2, 1, 0.0)
-
-
-def test_hard_beats_easy_by_a_clear_margin() -> None:
-    wins = 0
-    games = 6
-    for seed in range(games):
-        levels = ["hard", "easy"] if seed % 2 == 0 else ["easy", "hard"]
-        state = SPEC.new_state({}, 500 + seed, 2)
-        step = 0
-        while RULES.result(state) is None:
-            seats = RULES.to_act(state)
-            if not seats:
-                state, _ = RULES.apply(state, None, RULES.table_action(state))
-                continue
-            seat = seats[0]
-            action = BOTS[levels[seat]](RULES.view(state, seat), RULES.legal_actions(state, seat),
-                                        seeded_rng(500 + seed, "test-hard", seat, step))
-            state, _ = RULES.apply(state, seat, action)
-            step += 1
-        result = RULES.result(state)
-        assert result is not None
-        wins += result.winners == (levels.index("hard"),)
-    assert wins >= games - 1
 
 
 def test_unseen_wizards_are_guessed_by_how_often_strong_players_take_them() -> None:
