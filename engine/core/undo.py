@@ -98,6 +98,9 @@ class Timeline:
         self.moments: list[Moment] = [Moment(opening)]
         self._live: list[int] = [0]
         self._undone: set[int] = set()
+        self._refusals: dict[Seat | None, tuple[int, str | None]] = {}
+        """Each seat's last answer, with the moment count it was given at: a screen asks at every redraw of its
+        keys, and a Wizbits answer builds views of both states."""
 
     @property
     def state(self) -> Any:
@@ -124,6 +127,14 @@ class Timeline:
 
     def undo_refusal(self, seat: Seat | None) -> str | None:
         """Why ``seat`` may not take back a move now, in a few words (they fit a footer), or None when it may."""
+        known = self._refusals.get(seat)
+        if known is not None and known[0] == len(self.moments):  # moments are only ever added
+            return known[1]
+        refusal = self._undo_refusal(seat)
+        self._refusals[seat] = (len(self.moments), refusal)
+        return refusal
+
+    def _undo_refusal(self, seat: Seat | None) -> str | None:
         rules, state = self.rules, self.state
         if seat is TABLE:
             return "the table's steps stay"

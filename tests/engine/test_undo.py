@@ -116,6 +116,26 @@ def test_wizards_cup_a_team_can_be_taken_back_until_the_other_seat_chooses() -> 
     assert timeline.undo_refusal(0) == "Bo has moved since"
 
 
+def test_the_answer_is_worked_out_once_a_moment_and_again_after_each_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = get_game("witchdraft")
+    rules = spec.rules
+    timeline = Timeline(rules, spec.new_state({}, 4, 2, NAMES[:2]), NAMES[:2])
+    asked: list[int] = []
+    barrier = rules.undo_barrier
+    monkeypatch.setattr(rules, "undo_barrier", lambda *args: asked.append(1) or barrier(*args))
+    for seat in (0, 1):
+        timeline.play(seat, rules.legal_actions(timeline.state, seat)[0])  # both pick: the picks are shown
+    placing = timeline.state
+    timeline.play(0, rules.legal_actions(placing, 0)[0])
+    assert [timeline.undo_refusal(0) for _ in range(5)] == [None] * 5  # a screen asks at every redraw
+    assert len(asked) == 1
+    timeline.play(0, undo_entry())
+    assert timeline.undo_refusal(0) == "Bo has moved since"  # the moment count changed: not the old answer
+    assert state_digest(rules, timeline.state) == state_digest(rules, placing)
+    timeline.play(0, rules.legal_actions(timeline.state, 0)[0])
+    assert timeline.undo_refusal(0) is None and len(asked) == 2  # a new moment: asked afresh
+
+
 def test_witchdraft_a_placement_can_be_taken_back_before_the_next_reveal() -> None:
     spec = get_game("witchdraft")
     rules = spec.rules
