@@ -13,6 +13,7 @@ from engine.wizbits.pillar.text import describe_group
 from engine.wizbits.pillar.tree import BASE_UID, Pillar, UnitKind
 from engine.wizbits.text import ability_text
 from engine.wizbits.unit_targets import TargetView
+from tests.helpers.layout_audit import rows
 from tests.helpers.pillar_tree import Host, two_subpillars
 from tests.helpers.waiting import until
 from tui.games.wizbits.pillar_tree.text import PillarOutline, Row
@@ -238,3 +239,21 @@ async def test_a_narrow_row_cuts_the_name_and_keeps_the_next_foundation_tag() ->
         # The row is too narrow for the whole line: the name is cut, the target and the tag stay.
         assert "Sparkswarm Volley" not in text and text.endswith("◀ next") and "→" in text, text
         assert len(text) <= tree.size.width
+
+
+async def test_a_why_too_long_for_its_six_rows_scrolls_with_a_scrollbar_instead_of_being_cut() -> None:
+    pillar = two_subpillars()
+    pillar.resolve_group()  # three units at height 2: a long explanation
+    app = Host(pillar, mode="step", width=24)
+    async with app.run_test(size=(80, 24)) as pilot:
+        info = app.query_one(PillarTree).query_one("#pt-info-box")
+        # Its scrollbar is the mark that more follows.
+        await until(pilot, lambda: info.region.height == 6 and info.max_scroll_y > 0 and info.show_vertical_scrollbar,
+                    "the explanation laid out with a scrollbar")
+        info.scroll_end(animate=False)
+        await until(pilot, lambda: info.max_scroll_y > 0 and info.scroll_y == info.max_scroll_y,
+                    "the end of the explanation")
+        last_words = app.query_one(PillarTree).explanation.split()[-1]
+        region = info.region
+        drawn = " ".join(row[region.x:region.right] for row in rows(app)[region.y:region.bottom])
+        assert last_words in drawn

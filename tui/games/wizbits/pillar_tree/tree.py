@@ -28,6 +28,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static, Tree
 
@@ -135,7 +136,9 @@ class PillarTree(SteppingTree):
     def compose(self) -> ComposeResult:
         yield Static(id="pt-title")
         yield PillarOutline(self.row_text, id="pt-tree")
-        yield Static(id="pt-info")
+        # A long "why" scrolls in its box, its scrollbar the mark that more follows, rather than being cut.
+        with VerticalScroll(id="pt-info-box", can_focus=False):
+            yield Static(id="pt-info")
         yield Static(id="pt-detail")
 
     def on_mount(self) -> None:
