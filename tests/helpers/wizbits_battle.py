@@ -20,6 +20,7 @@ from textual.widgets import Footer, OptionList, Static
 from engine import ActionError, Event
 from engine.wizbits import actions as act
 from engine.wizbits.state import Phase
+from tests.helpers.waiting import until
 from tests.helpers.wizbits_game import RULES, Game
 from tui.games.base import GameTable
 from tui.games.wizbits.table import WizbitsTable
@@ -90,14 +91,29 @@ class BattleApp(App[None]):
 
 
 def run(app: BattleApp, scenario: Callable[[Any], Awaitable[None]], size: tuple[int, int] = BIG) -> None:
-    """Run ``scenario(pilot)`` against ``app`` at ``size``."""
+    """Run ``scenario(pilot)`` against ``app`` at ``size``, once its choice list is laid out for its width."""
 
     async def main() -> None:
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: list_fitted(app), "the choice list laid out at its width")
             await scenario(pilot)
 
     asyncio.run(main())
+
+
+def list_fitted(app: BattleApp) -> bool:
+    """Whether the choice list has its width and the hand's rows were laid out for it.
+
+    The rows are first written before the list is laid out, then again for its width: a scenario that read
+    them in between (on a busy machine) would keep rows the table has since rewritten.
+    """
+    table = app.table
+    listing = table.query_one("#wb-list", OptionList)
+    if not listing.scrollable_content_region.width:
+        return False
+    if table.rows or not table.entries or table.inspecting:
+        return True
+    return table._entries_width == table._entries_room(listing)
 
 
 # -- situations -----------------------------------------------------------------------------
