@@ -26,12 +26,20 @@ async def until(pilot: Any, check: Callable[[], object], what: str, bound: float
     await pilot.pause()
     while not _holds(check):
         if time.monotonic() > deadline:
+            told = _notices(pilot)
             try:
                 check()  # a widget still missing names itself in the failure
             except NoMatches as error:
-                raise AssertionError(f"timed out waiting for {what}: {error}") from error
-            raise AssertionError(f"timed out waiting for {what}")
+                raise AssertionError(f"timed out waiting for {what}: {error}{told}") from error
+            raise AssertionError(f"timed out waiting for {what}{told}")
         await pilot.pause(0.02)
+
+
+def _notices(pilot: Any) -> str:
+    """What the app told the player (its toasts), for a failure on a loaded run to say why it waited."""
+    notifications = getattr(getattr(pilot, "app", None), "_notifications", None)
+    said = [str(notification.message) for notification in notifications or ()]
+    return f" (the app said: {' | '.join(said)})" if said else ""
 
 
 def _holds(check: Callable[[], object]) -> bool:

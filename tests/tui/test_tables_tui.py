@@ -281,6 +281,7 @@ def test_after_ten_minutes_the_host_hands_a_dropped_seat_to_a_bot() -> None:
             store, presence = SessionStore(), Presence()
             TableStore(store, presence).take_seat(code, 1, "Bea")
             await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea")
+            await until(pilot, lambda: app.screen.check_action("start", ()) is True, "the Start key")
             await pilot.press("s")
             await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
             game = app.screen

@@ -27,3 +27,11 @@ async def test_a_widget_that_never_comes_fails_the_wait_naming_it() -> None:
     async with app.run_test() as pilot:
         with pytest.raises(AssertionError, match=r"timed out waiting for the missing one: .*#never"):
             await until(pilot, lambda: app.query_one("#never") is not None, "the missing one", bound=0.5)
+
+
+async def test_a_wait_that_fails_says_what_the_app_told_the_player() -> None:
+    app = LateApp()
+    async with app.run_test() as pilot:
+        app.notify("Cannot start: the table is gone", severity="error")
+        with pytest.raises(AssertionError, match=r"the game \(the app said: Cannot start: the table is gone\)"):
+            await until(pilot, lambda: False, "the game", bound=0.5)
