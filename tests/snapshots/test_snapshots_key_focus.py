@@ -49,11 +49,9 @@ def test_new_game_offers_the_last_game(snap_compare: Any) -> None:
         await until(pilot, lambda: app.screen.focused is not None
                     and str(app.screen.query_one("#option-face_up #label", Static).render()) == "Yes",
                     "the remembered option, with the focus placed")
-        # A steady cursor: where a blinking one stood in its cycle would depend on how busy the machine was.
         name = app.screen.focused
         assert isinstance(name, Input)
-        name.cursor_blink = False
-        await until(pilot, lambda: name._cursor_visible, "the steady cursor shown")
+        await until(pilot, lambda: name._cursor_visible, "the steady cursor shown")  # tests/snapshots/conftest.py
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=open_form)

@@ -84,9 +84,7 @@ def picture(snap_compare: SnapCompare, other: TableStore, cy: TableStore) -> Non
         shown = lambda: app.export_screenshot().replace("&#160;", " ")  # noqa: E731
         await until(pilot, lambda: "Cy (watching): good luck" in shown() and "Ana: Good game" in shown()
                     and "Spectators (may talk): Cy" in shown() and "watching: Cy" in shown(), "the lines")
-        # A steady cursor: where a blinking one stood in its cycle would depend on how busy the machine was.
-        assert isinstance(app.focused, Input)
-        app.focused.cursor_blink = False
+        assert isinstance(app.focused, Input)  # its cursor steady: tests/snapshots/conftest.py
         await pilot.pause()
 
     assert snap_compare(CovenApp(auto_delay=60.0, player_name="ana"), terminal_size=(80, 24), run_before=talk)
@@ -115,9 +113,7 @@ def test_game_chat_pane_at_80x24(snap_compare: SnapCompare, other: TableStore) -
         await pilot.press("ctrl+t", "2")
         await until(pilot, lambda: "Ana: Thinking" in app.export_screenshot().replace("&#160;", " "), "the phrase")
         app.clear_notifications()  # the token's toast: the picture is of the chat
-        # A steady cursor: where a blinking one stood in its cycle would depend on how busy the machine was.
-        assert isinstance(app.focused, Input)
-        app.focused.cursor_blink = False
+        assert isinstance(app.focused, Input)  # its cursor steady: tests/snapshots/conftest.py
         await until(pilot, lambda: not app.screen.query("Toast"), "the toast to go")
 
     assert snap_compare(CovenApp(auto_delay=60.0, player_name="ana"), terminal_size=(80, 24), run_before=talk)
