@@ -324,8 +324,10 @@ def preload() -> list[str]:
     for name in PRELOADED_EXTRA:
         importlib.import_module(name)
     from saves.schema import learn_schema
+    from tui.app import CovenApp
 
     learn_schema()  # in-memory databases only, closed again: the players' store is never opened here
+    CovenApp.parse_css_ahead()  # no app runs: each player finds its CSS parsed (tui.css_cache)
     return [*PRELOADED_PACKAGES, *PRELOADED_EXTRA]
 
 
