@@ -31,6 +31,7 @@ from engine import get_game
 from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionStore, StoreError
 from saves.preferences import begin_visit
 from tui import css_cache
+from tui.ahead import ahead_of_fork
 from tui.commands import CovenCommands
 from tui.contrast_floor import ContrastFloor
 from tui.focus_cursor import FocusCursor
@@ -636,6 +637,9 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
     def request_quit(self) -> None:
         """Quit Coven, once a screen with unsaved work has asked (see :meth:`leave_then`)."""
         self.leave_then(self.exit, "Quit")
+
+
+ahead_of_fork(CovenApp.parse_css_ahead)  # coven serve's warm parent parses the CSS once for every player
 
 
 if TYPE_CHECKING:
