@@ -3,6 +3,7 @@ builds no parser and parses no CSS of its own on its way to the menu."""
 
 from __future__ import annotations
 
+import ctypes.util
 import json
 import os
 import pty
@@ -15,7 +16,7 @@ import pytest
 
 from saves import SessionStore
 from tests.helpers.css_parses import count_parses, show_menu
-from tui import cli, css_cache
+from tui import cli, css_cache, heap
 from tui.server import warm
 
 REPO = Path(__file__).resolve().parents[2]
@@ -75,6 +76,22 @@ def test_the_warm_parent_builds_the_command_line_parser(monkeypatch: pytest.Monk
         cli.shared_parser().parse_args(["play", "--help"])
     assert cli.main(["play", "--name=--"]) != 0  # a player's own command line: parsed, and refused, with it
     assert len(built) == 1, "a player built the parser again"
+
+
+def test_the_warm_parent_finds_the_c_library_so_a_player_starts_no_subprocess(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(warm, "PRELOADED_PACKAGES", ())
+    monkeypatch.setattr(warm, "PRELOADED_EXTRA", ())
+    getattr(heap._libc, "cache_clear", lambda: None)()  # as in a warm parent that has not looked yet
+    looked: list[str] = []
+    find = ctypes.util.find_library  # runs ldconfig in a subprocess, on Linux
+    monkeypatch.setattr(ctypes.util, "find_library", lambda name: looked.append(name) or find(name))
+    warm.preload()
+    assert looked == ["c"]
+    heap.limit_arenas()  # a player's start (CovenApp), and its heap handed back after each game
+    heap.give_back()
+    heap.give_back()
+    assert looked == ["c"], "the C library was looked for again"
 
 
 async def test_the_warm_parent_parses_the_css_a_player_needs(store: SessionStore,
