@@ -37,14 +37,17 @@ MAX_ENTRIES = 4096
 _ParseRules = Callable[..., list[RuleSet]]
 _parsed: OrderedDict[tuple[Any, ...], list[RuleSet]] = OrderedDict()
 _textual_parse_rules: _ParseRules = Stylesheet._parse_rules
-_last_variables: list[Any] = [None, ()]
-"""The variables dict seen last and its key: one app asks with the same dict a hundred times in a row."""
+_themes: dict[tuple[tuple[str, str], ...], int] = {}
+"""A small number for each set of theme variables seen, so a key hashes and compares quickly."""
+_last_variables: list[Any] = [None, 0]
+"""The variables dict seen last and its number: one app asks with the same dict a hundred times in a row."""
 
 
-def _variables_key(variables: dict[str, str]) -> tuple[tuple[str, str], ...]:
+def _variables_key(variables: dict[str, str]) -> int:
     if variables is not _last_variables[0]:
-        _last_variables[:] = [variables, tuple(sorted(variables.items()))]
-    key: tuple[tuple[str, str], ...] = _last_variables[1]
+        number = _themes.setdefault(tuple(sorted(variables.items())), len(_themes))
+        _last_variables[:] = [variables, number]
+    key: int = _last_variables[1]
     return key
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import OrderedDict
 
 import pytest
+from textual.color import Color
+from textual.css.stylesheet import Stylesheet
 
 from saves import SessionStore
 from tests.helpers.css_parses import count_parses, show_menu
@@ -30,3 +32,17 @@ async def test_css_parsed_ahead_leaves_an_app_nothing_to_parse(store: SessionSto
     ahead = len(parses)
     await show_menu(store)
     assert len(parses) == ahead, f"the menu still parsed {parses[ahead:]}"
+
+
+def test_the_same_css_under_another_theme_is_parsed_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(css_cache, "_parsed", OrderedDict())
+    css_cache.install()
+    css = "Static { color: $primary; }"
+    colours = []
+    for primary in ("#ff0000", "#0000ff", "#ff0000"):
+        sheet = Stylesheet(variables={"primary": primary})
+        sheet.add_source(css, read_from=("test", "Static.DEFAULT_CSS"), is_default_css=True)
+        colours.append(sheet.rules[0].styles.color)
+    assert colours[0] == Color.parse("#ff0000") and colours[1] == Color.parse("#0000ff")
+    assert colours[2] == colours[0]
+    assert css_cache.cached_sources() == 2  # one parse for each theme; the first theme's found again
