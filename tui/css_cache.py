@@ -89,10 +89,19 @@ def _node_classes() -> Iterator[type[DOMNode]]:
     yield from sorted(seen, key=lambda each: (each.__module__, each.__qualname__))
 
 
-def _sources(app: App[Any]) -> Iterator[tuple[str, Any, bool, int, str]]:
+def _file_source(path: str | PurePath) -> tuple[str, Any, bool, int, str] | None:
+    """A CSS file as Textual reads it into a stylesheet, or None if it cannot be read (the app then says so)."""
+    try:
+        css = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return css, (os.path.abspath(os.path.expanduser(path)), ""), False, 0, ""
+
+
+def _sources(app: App[Any]) -> Iterator[tuple[str, Any, bool, int, str] | None]:
     """``(css, read_from, is_default, tie_breaker, scope)`` of every source, as Textual adds each."""
     for path in app.css_path:
-        yield Path(path).read_text(encoding="utf-8"), (os.path.abspath(path), ""), False, 0, ""
+        yield _file_source(path)
     for node_class in [type(app), *(each for each in _node_classes() if not issubclass(each, App))]:
         # _get_default_css reads only the class's bases: a stand-in for an instance does.
         stand_in = SimpleNamespace(_node_bases=DOMNode._css_bases(node_class))
@@ -103,8 +112,7 @@ def _sources(app: App[Any]) -> Iterator[tuple[str, Any, bool, int, str]]:
             named: list[Any] = [css_path] if isinstance(css_path, (str, PurePath)) else list(css_path or ())
             for screen_path in named:
                 if isinstance(screen_path, (str, PurePath)) and os.path.isabs(screen_path):
-                    css = Path(screen_path).read_text(encoding="utf-8")
-                    yield css, (os.path.abspath(screen_path), ""), False, 0, ""
+                    yield _file_source(screen_path)
 
 
 def warm(app: App[Any]) -> int:
@@ -118,7 +126,10 @@ def warm(app: App[Any]) -> int:
     install()
     stylesheet = Stylesheet(variables=app.get_css_variables())
     parsed = 0
-    for css, read_from, is_default, tie_breaker, scope in _sources(app):
+    for source in _sources(app):
+        if source is None:
+            continue
+        css, read_from, is_default, tie_breaker, scope = source
         try:
             _shared_parse_rules(stylesheet, css, read_from, is_default, tie_breaker, scope)
         except Exception:  # noqa: BLE001 - the app parses it again and shows the error

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from pathlib import Path
 
 import pytest
+from textual.app import App
 from textual.color import Color
 from textual.css.stylesheet import Stylesheet
 
@@ -46,3 +48,10 @@ def test_the_same_css_under_another_theme_is_parsed_again(monkeypatch: pytest.Mo
     assert colours[0] == Color.parse("#ff0000") and colours[1] == Color.parse("#0000ff")
     assert colours[2] == colours[0]
     assert css_cache.cached_sources() == 2  # one parse for each theme; the first theme's found again
+
+
+def test_a_css_file_that_cannot_be_read_is_left_for_the_app_to_report(monkeypatch: pytest.MonkeyPatch,
+                                                                       tmp_path: Path) -> None:
+    monkeypatch.setattr(css_cache, "_parsed", OrderedDict())
+    app: App[None] = App(css_path=[tmp_path / "gone.tcss"])  # never run: warming only reads it
+    assert css_cache.warm(app) > 0  # every widget's CSS is parsed all the same

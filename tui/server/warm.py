@@ -324,15 +324,15 @@ def preload() -> list[str]:
                 importlib.import_module(module.name)
     for name in PRELOADED_EXTRA:
         importlib.import_module(name)
-    if PRELOADED_EXTRA:
-        from rich._unicode_data import load as load_cell_table
+    from rich._unicode_data import load as load_cell_table
 
-        load_cell_table("latest")  # Rich's table of character widths, imported at a player's first text
     from saves.schema import learn_schema
     from tui.ahead import prepare
 
+    load_cell_table("latest")  # Rich's table of character widths, imported at a player's first text
+
     learn_schema()  # in-memory databases only, closed again: the players' store is never opened here
-    prepare()  # what each player would build alike: its CSS parsed, its command line's parser (tui.ahead)
+    prepare()  # what each player would build alike: parsed CSS, the command line's parser, libc (tui.ahead)
     return [*PRELOADED_PACKAGES, *PRELOADED_EXTRA]
 
 
