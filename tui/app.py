@@ -30,6 +30,8 @@ from textual.theme import Theme
 from engine import get_game
 from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionStore, StoreError
 from saves.preferences import begin_visit
+from tui import css_cache
+from tui.ahead import ahead_of_fork
 from tui.commands import CovenCommands
 from tui.contrast_floor import ContrastFloor
 from tui.focus_cursor import FocusCursor
@@ -136,6 +138,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
                 the account is this player's alone; without it anyone may use the name.
         """
         limit_arenas()  # before any worker thread: a seat's heap then comes back after each game (tui.heap)
+        css_cache.install()  # CSS parsed once per process (and, served, once in the warm parent)
         # Over SSH every repaint is carried to the player, so the first screen is painted once.
         super().__init__(hold_first_screen=serve_port is not None)
         self.store = store
@@ -176,6 +179,20 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
                 self.store_problem = f"Coven cannot open its session database. {error}"
             except OSError as error:
                 self.store_problem = f"Coven cannot open its session database: {error}"
+
+    @classmethod
+    def parse_css_ahead(cls) -> int:
+        """Parse Coven's CSS for the theme a new app starts with into the process's cache (:mod:`tui.css_cache`).
+
+        No app runs and no store is opened: only Textual's part of an app is
+        built, for its CSS paths and its theme's variables. ``coven serve``'s
+        warm parent calls this before it forks. Returns the sources parsed.
+        """
+        app = cls.__new__(cls)
+        super(CovenApp, app).__init__()  # OrderedKeys, OnePaintResizeApp, App: none opens or starts anything
+        for theme in COVEN_THEMES:
+            app.register_theme(theme)
+        return css_cache.warm(app)
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
@@ -620,6 +637,9 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
     def request_quit(self) -> None:
         """Quit Coven, once a screen with unsaved work has asked (see :meth:`leave_then`)."""
         self.leave_then(self.exit, "Quit")
+
+
+ahead_of_fork(CovenApp.parse_css_ahead)  # coven serve's warm parent parses the CSS once for every player
 
 
 if TYPE_CHECKING:

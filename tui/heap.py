@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import sys
+
+from tui.ahead import ahead_of_fork
 
 M_ARENA_MAX = -8
 """glibc's mallopt parameter for the most arenas (malloc.h)."""
@@ -24,7 +27,14 @@ ARENAS = 1
 _done = False
 
 
+@ahead_of_fork
+@functools.cache
 def _libc() -> ctypes.CDLL | None:
+    """The C library, found once per process: ``find_library`` runs ``ldconfig`` in a subprocess each time.
+
+    ``coven serve``'s warm parent finds it before forking (:mod:`tui.ahead`), so no player starts that
+    subprocess on its way to the menu.
+    """
     if not sys.platform.startswith("linux"):
         return None
     try:

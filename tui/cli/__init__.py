@@ -31,6 +31,7 @@ from saves import (
 )
 from saves.integrity import DamagedSession
 from saves.transfer import import_session_file
+from tui.ahead import ahead_of_fork
 from tui.cli.common import EXIT_ERROR, EXIT_USAGE, UsageError, fail, game_spec, tell_store_notices
 from tui.cli.decks import add_deck_commands
 from tui.cli.ladder_command import add_ladder_command
@@ -296,6 +297,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_parsers: list[argparse.ArgumentParser] = []
+"""The parser :func:`shared_parser` built, once per process."""
+
+
+@ahead_of_fork
+def shared_parser() -> argparse.ArgumentParser:
+    """The ``coven`` parser, built once per process and reused (parsing never changes it).
+
+    ``coven serve``'s warm parent builds it before it forks, so a served player
+    parses its command line without building the parser of every command.
+    """
+    if not _parsers:
+        _parsers.append(build_parser())
+    return _parsers[0]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``coven`` command and return its exit code."""
     words = list(sys.argv[1:] if argv is None else argv)
@@ -303,7 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Plain `coven` opens the table: start-up skips building every command's parser.
         args = argparse.Namespace(handler=_cmd_play, **_PLAY_DEFAULTS)
     else:
-        parser = build_parser()
+        parser = shared_parser()
         for word in words:
             if word == "--":
                 break

@@ -30,6 +30,7 @@ from tui.server.connection import CovenSession
 from tui.server.forwarding import refuse_forwarding_requests
 from tui.server.limits import AuthThrottle, RateLimiter, SessionCounter, address_key
 from tui.server.players import Login, parse_login
+from tui.server.store_ready import prepare_database
 from tui.server.warm_link import WarmParent
 
 log = logging.getLogger("coven.serve")
@@ -440,8 +441,10 @@ class CovenConnection(asyncssh.SSHServer):
 
 
 async def start_server(state: ServerState, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
-    """Listen on the configured address; ``state.port`` becomes the real port."""
+    """Make the session database ready, then listen on the configured address; ``state.port`` becomes the real
+    port."""
     config = state.config
+    prepare_database(state.data_dir)  # the first players then open it, rather than create it while they wait
     acceptor = await asyncssh.create_server(
         lambda: CovenConnection(state), config.host or None, config.port,
         # asyncssh's own login timeout is only a backstop: the grace timer closes with a reason first.

@@ -65,8 +65,9 @@ PRELOADED_PACKAGES = ("engine", "saves", "tui")
 """Every module of these is imported once for every player: the screens, the three games, their bots and coach."""
 NOT_PRELOADED = ("tui.server", "tui.cli.bench", "tui.screenshots")
 """The server's own code, the benchmarks and the screenshot maker, which no player runs."""
-PRELOADED_EXTRA = ("numpy",)
-"""Imported lazily by a player's Wizards Cup bots and coach: 10-odd MB each if every player loaded it alone."""
+PRELOADED_EXTRA = ("numpy", "textual.pilot", "textual.scrollbar", "textual.layouts.factory")
+"""Imported lazily: numpy by a player's Wizards Cup bots and coach (10-odd MB each if every player loaded it
+alone), the rest by Textual on every player's way to the menu."""
 SINGLE_THREADED = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 """numpy's BLAS would otherwise start a thread pool at import, and a process with threads must not fork."""
 ADOPTION_SECONDS = 5.0
@@ -323,9 +324,15 @@ def preload() -> list[str]:
                 importlib.import_module(module.name)
     for name in PRELOADED_EXTRA:
         importlib.import_module(name)
+    from rich._unicode_data import load as load_cell_table
+
     from saves.schema import learn_schema
+    from tui.ahead import prepare
+
+    load_cell_table("latest")  # Rich's table of character widths, imported at a player's first text
 
     learn_schema()  # in-memory databases only, closed again: the players' store is never opened here
+    prepare()  # what each player would build alike: parsed CSS, the command line's parser, libc (tui.ahead)
     return [*PRELOADED_PACKAGES, *PRELOADED_EXTRA]
 
 

@@ -1,0 +1,106 @@
+"""The warm parent prepares what every player needs before it forks: a player forked from it imports no module,
+builds no parser and parses no CSS of its own on its way to the menu."""
+
+from __future__ import annotations
+
+import ctypes.util
+import json
+import os
+import pty
+import subprocess
+import sys
+from collections import OrderedDict
+from pathlib import Path
+
+import pytest
+
+from saves import SessionStore
+from tests.helpers.css_parses import count_parses, show_menu
+from tui import cli, css_cache, heap
+from tui.server import warm
+
+REPO = Path(__file__).resolve().parents[2]
+
+# Preloads as the warm parent does, then runs `coven play` (as a served player's command) headless to the menu,
+# and prints the modules the menu imported that the warm parent had not.
+_PRELOAD_THEN_MENU = """
+import json, os, sys
+os.environ.update({"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"})
+from tui.server import warm
+warm.preload()
+preloaded = set(sys.modules)
+from tui import cli
+from tui.app import CovenApp
+from tui.screens.menu import MainMenu
+
+async def reach_menu(pilot):
+    while not (isinstance(pilot.app.screen, MainMenu) and pilot.app.screen.query("#menu")):
+        await pilot.pause(0.05)
+    await pilot.pause()
+    pilot.app.exit(type(pilot.app.screen).__name__)
+
+def run_to_menu(self, *args, **kwargs):
+    result = original_run(self, headless=True, size=(100, 30), auto_pilot=reach_menu)
+    print(json.dumps({"screen": result, "new": sorted(set(sys.modules) - preloaded)}))
+    return 0
+original_run = CovenApp.run
+CovenApp.run = run_to_menu
+cli.main(["play", "--name=Ada"])
+"""
+
+
+def test_a_player_imports_no_module_the_warm_parent_did_not(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(REPO), COVEN_DATA_DIR=str(tmp_path / "data"))
+    keyboard, terminal = pty.openpty()  # coven play reads keys from a terminal, and refuses anything else
+    try:
+        done = subprocess.run([sys.executable, "-c", _PRELOAD_THEN_MENU], cwd=tmp_path, env=env, stdin=terminal,
+                              capture_output=True, text=True, timeout=300, check=True)
+    finally:
+        os.close(keyboard)
+        os.close(terminal)
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["screen"] == "MainMenu"
+    assert report["new"] == [], "imported by each player instead of once by the warm parent"
+
+
+def test_the_warm_parent_builds_the_command_line_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(warm, "PRELOADED_PACKAGES", ())  # all imported already in the test's process
+    monkeypatch.setattr(warm, "PRELOADED_EXTRA", ())
+    monkeypatch.setattr(cli, "_parsers", [])
+    built: list[object] = []
+    build = cli.build_parser
+    monkeypatch.setattr(cli, "build_parser", lambda: built.append(1) or build())
+    warm.preload()
+    assert len(built) == 1
+    with pytest.raises(SystemExit):
+        cli.shared_parser().parse_args(["play", "--help"])
+    assert cli.main(["play", "--name=--"]) != 0  # a player's own command line: parsed, and refused, with it
+    assert len(built) == 1, "a player built the parser again"
+
+
+def test_the_warm_parent_finds_the_c_library_so_a_player_starts_no_subprocess(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(warm, "PRELOADED_PACKAGES", ())
+    monkeypatch.setattr(warm, "PRELOADED_EXTRA", ())
+    getattr(heap._libc, "cache_clear", lambda: None)()  # as in a warm parent that has not looked yet
+    looked: list[str] = []
+    find = ctypes.util.find_library  # runs ldconfig in a subprocess, on Linux
+    monkeypatch.setattr(ctypes.util, "find_library", lambda name: looked.append(name) or find(name))
+    warm.preload()
+    assert looked == ["c"]
+    heap.limit_arenas()  # a player's start (CovenApp), and its heap handed back after each game
+    heap.give_back()
+    heap.give_back()
+    assert looked == ["c"], "the C library was looked for again"
+
+
+async def test_the_warm_parent_parses_the_css_a_player_needs(store: SessionStore,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(warm, "PRELOADED_PACKAGES", ())
+    monkeypatch.setattr(warm, "PRELOADED_EXTRA", ())
+    monkeypatch.setattr(css_cache, "_parsed", OrderedDict())
+    warm.preload()
+    assert css_cache.cached_sources() > 0
+    parses = count_parses(monkeypatch)
+    await show_menu(store)
+    assert parses == [], "the menu parsed CSS the warm parent had not"
