@@ -3,10 +3,14 @@ and the list follows them without losing the cursor; linear mode, help and hosti
 
 from __future__ import annotations
 
+import sqlite3
+from datetime import timedelta
+
 from rich.cells import cell_len
 from textual.widgets import OptionList
 
-from saves import SessionStore
+from saves import SessionStore, db_path
+from saves.table_records import parse_time
 from saves.tables import SeatPlan, TableStore
 from tests.helpers.tables_tui import screen_text
 from tests.helpers.waiting import until
@@ -177,3 +181,32 @@ async def test_the_host_form_lists_a_table_only_when_asked_and_remembers_the_cho
         form = app.screen
         await until(pilot, lambda: bool(form.query("#listed")), "the Listing row")
         assert form.query_one("#listed", Select).value is True
+
+
+async def test_ages_move_on_and_an_hour_without_a_join_drops_the_table_from_the_screen(other: TableStore) -> None:
+    code = hosts(other)
+    app = CovenApp(auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_list(pilot, app)
+        await until(pilot, lambda: listed_codes(screen) == [code], "the table")
+        tables = app.tables.store()
+        assert tables is not None
+        start = parse_time(other.find(code).created)
+        tables.clock = lambda: start + timedelta(minutes=5, seconds=30)  # no commit: the age is read on time
+        await until(pilot, lambda: "5 min" in screen_text(app), "the table's age")
+        tables.clock = lambda: start + timedelta(minutes=61)
+        await until(pilot, lambda: listed_codes(screen) == [], "the table to drop off")
+        assert "No table is listed now" in screen_text(app)
+
+
+async def test_a_damaged_listed_row_is_left_out_and_said(other: TableStore) -> None:
+    good, bad = hosts(other), hosts(other, "Ivy")
+    conn = sqlite3.connect(db_path())
+    conn.execute("UPDATE tables SET options = 'null' WHERE code = ?", (bad,))
+    conn.commit()
+    conn.close()
+    app = CovenApp(auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_list(pilot, app)
+        await until(pilot, lambda: listed_codes(screen) == [good], "the readable table")
+        await until(pilot, lambda: "1 listed table could not be read" in screen_text(app), "the damage said")
