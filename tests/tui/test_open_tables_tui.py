@@ -4,7 +4,7 @@ and the list follows them without losing the cursor; linear mode, help and hosti
 from __future__ import annotations
 
 import sqlite3
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from rich.cells import cell_len
 from textual.widgets import OptionList
@@ -210,3 +210,31 @@ async def test_a_damaged_listed_row_is_left_out_and_said(other: TableStore) -> N
         screen = await open_list(pilot, app)
         await until(pilot, lambda: listed_codes(screen) == [good], "the readable table")
         await until(pilot, lambda: "1 listed table could not be read" in screen_text(app), "the damage said")
+
+
+async def test_a_name_the_table_already_has_sends_the_player_to_the_join_form(other: TableStore) -> None:
+    from tui.screens.join_table import JoinTableScreen
+
+    code = hosts(other, "Ana")  # the host here is Ana too, as this terminal's player is
+    app = CovenApp(auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_list(pilot, app)
+        await until(pilot, lambda: listed_codes(screen) == [code], "the table")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, JoinTableScreen), "the join form")
+        await until(pilot, lambda: "Take seat 2" in screen_text(app), "the open seat offered")
+        assert other.find(code).open_seats() == [1]  # nobody sat down under a name taken already
+
+
+def test_options_read_as_the_changes_from_the_defaults_and_never_a_deck_lists_text() -> None:
+    from saves.table_listing import ListedTable
+    from tui.screens.open_tables_rows import options_text
+
+    def table(game_id: str, options: dict[str, object]) -> ListedTable:
+        return ListedTable("KXMP", game_id, options, False, "Hal", datetime.now(UTC), None, 2, 1)
+
+    assert options_text(table("wizards-cup", {"tokens_to_win": 2})) == "standard"
+    assert options_text(table("witchdraft", {"faster": True, "face_up": True})) == "Recipes face up, Faster Game"
+    deck = "4 Ember Imp\n4 Secret Combo"
+    text = options_text(table("wizbits", {"deck_1": deck, "format": "limited"}))
+    assert text == "Format limited, Seat 1 deck custom" and "Ember" not in text

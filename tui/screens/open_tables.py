@@ -176,6 +176,11 @@ class OpenTablesScreen(Screen[None]):
     def _moved(self) -> None:
         self.refresh_bindings()  # Watch is offered only where the host allows spectators
 
+    @on(OptionList.OptionSelected, "#open-tables")
+    def _chosen(self) -> None:
+        """A click on a row joins it, as enter does (enter itself reaches :meth:`action_join` first)."""
+        self.action_join()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Join needs a table under the cursor; Watch one whose host allows spectators."""
         table = self.highlighted()

@@ -29,7 +29,7 @@ COLUMNS: tuple[tuple[str, int], ...] = (
 
 
 def options_text(table: ListedTable) -> str:
-    """The options that differ from the game's defaults, e.g. "Cup Tokens to win 3"; "standard" if none do.
+    """The options that differ from the game's defaults, e.g. "Cup Tokens to win 3", "Faster Game"; "standard" if none do.
 
     Only what the new-game form offers as a choice is spelled out: a free text (a deck list) reads "custom".
     """
@@ -41,6 +41,9 @@ def options_text(table: ListedTable) -> str:
     for option in spec.options:
         value = table.options.get(option.name, option.default)
         if value == option.default and type(value) is type(option.default):
+            continue
+        if isinstance(value, bool) and isinstance(option.default, bool):
+            changed.append(option.label if value else f"no {option.label}")  # "Faster Game", not "... Yes"
             continue
         shown = option.choice_label(value) if value in option.choices and type(value) is type(option.default) \
             else CUSTOM
