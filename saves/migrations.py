@@ -161,6 +161,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Version 9: whether a seat's player left the table by choice (1) rather than dropping (0), so the others
     # read "Bea left" and not "Bea dropped" (issue 28). Seats from before read as dropped, as they were shown.
     ("ALTER TABLE table_seats ADD COLUMN chose_to_leave INTEGER NOT NULL DEFAULT 0 CHECK (chose_to_leave IN (0, 1))",),
+    # Version 10: the open-table lobby (issue 25). Whether the host listed the table on the Tables screen (tables
+    # from before were reachable by code only, so they stay unlisted), and when a player last took one of its
+    # seats (UTC ISO-8601; NULL: nobody yet), so a listed table nobody joins for an hour drops off the list.
+    (
+        "ALTER TABLE tables ADD COLUMN listed INTEGER NOT NULL DEFAULT 0 CHECK (listed IN (0, 1))",
+        "ALTER TABLE tables ADD COLUMN last_joined TEXT",
+        "CREATE INDEX tables_listed ON tables (status, listed)",
+    ),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
 

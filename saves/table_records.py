@@ -165,6 +165,7 @@ class TableInfo:
         watchers: Who watches without a seat, longest watching first.
         spectator_chat: Whether the host lets spectators talk at the table.
         coach: Whether the host lets the seated players ask a game's coach during play.
+        listed: Whether the table is on the open-table list (else reachable by its code only).
     """
 
     table_id: int
@@ -182,6 +183,7 @@ class TableInfo:
     watchers: tuple[TableWatcher, ...] = ()
     spectator_chat: bool = True
     coach: bool = False
+    listed: bool = False
 
     def open_seats(self) -> list[int]:
         """The remote seats anyone may take now."""

@@ -38,6 +38,7 @@ from saves.table_chat import (
     lines_of,
     said_time,
 )
+from saves.table_listing import Listing, listed_tables
 from saves.table_records import (
     JOIN_CODE_ALPHABET,
     RECLAIM_WINDOW_SECONDS,
@@ -135,6 +136,11 @@ class TableStore:
         with self.store._read() as conn:
             return read_table(conn, "t.session_id = ? ORDER BY t.id DESC", (session_id,))
 
+    def listed(self) -> Listing:
+        """The open-table list now (by :attr:`clock`): listed tables anyone may join, oldest first."""
+        with self.store._read() as conn:
+            return listed_tables(conn, self.clock())
+
     def my_tables(self) -> list[TableInfo]:
         """Live tables this process hosts or holds a seat at, newest first."""
         with self.store._read() as conn:
@@ -161,11 +167,13 @@ class TableStore:
         host_name: str,
         allow_spectators: bool = False,
         allow_coach: bool = False,
+        listed: bool = False,
     ) -> Hosted:
         """Open a new table in the lobby, hosted by this process.
 
         Local and bot seats are held by the host's claim; remote seats wait for players. ``allow_coach``
-        lets the seated players ask a game's coach during play (off unless the host says so).
+        lets the seated players ask a game's coach during play (off unless the host says so); ``listed``
+        puts the table on the open-table list (:mod:`saves.table_listing`), else it is reachable by code only.
 
         Returns:
             The table and the host's token (shown once; only its hash is kept).
@@ -197,9 +205,9 @@ class TableStore:
             code = free_code(conn)
             cursor = conn.execute(
                 "INSERT INTO tables (code, game_id, options, seed, status, host_claim, host_name, host_token_hash,"
-                " allow_spectators, coach, created, updated) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                " allow_spectators, coach, listed, created, updated) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
                 (code, game_id, json.dumps(resolved, sort_keys=True), seed, self.claim, host_name,
-                 hash_token(token), int(allow_spectators), int(allow_coach), now, now),
+                 hash_token(token), int(allow_spectators), int(allow_coach), int(listed), now, now),
             )  # fmt: skip
             table_id = cursor.lastrowid
             conn.executemany(
@@ -356,7 +364,8 @@ class TableStore:
             )
             if cursor.rowcount != 1:
                 raise SeatTakenError(f"{seat_label(seat)} was just taken.")
-            conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (self._now(), info.table_id))
+            now = self._now()  # a join keeps a listed table on the open-table list for another hour
+            conn.execute("UPDATE tables SET updated = ?, last_joined = ? WHERE id = ?", (now, now, info.table_id))
         return token
 
     def reclaim(self, code: str, token: str) -> list[int]:

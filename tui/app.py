@@ -377,6 +377,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             "decks": self.action_decks,
             "host_table": self.action_host_table,
             "join_table": self.action_join_table,
+            "open_tables": self.action_open_tables,
             "pillar_lab": self.action_pillar_lab,
             "settings": self.action_settings,
         }
@@ -522,6 +523,12 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         from tui.screens.join_table import JoinTableScreen
 
         self._open_over_menu(JoinTableScreen)
+
+    def action_open_tables(self) -> None:
+        """Open the list of tables hosts listed for anyone to join."""
+        from tui.screens.open_tables import OpenTablesScreen
+
+        self._open_over_menu(OpenTablesScreen)
 
     def action_pillar_lab(self) -> None:
         """Open the Pillar Lab (it needs no session database)."""

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from saves import LiveSession
     from tui.table_link import TableLink
 
-Place = Literal["new_game", "continue", "sessions", "decks", "host_table", "join_table", "pillar_lab",
-                "settings"]
+Place = Literal["new_game", "continue", "sessions", "decks", "host_table", "join_table", "open_tables",
+                "pillar_lab", "settings"]
 """A main-menu place that opens just above the menu, closing the screens open now."""
 
 

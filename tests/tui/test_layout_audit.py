@@ -2,7 +2,7 @@
 
 Each place is reached from the main menu with its own key (the menu, new game,
 sessions listing all three games, the deck editor, the rules and their picker,
-the Pillar Lab, join, settings, host, the lobby, and a hosted table's game, for
+the Pillar Lab, join, settings, host, the lobby, the open tables, and a hosted table's game, for
 the host and for a spectator). On each, ``layout_audit`` reads the screen: every Footer
 key whole, every status and header line whole, F1's help lists every key; and
 120x40 shows every Footer key 80x24 shows.
@@ -75,6 +75,15 @@ async def watched_game(pilot: Any, app: CovenApp, other: TableStore) -> None:
     await press_to(pilot, "TableGameScreen", "down", "enter")  # below "Reclaim my seat with its token"
 
 
+async def open_tables(pilot: Any, app: CovenApp, other: TableStore) -> None:
+    plan = [SeatPlan("local", "Bartholomew the Late"), SeatPlan("remote", "Seat 2"), SeatPlan("remote", "Seat 3")]
+    other.host("witchdraft", {"faster": True, "face_up": True}, 4, plan, host_name="Bartholomew the Late",
+               allow_spectators=True, listed=True)
+    await press_to(pilot, "OpenTablesScreen", "t")
+    await until(pilot, lambda: "Bartholomew" in "".join(s.text for s in app.screen._compositor.render_strips()),
+                "the listed table")
+
+
 PLACES: dict[str, Go] = {
     "menu": lambda pilot, app, other: screen_named(pilot, "MainMenu"),
     "new game": lambda pilot, app, other: press_to(pilot, "NewGameScreen", "n"),
@@ -87,6 +96,7 @@ PLACES: dict[str, Go] = {
     "settings": lambda pilot, app, other: press_to(pilot, "SettingsScreen", "o"),
     "host": host_form,
     "lobby": lobby,
+    "open tables": open_tables,
     "a hosted table's game (host)": hosted_game,
     "a table's game (spectator)": watched_game,
 }

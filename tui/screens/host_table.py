@@ -17,20 +17,28 @@ REMOTE = "remote"
 """Select value of a seat a friend fills from another terminal."""
 
 HOST_KEY = "host-table"
-"""The preference that keeps the host's last Spectators and Coach choices: {"spectators": bool, "coach": bool}."""
+"""The preference that keeps the host's last Spectators, Coach and Listing choices.
+
+{"spectators": bool, "coach": bool, "listed": bool}; a preference from before Listing existed has no "listed".
+"""
+
+HOST_CHOICES = ("spectators", "coach", "listed")
+"""The host's switches the form remembers, each off until chosen."""
 
 
 def read_host_choices(store: SessionStore | None, account: str | None) -> dict[str, bool]:
-    """The host's last Spectators and Coach choices; whatever is not a stored true or false reads as off."""
+    """The host's last Spectators, Coach and Listing choices; whatever is not a stored true or false reads as off."""
     stored = get_preference(store, account, HOST_KEY) if store is not None else None
     stored = stored if isinstance(stored, dict) else {}
-    return {name: stored.get(name) is True for name in ("spectators", "coach")}
+    return {name: stored.get(name) is True for name in HOST_CHOICES}
 
 
 class HostTableScreen(NewGameScreen):
     """Choose a game, options and seats (remote player, here, or bot), then open the table."""
     HELP = ("Like New game, but seats can wait for players who join from another terminal with the "
-            "table's code. Opening the table shows its lobby; the game starts when every seat is filled.")
+            "table's code. Listing puts the table on the Open tables screen for anyone to join; otherwise "
+            "only people you give the code can. Opening the table shows its lobby; the game starts when "
+            "every seat is filled.")
 
     SCREEN_TITLE = "Host a table"
     REMEMBERS = False  # the new-game form's memory is for games at this terminal
@@ -41,9 +49,10 @@ class HostTableScreen(NewGameScreen):
     ]
 
     def compose_extra(self) -> ComposeResult:
-        """Whether people without a seat may watch, and whether the seated players may ask a game's coach.
+        """Whether people without a seat may watch, whether the seated players may ask a game's coach, and
+        whether the table is listed on the Open tables screen.
 
-        Both start as the host chose last time (when the form remembers, as New game's does).
+        Each starts as the host chose last time (when the form remembers, as New game's does).
         """
         last = read_host_choices(*self._store_and_account()) if self._remembering_host() else {}
         with Horizontal(classes="form-row"):
@@ -54,6 +63,10 @@ class HostTableScreen(NewGameScreen):
             yield Label("Coach", classes="form-label")
             yield Select([("Not during play", False), ("Seated players may ask", True)], value=last.get("coach", False),
                          allow_blank=False, id="coach", classes="option-select")
+        with Horizontal(classes="form-row"):
+            yield Label("Listing", classes="form-label")
+            yield Select([("By code only", False), ("Listed on Open tables", True)], value=last.get("listed", False),
+                         allow_blank=False, id="listed", classes="option-select")
 
     def _remembering_host(self) -> bool:
         """Whether the "Remember New game" setting lets the form keep the host's choices."""
@@ -97,18 +110,20 @@ class HostTableScreen(NewGameScreen):
             return
         spectators = self.query_one("#spectators", Select).value is True
         coach = self.query_one("#coach", Select).value is True
+        listed = self.query_one("#listed", Select).value is True
         host_name = next((seat.name for seat, (_, kind) in zip(choices.seats, rows, strict=True) if kind == HUMAN),
                          seating.player_name)
         try:
             hosted = tables.host(choices.game_id, choices.options, choices.seed, plan,
-                                 host_name=host_name, allow_spectators=spectators, allow_coach=coach)
+                                 host_name=host_name, allow_spectators=spectators, allow_coach=coach,
+                                 listed=listed)
         except (StoreError, ValueError) as error:
             self._show_problems([Problem("game-select", f"Could not open the table: {error}")])
             return
         store, account = self._store_and_account()
         if store is not None and self._remembering_host():
             try:
-                set_preference(store, account, HOST_KEY, {"spectators": spectators, "coach": coach})
+                set_preference(store, account, HOST_KEY, {"spectators": spectators, "coach": coach, "listed": listed})
             except (StoreError, ValueError):
                 pass  # remembering is a courtesy: the table is open, and the form's defaults still work
         seating.open_lobby(hosted.info.code, hosted.token)

@@ -23,6 +23,7 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
     ("sessions", "Sessions            s"),
     ("host", "Host a table        h"),
     ("join", "Join a table        j"),
+    ("tables", "Open tables         t"),
     ("decks", "Decks               d"),
     ("lab", "Pillar Lab          l"),
     ("rules", "Rules               r"),
@@ -39,7 +40,7 @@ class MainMenu(Screen[None]):
     """The first screen: new game, continue, sessions, tables, decks, the Pillar Lab, rules, quit."""
     HELP_TITLE = "Main menu"
     HELP = ("Coven's front door: start or continue a game, open your saved sessions, host or join a table "
-            "over the network, build decks, try plays in the Pillar Lab or read the rules. Each "
+            "over the network (or pick one from the open tables), build decks, try plays in the Pillar Lab or read the rules. Each "
             "line's letter opens it from anywhere on this screen.")
 
     # menu.tcss is loaded by the app: this screen is its bottom screen, which Textual gives no CSS_PATH.
@@ -49,6 +50,8 @@ class MainMenu(Screen[None]):
         Binding("s", "app.sessions", "Sessions"),
         Binding("h", "app.host_table", "Host"),
         Binding("j", "app.join_table", "Join"),
+        # Its menu line shows the key: the compact footer is full at 80 columns.
+        Binding("t", "app.open_tables", "Tables", show=False),
         Binding("d", "app.decks", "Decks"),
         Binding("l", "app.pillar_lab", "Lab"),
         Binding("r", "app.rules", "Rules"),
@@ -108,6 +111,7 @@ class MainMenu(Screen[None]):
             "sessions": OpenPlace("sessions"),
             "host": OpenPlace("host_table"),
             "join": OpenPlace("join_table"),
+            "tables": OpenPlace("open_tables"),
             "decks": OpenPlace("decks"),
             "lab": OpenPlace("pillar_lab"),
             "rules": ShowRules(),
