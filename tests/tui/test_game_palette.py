@@ -14,11 +14,12 @@ from tests.helpers.table_helpers import host_from_menu
 from tests.helpers.undo_tui import Host, to_a_play
 from tests.helpers.waiting import until
 from tui.app import CovenApp
+from tui.screens.game.ask import AskScreen
 from tui.screens.game.screen import GameScreen
 from tui.screens.table_game import TableGameScreen
 from tui.screens.transcript import TranscriptScreen
 
-GAME_COMMANDS = ("Transcript", "Announce", "Log")
+GAME_COMMANDS = ("Transcript", "Announce", "Ask", "Log")
 
 
 def offered(app: Any) -> list[str]:
@@ -75,6 +76,12 @@ async def test_the_palette_offers_transcript_announce_and_log_and_runs_them(stor
         await open_palette(pilot, app)
         await choose(pilot, app, "Log")
         await until(pilot, lambda: ("hidden" in log.classes) == shown, "the log toggled")
+        await open_palette(pilot, app)
+        await choose(pilot, app, "Ask")
+        await until(pilot, lambda: isinstance(app.screen, AskScreen), "the questions")
+        await pilot.press("s")
+        await until(pilot, lambda: app.screen is game and game.narrator.transcript.lines[-1].startswith("Your score"),
+                    "the score answered")
 
 
 async def test_the_palette_offers_undo_when_the_move_can_be_taken_back(store: SessionStore) -> None:

@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from engine import Event, Result
 from engine.core.registry import OptionSpec, OptionValue
-from tui.games.narration import Narration
+from tui.games.narration import Narration, Question
 
 if TYPE_CHECKING:
     from saves import SessionStore
@@ -241,6 +241,10 @@ class GameUI(Generic[V]):
     def asked_words(self, view: V, seat: int, names: Sequence[str]) -> str | None:
         """How to say ``seat`` alone is asked to choose ("Bo holds Priority in Ana's turn"); None: "It is Bo's turn"."""
         return self.narration.asked(view, seat, names)
+
+    def answer(self, view: V, seat: int | None, question: Question, names: Sequence[str]) -> str | None:
+        """The answer to an ask-key ``question`` for ``seat`` from its view; None: the narrator's own (or none)."""
+        return self.narration.answer(view, seat, question, names)
 
     def linear_text(self, view: V, seat: int | None) -> str | None:
         """The table's art as lines of words (the "linear" setting), or None when the game offers none."""

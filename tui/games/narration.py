@@ -9,10 +9,34 @@ know. The defaults say nothing, and the screens fall back to the status line.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
 """The game's view type."""
+
+
+class Question(StrEnum):
+    """A question a player may ask the narrator (the ask key ``'`` then a letter)."""
+
+    LAST = "last"
+    """The last thing that happened."""
+    TURN = "turn"
+    """Whose move it is and what they are asked."""
+    HAND = "hand"
+    """The asking seat's hand."""
+    OPPONENTS = "opponents"
+    """The other seats' public cards."""
+    SCORE = "score"
+    """The score as the game keeps it (Cup Tokens, brew points, Main Points and SCNs)."""
+    BOARD = "board"
+    """The game's board: the duel zone and lineups, the asking seat's potion, the Pillar."""
+    CLOCK = "clock"
+    """The table's clock, where there is one."""
+
+
+WATCHING_HAND = "You are watching: you hold no hand."
+"""The answer to "my hand" for a spectator (or the seat-less view behind a curtain)."""
 
 
 class Narration(Generic[V]):
@@ -28,6 +52,11 @@ class Narration(Generic[V]):
 
     def asked(self, view: V, seat: int, names: Sequence[str]) -> str | None:
         """How to say that ``seat`` alone is asked to choose, in place of "It is Ana's turn" (None: that)."""
+        return None
+
+    def answer(self, view: V, seat: int | None, question: Question, names: Sequence[str]) -> str | None:
+        """The answer to ``question`` for ``seat`` (None: a spectator), in one or two sentences, or None when this
+        game leaves it to the narrator (the last move, whose turn, the clock)."""
         return None
 
     def linear(self, view: V, seat: int | None) -> str | None:

@@ -9,8 +9,8 @@ from engine.witchdraft.cards import CARDS
 from engine.witchdraft.geometry import Placement, cells
 from engine.witchdraft.scoring import score_so_far, total
 from engine.witchdraft.state import ApprenticeView, WitchDraftView
-from tui.games.narration import Narration
-from tui.narration import names_phrase
+from tui.games.narration import Narration, Question
+from tui.narration import names_phrase, possessive
 
 
 def card_name(card_id: str | None) -> str:
@@ -95,6 +95,46 @@ def own_words(view: WitchDraftView, me: ApprenticeView) -> str:
     return text + (f" {score}." if score else "")
 
 
+def hand_answer(view: WitchDraftView, me: ApprenticeView) -> str:
+    """The asking seat's hand by name, with its secret pick and the card it is placing."""
+    text = f"Your hand: {names_phrase([card_name(card) for card in me.hand])}." if me.hand else "Your hand is empty."
+    if me.pending is not None and not view.over:
+        text += f" You picked {card_name(me.pending)}; it is shown once every pick is in."
+    if view.stage == "place" and me.picked is not None and not view.over:
+        text += f" You are placing {card_name(me.picked)}."
+    return text
+
+
+def public_answer(view: WitchDraftView, player: ApprenticeView) -> str:
+    """What anyone sees of ``player``: the cards of its potion, the pick it is placing and its hand's size."""
+    cards = names_phrase([card_name(card) for card, *_ in player.area])
+    text = (f"{possessive(player.name)} potion holds {plural(len(player.area), 'card')}" + (f": {cards}" if cards else "")
+            + f"; {player.name} holds {plural(player.hand_count, 'card')}")
+    if view.stage == "place" and player.picked is not None and not view.over:
+        text += f" and is placing {card_name(player.picked)}"
+    return text + "."
+
+
+def score_answer(view: WitchDraftView, seat: int | None) -> str:
+    """Each potion's score so far where the viewer may reckon it (the asking seat's first), else what it shows."""
+    order = sorted(range(len(view.players)), key=lambda index: index != seat)
+    parts = []
+    for index in order:
+        player = view.players[index]
+        line = score_line(view, index)
+        parts.append(f"{line}." if line is not None else
+                     f"{possessive(player.name)} potion shows {plural(len(player.area), 'card')}; its score stays "
+                     "hidden until the recipe cards are shown.")
+    return " ".join(parts)
+
+
+def potion_answer(me: ApprenticeView) -> str:
+    """The asking seat's potion, row by row."""
+    if not me.area:
+        return "Your potion is empty."
+    return f"Your potion, {plural(len(me.area), 'card')}: " + " ".join(area_rows(me.area))
+
+
 class WitchDraftNarration(Narration[WitchDraftView]):
     """WitchDraft's sentences: phase and pick, the hand size and the score so far."""
 
@@ -120,6 +160,19 @@ class WitchDraftNarration(Narration[WitchDraftView]):
                     parts.append(f"{player.name} holds {plural(player.hand_count, 'card')}"
                                  + (f"; {other[0].lower()}{other[1:]}." if other else "."))
         return " ".join(part for part in parts if part)
+
+    def answer(self, view: WitchDraftView, seat: int | None, question: Question, names: Sequence[str]) -> str | None:
+        """Your hand and potion, the other potions, and the scores so far."""
+        me = view.me
+        if question is Question.HAND and me is not None:
+            return hand_answer(view, me)
+        if question is Question.OPPONENTS:
+            return " ".join(public_answer(view, player) for index, player in enumerate(view.players) if index != seat)
+        if question is Question.SCORE:
+            return score_answer(view, seat)
+        if question is Question.BOARD:
+            return "You are watching: you have no potion (o reads every potion)." if me is None else potion_answer(me)
+        return None
 
     def prompt(self, view: WitchDraftView, seat: int) -> str:
         """Pick a card, or place the one picked."""

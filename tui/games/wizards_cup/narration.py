@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from engine.core.words import plural
 from engine.wizards_cup.cards import CARDS
 from engine.wizards_cup.state import Phase, PlayerView, WizardsCupView
-from tui.games.narration import Narration
-from tui.narration import names_phrase
+from tui.games.narration import Narration, Question
+from tui.narration import names_phrase, possessive
 
 PHASE_WORDS = {Phase.TEAM: "choosing teams", Phase.LINEUP: "setting lineups", Phase.DUEL: "duels",
                Phase.SWAP: "swaps", Phase.OVER: "the Cup is over"}
@@ -71,6 +71,43 @@ def side(player: PlayerView, mine: bool) -> str:
     return text + "."
 
 
+def hand_words(view: WizardsCupView, me: PlayerView) -> str:
+    """The asking seat's wizards: its team, and in the duels who is still to come and its Waiting Card."""
+    if not me.team:
+        chosen = "is chosen: it shows once both teams are in" if me.ready else "is not chosen yet"
+        return f"Your team {chosen}. Your displayed wizard is {wizard(me.displayed)}."
+    text = f"Your team: {wizards(me.team)}."
+    if view.phase is Phase.DUEL:
+        text += f" Still to duel, in order: {wizards(me.deck or ())}"
+        text += f"; your Waiting Card is {wizard(me.waiting)}." if me.waiting else "."
+    return text
+
+
+def public_words(view: WizardsCupView, player: PlayerView) -> str:
+    """What anyone sees of ``player``: the displayed wizard, the one in the Duel zone, the discards, and the others
+    the duels have shown."""
+    text = f"{possessive(player.name)} displayed wizard is {wizard(player.displayed)}"
+    if player.zone:
+        text += f"; in the Duel zone: {wizard(player.zone)}"
+    if view.phase is Phase.DUEL:
+        text += f"; {plural(player.deck_count, 'wizard')} still to duel"
+    if player.discard:
+        text += f"; discarded this round: {wizards(player.discard)}"
+    shown = [card for card in player.seen if card not in (player.displayed, player.zone, *player.discard)]
+    return text + "." + (f" Seen in earlier duels: {wizards(shown)}." if shown else "")
+
+
+def board_words(view: WizardsCupView, seat: int | None) -> str:
+    """Where the Cup stands, the Duel zone, and each lineup as far as the seat may know it."""
+    text = f"{where(view)}. {duel_on_table(view)}"
+    if view.phase is not Phase.DUEL:
+        return text
+    lineups = [f"your lineup still to come: {wizards(player.deck or ())}" if index == seat
+               else f"{player.name} has {plural(player.deck_count, 'wizard')} to come"
+               for index, player in enumerate(view.players)]
+    return f"{text} In the lineups, {'; '.join(lineups)}."
+
+
 class WizardsCupNarration(Narration[WizardsCupView]):
     """Wizards Cup's sentences: round, tokens and the duel on the table."""
 
@@ -90,6 +127,19 @@ class WizardsCupNarration(Narration[WizardsCupView]):
         if view.result_reason:
             parts.append(view.result_reason)
         return " ".join(parts)
+
+    def answer(self, view: WizardsCupView, seat: int | None, question: Question, names: Sequence[str]) -> str | None:
+        """Your team and lineup, the other side's shown wizards, the Cup Tokens, the Duel zone and lineups."""
+        me = view.me
+        if question is Question.HAND and me is not None:
+            return hand_words(view, me)
+        if question is Question.OPPONENTS:
+            return " ".join(public_words(view, player) for index, player in enumerate(view.players) if index != seat)
+        if question is Question.SCORE:
+            return f"{tokens(view)}."
+        if question is Question.BOARD:
+            return board_words(view, seat)
+        return None
 
     def prompt(self, view: WizardsCupView, seat: int) -> str:
         """What the seat chooses in this phase."""

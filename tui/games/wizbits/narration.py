@@ -12,7 +12,7 @@ from engine.wizbits.pillar.tree import Pillar, Unit
 from engine.wizbits.state import Phase
 from engine.wizbits.unit_targets import TargetView, targets_phrase
 from engine.wizbits.views import PermanentView, PlayerView, WizbitsView
-from tui.games.narration import Narration
+from tui.games.narration import Narration, Question
 from tui.narration import names_phrase, possessive
 
 
@@ -140,6 +140,48 @@ def pillar_sentences(pillar: Pillar | None, targets: Mapping[int, Sequence[Targe
     return lines
 
 
+def hand_answer(view: WizbitsView, me: PlayerView) -> str:
+    """The asking seat's hand by name, and the Secession points it holds for its next payment."""
+    names = [card_name(view.cards.get(iid)) for iid in me.hand or ()]
+    text = f"Your hand: {names_phrase(names)}." if names else "Your hand is empty."
+    if me.points:
+        text += f" You hold {plural(me.points, 'Secession point')} for your next payment."
+    return text
+
+
+def public_answer(view: WizbitsView, index: int, player: PlayerView) -> str:
+    """What anyone sees of one side: its piles' sizes and its cards in play."""
+    lines = player_words(view, index, player)[:1]  # the counts; never the hand's line
+    in_play = [permanent_words(card, view.cards) for card in player.in_play]
+    if in_play:
+        lines.append(f"In play: {'; '.join(in_play)}.")
+    return " ".join(lines)
+
+
+def score_answer(view: WizbitsView) -> str:
+    """Each Main Character's Main Points and current SCN with its damage: what decides a Break check."""
+    parts = []
+    for index, player in enumerate(view.players):
+        main = next((card for card in player.in_play if card.iid == player.main), None)
+        whose = "Your" if index == view.seat else possessive(player.name)
+        if main is None or main.points is None:
+            parts.append(f"{whose} Main Character is not in play.")
+            continue
+        points = main.points
+        damage = f" ({plural(main.damage, 'damage', 'damage')} taken)" if main.damage else ""
+        parts.append(f"{whose} Main Character {card_name(view.cards.get(main.iid, main.card_id))}: Strength "
+                     f"d{points.strength}, Will d{points.will}, Magic d{points.magic}, SCN {points.scn}{damage}.")
+    return " ".join(parts)
+
+
+def board_answer(view: WizbitsView) -> str:
+    """The Pillar, top first, and who attacks in a Conflict."""
+    lines = pillar_lines(view)
+    if view.attackers:
+        lines.append(f"Attacking: {names_phrase([card_name(view.cards.get(iid)) for iid in view.attackers])}.")
+    return " ".join(lines)
+
+
 class WizbitsNarration(Narration[WizbitsView]):
     """Wizbits' sentences: phase, Priority, the top of the Pillar and its targets, SCNs."""
 
@@ -157,6 +199,19 @@ class WizbitsNarration(Narration[WizbitsView]):
             for index, player in enumerate(view.players):
                 parts += player_words(view, index, player)
         return " ".join(part for part in parts if part)
+
+    def answer(self, view: WizbitsView, seat: int | None, question: Question, names: Sequence[str]) -> str | None:
+        """Your hand, the other sides' cards in play, the Main Characters' points and SCNs, and the Pillar."""
+        if question is Question.HAND and seat is not None:
+            return hand_answer(view, view.players[seat])
+        if question is Question.OPPONENTS:
+            return " ".join(public_answer(view, index, player) for index, player in enumerate(view.players)
+                            if index != seat)
+        if question is Question.SCORE:
+            return score_answer(view)
+        if question is Question.BOARD:
+            return board_answer(view)
+        return None
 
     def asked(self, view: WizbitsView, seat: int, names: Sequence[str]) -> str | None:
         """Inside another player's turn, "Bo holds Priority in Ana's turn" (or "Bo chooses in Ana's turn")."""

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from saves.session import Step
 from tui.games.base import GameUI
-from tui.narration import Transcript, turn_sentence
+from tui.games.narration import WATCHING_HAND, Question
+from tui.narration import Transcript, sentence, turn_sentence
 
 if TYPE_CHECKING:
     from saves import LiveSession
@@ -91,13 +92,19 @@ def history_transcript(ui: GameUI[Any], rules: Any, steps: Sequence[Step], names
     return transcript
 
 
+NO_CLOCK = "This table has no clock."
+"""The clock question's answer while no game keeps a clock."""
+
+
 class Narrator:
-    """The narration of one game screen: it keeps the transcript and answers the announce key."""
+    """The narration of one game screen: it keeps the transcript and answers the announce and ask keys."""
 
     def __init__(self, screen: NarratedScreen) -> None:
         self.screen = screen
         self.transcript = Transcript()
         self._pressed: tuple[object, ...] | None = None
+        self.last_lines: list[str] = []
+        """The log lines of the latest move, as this screen's viewer read them (the ask key's "last")."""
         self.ready = False
         """False while the screen writes the history on opening (the turn lines then come from each step)."""
 
@@ -114,6 +121,9 @@ class Narrator:
     def events(self, lines: Sequence[str]) -> None:
         """Log lines of a move just made (after the opening), then whose turn it is now."""
         self.transcript.add_all(lines)
+        said = [text for text in map(sentence, lines) if text]
+        if said:
+            self.last_lines = said
         if self.ready:
             self.situation()
 
@@ -130,6 +140,10 @@ class Narrator:
 
     def situation(self) -> None:
         """Add whose turn it is now, with what the seat here may do, when it changed."""
+        self.transcript.turn(self.turn_line())
+
+    def turn_line(self) -> str:
+        """Whose turn it is now, with what the seat here may do (only a seat shown at this terminal)."""
         screen, live = self.screen, self.screen.live
         seat = self.asked_here()
         prompt = None
@@ -137,10 +151,9 @@ class Narrator:
             prompt = screen.ui.prompt(live.rules.view(live.state, seat), seat)
         waiting = [s for s in live.to_act if not screen.plays_here(s)
                    and not (live.seats[s].is_bot and screen.drives_table)]
-        self.transcript.turn(turn_sentence(self.names, list(live.to_act), over=live.result is not None,
-                                           table_step=live.table_action is not None, prompt=prompt,
-                                           waiting=waiting,
-                                           asked=asked_words(screen.ui, live.rules, live.state, self.names)))
+        return turn_sentence(self.names, list(live.to_act), over=live.result is not None,
+                             table_step=live.table_action is not None, prompt=prompt, waiting=waiting,
+                             asked=asked_words(screen.ui, live.rules, live.state, self.names))
 
     def eyes(self) -> int | None:
         """Whose view the narrator may read: the seat choosing here, else the screen's one viewer (or None)."""
@@ -159,6 +172,28 @@ class Narrator:
             text = f"{live.spec.title}: {live.progress or 'starting'}. {screen.status_text}".strip()
         self.transcript.add(text)
         return text
+
+    def answer(self, question: Question) -> str:
+        """The ask key's answer to ``question`` from the eyes seat's view only, added to the transcript."""
+        screen, live = self.screen, self.screen.live
+        seat = self.eyes()
+        text = screen.ui.answer(live.rules.view(live.state, seat), seat, question, self.names)
+        if not text:
+            text = self._generic_answer(question, seat)
+        self.transcript.add(text)
+        return text
+
+    def _generic_answer(self, question: Question, seat: int | None) -> str:
+        """What the narrator says itself when the game leaves a question to it (or has no words for it)."""
+        if question is Question.LAST:
+            return " ".join(self.last_lines) if self.last_lines else "Nothing has happened yet: the game begins."
+        if question is Question.TURN:
+            return self.turn_line()
+        if question is Question.CLOCK:
+            return NO_CLOCK
+        if question is Question.HAND and seat is None:
+            return WATCHING_HAND
+        return f"{self.screen.live.spec.title} has no answer to that question yet."
 
     def linear(self, seat: int | None) -> str | None:
         """The table as lines of words from ``seat``'s view, or None when the game draws no art."""

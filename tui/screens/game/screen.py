@@ -36,10 +36,12 @@ from tui.context import coven_or_none, leave_to_menu
 from tui.fit_text import cut_words
 from tui.games import game_ui
 from tui.games.base import GameTable, GameUI, noted
+from tui.games.narration import Question
 from tui.player_settings import read_settings, think_time
 from tui.safe_text import plain, plain_lines
 from tui.screen_commands import PaletteAction, ScreenCommands
 from tui.screens.curtain import TAKE_BACK, CurtainScreen, TakeBackOffer
+from tui.screens.game.ask import TITLES, AskScreen
 from tui.screens.game.narrator import Narrator
 from tui.screens.game.save_retry import SaveRetry
 from tui.screens.game.undo import describe_undo_key, take_back, take_back_move, undo_refusal, undo_state
@@ -92,8 +94,9 @@ class GameScreen(Screen[None]):
     HELP = ("The table of one game. The line at the top says whose turn it is; the game's own keys choose "
             "while it is your turn, space plays the table's next step, a plays them by itself, l shows or "
             "hides the log. Every move is saved as it is made, so escape leaves at any time and Continue "
-            "comes back. For a screen reader: ; says where the game stands (again: in detail), T opens the "
-            "transcript of everything said so far, and the Linear mode setting shows the table in words.")
+            "comes back. For a screen reader: ; says where the game stands (again: in detail), ' then a letter asks "
+            "(l last move, t turn, h hand, o opponents, s score, b board, c clock), T opens the transcript of "
+            "everything said so far, and the Linear mode setting shows the table in words.")
     HELP_KEYS_GROUP = "Table"
     HELP_GROUPS = {"toggle_auto": "Table"}
     """Automatic play steps the table: listed with it, not among the keys that only show things."""
@@ -101,6 +104,7 @@ class GameScreen(Screen[None]):
     PALETTE_ACTIONS: tuple[PaletteAction, ...] = (
         ("show_transcript", "Transcript", "Everything said at this table so far, as sentences (T)"),
         ("announce", "Announce", "Say where the game stands for your seat (;)"),
+        ("ask", "Ask", "Ask one question: last move, turn, hand, opponents, score, board or clock (')"),
         ("toggle_log", "Log", "Show or hide the game log (l)"),
         ("undo", "Undo", "Take back your latest move (u)"),
     )
@@ -113,6 +117,7 @@ class GameScreen(Screen[None]):
         Binding("escape,q", "menu", "Menu"),
         Binding("r", "retry_save", "Retry saving"),
         Binding("semicolon", "announce", "Announce", key_display=";", show=False),
+        Binding("apostrophe", "ask", "Ask", key_display="'", show=False),
         Binding("T", "show_transcript", "Transcript", show=False),
     ]
 
@@ -699,10 +704,23 @@ class GameScreen(Screen[None]):
 
     def action_announce(self) -> None:
         """Say where the game stands for the seat looking (a toast, the status line and the transcript)."""
-        text = self.narrator.announce()
+        self._say(self.narrator.announce(), "Now")
+
+    def action_ask(self) -> None:
+        """Open the questions (``'``); the one chosen is answered like an announcement."""
+        self.app.push_screen(AskScreen(), self._answer)
+
+    def _answer(self, question: Question | None) -> None:
+        """Answer the question asked from the seat looking now (escape asked none)."""
+        if question is not None:
+            self._say(self.narrator.answer(question), TITLES[question])
+
+    def _say(self, text: str, title: str) -> None:
+        """Say ``text`` as a toast, on the status line (until the game moves on) and, by the narrator, in the
+        transcript."""
         self._announced = (len(self.live.log), text)
         self.update_status()
-        self.notify(text, title="Now", timeout=10)
+        self.notify(text, title=title, timeout=10, markup=False)  # names come from players: never markup
 
     def action_show_transcript(self) -> None:
         """Open the transcript: everything said at this table so far, as sentences."""
