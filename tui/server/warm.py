@@ -323,9 +323,11 @@ def preload() -> list[str]:
                 importlib.import_module(module.name)
     for name in PRELOADED_EXTRA:
         importlib.import_module(name)
+    from engine.wizards_cup.round_matrix import prepare
     from saves.schema import learn_schema
 
     learn_schema()  # in-memory databases only, closed again: the players' store is never opened here
+    prepare()  # the Wizards Cup duel tables, shared by every seat rather than built in each one's first game
     return [*PRELOADED_PACKAGES, *PRELOADED_EXTRA]
 
 
