@@ -57,6 +57,7 @@ from tui.safe_text import plain_lines
 from tui.serve_status import dropped_notice, serve_status
 from tui.served import refuses_files
 from tui.settings_apply import apply_settings
+from tui.style_cache import mend_style_cache
 from tui.table_seating import TableSeating
 from tui.themed import ANSI_COLOURS, theme_variable_defaults
 from tui.themes import COVEN_THEMES, HIGH_CONTRAST
@@ -137,6 +138,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
                 the account is this player's alone; without it anyone may use the name.
         """
         limit_arenas()  # before any worker thread: a seat's heap then comes back after each game (tui.heap)
+        mend_style_cache()  # Textual's style cache would keep 1,024 gone widgets' lines (tui.style_cache)
         # Over SSH every repaint is carried to the player, so the first screen is painted once.
         super().__init__(hold_first_screen=serve_port is not None)
         self.store = store

@@ -111,3 +111,19 @@ async def test_a_closed_summary_keeps_no_callback_that_holds_the_game_under_it(t
         # `summary` stands for the stale reference Textual keeps (the last message a widget handled).
         await until(pilot, lambda: gc.collect() >= 0 and gone() is None, "the closed board freed")
         assert summary._callbacks == []
+
+
+async def test_a_closed_screen_leaves_no_rendered_lines_in_textuals_style_cache(tmp_path: Path) -> None:
+    app = CovenApp(store_path=tmp_path / "coven.db", auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        board = _Board()
+        await app.push_screen(board)
+        log = board.query_one(RichLog)
+        log.write("a line of the game")
+        await until(pilot, lambda: log._styles_cache.is_dirty(0) is False, "the log painted")
+        painted = weakref.ref(log._styles_cache)
+        await app.pop_screen()
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu again")
+        del board, log
+        await until(pilot, lambda: gc.collect() >= 0 and painted() is None, "the closed screen's painted lines freed")
