@@ -119,11 +119,11 @@ async def test_a_closed_screen_leaves_no_rendered_lines_in_textuals_style_cache(
         await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
         board = _Board()
         await app.push_screen(board)
-        log = board.query_one(RichLog)
-        log.write("a line of the game")
-        await until(pilot, lambda: log._styles_cache.is_dirty(0) is False, "the log painted")
-        painted = weakref.ref(log._styles_cache)
+        log = weakref.ref(board.query_one(RichLog))  # weak: the board's widgets must be free to go
+        board.query_one(RichLog).write("a line of the game")
+        painted = weakref.ref(board.query_one(RichLog)._styles_cache)
+        await until(pilot, lambda: not log()._styles_cache.is_dirty(0), "the log painted")  # type: ignore[union-attr]
         await app.pop_screen()
         await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu again")
-        del board, log
+        del board
         await until(pilot, lambda: gc.collect() >= 0 and painted() is None, "the closed screen's painted lines freed")
