@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from engine import get_game
+from engine.core.game_caches import forget_games
 from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionStore, StoreError
 from saves.preferences import begin_visit
 from tui import css_cache
@@ -58,6 +59,7 @@ from tui.safe_text import plain_lines
 from tui.serve_status import dropped_notice, serve_status
 from tui.served import refuses_files
 from tui.settings_apply import apply_settings
+from tui.style_cache import mend_style_cache
 from tui.table_seating import TableSeating
 from tui.themed import ANSI_COLOURS, theme_variable_defaults
 from tui.themes import COVEN_THEMES, HIGH_CONTRAST
@@ -139,6 +141,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         """
         limit_arenas()  # before any worker thread: a seat's heap then comes back after each game (tui.heap)
         css_cache.install()  # CSS parsed once per process (and, served, once in the warm parent)
+        mend_style_cache()  # Textual's style cache would keep 1,024 gone widgets' lines (tui.style_cache)
         # Over SSH every repaint is carried to the player, so the first screen is painted once.
         super().__init__(hold_first_screen=serve_port is not None)
         self.store = store
@@ -448,6 +451,20 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
                 return
         then()
 
+    async def _replace_screen(self, screen: Screen[Any]) -> Screen[Any]:
+        """Textual's hand-over from a screen leaving the top; a removed one then drops its waiting callbacks.
+
+        A widget's after-refresh callback waits in the screen on top when it was asked for (the game log
+        scrolling to its end under a round's summary) until that screen refreshes again. A summary closed
+        first never does, and Textual keeps the last message each widget handled, so one stale reference to
+        the summary kept its callbacks, and through them the whole finished game's screen, alive at the menu.
+        """
+        replaced = await super()._replace_screen(screen)
+        if not self.is_screen_installed(replaced) and all(replaced not in stack
+                                                          for stack in self._screen_stacks.values()):
+            replaced._callbacks.clear()  # it will never refresh again: these would never run
+        return replaced
+
     def go_to_menu(self) -> None:
         """Pop screens until the main menu is on top."""
         from tui.screens.menu import MainMenu
@@ -457,7 +474,12 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             left_a_game = left_a_game or hasattr(self.screen, "live")
             self.pop_screen()
         if left_a_game:  # once Textual has removed the game's widgets, what they held goes back to the system
-            self.set_timer(GIVE_BACK_SECONDS, give_back)
+            self.set_timer(GIVE_BACK_SECONDS, self._give_back_the_game)
+
+    def _give_back_the_game(self) -> None:
+        """Drop the games' caches (the Wizards Cup solver's teams) and hand freed memory back (tui.heap)."""
+        forget_games()
+        give_back()
 
     def _require_store(self) -> SessionStore | None:
         """The open store, or None after telling the user why there is none."""

@@ -24,6 +24,7 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
+from engine.core.game_caches import forget_with_games
 from engine.wizards_cup.cards import CARDS, LINEUP_SIZE, TEAM_SIZE, WIZARDS, Check, Wizard
 from engine.wizards_cup.duel import Side, powers_in_force, resolve_duel
 
@@ -196,6 +197,22 @@ def _team_contexts(team: tuple[str, ...]) -> tuple[IntArray, IntArray]:
     # The lost == 5 columns stay 0: such a side is out, and the round's state says so before any look-up.
     used, local = np.unique(per_lineup, return_inverse=True)
     return local.reshape(per_lineup.shape).astype(np.int32), used.astype(np.int32)
+
+
+forget_with_games(_team_contexts.cache_clear)  # 256 teams hold 9 MB: a finished game's teams are not kept
+
+
+def prepare() -> None:
+    """Build the process-wide duel tables whole: every context and every duel between two of them.
+
+    A game otherwise builds them as its bots first meet each context, in each process that plays.
+    ``coven serve``'s warm parent calls this before it forks its players, so that every seat shares
+    these tables (a few MB of small objects) instead of building its own copy in its first game.
+    The tables hold the same entries either way, so no decision changes.
+    """
+    _all_spots()
+    every = np.arange(len(_CONTEXTS.sides), dtype=np.int32)
+    _CONTEXTS.table(every, every)
 
 
 _STATE_SIDE_A = np.array([_unpack(s)[0] * 2 + _unpack(s)[1] for s in range(_STATES)], dtype=np.int32)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import engine.wizards_cup.round_matrix
 from saves import SessionStore
 from tests.helpers.css_parses import count_parses, show_menu
 from tui import cli, css_cache, heap
@@ -104,3 +105,10 @@ async def test_the_warm_parent_parses_the_css_a_player_needs(store: SessionStore
     parses = count_parses(monkeypatch)
     await show_menu(store)
     assert parses == [], "the menu parsed CSS the warm parent had not"
+
+
+def test_the_warm_parent_builds_the_wizards_cup_duel_tables_before_any_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    prepared: list[bool] = []
+    monkeypatch.setattr(engine.wizards_cup.round_matrix, "prepare", lambda: prepared.append(True))
+    assert "numpy" in warm.preload()
+    assert prepared == [True]

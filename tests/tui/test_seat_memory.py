@@ -10,9 +10,13 @@ import weakref
 from pathlib import Path
 
 import pytest
+from textual.app import ComposeResult
+from textual.screen import ModalScreen, Screen
+from textual.widgets import RichLog, Static
 from textual.widgets._footer import FooterKey
 
 import tui.app
+from engine.wizards_cup.round_matrix import _team_contexts
 from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.cli.bench.seat_memory import memory_now, play_one_game
@@ -43,6 +47,7 @@ async def test_games_one_after_another_leave_no_game_screen_behind(tmp_path: Pat
             assert spoke == 0 if plan == "wizbits" else spoke >= 1  # the coach spoke every Wizards Cup round
             games = seed + 1
             await until(pilot, lambda games=games: len(given_back) == games, "the heap given back after the game")
+            assert _team_contexts.cache_info().currsize == 0  # the coach's teams went with the game
             # Freed once Textual's last messages and timers for it have run: no finished game's screen stays.
             await until(pilot, lambda: gc.collect() >= 0 and all(ref() is None for ref in screens),
                         "every finished game's screen freed")
@@ -70,3 +75,55 @@ def test_the_heap_takes_one_arena_and_gives_memory_back() -> None:
     give_back()
     sample = memory_now("here")
     assert 0 < sample.uss_mib <= sample.rss_mib
+
+
+class _Board(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield RichLog(id="log")
+
+
+class _Summary(ModalScreen[None]):
+    """A round's summary closed before its next refresh: the callbacks waiting in it never run."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("round over")
+
+    async def _invoke_and_clear_callbacks(self) -> None:
+        pass  # the refresh that would run them never comes before the summary is closed
+
+
+async def test_a_closed_summary_keeps_no_callback_that_holds_the_game_under_it(tmp_path: Path) -> None:
+    app = CovenApp(store_path=tmp_path / "coven.db", auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        board = _Board()
+        await app.push_screen(board)
+        summary = _Summary()
+        await app.push_screen(summary)
+        # Asked while the summary is on top, as the game log's scroll to its end is: it waits in the summary.
+        board.query_one(RichLog).call_after_refresh(board.refresh)
+        await until(pilot, lambda: bool(summary._callbacks), "the callback waiting in the summary")
+        await summary.dismiss()
+        await app.pop_screen()
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu again")
+        gone = weakref.ref(board)
+        del board
+        # `summary` stands for the stale reference Textual keeps (the last message a widget handled).
+        await until(pilot, lambda: gc.collect() >= 0 and gone() is None, "the closed board freed")
+        assert summary._callbacks == []
+
+
+async def test_a_closed_screen_leaves_no_rendered_lines_in_textuals_style_cache(tmp_path: Path) -> None:
+    app = CovenApp(store_path=tmp_path / "coven.db", auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        board = _Board()
+        await app.push_screen(board)
+        log = weakref.ref(board.query_one(RichLog))  # weak: the board's widgets must be free to go
+        board.query_one(RichLog).write("a line of the game")
+        painted = weakref.ref(board.query_one(RichLog)._styles_cache)
+        await until(pilot, lambda: not log()._styles_cache.is_dirty(0), "the log painted")  # type: ignore[union-attr]
+        await app.pop_screen()
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu again")
+        del board
+        await until(pilot, lambda: gc.collect() >= 0 and painted() is None, "the closed screen's painted lines freed")

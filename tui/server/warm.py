@@ -326,12 +326,14 @@ def preload() -> list[str]:
         importlib.import_module(name)
     from rich._unicode_data import load as load_cell_table
 
+    from engine.wizards_cup.round_matrix import prepare as build_duel_tables
     from saves.schema import learn_schema
     from tui.ahead import prepare
 
     load_cell_table("latest")  # Rich's table of character widths, imported at a player's first text
 
     learn_schema()  # in-memory databases only, closed again: the players' store is never opened here
+    build_duel_tables()  # the Wizards Cup duel tables, shared by every seat rather than built in each one's first game
     prepare()  # what each player would build alike: parsed CSS, the command line's parser, libc (tui.ahead)
     return [*PRELOADED_PACKAGES, *PRELOADED_EXTRA]
 
