@@ -151,6 +151,8 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             account = begin_visit(seeded=[item.stored_key for item in SETTINGS])
         self.account = account if self.served else None
         """The served account whose sessions are visible, or None at this machine (all are)."""
+        # Only an account coven serve proved is rated: a visit or a local player could be anyone.
+        self.tables.rated_account = account if self.served and self.account_is_private else None
         self.store_problem: str | None = None
         """Why the store could not be opened, if it could not."""
         self.auto_delay = _default_auto_delay() if auto_delay is None else auto_delay
