@@ -365,6 +365,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             "open_tables": self.action_open_tables,
             "pillar_lab": self.action_pillar_lab,
             "settings": self.action_settings,
+            "ratings": self.action_ratings,
         }
         # Each opens just above the menu, closing what is open now: a screen with unsaved work asks first.
         self.leave_then(opens[message.place])
@@ -514,6 +515,12 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         from tui.screens.open_tables import OpenTablesScreen
 
         self._open_over_menu(OpenTablesScreen)
+
+    def action_ratings(self) -> None:
+        """Open the Ratings screen: the players rated at shared tables, game by game."""
+        from tui.screens.ratings import RatingsScreen
+
+        self._open_over_menu(RatingsScreen)
 
     def action_pillar_lab(self) -> None:
         """Open the Pillar Lab (it needs no session database)."""
