@@ -3,8 +3,9 @@
 A game is rated when its table was marked rated by the host and every seat was taken by a different signed-in
 account (a password or key account under ``coven serve``; never a visit, a local unsigned player or a bot).
 A seat that began as a bot makes the game unrated. A player who left and did not come back loses: a seat
-whose player left by choice and was not back at the end, or one handed to a bot after its player dropped,
-ranks last (see :func:`saves.rating_rule.game_ranks`); the others rank by the game's result.
+whose player left by choice before the game's last move and was not back at the end, or one handed to a
+bot after its player dropped, ranks last (see :func:`saves.rating_rule.game_ranks`); the others rank by
+the game's result. Leaving after the last move (going home) is no forfeit.
 
 Every process at a table sees the end and calls :func:`rate_finished`; the ``rated_games`` row written in
 the same transaction as the new ratings makes only the first call change anything. Rows come from a
