@@ -401,7 +401,7 @@ class TableStore:
         wanted = hash_token(check_token(token))
         with self.store._write() as conn:
             info = self._live(conn, code)
-            seats = reclaim_in(conn, info, wanted, self.claim, self.presence.alive, self._now())
+            seats = reclaim_in(conn, info, wanted, self.claim, self.presence.alive, self._now(), self.account)
         if seats is None:
             self._wrong_tokens += 1
             left = self.reclaim_tries_left

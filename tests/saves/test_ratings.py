@@ -12,7 +12,7 @@ from saves.rating_rule import START_MU, Skill, game_ranks, rate
 from saves.ratings import rate_finished, ratings, was_rated
 from tests.helpers.rated_tables import play_out, rated_table
 from tests.helpers.rating_race import rate_with_rivals
-from tests.helpers.table_helpers import Opener
+from tests.helpers.table_helpers import PLAN, Opener
 
 
 def test_two_teams_move_as_the_librarys_readme_shows() -> None:
@@ -136,3 +136,26 @@ def test_processes_rating_the_same_end_together_change_the_ratings_once(open_tab
     assert [(r.account, r.games) for r in listed] == [("bea", 1), ("ana", 1)]
     assert [r.skill for r in listed] == [bea_after, ana]
 
+
+
+@pytest.mark.parametrize(("comer", "rated_as"), [("cy", "cy"), (None, None)], ids=["signed-in", "unsigned"])
+def test_a_seat_taken_back_with_its_token_counts_for_whoever_took_it_back(
+    open_tables: Opener, comer: str | None, rated_as: str | None
+) -> None:
+    host = open_tables()
+    host.account = "ana"
+    code = host.host("count-to-ten", {}, 7, PLAN, host_name="Ana", rated=True).info.code
+    bea = open_tables()
+    bea.account = "bea"
+    token = bea.take_seat(code, 1, "Bea")
+    session_id = host.start(code)
+    bea.presence.close()  # Bea's connection drops; whoever has her token comes back in her place
+    back = open_tables()
+    back.account = comer
+    assert back.reclaim(code, token) == [1]
+    assert play_out(host, session_id, winner=1, bea=back) == (1,)
+    rated = rate_finished(host.store, session_id)
+    if rated_as is None:
+        assert rated is None  # nobody proved who played seat 2 at the end
+    else:
+        assert rated is not None and rated.ranks == {"ana": 2, rated_as: 1}

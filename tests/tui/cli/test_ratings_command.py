@@ -50,6 +50,14 @@ def test_no_ratings_yet_and_an_unknown_game_are_said(capsys: pytest.CaptureFixtu
     assert "Unknown game 'chess'" in capsys.readouterr().err
 
 
+def test_an_account_name_of_64_characters_is_listed_and_a_longer_one_is_damaged(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    write([("k" * 64, "wizbits", 30.0, 1.0, 5), ("l" * 65, "wizbits", 30.0, 1.0, 5)])
+    assert main(["ratings", "wizbits"]) == 0
+    out = capsys.readouterr()
+    assert players(out.out) == [("k" * 64, "5")] and "1 damaged rating row was skipped" in out.err
+
+
 def test_account_names_are_plain_text_and_damaged_rows_are_counted(capsys: pytest.CaptureFixture[str]) -> None:
     write([
         ("[bold red]Eve[/]", "witchdraft", 30.0, 1.0, 5),  # markup: shown as typed
