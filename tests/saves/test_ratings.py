@@ -159,3 +159,16 @@ def test_a_seat_taken_back_with_its_token_counts_for_whoever_took_it_back(
         assert rated is None  # nobody proved who played seat 2 at the end
     else:
         assert rated is not None and rated.ranks == {"ana": 2, rated_as: 1}
+
+
+def test_a_damaged_rating_starts_afresh_when_its_player_is_rated_again(open_tables: Opener, store: SessionStore) -> None:
+    with store._write() as conn:
+        conn.execute("INSERT INTO ratings (account, game_id, mu, sigma, games, updated)"
+                     " VALUES ('bea', 'count-to-ten', 'lots', -1, 7, 'then')")
+    assert ratings(store).damaged == 1
+    host, bea, _, session_id = rated_table(open_tables)
+    assert play_out(host, session_id, winner=1, bea=bea) == (1,)
+    rated = rate_finished(host.store, session_id)
+    assert rated is not None and rated.before["bea"] == Skill()
+    listed = ratings(store, "count-to-ten")
+    assert [(r.account, r.games) for r in listed.ratings] == [("bea", 1), ("ana", 1)] and listed.damaged == 0
