@@ -56,7 +56,7 @@ def run_ratings(args: argparse.Namespace) -> int:
         print(f"Nobody is rated{where} yet. Games between signed-in players at rated tables (coven serve) count.")
     if read.damaged:
         were = "row was" if read.damaged == 1 else "rows were"
-        fail(f"{read.damaged} damaged rating {were} skipped; `coven doctor` checks the database.")
+        fail(f"{read.damaged} damaged rating {were} skipped; the database may be damaged.")
     return 0  # what could be read was listed
 
 
