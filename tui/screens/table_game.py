@@ -205,6 +205,13 @@ class TableGameScreen(GameScreen):
                 screen.on_leave = self.rematch.leave
         return screen
 
+    def _rated_table(self) -> bool:
+        """Whether the host marked this table rated (as last read; False when it cannot be read)."""
+        try:
+            return self.link.current().rated
+        except StoreError:
+            return False
+
     def _rate(self) -> None:
         """The game is over: rate it if the table was rated (every process tries; one rates), and say so."""
         context = coven(self)
@@ -344,7 +351,9 @@ class TableGameScreen(GameScreen):
         self._gone.discard(seat)
         self._catch_up()
         self.live.sync()
-        self.notify(f"A {level} bot now plays {self.live.seats[seat].name}'s seat.")
+        name = self.live.seats[seat].name
+        forfeit = f" At this rated table, {name} loses the game." if self._rated_table() else ""
+        self.notify(f"A {level} bot now plays {name}'s seat.{forfeit}")
         self.advance()
 
     def action_menu(self) -> None:
@@ -367,7 +376,9 @@ class TableGameScreen(GameScreen):
         self.auto_play = False
         token = self.link.token
         if token and self.live.result is None:
+            # Said before leaving: a rated table counts a player who does not come back as losing.
+            forfeit = " This table is rated: if you do not come back, you lose the game." if self._rated_table() else ""
             self.app.notify(f"You left table {self.link.code}. Your token {token} gets your seat back "
-                            "within 10 minutes (Join a table).", timeout=15)
+                            f"within 10 minutes (Join a table).{forfeit}", timeout=15)
         coven(self).tables.leave(self.link)
         leave_to_menu(self)
