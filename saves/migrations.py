@@ -169,6 +169,26 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE tables ADD COLUMN last_joined TEXT",
         "CREATE INDEX tables_listed ON tables (status, listed)",
     ),
+    # Version 11: ratings for people (issue 25). Whether the host marked the table rated (tables from before
+    # were not), the signed-in account that took each seat (NULL: a visit, a local player or a bot), each
+    # account's OpenSkill rating per game, and the sessions already rated, so every process at a table that
+    # sees the end may try to rate it and only the first changes anything (see saves.ratings).
+    (
+        "ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1))",
+        "ALTER TABLE table_seats ADD COLUMN account TEXT",
+        """
+        CREATE TABLE ratings (
+            account TEXT NOT NULL,
+            game_id TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL,
+            updated TEXT NOT NULL,
+            PRIMARY KEY (account, game_id)
+        )
+        """,
+        "CREATE TABLE rated_games (session_id INTEGER PRIMARY KEY, rated TEXT NOT NULL, players INTEGER NOT NULL)",
+    ),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
 

@@ -166,6 +166,8 @@ class TableInfo:
         spectator_chat: Whether the host lets spectators talk at the table.
         coach: Whether the host lets the seated players ask a game's coach during play.
         listed: Whether the table is on the open-table list (else reachable by its code only).
+        rated: Whether the host marked the table rated: a game there between signed-in players moves their
+            ratings (:mod:`saves.ratings`).
     """
 
     table_id: int
@@ -184,6 +186,7 @@ class TableInfo:
     spectator_chat: bool = True
     coach: bool = False
     listed: bool = False
+    rated: bool = False
 
     def open_seats(self) -> list[int]:
         """The remote seats anyone may take now."""

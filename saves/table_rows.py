@@ -37,7 +37,7 @@ LIVE = (
 
 _TABLE_COLUMNS = (
     "t.id, t.code, t.game_id, t.options, t.seed, t.status, t.host_claim, t.host_name,"
-    " t.session_id, t.allow_spectators, t.created, t.spectator_chat, t.coach, t.listed"
+    " t.session_id, t.allow_spectators, t.created, t.spectator_chat, t.coach, t.listed, t.rated"
 )
 
 
@@ -86,7 +86,7 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
     if row is None:
         return None
     (table_id, code, game_id, options, seed, status, host_claim, host_name, session_id, spectators, created,
-     spectator_chat, coach, listed) = row
+     spectator_chat, coach, listed, rated) = row
     seats = tuple(
         TableSeat(
             seat=int(seat),
@@ -133,6 +133,7 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
         spectator_chat=bool(spectator_chat),
         coach=bool(coach),
         listed=bool(listed),
+        rated=rated == 1,
     )
 
 

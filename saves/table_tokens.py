@@ -92,9 +92,13 @@ def token_matches(token_hash: str, stored: str | None) -> bool:
 
 
 def reclaim_in(
-    conn: sqlite3.Connection, info: TableInfo, wanted: str, claim: str, alive: Callable[[str], bool], now: str
+    conn: sqlite3.Connection, info: TableInfo, wanted: str, claim: str, alive: Callable[[str], bool], now: str,
+    account: str | None = None,
 ) -> list[int] | None:
     """Give ``claim`` what the token hash ``wanted`` stands for at ``info``, inside a write transaction.
+
+    The seats taken back are ``account``'s from now on (the signed-in account coming back, or None): a rated
+    game counts for whoever plays the seat, and a seat taken back by an unsigned player is not rated.
 
     Returns:
         The seats now held (for the host's token, the local seats), or None when
@@ -114,8 +118,9 @@ def reclaim_in(
             raise TableError(f"The host of table {info.code} is still connected.")
         conn.execute("UPDATE tables SET host_claim = ?, updated = ? WHERE id = ?", (claim, now, info.table_id))
         conn.execute(
-            "UPDATE table_seats SET claim = ?, dropped_at = NULL, chose_to_leave = 0 WHERE table_id = ? AND role = 'local'",
-            (claim, info.table_id),
+            "UPDATE table_seats SET claim = ?, dropped_at = NULL, chose_to_leave = 0, account = ?"
+            " WHERE table_id = ? AND role = 'local'",
+            (claim, account, info.table_id),
         )
         return [seat.seat for seat in info.seats if seat.role == "local"]
     if not matched:
@@ -127,8 +132,9 @@ def reclaim_in(
     if target.claim not in (None, claim) and alive(target.claim or ""):
         raise TableError(f"{label} is still connected.")
     conn.execute(
-        "UPDATE table_seats SET claim = ?, dropped_at = NULL, chose_to_leave = 0 WHERE table_id = ? AND seat = ?",
-        (claim, info.table_id, target.seat),
+        "UPDATE table_seats SET claim = ?, dropped_at = NULL, chose_to_leave = 0, account = ?"
+        " WHERE table_id = ? AND seat = ?",
+        (claim, account, info.table_id, target.seat),
     )
     conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, info.table_id))
     return [target.seat]

@@ -81,6 +81,9 @@ class TableStore:
         store: The session store whose transactions every change uses.
         presence: This process's liveness marker; its claim is what this process holds.
         clock: Returns the current UTC time; tests replace it instead of waiting.
+        account: The signed-in account of this process's player (a password or key account under
+            ``coven serve``), stored with the seats it takes so a rated game knows whose ratings move;
+            None for a visit or a player at this machine, whose games are never rated.
     """
 
     def __init__(self, store: SessionStore, presence: Presence) -> None:
@@ -88,6 +91,7 @@ class TableStore:
         self.presence = presence
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
         self._wrong_tokens = 0
+        self.account: str | None = None
 
     @property
     def claim(self) -> str:
@@ -168,12 +172,14 @@ class TableStore:
         allow_spectators: bool = False,
         allow_coach: bool = False,
         listed: bool = False,
+        rated: bool = False,
     ) -> Hosted:
         """Open a new table in the lobby, hosted by this process.
 
         Local and bot seats are held by the host's claim; remote seats wait for players. ``allow_coach``
         lets the seated players ask a game's coach during play (off unless the host says so); ``listed``
-        puts the table on the open-table list (:mod:`saves.table_listing`), else it is reachable by code only.
+        puts the table on the open-table list (:mod:`saves.table_listing`), else it is reachable by code only;
+        ``rated`` makes a game there between signed-in players move their ratings (:mod:`saves.ratings`).
 
         Returns:
             The table and the host's token (shown once; only its hash is kept).
@@ -192,7 +198,8 @@ class TableStore:
         seats = planned_seats(plan)
         check_bot_levels(spec, session_seats(seats))
         # Local and bot seats are the host's from the start; remote ones wait for players.
-        rows = [(s.seat, s.role, s.name, s.bot_level, None if s.role == "remote" else self.claim) for s in seats]
+        rows = [(s.seat, s.role, s.name, s.bot_level, None if s.role == "remote" else self.claim,
+                 self.account if s.role == "local" else None) for s in seats]
         token = table_tokens.new_token()  # looked up at call time, so tests can fix the token
         now = self._now()
         with self.store._write() as conn:
@@ -205,13 +212,14 @@ class TableStore:
             code = free_code(conn)
             cursor = conn.execute(
                 "INSERT INTO tables (code, game_id, options, seed, status, host_claim, host_name, host_token_hash,"
-                " allow_spectators, coach, listed, created, updated) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                " allow_spectators, coach, listed, rated, created, updated)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (code, game_id, json.dumps(resolved, sort_keys=True), seed, self.claim, host_name,
-                 hash_token(token), int(allow_spectators), int(allow_coach), int(listed), now, now),
+                 hash_token(token), int(allow_spectators), int(allow_coach), int(listed), int(rated), now, now),
             )  # fmt: skip
             table_id = cursor.lastrowid
             conn.executemany(
-                "INSERT INTO table_seats (table_id, seat, role, name, bot_level, claim) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO table_seats (table_id, seat, role, name, bot_level, claim, account) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(table_id, *row) for row in rows],
             )
             info = read_table(conn, "t.id = ?", (table_id,))
@@ -284,8 +292,8 @@ class TableStore:
             dropped = [seat.seat for seat in info.seats if seat.role == "remote" and seat.claim is None
                        and seat.has_token]
             conn.executemany(
-                "UPDATE table_seats SET name = ?, token_hash = NULL, dropped_at = NULL, chose_to_leave = 0"
-                " WHERE table_id = ? AND seat = ? AND claim IS NULL",
+                "UPDATE table_seats SET name = ?, token_hash = NULL, dropped_at = NULL, chose_to_leave = 0,"
+                " account = NULL WHERE table_id = ? AND seat = ? AND claim IS NULL",
                 [(seat_label(seat), info.table_id, seat) for seat in dropped],
             )
         return dropped
@@ -358,9 +366,10 @@ class TableStore:
                 raise SeatTakenError(f"{seat_label(seat)} was just taken by {target.name}.")
             # The WHERE repeats the checks so the row changes only if it is still open.
             cursor = conn.execute(
-                "UPDATE table_seats SET name = ?, claim = ?, token_hash = ?, dropped_at = NULL, chose_to_leave = 0"
-                " WHERE table_id = ? AND seat = ? AND role = 'remote' AND claim IS NULL AND token_hash IS NULL",
-                (name, self.claim, hash_token(token), info.table_id, seat),
+                "UPDATE table_seats SET name = ?, claim = ?, token_hash = ?, dropped_at = NULL, chose_to_leave = 0,"
+                " account = ? WHERE table_id = ? AND seat = ? AND role = 'remote' AND claim IS NULL"
+                " AND token_hash IS NULL",
+                (name, self.claim, hash_token(token), self.account, info.table_id, seat),
             )
             if cursor.rowcount != 1:
                 raise SeatTakenError(f"{seat_label(seat)} was just taken.")
@@ -392,7 +401,7 @@ class TableStore:
         wanted = hash_token(check_token(token))
         with self.store._write() as conn:
             info = self._live(conn, code)
-            seats = reclaim_in(conn, info, wanted, self.claim, self.presence.alive, self._now())
+            seats = reclaim_in(conn, info, wanted, self.claim, self.presence.alive, self._now(), self.account)
         if seats is None:
             self._wrong_tokens += 1
             left = self.reclaim_tries_left

@@ -157,6 +157,8 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             account = begin_visit(seeded=[item.stored_key for item in SETTINGS])
         self.account = account if self.served else None
         """The served account whose sessions are visible, or None at this machine (all are)."""
+        # Only an account coven serve proved is rated: a visit or a local player could be anyone.
+        self.tables.rated_account = account if self.served and self.account_is_private else None
         self.store_problem: str | None = None
         """Why the store could not be opened, if it could not."""
         self.auto_delay = _default_auto_delay() if auto_delay is None else auto_delay
@@ -383,6 +385,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             "open_tables": self.action_open_tables,
             "pillar_lab": self.action_pillar_lab,
             "settings": self.action_settings,
+            "ratings": self.action_ratings,
         }
         # Each opens just above the menu, closing what is open now: a screen with unsaved work asks first.
         self.leave_then(opens[message.place])
@@ -551,6 +554,12 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         from tui.screens.open_tables import OpenTablesScreen
 
         self._open_over_menu(OpenTablesScreen)
+
+    def action_ratings(self) -> None:
+        """Open the Ratings screen: the players rated at shared tables, game by game."""
+        from tui.screens.ratings import RatingsScreen
+
+        self._open_over_menu(RatingsScreen)
 
     def action_pillar_lab(self) -> None:
         """Open the Pillar Lab (it needs no session database)."""

@@ -56,6 +56,9 @@ class TableSeating:
         self._tables: TableStore | None = None
         self._name_was_code = False
         """The name given was only the join code (``ssh CODE@host`` under ``--auth none``): no one's name."""
+        self.rated_account: str | None = None
+        """The signed-in account (password or key, under ``coven serve``) whose seats rated games count;
+        None for a visit or a player at this machine, who is never rated."""
         self._name_typed = False
         """The name was typed in the join form, so it is kept exactly as the player wrote it."""
 
@@ -98,6 +101,7 @@ class TableSeating:
             self.app.notify(f"Coven cannot mark this terminal as present at a table: {error}", severity="error")
             return None
         self._tables = TableStore(store, self._presence)
+        self._tables.account = self.rated_account
         return self._tables
 
     def close(self) -> None:

@@ -1,6 +1,7 @@
 """Shared by test_serve_game.py and other test modules, which import them from here.
 
-GAME_SECONDS, RESEND_AFTER, checked_screen, choose_team, open_table, moved here from tests/serve/test_serve_game.py.
+GAME_SECONDS, RESEND_AFTER, checked_screen, choose_team, open_table and play_whole_game, moved here from
+tests/serve/test_serve_game.py.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ RESEND_AFTER = 3.0
 
 _CODE_LINE = re.compile(r"^\W*([A-Z]) ([A-Z]) ([A-Z]) ([A-Z])\W*$", re.MULTILINE)
 _TEAM_COUNT = re.compile(r"Choose your team\s+(\d)/(\d)")
+_ROUND_TITLE = re.compile(r"Round \d+ · (?:\w+ wins|both win) the round and a Cup Token")
 _TOKEN = re.compile(r"Your seat token: ([A-Z0-9]{4}(?:-[A-Z0-9]{4})+)")
 
 
@@ -98,13 +100,16 @@ async def checked_screen(player: SSHPlayer, seat: int, store: SessionStore, sess
     return check_screen(player, seat, store, session_id)
 
 
-async def open_table(server: ServeProcess) -> tuple[SSHPlayer, SSHPlayer, str, str]:
-    """Ana hosts a Wizards Cup table, Bea joins it by code, and Ana starts it.
+async def open_table(server: ServeProcess, passwords: tuple[str | None, str | None] = (None, None),
+                     ) -> tuple[SSHPlayer, SSHPlayer, str, str]:
+    """Ana hosts a Wizards Cup table with the form's defaults, Bea joins it by code, and Ana starts it.
+
+    ``passwords``: Ana's and Bea's, under ``--auth password``.
 
     Returns:
         Ana, Bea, the join code and Bea's seat token (as her lobby showed it).
     """
-    ana = await SSHPlayer.connect(server.port, "ana")
+    ana = await SSHPlayer.connect(server.port, "ana", password=passwords[0])
     await ana.wait_for("C O V E N")
     ana.press("h")
     await ana.wait_for("Host a table")
@@ -116,7 +121,7 @@ async def open_table(server: ServeProcess) -> tuple[SSHPlayer, SSHPlayer, str, s
     code = "".join(match.groups())
     await ana.wait_for(f"ssh -p {server.port} {code}@localhost")  # the server listens on 127.0.0.1 only
 
-    bea = await SSHPlayer.connect(server.port, f"bea+{code}")  # straight to the table's seats
+    bea = await SSHPlayer.connect(server.port, f"bea+{code}", password=passwords[1])  # straight to the seats
     await bea.wait_for("Take seat 2")
     await bea.wait_for(lambda text: "Wizards Cup hosted by Ana" in " ".join(text.split()))
     bea.press("enter")
@@ -128,3 +133,62 @@ async def open_table(server: ServeProcess) -> tuple[SSHPlayer, SSHPlayer, str, s
     ana.press("s")
     await bea.wait_for(f"Table {code} · Wizards Cup", timeout=20)  # the game screen: both pick their teams
     return ana, bea, code, token
+
+
+async def play_whole_game(store: SessionStore, session_id: int | None, ana: SSHPlayer,
+                          bea: SSHPlayer) -> dict[int, list[str]]:
+    """Play the started Wizards Cup table to its end by keys, Ana in seat 1 and Bea in seat 2.
+
+    Returns:
+        Each seat's round results as its screen read them, once both read the game's headline.
+    """
+    players = {0: ana, 1: bea}
+    sent: dict[int, tuple[int, float]] = {}
+    deadline = time.monotonic() + GAME_SECONDS
+    duels: dict[int, list[str]] = {0: [], 1: []}
+    while time.monotonic() < deadline:
+        live = LiveSession.load(store, session_id) if session_id is not None else None
+        if live is not None and live.result is not None:
+            break
+        for seat, player in players.items():
+            screen = await checked_screen(player, seat, store, session_id)
+            if "enter: continue" in screen:  # a round's result
+                title = _ROUND_TITLE.search(" ".join(screen.split()))
+                assert title, screen
+                duels[seat].append(title.group(0))
+                player.press("enter")
+                await player.wait_for(lambda text: "enter: continue" not in text, timeout=60)
+                continue
+            if live is None or seat not in live.to_act:
+                continue
+            last = sent.get(seat)
+            if last is not None and last[0] == len(live.log) and time.monotonic() - last[1] < RESEND_AFTER:
+                continue  # keys on their way; a key that reached a screen still settling is sent again
+            phase = live.state.phase
+            if phase is Phase.TEAM and "Confirm" in screen and "Pick" in screen:
+                await choose_team(player)
+            elif phase is Phase.LINEUP and "Waiting Card" in screen:
+                player.press("c")
+            elif phase is Phase.SWAP and "Keep team" in screen:
+                player.press("k")
+            else:
+                continue
+            sent[seat] = (len(live.log), time.monotonic())
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError(f"the game did not finish; Ana sees:\n{ana.text()}\nBea sees:\n{bea.text()}")
+
+    assert live is not None and live.result is not None
+    winner = live.seats[live.result.winners[0]].name if live.result.winners else None
+    headline = f"{winner} wins the Wizards Cup!" if winner else "The Cup is shared"
+    for seat, player in players.items():
+        await player.wait_for(lambda text: "enter: continue" in text or headline in text, timeout=20)
+        if "enter: continue" in player.text():  # the last round's result comes first
+            title = _ROUND_TITLE.search(" ".join(player.text().split()))
+            assert title, player.text()
+            duels[seat].append(title.group(0))
+            player.press("enter")
+        await player.wait_for(headline, timeout=20)
+        await checked_screen(player, seat, store, session_id)
+    assert {entry.seat for entry in live.log} == {0, 1, None}
+    return duels

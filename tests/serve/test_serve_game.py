@@ -10,18 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
-import time
 from pathlib import Path
 
-from engine.wizards_cup.state import Phase
-from saves import LiveSession, SessionStore
+from saves import SessionStore
 from saves.presence import Presence
 from saves.tables import TableStore
-from tests.helpers.serve_game import GAME_SECONDS, RESEND_AFTER, checked_screen, choose_team, open_table
+from tests.helpers.serve_game import choose_team, open_table, play_whole_game
 from tests.helpers.ssh_client import ServeProcess, SSHPlayer, wait_until
-
-_ROUND_TITLE = re.compile(r"Round \d+ · (?:\w+ wins|both win) the round and a Cup Token")
 
 
 def test_two_ssh_players_host_join_and_play_a_whole_wizards_cup_table(tmp_path: Path) -> None:
@@ -37,55 +32,7 @@ async def play_table(server: ServeProcess) -> tuple[list[str], list[str]]:
     ana, bea, code, _ = await open_table(server)
     with Presence() as presence:
         session_id = TableStore(store, presence).find(code).session_id
-    players = {0: ana, 1: bea}
-    sent: dict[int, tuple[int, float]] = {}
-    deadline = time.monotonic() + GAME_SECONDS
-    duels: dict[int, list[str]] = {0: [], 1: []}
-    while time.monotonic() < deadline:
-        live = LiveSession.load(store, session_id) if session_id is not None else None
-        if live is not None and live.result is not None:
-            break
-        for seat, player in players.items():
-            screen = await checked_screen(player, seat, store, session_id)
-            if "enter: continue" in screen:  # a round's result
-                title = _ROUND_TITLE.search(" ".join(screen.split()))
-                assert title, screen
-                duels[seat].append(title.group(0))
-                player.press("enter")
-                await player.wait_for(lambda text: "enter: continue" not in text, timeout=60)
-                continue
-            if live is None or seat not in live.to_act:
-                continue
-            last = sent.get(seat)
-            if last is not None and last[0] == len(live.log) and time.monotonic() - last[1] < RESEND_AFTER:
-                continue  # keys on their way; a key that reached a screen still settling is sent again
-            phase = live.state.phase
-            if phase is Phase.TEAM and "Confirm" in screen and "Pick" in screen:
-                await choose_team(player)
-            elif phase is Phase.LINEUP and "Waiting Card" in screen:
-                player.press("c")
-            elif phase is Phase.SWAP and "Keep team" in screen:
-                player.press("k")
-            else:
-                continue
-            sent[seat] = (len(live.log), time.monotonic())
-        await asyncio.sleep(0.05)
-    else:
-        raise AssertionError(f"the game did not finish; Ana sees:\n{ana.text()}\nBea sees:\n{bea.text()}")
-
-    assert live is not None and live.result is not None
-    winner = live.seats[live.result.winners[0]].name if live.result.winners else None
-    headline = f"{winner} wins the Wizards Cup!" if winner else "The Cup is shared"
-    for seat, player in players.items():
-        await player.wait_for(lambda text: "enter: continue" in text or headline in text, timeout=20)
-        if "enter: continue" in player.text():  # the last round's result comes first
-            title = _ROUND_TITLE.search(" ".join(player.text().split()))
-            assert title, player.text()
-            duels[seat].append(title.group(0))
-            player.press("enter")
-        await player.wait_for(headline, timeout=20)
-        await checked_screen(player, seat, store, session_id)
-    assert {entry.seat for entry in live.log} == {0, 1, None}
+    duels = await play_whole_game(store, session_id, ana, bea)
     await ana.close()
     await bea.close()
     store.close()

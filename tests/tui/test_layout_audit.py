@@ -97,6 +97,7 @@ PLACES: dict[str, Go] = {
     "host": host_form,
     "lobby": lobby,
     "open tables": open_tables,
+    "ratings": lambda pilot, app, other: press_to(pilot, "RatingsScreen", "a"),
     "a hosted table's game (host)": hosted_game,
     "a table's game (spectator)": watched_game,
 }

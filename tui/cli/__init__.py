@@ -35,6 +35,7 @@ from tui.ahead import ahead_of_fork
 from tui.cli.common import EXIT_ERROR, EXIT_USAGE, UsageError, fail, game_spec, tell_store_notices
 from tui.cli.decks import add_deck_commands
 from tui.cli.ladder_command import add_ladder_command
+from tui.cli.ratings_command import add_ratings_command
 from tui.cli.settings_command import add_settings_command
 from tui.cli.simulate_args import add_simulate_parser
 from tui.cli.simulate_command import cmd_simulate
@@ -293,6 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_deck_commands(commands)
     add_settings_command(commands)
     add_ladder_command(commands)
+    add_ratings_command(commands)
     add_serve_parser(commands).set_defaults(handler=_cmd_serve)
     return parser
 

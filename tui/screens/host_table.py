@@ -37,7 +37,8 @@ class HostTableScreen(NewGameScreen):
     """Choose a game, options and seats (remote player, here, or bot), then open the table."""
     HELP = ("Like New game, but seats can wait for players who join from another terminal with the "
             "table's code. Listing puts the table on the Open tables screen for anyone to join; otherwise "
-            "only people you give the code can. Opening the table shows its lobby; the game starts when "
+            "only people you give the code can. Signed in to a server, Rating (on unless you turn it off) lets "
+            "a game between signed-in players there move their ratings. Opening the table shows its lobby; the game starts when "
             "every seat is filled.")
 
     SCREEN_TITLE = "Host a table"
@@ -67,6 +68,12 @@ class HostTableScreen(NewGameScreen):
             yield Label("Listing", classes="form-label")
             yield Select([("By code only", False), ("Listed on Open tables", True)], value=last.get("listed", False),
                          allow_blank=False, id="listed", classes="option-select")
+        if coven(self).tables.rated_account is not None:
+            # Only a signed-in host is offered ratings, on by default: rated play is what accounts are for.
+            with Horizontal(classes="form-row"):
+                yield Label("Rating", classes="form-label")
+                yield Select([("Rated", True), ("Not rated", False)], value=True,
+                             allow_blank=False, id="rated", classes="option-select")
 
     def _remembering_host(self) -> bool:
         """Whether the "Remember New game" setting lets the form keep the host's choices."""
@@ -111,12 +118,13 @@ class HostTableScreen(NewGameScreen):
         spectators = self.query_one("#spectators", Select).value is True
         coach = self.query_one("#coach", Select).value is True
         listed = self.query_one("#listed", Select).value is True
+        rated = seating.rated_account is not None and self.query_one("#rated", Select).value is True
         host_name = next((seat.name for seat, (_, kind) in zip(choices.seats, rows, strict=True) if kind == HUMAN),
                          seating.player_name)
         try:
             hosted = tables.host(choices.game_id, choices.options, choices.seed, plan,
                                  host_name=host_name, allow_spectators=spectators, allow_coach=coach,
-                                 listed=listed)
+                                 listed=listed, rated=rated)
         except (StoreError, ValueError) as error:
             self._show_problems([Problem("game-select", f"Could not open the table: {error}")])
             return

@@ -24,6 +24,7 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
     ("host", "Host a table        h"),
     ("join", "Join a table        j"),
     ("tables", "Open tables         t"),
+    ("ratings", "Ratings             a"),
     ("decks", "Decks               d"),
     ("lab", "Pillar Lab          l"),
     ("rules", "Rules               r"),
@@ -31,6 +32,12 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
     ("quit", "Quit                q"),
 )
 """(option id, label) of the menu entries, in order."""
+
+TAGLINE = "A table for wizarding card games"
+"""The line under the title, unless a signed-in player has a rating to see there."""
+
+RATING_ROOM = 44
+"""Characters on one line inside the menu box (its width less border and padding)."""
 
 NO_CONTINUE = "No unfinished game to continue. Press n to start a new one."
 """Why Continue is disabled."""
@@ -40,7 +47,7 @@ class MainMenu(Screen[None]):
     """The first screen: new game, continue, sessions, tables, decks, the Pillar Lab, rules, quit."""
     HELP_TITLE = "Main menu"
     HELP = ("Coven's front door: start or continue a game, open your saved sessions, host or join a table "
-            "over the network (or pick one from the open tables), build decks, try plays in the Pillar Lab or read the rules. Each "
+            "over the network (or pick one from the open tables), see the players' ratings, build decks, try plays in the Pillar Lab or read the rules. Each "
             "line's letter opens it from anywhere on this screen.")
 
     # menu.tcss is loaded by the app: this screen is its bottom screen, which Textual gives no CSS_PATH.
@@ -52,6 +59,7 @@ class MainMenu(Screen[None]):
         Binding("j", "app.join_table", "Join"),
         # Its menu line shows the key: the compact footer is full at 80 columns.
         Binding("t", "app.open_tables", "Tables", show=False),
+        Binding("a", "app.ratings", "Ratings", show=False),  # its menu line shows the key, as Tables' does
         Binding("d", "app.decks", "Decks"),
         Binding("l", "app.pillar_lab", "Lab"),
         Binding("r", "app.rules", "Rules"),
@@ -67,7 +75,7 @@ class MainMenu(Screen[None]):
         with Center():
             with Vertical(id="menu-box"):
                 yield Static("C O V E N", id="menu-title")
-                yield Static("A table for wizarding card games", id="menu-tagline")
+                yield Static(TAGLINE, id="menu-tagline")
                 yield OptionList(*(Option(label, id=key) for key, label in MENU_ITEMS), id="menu")
                 yield Static("", id="continue-hint", classes="hint")
         yield FittingFooter(compact=True)  # nine keys and the palette fit 80 columns only without padding
@@ -76,10 +84,32 @@ class MainMenu(Screen[None]):
         """Focus the menu and enable Continue if there is something to continue."""
         self.query_one("#menu", OptionList).focus()
         self.refresh_continue()
+        self.refresh_rating()
 
     def on_screen_resume(self) -> None:
-        """Sessions may have changed while another screen was up."""
+        """Sessions and ratings may have changed while another screen was up."""
         self.refresh_continue()
+        self.refresh_rating()
+
+    def refresh_rating(self) -> None:
+        """A signed-in player's own rating at each game they have one for, in the tagline's place; else the tagline.
+
+        The tagline's place keeps the menu inside 24 rows; a rating line that wraps gives up the gap below it.
+        """
+        from saves.ratings import ratings
+
+        line = self.query_one("#menu-tagline", Static)
+        context = coven(self)
+        account = context.tables.rated_account
+        mine = []
+        if context.store is not None and account is not None:
+            try:
+                mine = ratings(context.store, account=account).ratings
+            except StoreError:
+                mine = []  # the ratings are a courtesy here: the Ratings screen says what is wrong
+        text = "Your rating: " + ", ".join(f"{context.game_title(r.game_id)} {r.ordinal:.1f}" for r in mine)
+        line.update(plain(text if mine else TAGLINE))
+        line.styles.margin = (0, 0, 0 if mine and len(text) > RATING_ROOM else 1, 0)
 
     def refresh_continue(self) -> None:
         """Enable Continue only when an unfinished session exists."""
@@ -112,6 +142,7 @@ class MainMenu(Screen[None]):
             "host": OpenPlace("host_table"),
             "join": OpenPlace("join_table"),
             "tables": OpenPlace("open_tables"),
+            "ratings": OpenPlace("ratings"),
             "decks": OpenPlace("decks"),
             "lab": OpenPlace("pillar_lab"),
             "rules": ShowRules(),

@@ -24,6 +24,7 @@ from tui.context import coven, leave_to_menu
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, c_is_taken, describe_chat_key
 from tui.screens.game.screen import GameScreen
 from tui.screens.game.undo import take_back, undo_refusal, undo_seat
+from tui.screens.rating_news import rate_and_tell
 from tui.screens.table_rematch import TableRematch
 from tui.table_link import POLL_SECONDS, TableLink
 from tui.widgets.game_over import GameOverScreen
@@ -196,12 +197,32 @@ class TableGameScreen(GameScreen):
     def prepare_result(self, screen: Any) -> Any:
         """The final screen's p asks every seated player (spectators only watch); closing it leaves the table."""
         screen = super().prepare_result(screen)
+        self._rate()
         if isinstance(screen, GameOverScreen):
             screen.live = None
             if not self.link.spectator:
                 screen.ask_table = self.rematch.ask
                 screen.on_leave = self.rematch.leave
         return screen
+
+    def _rated_table(self) -> bool:
+        """Whether the host marked this table rated (as last read; False when it cannot be read)."""
+        try:
+            return self.link.current().rated
+        except StoreError:
+            return False
+
+    def _rate(self) -> None:
+        """The game is over: rate it if the table was rated (every process tries; one rates), and say so."""
+        context = coven(self)
+        store = context.store
+        if store is None:
+            return
+        player = None if self.link.spectator else context.tables.rated_account
+        spec = self.live.spec
+        line = rate_and_tell(store, self.live.session_id, spec.game_id, spec.title, player)
+        if line is not None:
+            self.notify(line, timeout=10)
 
     def _catch_up(self) -> bool:
         """Apply every action other processes saved; True when there were any."""
@@ -330,7 +351,9 @@ class TableGameScreen(GameScreen):
         self._gone.discard(seat)
         self._catch_up()
         self.live.sync()
-        self.notify(f"A {level} bot now plays {self.live.seats[seat].name}'s seat.")
+        name = self.live.seats[seat].name
+        forfeit = f" At this rated table, {name} loses the game." if self._rated_table() else ""
+        self.notify(f"A {level} bot now plays {name}'s seat.{forfeit}")
         self.advance()
 
     def action_menu(self) -> None:
@@ -353,7 +376,9 @@ class TableGameScreen(GameScreen):
         self.auto_play = False
         token = self.link.token
         if token and self.live.result is None:
+            # Said before leaving: a rated table counts a player who does not come back as losing.
+            forfeit = " This table is rated: if you do not come back, you lose the game." if self._rated_table() else ""
             self.app.notify(f"You left table {self.link.code}. Your token {token} gets your seat back "
-                            "within 10 minutes (Join a table).", timeout=15)
+                            f"within 10 minutes (Join a table).{forfeit}", timeout=15)
         coven(self).tables.leave(self.link)
         leave_to_menu(self)
