@@ -15,10 +15,10 @@ from tests.helpers.narration import GAMES, bot_move
 from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.narration import WATCHING_HAND
-from tui.screens.game.ask import AskScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.replay_narrator import REPLAY_CLOCK
 from tui.screens.transcript import TranscriptScreen
+from tui.widgets.ask import AskScreen
 
 SIZE = (80, 24)
 

@@ -25,8 +25,8 @@ from tui.player_settings import read_settings
 from tui.safe_text import plain
 from tui.screen_commands import PaletteAction, ScreenCommands
 from tui.screens.chat_pane import line_text
-from tui.screens.game.ask import TITLES, AskScreen
 from tui.screens.replay_narrator import ReplayNarrator
+from tui.widgets.ask import TITLES, AskScreen
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.linear_view import LinearView
 from tui.widgets.styles import css_beside
