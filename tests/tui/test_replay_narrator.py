@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from saves import LiveSession, SeatInfo, SessionStore
 from tests.helpers.narration import GAMES, bot_move
 from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.narration import WATCHING_HAND
+from tui.screens.help import HelpScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.replay_narrator import REPLAY_CLOCK
 from tui.screens.transcript import TranscriptScreen
@@ -111,6 +112,12 @@ async def test_a_witchdraft_replay_answers_from_the_spectator_then_from_a_seat_s
         await until(pilot, lambda: isinstance(app.screen, TranscriptScreen), "the transcript")
         assert isinstance(app.screen, TranscriptScreen)
         assert hand not in app.screen.text  # what Ana's eyes were told stays out of the spectator's transcript
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "back at the replay")
+        await pilot.press("f1")  # the help lists both keys
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        keys = " ".join(str(option.prompt) for lists in app.screen.query(OptionList) for option in lists.options)
+        assert "Announce" in keys and "Ask" in keys
 
 
 async def test_a_wizbits_replay_announces_the_step_shown_and_says_its_pillar(store: SessionStore) -> None:
