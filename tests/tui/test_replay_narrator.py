@@ -136,3 +136,38 @@ async def test_a_wizbits_replay_announces_the_step_shown_and_says_its_pillar(sto
         assert await said(pilot, screen, ("apostrophe", "h")) == WATCHING_HAND
         scores = await said(pilot, screen, ("apostrophe", "s"))
         assert "Main Character" in scores
+
+
+async def test_the_replay_s_palette_offers_announce_and_ask(store: SessionStore) -> None:
+    from textual.command import CommandPalette
+
+    live = finished(store, "witchdraft")
+    app = CovenApp(store=store)
+
+    def offered() -> list[str]:
+        palette = app.screen
+        if not isinstance(palette, CommandPalette):
+            return []
+        return [str(option.prompt).splitlines()[0] for option in palette.query_one(OptionList).options]
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = ReplayScreen(live, start=4)
+        await app.push_screen(screen)
+        await until(pilot, lambda: app.screen is screen, "the replay")
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: "Announce" in offered() and "Ask" in offered(), "the replay's commands")
+        before = len(toasts(app))
+        await pilot.press(*"announce")
+
+        def highlighted() -> bool:
+            palette = app.screen
+            if not isinstance(palette, CommandPalette):
+                return False
+            option = palette.query_one(OptionList).highlighted_option
+            return option is not None and str(option.prompt).startswith("Announce")
+
+        await until(pilot, highlighted, "Announce highlighted")
+        await pilot.press("enter")
+        await until(pilot, lambda: len(toasts(app)) > before, "the announcement")
+        assert toasts(app)[-1] == screen.ui.announce(live.rules.view(screen.states[4], None), None, False)
