@@ -20,9 +20,9 @@ from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.base import GameTable
 from tui.screens.curtain import CurtainScreen
-from tui.screens.game.ask import AskScreen
 from tui.screens.game.screen import GameScreen
 from tui.screens.table_game import TableGameScreen
+from tui.widgets.ask import AskScreen
 
 SIZE = (80, 24)
 

@@ -14,10 +14,10 @@ from tests.helpers.table_helpers import host_from_menu
 from tests.helpers.undo_tui import Host, to_a_play
 from tests.helpers.waiting import until
 from tui.app import CovenApp
-from tui.screens.game.ask import AskScreen
 from tui.screens.game.screen import GameScreen
 from tui.screens.table_game import TableGameScreen
 from tui.screens.transcript import TranscriptScreen
+from tui.widgets.ask import AskScreen
 
 GAME_COMMANDS = ("Transcript", "Announce", "Ask", "Log")
 

@@ -20,9 +20,13 @@ from tui.context import coven_or_none
 from tui.fit_text import cut_words
 from tui.games import game_ui
 from tui.games.base import GameTable, GameUI
+from tui.games.narration import Question
 from tui.player_settings import read_settings
 from tui.safe_text import plain
+from tui.screen_commands import PaletteAction, ScreenCommands
 from tui.screens.chat_pane import line_text
+from tui.screens.replay_narrator import ReplayNarrator
+from tui.widgets.ask import TITLES, AskScreen
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.linear_view import LinearView
 from tui.widgets.styles import css_beside
@@ -34,7 +38,16 @@ class ReplayScreen(Screen[None]):
     HELP = ("A saved game step by step, as a spectator sees it (no hidden cards); once the game is over, v shows "
             "it through each seat's eyes in turn, that seat's hand and secret cards included. The log says what each "
             "move did; T opens the transcript to the step shown, as sentences in order. In a finished game with a "
-            "coach, h reviews every round (elsewhere h steps back).")
+            "coach, h reviews every round (elsewhere h steps back). For a screen reader: ; says where the game "
+            "stood at the step shown (again: in detail), ' then a letter asks (l the step's move, t whose turn it "
+            "was, h hand, o opponents, s score, b board, c clock), from the eyes shown only.")
+    COMMANDS = {ScreenCommands}
+    PALETTE_ACTIONS: tuple[PaletteAction, ...] = (
+        ("show_transcript", "Transcript", "The game to the step shown, as sentences (T)"),
+        ("announce", "Announce", "Say where the game stood at the step shown (;)"),
+        ("ask", "Ask", "Ask one question about the step shown: move, turn, hand, opponents, score, board, clock (')"),
+    )
+    """The replay's commands in the palette (ctrl+p), beside the app's."""
 
     CSS_PATH = css_beside(__file__, "replay.tcss")
     BINDINGS = [
@@ -46,6 +59,8 @@ class ReplayScreen(Screen[None]):
         Binding("v", "viewpoint", "Viewpoint"),
         Binding("u", "toggle_undone", "Taken back"),
         Binding("T", "show_transcript", "Transcript", show=False),
+        Binding("semicolon", "announce", "Announce", key_display=";", show=False),
+        Binding("apostrophe", "ask", "Ask", key_display="'", show=False),
         Binding("escape,q", "app.pop_screen", "Back"),
     ]
 
@@ -83,6 +98,9 @@ class ReplayScreen(Screen[None]):
         self.undos = live.undo_steps
         """The steps that took a move back."""
         self._start = max(0, min(start, self.total))
+        self.narrator = ReplayNarrator(self)
+        """Announce and the questions, for the step shown and from the replay's eyes."""
+        self._said: tuple[int, int | None, str] | None = None  # (step, eyes, words): on the status line till a move
         self.chat: dict[int, list[ChatLine]] = {}
         """What was said at the table after each step (0: before the first move), when it was a shared table's."""
         try:
@@ -132,7 +150,15 @@ class ReplayScreen(Screen[None]):
         line += f" · viewing as {self.viewpoint_name()}"
         if self.step in self.undone:
             line += " · taken back"
-        return f"{line} · {progress}" if progress else line
+        line = f"{line} · {progress}" if progress else line
+        said = self.said_now()
+        return f"{line} — {said}" if said else line
+
+    def said_now(self) -> str | None:
+        """What ; or ' said at the step and eyes shown (None once either changed)."""
+        if self._said is None or self._said[:2] != (self.step, self.viewpoint):
+            return None
+        return self._said[2]
 
     def fitted_status(self, width: int) -> str:
         """The status line in ``width`` columns: whole, else shorter words, else cut after a word (help has it)."""
@@ -141,6 +167,9 @@ class ReplayScreen(Screen[None]):
             return line
         progress = self.live.rules.progress(self.states[self.step])
         short = f"Replay {self.live.session_id} · {self.step}/{self.total} · {self.viewpoint_name()}"
+        said = self.said_now()
+        if said:  # what was just said matters more than the progress (the help has both)
+            return cut_words(f"{short} — {said}", width)
         return cut_words(f"{short} · {progress}" if progress else short, width)
 
     def on_resize(self) -> None:
@@ -210,10 +239,30 @@ class ReplayScreen(Screen[None]):
                  zip(self.states[: self.step + 1], self.step_events[: self.step + 1], strict=True)]
         left_out = frozenset() if self.show_undone else self.undone | self.undos
         transcript = history_transcript(self.ui, self.live.rules, steps, [seat.name for seat in self.live.seats],
-                                        self.viewpoint, left_out)
+                                        self.viewpoint, left_out, self.narrator.said_by(self.viewpoint))
         title = f"{self.live.spec.title}: transcript to step {self.step} of {self.total}"
         self.app.push_screen(TranscriptScreen(title, transcript.text(),
                                               f"coven-transcript-{self.live.session_id}-step-{self.step}.txt"))
+
+    def action_announce(self) -> None:
+        """Say where the game stood at the step shown, through the replay's eyes."""
+        self._say(self.narrator.announce(), "Now")
+
+    def action_ask(self) -> None:
+        """Open the questions (``'``); the one chosen is answered like an announcement."""
+        self.app.push_screen(AskScreen(), self._answer)
+
+    def _answer(self, question: Question | None) -> None:
+        """Answer the question asked about the step shown (escape asked none)."""
+        if question is not None:
+            self._say(self.narrator.answer(question), TITLES[question])
+
+    def _say(self, text: str, title: str) -> None:
+        """Say ``text`` as a toast and on the status line (until the step or eyes change); the narrator keeps it
+        for the transcript."""
+        self._said = (self.step, self.viewpoint, text)
+        self.on_resize()
+        self.notify(text, title=title, timeout=10, markup=False)  # names come from players: never markup
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The "taken back" toggle only shows in a game where a move was taken back; the coach in a finished

@@ -21,7 +21,14 @@ from textual.widgets import Static
 from engine import Event
 from engine.wizards_cup.coach import CoachError
 from engine.wizards_cup.state import WizardsCupView
-from tui.games.wizards_cup.coach_words import Line, advice_lines, review_lines, say
+from tui.games.wizards_cup.coach_words import (
+    Line,
+    advice_lines,
+    advice_summary,
+    review_lines,
+    review_summary,
+    say,
+)
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.styles import load_css
 
@@ -35,6 +42,7 @@ class CoachScreen(ModalScreen[None]):
     HELP_TITLE = "Coach"
     BINDINGS = [
         Binding("escape,h", "close", "Close"),
+        Binding("semicolon", "announce", "Announce", key_display=";"),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),
     ]
@@ -42,6 +50,12 @@ class CoachScreen(ModalScreen[None]):
 
     thinking = True
     """True until the coach has spoken (or said why it cannot)."""
+
+    ABOUT = "the game"
+    """What the coach's advice is about, for the announce key ("your lineup for round 2")."""
+
+    summary = ""
+    """The advice in one or two sentences, once worked out (the announce key); a problem's words if it failed."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="coach-dialog"):
@@ -62,8 +76,10 @@ class CoachScreen(ModalScreen[None]):
             lines = await asyncio.to_thread(self.think)
         except CoachError as error:
             lines = [say(error.reason)]
+            self.summary = error.reason
         except Exception:  # the panel says so in words; a traceback is never shown
             lines = [say("The coach could not work this out.")]
+            self.summary = "The coach could not work this out."
         self.thinking = False
         if not self.is_attached:
             return
@@ -76,6 +92,16 @@ class CoachScreen(ModalScreen[None]):
     def words(self) -> str:
         """Everything the panel says now, as plain text (one paragraph a line)."""
         return "\n".join(str(static.render()) for static in self.query("#coach-scroll Static").results(Static))
+
+    def announcement(self) -> str:
+        """The announce key's words: what the advice is about, then the advice in a sentence or two."""
+        if self.thinking:
+            return f"The coach is still thinking about {self.ABOUT}."
+        return f"The coach on {self.ABOUT}: {self.summary or self.words()}"
+
+    def action_announce(self) -> None:
+        """Say the coach's advice in short, as a notification (the panel keeps the whole of it)."""
+        self.notify(self.announcement(), title="Coach", timeout=10, markup=False)
 
     def action_scroll(self, step: int) -> None:
         """Scroll the words."""
@@ -91,7 +117,8 @@ class LineupCoachScreen(CoachScreen):
 
     HELP = ("The coach on your current lineup, from what you can see: its chances against how the Hard bot "
             "expects your opponent to play, the Hard bot's own mix of lineups, and how an opponent who "
-            "guessed your order would fare. Close it with escape and keep arranging.")
+            "guessed your order would fare. ; says the advice in two sentences. Close it with escape and keep "
+            "arranging.")
 
     def __init__(self, view: WizardsCupView, order: Sequence[str], seed: int = 0) -> None:
         super().__init__()
@@ -99,11 +126,13 @@ class LineupCoachScreen(CoachScreen):
         self.order = tuple(order)
         self.seed = seed
         self.TITLE_TEXT = f"Coach · round {view.round} · your lineup"
+        self.ABOUT = f"your lineup for round {view.round}"
 
     def think(self) -> list[Line]:
         from engine.wizards_cup import coach
 
         advice = coach.advise_lineup(self.view, self.order, self.seed)
+        self.summary = advice_summary(advice)
         return advice_lines(advice)
 
 
@@ -112,8 +141,10 @@ class ReviewCoachScreen(CoachScreen):
 
     HELP = ("The coach's review of a finished game, round by round, from what the game showed (the duels, "
             "the final teams and the last round's cards): what each side played, what the equilibrium "
-            "suggested, and how much chance of the Cup each side gave up against it.")
+            "suggested, and how much chance of the Cup each side gave up against it. ; says how much each side "
+            "gave up in all, in a sentence or two.")
     TITLE_TEXT = "Coach · the game, round by round"
+    ABOUT = "the finished game, round by round"
 
     def __init__(self, view: WizardsCupView, events: Sequence[Event]) -> None:
         super().__init__()
@@ -123,4 +154,6 @@ class ReviewCoachScreen(CoachScreen):
     def think(self) -> list[Line]:
         from engine.wizards_cup.coach_review import review_rounds
 
-        return review_lines(review_rounds(self.view, self.events))
+        reviews = review_rounds(self.view, self.events)
+        self.summary = review_summary(reviews)
+        return review_lines(reviews)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from engine.core.words import plural
 from engine.wizards_cup.cards import CARDS
 from engine.wizards_cup.coach import Chances, LineupAdvice, Suggestion
 from engine.wizards_cup.coach_review import RoundReview, SidePlay
@@ -137,3 +138,25 @@ def review_lines(reviews: Sequence[RoundReview]) -> list[Line]:
         for seat, (side, gave) in enumerate(zip(review.sides, review.gave_up, strict=True)):
             lines.append(say(_gave(side.name, gave, side, review.suggested[seat], review.sides[1 - seat].name), 1))
     return lines
+
+
+def advice_summary(advice: LineupAdvice) -> str:
+    """The lineup advice in two sentences (the announce key): its chances, and the Hard bot's mix's beside them."""
+    return (f"Your lineup {round_words(advice.yours)}: {cup_words(advice.yours)}. "
+            f"Hard's own mix would have {cup_words(advice.mix)}.")
+
+
+def review_summary(reviews: Sequence[RoundReview]) -> str:
+    """The review in a sentence or two (the announce key): how much Cup chance each side gave up in all."""
+    if not reviews:
+        return "No round was played to its end."
+    reviewed = [review for review in reviews if review.equilibrium is not None]
+    if not reviewed:
+        return f"{plural(len(reviews), 'round')} played, none could be reviewed: {reviews[0].why}"
+    parts = []
+    for seat, side in enumerate(reviews[0].sides):
+        known = [gave for review in reviewed if (gave := review.gave_up[seat]) is not None]
+        points = round(sum(known) * 50)  # as _gave says it: half a payoff is the Cup chance itself
+        parts.append(f"{side.name} gave up {plural(points, 'point')} of Cup chance against the equilibrium"
+                     if known else f"what {side.name} gave up is not known")
+    return f"{plural(len(reviewed), 'round')} of {len(reviews)} reviewed. In all, {parts[0]}; {parts[1]}."

@@ -11,7 +11,7 @@ and whether they play at this terminal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from saves.session import Step
@@ -78,22 +78,44 @@ def step_turn_line(rules: Any, state: Any, names: Sequence[str], ui: GameUI[Any]
 
 
 def history_transcript(ui: GameUI[Any], rules: Any, steps: Sequence[Step], names: Sequence[str],
-                       viewer: int | None, left_out: frozenset[int] = frozenset()) -> Transcript:
-    """A transcript of ``steps`` (step 0 the opening) as ``viewer`` reads it; steps in ``left_out`` are skipped."""
+                       viewer: int | None, left_out: frozenset[int] = frozenset(),
+                       said: Mapping[int, Sequence[str]] | None = None) -> Transcript:
+    """A transcript of ``steps`` (step 0 the opening) as ``viewer`` reads it; steps in ``left_out`` are skipped.
+
+    ``said`` holds what the replay's narrator said at a step (announce, answers), written after that step's lines.
+    """
+    said = said or {}
     transcript = Transcript()
     transcript.add("The game begins.")
     if steps:
         transcript.turn(step_turn_line(rules, steps[0].state, names, ui))
+        transcript.add_all(said.get(0, ()))
     for index, step in enumerate(steps[1:], start=1):
         if index in left_out:
             continue
         transcript.add_all(ui.log_lines(list(step.events), viewer))
         transcript.turn(step_turn_line(rules, step.state, names, ui))
+        transcript.add_all(said.get(index, ()))
     return transcript
 
 
 NO_CLOCK = "This table has no clock."
 """The clock question's answer while no game keeps a clock."""
+
+
+def generic_answer(question: Question, seat: int | None, last_lines: Sequence[str], turn: Callable[[], str],
+                   title: str, clock: str = NO_CLOCK) -> str:
+    """The narrator's own answer where the game leaves ``question`` to it: the last move (``last_lines``), whose
+    turn (``turn()``), the clock, a spectator's hand; else that ``title`` has no answer (the replay's too)."""
+    if question is Question.LAST:
+        return " ".join(last_lines) if last_lines else "Nothing has happened yet: the game begins."
+    if question is Question.TURN:
+        return turn()
+    if question is Question.CLOCK:
+        return clock
+    if question is Question.HAND and seat is None:
+        return WATCHING_HAND
+    return f"{title} has no answer to that question yet."
 
 
 class Narrator:
@@ -185,15 +207,7 @@ class Narrator:
 
     def _generic_answer(self, question: Question, seat: int | None) -> str:
         """What the narrator says itself when the game leaves a question to it (or has no words for it)."""
-        if question is Question.LAST:
-            return " ".join(self.last_lines) if self.last_lines else "Nothing has happened yet: the game begins."
-        if question is Question.TURN:
-            return self.turn_line()
-        if question is Question.CLOCK:
-            return NO_CLOCK
-        if question is Question.HAND and seat is None:
-            return WATCHING_HAND
-        return f"{self.screen.live.spec.title} has no answer to that question yet."
+        return generic_answer(question, seat, self.last_lines, self.turn_line, self.screen.live.spec.title)
 
     def linear(self, seat: int | None) -> str | None:
         """The table as lines of words from ``seat``'s view, or None when the game draws no art."""

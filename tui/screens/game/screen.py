@@ -41,13 +41,13 @@ from tui.player_settings import read_settings, think_time
 from tui.safe_text import plain, plain_lines
 from tui.screen_commands import PaletteAction, ScreenCommands
 from tui.screens.curtain import TAKE_BACK, CurtainScreen, TakeBackOffer
-from tui.screens.game.ask import TITLES, AskScreen
 from tui.screens.game.narrator import Narrator
 from tui.screens.game.save_retry import SaveRetry
 from tui.screens.game.undo import describe_undo_key, take_back, take_back_move, undo_refusal, undo_state
 from tui.screens.transcript import TranscriptScreen
 from tui.serve_status import seat_screen_gone, seat_screen_shown
 from tui.turn_notice import TurnNotices, notice_escape, wanted
+from tui.widgets.ask import TITLES, AskScreen
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.game_over import GameOverScreen
 from tui.widgets.linear_view import LinearView

@@ -57,6 +57,7 @@ from engine.wizbits.text import ability_text, card_text
 from engine.wizbits.unit_targets import pillar_targets, waiting_after
 from saves import SessionStore
 from tui.context import coven_or_none
+from tui.games.narration import Question
 from tui.games.wizbits.dice_log import DiceLog
 from tui.games.wizbits.lab.cards import LabCards
 from tui.games.wizbits.lab.dialogs import (
@@ -69,12 +70,14 @@ from tui.games.wizbits.lab.dialogs import (
 )
 from tui.games.wizbits.lab.history import StepsBack
 from tui.games.wizbits.lab.log import EventLog
+from tui.games.wizbits.lab.narration import lab_announce, lab_answer
 from tui.games.wizbits.narration import pillar_sentences
 from tui.games.wizbits.pillar_tree.tree import PillarTree
 from tui.navigation import OpenHelp
 from tui.player_settings import read_settings
 from tui.served import refuses_files
 from tui.user_paths import NoPathError, user_path
+from tui.widgets.ask import TITLES, AskScreen
 from tui.widgets.confirm import ConfirmScreen, PromptScreen
 from tui.widgets.fitting_footer import FittingFooter, FooterRoom
 from tui.widgets.linear_view import LinearView
@@ -108,7 +111,10 @@ class PillarLabScreen(Screen[None]):
     """The Pillar Lab (see the module docstring); the tree's own keys step and pick foundations."""
     HELP_TITLE = "Pillar Lab"
     HELP = ("A sandbox for Wizbits rulings: put cards in play, build a pillar of plays and resolve it "
-            "step by step to see exactly what happens and why. Nothing here is saved as a game.")
+            "step by step to see exactly what happens and why. Nothing here is saved as a game. For a screen "
+            "reader: ; says the scenario, the stage, the top of the Pillar and what resolves next and why (again: "
+            "the whole Pillar); ' then a letter asks (b the Pillar, l the last step, t who holds Priority or what "
+            "comes next).")
 
     CSS_PATH = css_beside(__file__, "screen.tcss")
     # 80 columns can't show every key: the OPTIONAL ones are pairs of bindings, one shown while the Footer has room
@@ -136,6 +142,8 @@ class PillarLabScreen(Screen[None]):
         Binding("o", "examples", "Examples", show=False),
         Binding("i", "into_play", "Put into play", show=False),
         Binding("k", "blank", "New table", show=False),
+        Binding("semicolon", "announce", "Announce", key_display=";", show=False),
+        Binding("apostrophe", "ask", "Ask", key_display="'", show=False),
     ]
 
     OPTIONAL = ("switch_side", "use_ability", "load", "setup")
@@ -158,6 +166,8 @@ class PillarLabScreen(Screen[None]):
         self._logged = 0  # events of self.table already written to the logs
         self.steps_back = StepsBack()
         """The tables left behind since resolution began, for ``←``."""
+        self._said: tuple[LabTable, int, str] | None = None  # (table, seat, words): on the status line till a move
+        self._announced: tuple[LabTable, int] | None = None  # ; pressed again at the same table: the whole Pillar
         self.footer_room = FooterRoom(self, self.OPTIONAL, lambda action: bool(self.check_action(action, ())))
 
     def compose(self) -> ComposeResult:
@@ -212,6 +222,8 @@ class PillarLabScreen(Screen[None]):
 
     def _status(self) -> Text:
         table = self.table
+        if self._said is not None and self._said[0] is table and self._said[1] == self.seat:
+            return Text(self._said[2])  # what ; or ' said stays until the table or the side changes
         if not table.started:
             return Text.assemble(("Building: ", "bold"), (f"{self._names()[self.seat]} plays next", "bold green"))
         if table.done:
@@ -526,6 +538,28 @@ class PillarLabScreen(Screen[None]):
         self.notify(f"Saved to {target}", timeout=10)
 
     # -- keys and leaving -----------------------------------------------------------------
+
+    def action_announce(self) -> None:
+        """Say the scenario, the stage, the top of the Pillar and what resolves next (again: the whole Pillar)."""
+        key = (self.table, self.seat)
+        detail = self._announced is not None and self._announced[0] is key[0] and self._announced[1] == key[1]
+        self._announced = key
+        self._say(lab_announce(self.table, self.seat, detail), "Now")
+
+    def action_ask(self) -> None:
+        """Open the questions (``'``); the one chosen is answered like an announcement."""
+        self.app.push_screen(AskScreen(), self._answer)
+
+    def _answer(self, question: Question | None) -> None:
+        """Answer the question asked about the Lab's table (escape asked none)."""
+        if question is not None:
+            self._say(lab_answer(self.table, self.seat, question), TITLES[question])
+
+    def _say(self, text: str, title: str) -> None:
+        """Say ``text`` as a toast and on the status line, until the table or the side changes."""
+        self._said = (self.table, self.seat, text)
+        self.query_one("#lab-status", Static).update(self._status())
+        self.notify(text, title=title, timeout=10, markup=False)  # scenario files are outside text: never markup
 
     def action_keys(self) -> None:
         """List every key of the Lab; choosing one presses it."""

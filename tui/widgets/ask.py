@@ -1,6 +1,6 @@
 """The ask key's questions: a small dialog that lists them, one letter each.
 
-``'`` at a game opens :class:`AskScreen`; a letter (or enter on the
+``'`` at a game (a replay, the Pillar Lab) opens :class:`AskScreen`; a letter (or enter on the
 highlighted line) closes it with the :class:`~tui.games.narration.Question`,
 and the game screen has its narrator answer it the way it says an
 announcement: a notification, the status line and the transcript. The
