@@ -94,9 +94,8 @@ class GameScreen(Screen[None]):
     HELP = ("The table of one game. The line at the top says whose turn it is; the game's own keys choose "
             "while it is your turn, space plays the table's next step, a plays them by itself, l shows or "
             "hides the log. Every move is saved as it is made, so escape leaves at any time and Continue "
-            "comes back. For a screen reader: ; says where the game stands (again: in detail), ' then a letter asks "
-            "(l last move, t turn, h hand, o opponents, s score, b board, c clock), T opens the transcript of "
-            "everything said so far, and the Linear mode setting shows the table in words.")
+            "comes back. For a screen reader: ; says where the game stands (again: in detail), ' asks one question "
+            "(its list names each), T opens the transcript, and the Linear mode setting shows the table in words.")
     HELP_KEYS_GROUP = "Table"
     HELP_GROUPS = {"toggle_auto": "Table"}
     """Automatic play steps the table: listed with it, not among the keys that only show things."""
