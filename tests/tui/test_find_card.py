@@ -104,6 +104,7 @@ async def test_from_the_menu_type_pick_read_and_go_back_at_80x24(store: SessionS
         await type_name(pilot, wizard.name[:4].lower())
         await until(pilot, lambda: any(row.startswith(wizard.name) and "Wizards Cup" in row for row in rows(screen)),
                     "the wizard found, with its game")
+        assert "Show card" in app.export_screenshot().replace("&#160;", " ")  # the Footer names enter
         await pilot.press("down")  # into the list: a screen reader's cursor follows the focus
         await until(pilot, lambda: isinstance(app.focused, OptionList), "the list focused")
         index = next(i for i, card in enumerate(screen.found) if card.entry.name == wizard.name)
@@ -116,6 +117,8 @@ async def test_from_the_menu_type_pick_read_and_go_back_at_80x24(store: SessionS
         await until(pilot, lambda: screen.shown is not None, "the card shown")
         text = shown_text(screen)
         assert text == said and "Now:" not in text  # nothing is in play at the menu
+        await until(pilot, lambda: "Show card" not in app.export_screenshot().replace("&#160;", " "),
+                    "enter gone from the Footer over the card")
         shot = app.export_screenshot().replace("&#160;", " ")
         for key in ("Back", "Say"):
             assert key in shot, key
@@ -241,3 +244,21 @@ async def test_in_a_replay_the_lookup_sees_through_the_viewpoint(store: SessionS
         await until(pilot, lambda: replay.viewpoint == 0, "Ana's view")
         await open_lookup(pilot)
         assert "Now: Your recipe." in await show_first(pilot, recipe)
+
+
+async def test_from_the_deck_editor_and_the_pillar_lab(store: SessionStore) -> None:
+    app = CovenApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        for open_place in (app.action_decks, app.action_pillar_lab):
+            open_place()
+            await until(pilot, lambda: len(app.screen_stack) > 1 and not isinstance(app.screen, FindCardScreen),
+                        "the place open")
+            place = app.screen
+            await open_lookup(pilot)  # even where a text field has the cursor, ctrl+f opens the lookup
+            card = next(iter(CARDS_BY_ID.values()))
+            text = await show_first(pilot, card.name)
+            assert f"cost {card.cost}" in text and "Now:" not in text
+            await pilot.press("escape", "escape")
+            await until(pilot, lambda opened=place: app.screen is opened, "back where it was opened")
+            app.pop_screen()
+            await until(pilot, lambda: len(app.screen_stack) == 1, "the menu again")

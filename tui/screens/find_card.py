@@ -172,11 +172,19 @@ class FindCardScreen(ModalScreen[None]):
         scroll.display = True
         scroll.scroll_home(animate=False)
         scroll.focus()
+        self.refresh_bindings()
 
     def _to_list(self) -> None:
         self.shown = None
+        self.refresh_bindings()
         self.query_one("#find-card").display = False
         self.query_one("#find-results").display = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter shows a card only while the list is shown (the Footer drops it over a card's text)."""
+        if action == "show":
+            return self.shown is None
+        return True
 
     def action_show(self) -> None:
         """Show the highlighted card (enter where neither the field nor the list took it)."""
