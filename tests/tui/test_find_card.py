@@ -10,6 +10,7 @@ from __future__ import annotations
 from textual.widgets import Input, OptionList
 
 from engine.witchdraft.cards import COMPANIONS, INGREDIENT_CARDS, RECIPES, RECIPES_BY_ID
+from engine.wizards_cup.actions import ChooseTeam
 from engine.wizards_cup.cards import CARDS as WIZARDS
 from engine.wizards_cup.cards import WIZARDS as WIZARD_LIST
 from engine.wizbits.cards.card_set import CARDS_BY_ID
@@ -22,6 +23,7 @@ from tests.helpers.table_helpers import host_from_menu
 from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.card_search import fold, search
+from tui.games.base import GameTable
 from tui.screens.curtain import CurtainScreen
 from tui.screens.find_card import NOTHING_FOUND, FindCardScreen, all_cards
 from tui.screens.game.screen import GameScreen
@@ -206,6 +208,27 @@ async def test_at_one_keyboard_the_curtain_lends_the_lookup_no_eyes(store: Sessi
         await open_lookup(pilot)
         text = await show_first(pilot, ana)
         assert "Now: Your displayed wizard" in text  # Ana, shown, looks through her own eyes
+        await pilot.press("escape", "escape")
+        await until(pilot, lambda: app.screen is screen, "back at the game")
+        ana_state = live.state.players[0]
+        team = tuple(card for card in WIZARDS if card != ana_state.displayed)[:5]
+        screen.table.post_message(GameTable.ActionChosen(0, ChooseTeam(team)))
+        await until(pilot, lambda: isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Bo",
+                    "Bo's curtain")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is screen, "Bo's curtain lifted")
+        bo_state = live.state.players[1]
+        bo_team = tuple(card for card in reversed(tuple(WIZARDS)) if card != bo_state.displayed)[:5]
+        screen.table.post_message(GameTable.ActionChosen(1, ChooseTeam(bo_team)))
+        await until(pilot, lambda: isinstance(app.screen, CurtainScreen) and app.screen.player_name == "Ana",
+                    "Ana's curtain for her lineup")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is screen, "Ana's curtain lifted again")
+        public = {ana_state.displayed, bo_state.displayed}
+        secret = WIZARDS[next(card for card in bo_team if card not in team and card not in public)].name
+        await open_lookup(pilot)
+        text = await show_first(pilot, secret)
+        assert "Now:" not in text, text  # in Bo's team, his alone: through Ana's eyes it is nowhere
 
 
 async def test_at_a_shared_table_the_lookup_reads_the_seat_here(other: TableStore) -> None:
