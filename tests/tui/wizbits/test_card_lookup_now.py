@@ -4,7 +4,7 @@ view, and nothing of a card in the other seat's hand (:func:`tui.games.wizbits.l
 from __future__ import annotations
 
 from engine.wizbits.cards.card_set import CARDS_BY_ID
-from tests.helpers.wizbits_battle import opening
+from tests.helpers.wizbits_battle import opening, resolving
 from tests.helpers.wizbits_game import RULES
 from tui.games import game_ui
 from tui.games.wizbits.side import points_text
@@ -38,3 +38,12 @@ def test_a_card_in_the_other_hand_is_never_named_nor_hinted() -> None:
     assert UI.card_now(RULES.view(game.state, 0), 0, secret) is None  # as if it were nowhere
     assert UI.card_now(RULES.view(game.state, None), None, secret) is None
     assert UI.card_now(RULES.view(game.state, 1), 1, secret) == "Now: In your hand."
+
+
+def test_a_card_standing_on_the_pillar_says_so_for_both_seats() -> None:
+    game = resolving()
+    unit = next(u for u in game.pillar().units() if game.state.cards[u.payload["iid"]] == "sparkswarm-volley")
+    for seat in (0, 1, None):
+        text = UI.card_now(RULES.view(game.state, seat), seat, "sparkswarm-volley")
+        assert text is not None and f"on the pillar: {unit.name.lower()}" in text.lower() and "by Ana" in text
+        assert f"height {unit.height}" in text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.wizbits.cards.card_set import CARDS_BY_ID
+from engine.wizbits.pillar.json_form import parse_pillar
 from engine.wizbits.views import PlayerView, WizbitsView
 from tui.games.lookup import CardEntry
 from tui.games.wizbits.card import card_renderable
@@ -41,9 +42,24 @@ def _places(view: WizbitsView, index: int, player: PlayerView, key: str) -> list
     return places
 
 
+def _on_the_pillar(view: WizbitsView, key: str) -> list[str]:
+    """The Pillar's units that came from a card ``key`` (the Pillar is public; an iid the view cannot name is skipped)."""
+    if view.pillar is None:
+        return []
+    places = []
+    for unit in parse_pillar(dict(view.pillar)).units():
+        iid = unit.payload.get("iid")
+        if not isinstance(iid, int) or view.cards.get(iid) != key:
+            continue
+        owner = view.players[unit.owner].name if 0 <= unit.owner < len(view.players) else f"Seat {unit.owner + 1}"
+        places.append(f"on the Pillar: {unit.name}, {unit.kind.value} by {owner}, height {unit.height}")
+    return places
+
+
 def card_now(view: WizbitsView, seat: int | None, key: str) -> str | None:
     """Where card ``key`` stands for the seat looking, with a character's current Main Points and damage."""
     places = [place for index, player in enumerate(view.players) for place in _places(view, index, player, key)]
+    places += _on_the_pillar(view, key)
     if not places:
         return None
     text = "; ".join(places)
