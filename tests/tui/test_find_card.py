@@ -100,8 +100,8 @@ async def test_from_the_menu_type_pick_read_and_go_back_at_80x24(store: SessionS
     async with app.run_test(size=SIZE) as pilot:
         menu = app.screen
         screen = await open_lookup(pilot)
-        assert set(screen.query_one("#find-box").region.bottom_right) and screen.query_one("#find-box").region.bottom \
-            <= 23  # the dialog fits above the Footer
+        box = screen.query_one("#find-box")
+        assert 0 < box.region.height and box.region.bottom <= SIZE[1] - 1  # the dialog fits above the Footer
         wizard = next(w for w in WIZARD_LIST if w.power is not None)
         await type_name(pilot, wizard.name[:4].lower())
         await until(pilot, lambda: any(row.startswith(wizard.name) and "Wizards Cup" in row for row in rows(screen)),
@@ -119,6 +119,8 @@ async def test_from_the_menu_type_pick_read_and_go_back_at_80x24(store: SessionS
         await until(pilot, lambda: screen.shown is not None, "the card shown")
         text = shown_text(screen)
         assert text == said and "Now:" not in text  # nothing is in play at the menu
+        await until(pilot, lambda: box.region.bottom <= SIZE[1] - 1 and screen.query_one("#find-card").region.height,
+                    "the card's text fits above the Footer")
         await until(pilot, lambda: "Show card" not in app.export_screenshot().replace("&#160;", " "),
                     "enter gone from the Footer over the card")
         shot = app.export_screenshot().replace("&#160;", " ")
@@ -285,3 +287,19 @@ async def test_from_the_deck_editor_and_the_pillar_lab(store: SessionStore) -> N
             await until(pilot, lambda opened=place: app.screen is opened, "back where it was opened")
             app.pop_screen()
             await until(pilot, lambda: len(app.screen_stack) == 1, "the menu again")
+
+
+async def test_the_longest_card_scrolls_by_keys_at_80x24(store: SessionStore) -> None:
+    longest = max(all_cards(), key=lambda card: len(card.entry.text))
+    app = CovenApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lookup(pilot)
+        await show_first(pilot, longest.entry.name)
+        scroll = screen.query_one("#find-card")
+        await until(pilot, lambda: scroll.region.height > 0, "the card laid out")
+        assert app.focused is scroll and screen.query_one("#find-box").region.bottom <= SIZE[1] - 1
+        if scroll.virtual_size.height > scroll.scrollable_content_region.height:
+            await pilot.press("end")
+            await until(pilot, lambda: scroll.scroll_y > 0, "the card scrolled to its end")
+        last_line = longest.entry.text.splitlines()[-1]
+        assert last_line[:30] in app.export_screenshot().replace("&#160;", " ")
