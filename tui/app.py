@@ -106,6 +106,8 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         # Priority, so a modal dialog answers them too; "?" is let through to a field being typed in.
         Binding("question_mark", "help(True)", "Help", key_display="?", show=False, priority=True),
         Binding("f1", "help", "Help", show=False, priority=True),
+        # Priority, so every screen and dialog answers it (no screen binds ctrl+f; an Input does not either).
+        Binding("ctrl+f", "find_card", "Find card", key_display="ctrl+f", show=False, priority=True),
     ]
 
     def __init__(
@@ -226,6 +228,20 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         if typed and isinstance(self.focused, (Input, TextArea)):
             raise SkipAction()
         open_help(self.screen)
+
+    def action_find_card(self) -> None:
+        """Look up any card by name (:mod:`tui.screens.find_card`); in a game, with its current values.
+
+        The screen in front answers where a card stands (``card_in_play``); a curtain or a menu has none, so the
+        lookup then shows printed text only.
+        """
+        from tui.screens.find_card import CardNow, FindCardScreen
+
+        if isinstance(self.screen, FindCardScreen):  # already open: back to its name field
+            self.screen.query_one("#find-query").focus()
+            return
+        now: CardNow | None = getattr(self.screen, "card_in_play", None)
+        self.push_screen(FindCardScreen(now if callable(now) else None))
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Save a screenshot, except over SSH (it would land on the server)."""

@@ -52,6 +52,8 @@ class CovenCommands(ListedCommands):
             ("Settings", "Theme, colour, motion, notifications and what New game offers",
              self._posting(lambda: OpenPlace("settings"))),
         ]
+        commands.append(("Find a card", "Look up any card by name and read its whole text (ctrl+f)",
+                         lambda: self.app.call_later(self.app.run_action, "find_card")))
         for spec in playable_games():
             commands.append((f"Rules: {spec.title}", f"Read how to play {spec.title}",
                              self._posting(partial(ShowRules, spec.game_id))))

@@ -20,6 +20,7 @@ from textual.widget import Widget
 
 from engine import Event, Result
 from engine.core.registry import OptionSpec, OptionValue
+from tui.games.lookup import CardEntry
 from tui.games.narration import Narration, Question
 
 if TYPE_CHECKING:
@@ -249,6 +250,18 @@ class GameUI(Generic[V]):
     def linear_text(self, view: V, seat: int | None) -> str | None:
         """The table's art as lines of words (the "linear" setting), or None when the game offers none."""
         return self.narration.linear(view, seat)
+
+    def card_index(self) -> Sequence[CardEntry]:
+        """Every card a player of this game can meet, for the card lookup (the default: none)."""
+        return ()
+
+    def card_now(self, view: V, seat: int | None, key: str) -> str | None:
+        """Where card ``key`` stands in play and its current values, as ``seat`` (None: a spectator) sees it.
+
+        Read from that seat's ``view`` only, so a hidden card (in another hand, a secret) is never named, nor
+        whether it is there. None when the view shows the card nowhere.
+        """
+        return None
 
     def make_table(self) -> GameTable[V, Any]:
         """A fresh table widget."""

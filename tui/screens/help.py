@@ -35,7 +35,7 @@ LEAVING_ACTIONS = frozenset({"menu", "leave", "back", "cancel", "dismiss", "quit
 GROUP_ORDER = ("Choosing", "Moving", "Showing", "Table", "This screen", "Leaving")
 """Groups in the order the help lists them; a group a screen names itself comes before "Leaving"."""
 
-SHOWING_WORDS = ("toggle", "zoom", "log", "pane", "inspect", "show", "detail", "pan", "area")
+SHOWING_WORDS = ("toggle", "zoom", "log", "pane", "inspect", "show", "detail", "pan", "area", "find")
 """Words in an action's name that make it a "Showing" key: it changes what is shown, not the game."""
 
 KEYS_ROWS = 6
@@ -162,7 +162,7 @@ def help_rows(screen: Screen[Any]) -> list[tuple[str, str, Text]]:
         if binding.action in ("app.help", "help", "help(True)", "keys") or not binding.description:
             continue  # this screen is the help
         if node is screen.app:
-            if binding.action != "quit":
+            if binding.action not in ("quit", "find_card"):
                 continue  # the command palette and Textual's own keys are the same everywhere
         elif not binding.show:
             mine = own.setdefault(id(node), _defined_here(node))

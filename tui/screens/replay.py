@@ -177,6 +177,13 @@ class ReplayScreen(Screen[None]):
         status = self.query_one("#replay-status", Static)
         status.update(plain(self.fitted_status(status.content_region.width or self.app.size.width - 2)))
 
+    def card_in_play(self, game_id: str, key: str) -> str | None:
+        """For the card lookup: where card ``key`` of ``game_id`` stands at this step, through the viewpoint's eyes."""
+        if game_id != self.live.spec.game_id:
+            return None
+        view = self.live.rules.view(self.states[self.step], self.viewpoint)
+        return self.ui.card_now(view, self.viewpoint, key)
+
     def help_now(self) -> str:
         """The whole status line, for the help screen, and what the viewpoint shows of hidden cards."""
         if self.viewpoint is None:

@@ -25,6 +25,8 @@ from engine.witchdraft.geometry import IllegalPlacement, PlacedCard, Placement, 
 from engine.witchdraft.scoring import CategoryScore, score, score_gain
 from engine.witchdraft.state import WitchDraftView
 from tui.games.base import GameTable, GameUI
+from tui.games.lookup import CardEntry
+from tui.games.witchdraft import lookup
 from tui.games.witchdraft.draft_hand import DraftHand
 from tui.games.witchdraft.draft_score import SeatsTable
 from tui.games.witchdraft.narration import NARRATION
@@ -225,6 +227,14 @@ class WitchDraftUI(GameUI[WitchDraftView]):
     """WitchDraft's table and score screen."""
 
     narration = NARRATION
+
+    def card_index(self) -> Sequence[CardEntry]:
+        """Every card of the game, for the card lookup."""
+        return lookup.card_index()
+
+    def card_now(self, view: WitchDraftView, seat: int | None, key: str) -> str | None:
+        """Where card ``key`` stands in ``seat``'s view, with its current values."""
+        return lookup.card_now(view, seat, key)
 
     def make_table(self) -> WitchDraftTable:
         """A fresh draft table."""

@@ -17,6 +17,8 @@ from engine.wizards_cup.actions import Action, ChooseTeam, KeepTeam, SetLineup, 
 from engine.wizards_cup.state import Phase, WizardsCupView
 from tui.coach_access import SETTING_OFF
 from tui.games.base import NOT_YOUR_TURN, GameTable, GameUI
+from tui.games.lookup import CardEntry
+from tui.games.wizards_cup import lookup
 from tui.games.wizards_cup.duel_zone import DuelZone
 from tui.games.wizards_cup.lineup import LineupEditor
 from tui.games.wizards_cup.narration import NARRATION
@@ -251,6 +253,14 @@ class WizardsCupUI(GameUI[WizardsCupView]):
     """Factories for the Wizards Cup table and its result screens."""
 
     narration = NARRATION
+
+    def card_index(self) -> Sequence[CardEntry]:
+        """Every card of the game, for the card lookup."""
+        return lookup.card_index()
+
+    def card_now(self, view: WizardsCupView, seat: int | None, key: str) -> str | None:
+        """Where card ``key`` stands in ``seat``'s view, with its current values."""
+        return lookup.card_now(view, seat, key)
     has_coach = True
 
     def __init__(self) -> None:

@@ -36,6 +36,8 @@ from engine.wizbits.views import WizbitsView
 from saves import SessionStore
 from tui.context import coven_or_none
 from tui.games.base import NOT_YOUR_TURN, AutomaticChoice, GameTable, GameUI
+from tui.games.lookup import CardEntry
+from tui.games.wizbits import lookup
 from tui.games.wizbits.card import WizbitsCard
 from tui.games.wizbits.choices import ChoiceRow, Entry, load_stage, payments_for, row_action, secedables
 from tui.games.wizbits.cost import CostDialog, play_notes
@@ -797,6 +799,14 @@ class WizbitsUI(GameUI[WizbitsView]):
     """Factories for the Wizbits battlefield and its result screen."""
 
     narration = NARRATION
+
+    def card_index(self) -> Sequence[CardEntry]:
+        """Every card of the game, for the card lookup."""
+        return lookup.card_index()
+
+    def card_now(self, view: WizbitsView, seat: int | None, key: str) -> str | None:
+        """Where card ``key`` stands in ``seat``'s view, with its current values."""
+        return lookup.card_now(view, seat, key)
 
     def make_table(self) -> WizbitsTable:
         """A fresh battlefield."""

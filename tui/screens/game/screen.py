@@ -278,6 +278,15 @@ class GameScreen(Screen[None]):
             text = self._announced[1]  # what ; said stays on the status line until the game moves on
         return self.status_prefix(), self.live.spec.title, progress, text
 
+    def card_in_play(self, game_id: str, key: str) -> str | None:
+        """For the card lookup: where card ``key`` of ``game_id`` stands now, seen by the seat the narrator reads
+        (the seat choosing and shown here, else the one viewer): a seat behind a curtain lends it no eyes."""
+        live = self.live
+        if game_id != live.spec.game_id:
+            return None
+        seat = self.narrator.eyes()
+        return self.ui.card_now(live.rules.view(live.state, seat), seat, key)
+
     def help_now(self) -> str:
         """The whole status line, for the help screen (a narrow terminal may show it shortened)."""
         prefix, title, progress, text = self.status_parts()
