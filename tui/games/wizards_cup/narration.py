@@ -9,6 +9,7 @@ from engine.wizards_cup.cards import CARDS
 from engine.wizards_cup.state import Phase, PlayerView, WizardsCupView
 from tui.games.narration import Narration, Question
 from tui.narration import names_phrase, possessive
+from tui.verbosity import DEFAULT, Verbosity
 
 PHASE_WORDS = {Phase.TEAM: "choosing teams", Phase.LINEUP: "setting lineups", Phase.DUEL: "duels",
                Phase.SWAP: "swaps", Phase.OVER: "the Cup is over"}
@@ -128,17 +129,28 @@ class WizardsCupNarration(Narration[WizardsCupView]):
             parts.append(view.result_reason)
         return " ".join(parts)
 
-    def answer(self, view: WizardsCupView, seat: int | None, question: Question, names: Sequence[str]) -> str | None:
-        """Your team and lineup, the other side's shown wizards, the Cup Tokens, the Duel zone and lineups."""
+    def answer(self, view: WizardsCupView, seat: int | None, question: Question, names: Sequence[str],
+               level: Verbosity = DEFAULT) -> str | None:
+        """Your team and lineup, the other side's shown wizards, the Cup Tokens, the Duel zone and lineups; at full,
+        the hand and board answers add every side's piles as the seat may see them."""
         me = view.me
+        full = level is Verbosity.FULL
         if question is Question.HAND and me is not None:
-            return hand_words(view, me)
+            text = hand_words(view, me)
+            if full and seat is not None:
+                text += " " + side(me, True)
+                if me.discard:
+                    text += f" Discarded this round: {wizards(me.discard)}."
+            return text
         if question is Question.OPPONENTS:
             return " ".join(public_words(view, player) for index, player in enumerate(view.players) if index != seat)
         if question is Question.SCORE:
             return f"{tokens(view)}."
         if question is Question.BOARD:
-            return board_words(view, seat)
+            text = board_words(view, seat)
+            if full:
+                text = " ".join([text, *(side(player, index == seat) for index, player in enumerate(view.players))])
+            return text
         return None
 
     def prompt(self, view: WizardsCupView, seat: int) -> str:

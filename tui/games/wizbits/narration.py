@@ -14,6 +14,7 @@ from engine.wizbits.unit_targets import TargetView, targets_phrase
 from engine.wizbits.views import PermanentView, PlayerView, WizbitsView
 from tui.games.narration import Narration, Question
 from tui.narration import names_phrase, possessive
+from tui.verbosity import DEFAULT, Verbosity
 
 
 def card_name(card_id: str | None) -> str:
@@ -200,16 +201,23 @@ class WizbitsNarration(Narration[WizbitsView]):
                 parts += player_words(view, index, player)
         return " ".join(part for part in parts if part)
 
-    def answer(self, view: WizbitsView, seat: int | None, question: Question, names: Sequence[str]) -> str | None:
-        """Your hand, the other sides' cards in play, the Main Characters' points and SCNs, and the Pillar."""
+    def answer(self, view: WizbitsView, seat: int | None, question: Question, names: Sequence[str],
+               level: Verbosity = DEFAULT) -> str | None:
+        """Your hand, the other sides' cards in play, the Main Characters' points and SCNs, and the Pillar; at full,
+        the hand answer adds your piles and cards in play, the board answer every side of the table."""
+        full = level is Verbosity.FULL
         if question is Question.HAND and seat is not None:
-            return hand_answer(view, view.players[seat])
+            text = hand_answer(view, view.players[seat])
+            return f"{text} {public_answer(view, seat, view.players[seat])}" if full else text
         if question is Question.OPPONENTS:
             return " ".join(public_answer(view, index, player) for index, player in enumerate(view.players)
                             if index != seat)
         if question is Question.SCORE:
             return score_answer(view)
         if question is Question.BOARD:
+            if full:
+                return " ".join([board_answer(view), *(public_answer(view, index, player)
+                                                       for index, player in enumerate(view.players))])
             return board_answer(view)
         return None
 
