@@ -11,6 +11,9 @@ screen's narrator); a game hears the level only through its narration's hooks
 - full: the announce key gives its detail at the first press; a game's answers
   add what else its view holds; each turn line says what the seat asked may do.
 
+Linear mode follows it through the games' ``linear`` hook: at terse one line
+a side (or unit) with names only, at full with what the cards' values add.
+
 The lessons (not written yet) read the same level: :data:`LESSONS_SETTING` names
 the setting and :func:`shorten` is how a lesson's text is cut at terse.
 """

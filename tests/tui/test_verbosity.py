@@ -110,6 +110,20 @@ def test_the_transcript_drops_bare_turn_lines_at_terse_and_prompts_every_turn_at
     assert any("Bo" in line and ":" in line for line in turns[Verbosity.FULL])
 
 
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_linear_mode_is_names_only_at_terse_and_adds_values_at_full(store: SessionStore, game_id: str) -> None:
+    by_level = narrators(store, game_id)
+    said = {level: narrator.linear(0) for level, narrator in by_level.items()}
+    normal, terse, full = said[Verbosity.NORMAL], said[Verbosity.TERSE], said[Verbosity.FULL]
+    assert normal is not None and terse is not None and full is not None
+    players = len(by_level[Verbosity.NORMAL].screen.live.seats)
+    assert len(terse.splitlines()) <= players + 2 < len(normal.splitlines())  # a heading, the Pillar, a line a side
+    assert all(name in terse for name in ("Ana", "Bo")) or "You" in terse
+    assert not any(value in terse for value in (" d4", " d6", " d8", "SCN", "(Fire", "(Water", "brew point"))
+    normal_lines, full_lines = normal.splitlines(), full.splitlines()
+    assert all(line in full_lines for line in normal_lines) and len(full_lines) > len(normal_lines)
+
+
 def test_the_setting_round_trips_through_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["settings", "set", "verbosity", "terse"]) == 0
     assert main(["settings", "get", "verbosity"]) == 0

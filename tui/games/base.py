@@ -251,9 +251,10 @@ class GameUI(Generic[V]):
         """
         return self.narration.answer(view, seat, question, names, level)
 
-    def linear_text(self, view: V, seat: int | None) -> str | None:
-        """The table's art as lines of words (the "linear" setting), or None when the game offers none."""
-        return self.narration.linear(view, seat)
+    def linear_text(self, view: V, seat: int | None, level: Verbosity = DEFAULT) -> str | None:
+        """The table's art as lines of words (the "linear" setting) as the verbosity ``level`` says, or None when
+        the game offers none."""
+        return self.narration.linear(view, seat, level)
 
     def make_table(self) -> GameTable[V, Any]:
         """A fresh table widget."""

@@ -63,6 +63,7 @@ class Narration(Generic[V]):
         else the view holds."""
         return None
 
-    def linear(self, view: V, seat: int | None) -> str | None:
-        """The table's art as lines of words a screen reader reads in order, or None if it draws none."""
+    def linear(self, view: V, seat: int | None, level: Verbosity = DEFAULT) -> str | None:
+        """The table's art as lines of words a screen reader reads in order, or None if it draws none; at terse
+        ``level`` one line per side or unit with names only, at full with each card's current values too."""
         return None

@@ -194,15 +194,22 @@ class WitchDraftNarration(Narration[WitchDraftView]):
             return f"place {card_name(view.players[seat].picked)} on your potion"
         return "pick a card from your hand"
 
-    def linear(self, view: WitchDraftView, seat: int | None) -> str:
-        """Every potion as rows of cells, the viewer's first."""
+    def linear(self, view: WitchDraftView, seat: int | None, level: Verbosity = DEFAULT) -> str:
+        """Every potion as rows of cells, the viewer's first (at terse one line a potion, its cards' names only;
+        at full with each potion's score so far where it may be reckoned)."""
         order = sorted(range(len(view.players)), key=lambda index: index != seat)
         lines = [f"{stage_words(view)}."]
         for index in order:
             player = view.players[index]
             whose = "Your potion" if index == seat else f"{player.name}'s potion"
+            if level is Verbosity.TERSE:
+                lines.append(f"{whose}: {names_phrase([card_name(card) for card, *_ in player.area]) or 'empty'}.")
+                continue
             lines.append(f"{whose}, {plural(len(player.area), 'card')}:")
             lines.extend(area_rows(player.area))
+            score = score_line(view, index) if level is Verbosity.FULL else None
+            if score:
+                lines.append(f"{score}.")
         return "\n".join(lines)
 
 

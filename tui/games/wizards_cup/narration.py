@@ -159,14 +159,27 @@ class WizardsCupNarration(Narration[WizardsCupView]):
                 Phase.LINEUP: f"set the lineup for round {view.round}",
                 Phase.SWAP: "swap one wizard or keep the team"}.get(view.phase, "choose")
 
-    def linear(self, view: WizardsCupView, seat: int | None) -> str:
-        """The duel zone as lines: where the Cup stands, then each side."""
+    def linear(self, view: WizardsCupView, seat: int | None, level: Verbosity = DEFAULT) -> str:
+        """The duel zone as lines: where the Cup stands, then each side (at terse one line a side, its wizard's
+        name only; at full with every discarded wizard, and your team, with their values)."""
+        if level is Verbosity.TERSE:
+            lines = [f"{where(view)}."]
+            for index, player in enumerate(view.players):
+                you = " (you)" if index == seat else ""
+                card = CARDS.get(player.zone) if player.zone else None
+                zone = "no wizard" if player.zone is None else player.zone if card is None else card.name
+                lines.append(f"{player.name}{you}: {zone}.")
+            return "\n".join(lines)
         lines = [f"{where(view)}, first to {plural(view.tokens_to_win, 'Cup Token')}.", duel_on_table(view)]
         for index, player in enumerate(view.players):
             you = " (you)" if index == seat else ""
             zone = f"in the Duel zone {wizard(player.zone)}" if player.zone else "no wizard in the Duel zone"
             lines.append(f"{player.name}{you}: {plural(player.tokens, 'Cup Token')}, {zone}.")
             lines.append(side(player, index == seat))
+            if level is Verbosity.FULL:
+                lines.append(f"{player.name} discarded: {wizards(player.discard)}.")
+                if index == seat and player.team:
+                    lines.append(f"Your team: {wizards(player.team)}.")
         return "\n".join(lines)
 
 

@@ -236,4 +236,4 @@ class Narrator:
     def linear(self, seat: int | None) -> str | None:
         """The table as lines of words from ``seat``'s view, or None when the game draws no art."""
         live = self.screen.live
-        return self.screen.ui.linear_text(live.rules.view(live.state, seat), seat)
+        return self.screen.ui.linear_text(live.rules.view(live.state, seat), seat, self.level)

@@ -321,7 +321,7 @@ class GameScreen(Screen[None]):
         view = self.live.rules.view(self.live.state, view_seat)
         self.table.present(view_seat, view, deciding, legal)
         if self.linear:
-            self.query_one(LinearView).show_text(self.ui.linear_text(view, view_seat))
+            self.query_one(LinearView).show_text(self.ui.linear_text(view, view_seat, self.narrator.level))
 
     def write_log(self, lines: Sequence[str]) -> None:
         """Add ``lines`` to the game log."""
