@@ -78,12 +78,18 @@ def test_answers_are_first_sentences_at_terse_and_say_more_at_full(store: Sessio
     assert any(shortened), "terse shortened no answer"
 
 
+MODES = {"solo": ([0], True), "one keyboard": ([0, 1], True), "ssh table": ([0], False)}
+"""The seats played at this terminal, and whether it plays the bots (not at an SSH table joined by Ana)."""
+
+
+@pytest.mark.parametrize("mode", list(MODES))
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_the_transcript_drops_bare_turn_lines_at_terse_and_prompts_every_turn_at_full(
-        store: SessionStore, game_id: str) -> None:
+        store: SessionStore, game_id: str, mode: str) -> None:
     live = LiveSession.create(store, game_id, GAMES[game_id], 5,
                               [SeatInfo("Ana", "bot", "easy"), SeatInfo("Bo", "bot", "easy")])
-    screen = Seat(live, [0])
+    here, drives = MODES[mode]
+    screen = Seat(live, list(here), drives_table=drives)
     by_level = {level: Narrator(screen) for level in Verbosity}
     events: set[str] = set()
     for level, narrator in by_level.items():
@@ -107,7 +113,11 @@ def test_the_transcript_drops_bare_turn_lines_at_terse_and_prompts_every_turn_at
     assert [line for line in turns[Verbosity.NORMAL] if ":" in line] == \
         [line for line in turns[Verbosity.TERSE] if ":" in line]  # the lines asking Ana stay
     assert all(":" in line for line in turns[Verbosity.FULL] if "Bo" in line and "Waiting" not in line)
-    assert any("Bo" in line and ":" in line for line in turns[Verbosity.FULL])
+    if mode == "ssh table":  # Bo plays at another terminal: "Waiting for Bo to choose." is all, at normal and full
+        assert any(line.startswith("Waiting for Bo") for line in turns[Verbosity.NORMAL])
+        assert not any(line.startswith("Waiting for") for line in turns[Verbosity.TERSE])
+    else:
+        assert any("Bo" in line and ":" in line for line in turns[Verbosity.FULL])
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
