@@ -101,8 +101,12 @@ class Transcript:
         for line in lines:
             self.add(line)
 
-    def turn(self, line: str) -> bool:
+    def turn(self, line: str, quiet: bool = False) -> bool:
         """Add whose turn it is, unless it is what the last such line said; True when added.
+
+        ``quiet`` (the terse verbosity) only remembers ``line`` as the turn now,
+        so the turn coming back to a seat is said again, as it would be had
+        this one been written.
 
         A line that only adds what the seat here may do to the turn line just
         said ("Ana and Bo choose at the same time: choose …" after "Ana and Bo
@@ -112,6 +116,8 @@ class Transcript:
             return False
         said = sentence(self._last_turn) if self._last_turn is not None else None
         self._last_turn = line
+        if quiet:
+            return False
         text = sentence(line)
         if said is not None and text is not None and self.lines and self.lines[-1] == said \
                 and text.startswith(said.rstrip(".") + ":"):

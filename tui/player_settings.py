@@ -18,6 +18,8 @@ from typing import Any
 
 from saves import SessionStore
 from saves.preferences import PreferenceProblem, read_preference, set_preference
+from tui.verbosity import DEFAULT as DEFAULT_VERBOSITY
+from tui.verbosity import LEVELS as VERBOSITY_LEVELS
 
 PREFIX = "setting."
 """Settings are kept as preferences under ``setting.<name>``; a few older keys keep their own name."""
@@ -99,6 +101,8 @@ SETTINGS: tuple[Setting, ...] = (
             "without the pause that shows each.", False, (False, True)),
     Setting("linear", "Linear mode", "Shows each game's table (the duel zone, the potion grid, the Pillar) also "
             "as lines of words a screen reader reads in order, in the place of the log.", False, (False, True)),
+    Setting("verbosity", "Verbosity", "How much the narrator says: terse keeps to first sentences and fewer "
+            "turn lines; full gives every detail at once.", DEFAULT_VERBOSITY.value, VERBOSITY_LEVELS),
     Setting("coach", "Coach", "h explains a Wizards Cup lineup's chances while you set it, and each round in a "
             "finished game's replay (a shared table also needs its host's leave).", True, (False, True)),
     Setting("wizbits.auto_pass", "Wizbits auto-pass", "Passes Priority for you when passing is all you "

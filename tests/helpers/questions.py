@@ -20,6 +20,7 @@ from tui.games import game_ui
 from tui.games.base import GameUI
 from tui.games.narration import Question
 from tui.screens.game.narrator import Narrator
+from tui.verbosity import DEFAULT, Verbosity
 
 
 @dataclass
@@ -64,12 +65,14 @@ def one_move(live: LiveSession) -> list[Event]:
 
 
 def narrated_until(store: SessionStore, game_id: str, wanted: Callable[[Any], bool], here: Sequence[int] = (0,),
-                   seed: int = 5) -> tuple[LiveSession, Seat, Narrator]:
-    """A bots' game of ``game_id`` played until seat 0's view satisfies ``wanted``, each move told to the narrator."""
+                   seed: int = 5, level: Verbosity = DEFAULT) -> tuple[LiveSession, Seat, Narrator]:
+    """A bots' game of ``game_id`` played until seat 0's view satisfies ``wanted``, each move told to the narrator
+    (which speaks at verbosity ``level``)."""
     live = LiveSession.create(store, game_id, GAMES[game_id], seed,
                               [SeatInfo("Ana", "bot", "easy"), SeatInfo("Bo", "bot", "easy")])
     screen = Seat(live, list(here))
     narrator = Narrator(screen)
+    narrator.level = level
     narrator.ready = True
     for _ in range(5000):
         if wanted(live.rules.view(live.state, 0)):

@@ -22,6 +22,7 @@ from engine import Event, Result
 from engine.core.registry import OptionSpec, OptionValue
 from tui.games.lookup import CardEntry
 from tui.games.narration import Narration, Question
+from tui.verbosity import DEFAULT, Verbosity
 
 if TYPE_CHECKING:
     from saves import SessionStore
@@ -243,13 +244,18 @@ class GameUI(Generic[V]):
         """How to say ``seat`` alone is asked to choose ("Bo holds Priority in Ana's turn"); None: "It is Bo's turn"."""
         return self.narration.asked(view, seat, names)
 
-    def answer(self, view: V, seat: int | None, question: Question, names: Sequence[str]) -> str | None:
-        """The answer to an ask-key ``question`` for ``seat`` from its view; None: the narrator's own (or none)."""
-        return self.narration.answer(view, seat, question, names)
+    def answer(self, view: V, seat: int | None, question: Question, names: Sequence[str],
+               level: Verbosity = DEFAULT) -> str | None:
+        """The answer to an ask-key ``question`` for ``seat`` from its view; None: the narrator's own (or none).
 
-    def linear_text(self, view: V, seat: int | None) -> str | None:
-        """The table's art as lines of words (the "linear" setting), or None when the game offers none."""
-        return self.narration.linear(view, seat)
+        At full ``level`` the game adds what else its view holds (the narrator shortens it at terse itself).
+        """
+        return self.narration.answer(view, seat, question, names, level)
+
+    def linear_text(self, view: V, seat: int | None, level: Verbosity = DEFAULT) -> str | None:
+        """The table's art as lines of words (the "linear" setting) as the verbosity ``level`` says, or None when
+        the game offers none."""
+        return self.narration.linear(view, seat, level)
 
     def card_index(self) -> Sequence[CardEntry]:
         """Every card a player of this game can meet, for the card lookup (the default: none)."""

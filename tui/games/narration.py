@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Generic, TypeVar
 
+from tui.verbosity import DEFAULT, Verbosity
+
 V = TypeVar("V")
 """The game's view type."""
 
@@ -54,11 +56,14 @@ class Narration(Generic[V]):
         """How to say that ``seat`` alone is asked to choose, in place of "It is Ana's turn" (None: that)."""
         return None
 
-    def answer(self, view: V, seat: int | None, question: Question, names: Sequence[str]) -> str | None:
+    def answer(self, view: V, seat: int | None, question: Question, names: Sequence[str],
+               level: Verbosity = DEFAULT) -> str | None:
         """The answer to ``question`` for ``seat`` (None: a spectator), in one or two sentences, or None when this
-        game leaves it to the narrator (the last move, whose turn, the clock)."""
+        game leaves it to the narrator (the last move, whose turn, the clock); at full ``level``, with whatever
+        else the view holds."""
         return None
 
-    def linear(self, view: V, seat: int | None) -> str | None:
-        """The table's art as lines of words a screen reader reads in order, or None if it draws none."""
+    def linear(self, view: V, seat: int | None, level: Verbosity = DEFAULT) -> str | None:
+        """The table's art as lines of words a screen reader reads in order, or None if it draws none; at terse
+        ``level`` one line per side or unit with names only, at full with each card's current values too."""
         return None

@@ -11,6 +11,7 @@ from engine.witchdraft.scoring import score_so_far, total
 from engine.witchdraft.state import ApprenticeView, WitchDraftView
 from tui.games.narration import Narration, Question
 from tui.narration import names_phrase, possessive
+from tui.verbosity import DEFAULT, Verbosity
 
 
 def card_name(card_id: str | None) -> str:
@@ -161,16 +162,29 @@ class WitchDraftNarration(Narration[WitchDraftView]):
                                  + (f"; {other[0].lower()}{other[1:]}." if other else "."))
         return " ".join(part for part in parts if part)
 
-    def answer(self, view: WitchDraftView, seat: int | None, question: Question, names: Sequence[str]) -> str | None:
-        """Your hand and potion, the other potions, and the scores so far."""
+    def answer(self, view: WitchDraftView, seat: int | None, question: Question, names: Sequence[str],
+               level: Verbosity = DEFAULT) -> str | None:
+        """Your hand and potion, the other potions, and the scores so far; at full, the hand answer adds your potion
+        and score, the board answer every other potion."""
         me = view.me
+        full = level is Verbosity.FULL
         if question is Question.HAND and me is not None:
-            return hand_answer(view, me)
+            text = hand_answer(view, me)
+            if full:
+                score = score_line(view, seat) if seat is not None else None
+                text += " " + potion_answer(me) + (f" {score}." if score else "")
+            return text
         if question is Question.OPPONENTS:
             return " ".join(public_answer(view, player) for index, player in enumerate(view.players) if index != seat)
         if question is Question.SCORE:
             return score_answer(view, seat)
         if question is Question.BOARD:
+            if full:  # every potion row by row, the seat's own first
+                order = sorted(range(len(view.players)), key=lambda index: index != seat)
+                return " ".join(potion_answer(view.players[index]) if index == seat
+                                else f"{possessive(view.players[index].name)} potion: "
+                                     + " ".join(area_rows(view.players[index].area))
+                                for index in order)
             return "You are watching: you have no potion (o reads every potion)." if me is None else potion_answer(me)
         return None
 
@@ -180,15 +194,22 @@ class WitchDraftNarration(Narration[WitchDraftView]):
             return f"place {card_name(view.players[seat].picked)} on your potion"
         return "pick a card from your hand"
 
-    def linear(self, view: WitchDraftView, seat: int | None) -> str:
-        """Every potion as rows of cells, the viewer's first."""
+    def linear(self, view: WitchDraftView, seat: int | None, level: Verbosity = DEFAULT) -> str:
+        """Every potion as rows of cells, the viewer's first (at terse one line a potion, its cards' names only;
+        at full with each potion's score so far where it may be reckoned)."""
         order = sorted(range(len(view.players)), key=lambda index: index != seat)
         lines = [f"{stage_words(view)}."]
         for index in order:
             player = view.players[index]
             whose = "Your potion" if index == seat else f"{player.name}'s potion"
+            if level is Verbosity.TERSE:
+                lines.append(f"{whose}: {names_phrase([card_name(card) for card, *_ in player.area]) or 'empty'}.")
+                continue
             lines.append(f"{whose}, {plural(len(player.area), 'card')}:")
             lines.extend(area_rows(player.area))
+            score = score_line(view, index) if level is Verbosity.FULL else None
+            if score:
+                lines.append(f"{score}.")
         return "\n".join(lines)
 
 

@@ -9,6 +9,7 @@ from engine.wizards_cup.cards import CARDS
 from engine.wizards_cup.state import Phase, PlayerView, WizardsCupView
 from tui.games.narration import Narration, Question
 from tui.narration import names_phrase, possessive
+from tui.verbosity import DEFAULT, Verbosity
 
 PHASE_WORDS = {Phase.TEAM: "choosing teams", Phase.LINEUP: "setting lineups", Phase.DUEL: "duels",
                Phase.SWAP: "swaps", Phase.OVER: "the Cup is over"}
@@ -128,17 +129,28 @@ class WizardsCupNarration(Narration[WizardsCupView]):
             parts.append(view.result_reason)
         return " ".join(parts)
 
-    def answer(self, view: WizardsCupView, seat: int | None, question: Question, names: Sequence[str]) -> str | None:
-        """Your team and lineup, the other side's shown wizards, the Cup Tokens, the Duel zone and lineups."""
+    def answer(self, view: WizardsCupView, seat: int | None, question: Question, names: Sequence[str],
+               level: Verbosity = DEFAULT) -> str | None:
+        """Your team and lineup, the other side's shown wizards, the Cup Tokens, the Duel zone and lineups; at full,
+        the hand and board answers add every side's piles as the seat may see them."""
         me = view.me
+        full = level is Verbosity.FULL
         if question is Question.HAND and me is not None:
-            return hand_words(view, me)
+            text = hand_words(view, me)
+            if full and seat is not None:
+                text += " " + side(me, True)
+                if me.discard:
+                    text += f" Discarded this round: {wizards(me.discard)}."
+            return text
         if question is Question.OPPONENTS:
             return " ".join(public_words(view, player) for index, player in enumerate(view.players) if index != seat)
         if question is Question.SCORE:
             return f"{tokens(view)}."
         if question is Question.BOARD:
-            return board_words(view, seat)
+            text = board_words(view, seat)
+            if full:
+                text = " ".join([text, *(side(player, index == seat) for index, player in enumerate(view.players))])
+            return text
         return None
 
     def prompt(self, view: WizardsCupView, seat: int) -> str:
@@ -147,14 +159,27 @@ class WizardsCupNarration(Narration[WizardsCupView]):
                 Phase.LINEUP: f"set the lineup for round {view.round}",
                 Phase.SWAP: "swap one wizard or keep the team"}.get(view.phase, "choose")
 
-    def linear(self, view: WizardsCupView, seat: int | None) -> str:
-        """The duel zone as lines: where the Cup stands, then each side."""
+    def linear(self, view: WizardsCupView, seat: int | None, level: Verbosity = DEFAULT) -> str:
+        """The duel zone as lines: where the Cup stands, then each side (at terse one line a side, its wizard's
+        name only; at full with every discarded wizard, and your team, with their values)."""
+        if level is Verbosity.TERSE:
+            lines = [f"{where(view)}."]
+            for index, player in enumerate(view.players):
+                you = " (you)" if index == seat else ""
+                card = CARDS.get(player.zone) if player.zone else None
+                zone = "no wizard" if player.zone is None else player.zone if card is None else card.name
+                lines.append(f"{player.name}{you}: {zone}.")
+            return "\n".join(lines)
         lines = [f"{where(view)}, first to {plural(view.tokens_to_win, 'Cup Token')}.", duel_on_table(view)]
         for index, player in enumerate(view.players):
             you = " (you)" if index == seat else ""
             zone = f"in the Duel zone {wizard(player.zone)}" if player.zone else "no wizard in the Duel zone"
             lines.append(f"{player.name}{you}: {plural(player.tokens, 'Cup Token')}, {zone}.")
             lines.append(side(player, index == seat))
+            if level is Verbosity.FULL:
+                lines.append(f"{player.name} discarded: {wizards(player.discard)}.")
+                if index == seat and player.team:
+                    lines.append(f"Your team: {wizards(player.team)}.")
         return "\n".join(lines)
 
 

@@ -14,6 +14,7 @@ from engine.wizbits.unit_targets import TargetView, targets_phrase
 from engine.wizbits.views import PermanentView, PlayerView, WizbitsView
 from tui.games.narration import Narration, Question
 from tui.narration import names_phrase, possessive
+from tui.verbosity import DEFAULT, Verbosity
 
 
 def card_name(card_id: str | None) -> str:
@@ -200,16 +201,23 @@ class WizbitsNarration(Narration[WizbitsView]):
                 parts += player_words(view, index, player)
         return " ".join(part for part in parts if part)
 
-    def answer(self, view: WizbitsView, seat: int | None, question: Question, names: Sequence[str]) -> str | None:
-        """Your hand, the other sides' cards in play, the Main Characters' points and SCNs, and the Pillar."""
+    def answer(self, view: WizbitsView, seat: int | None, question: Question, names: Sequence[str],
+               level: Verbosity = DEFAULT) -> str | None:
+        """Your hand, the other sides' cards in play, the Main Characters' points and SCNs, and the Pillar; at full,
+        the hand answer adds your piles and cards in play, the board answer every side of the table."""
+        full = level is Verbosity.FULL
         if question is Question.HAND and seat is not None:
-            return hand_answer(view, view.players[seat])
+            text = hand_answer(view, view.players[seat])
+            return f"{text} {public_answer(view, seat, view.players[seat])}" if full else text
         if question is Question.OPPONENTS:
             return " ".join(public_answer(view, index, player) for index, player in enumerate(view.players)
                             if index != seat)
         if question is Question.SCORE:
             return score_answer(view)
         if question is Question.BOARD:
+            if full:
+                return " ".join([board_answer(view), *(public_answer(view, index, player)
+                                                       for index, player in enumerate(view.players))])
             return board_answer(view)
         return None
 
@@ -236,13 +244,27 @@ class WizbitsNarration(Narration[WizbitsView]):
             return "play a card or an ability, or pass Priority"
         return "choose"
 
-    def linear(self, view: WizbitsView, seat: int | None) -> str:
-        """Phase and Priority, the Pillar top first, then each side of the table."""
+    def linear(self, view: WizbitsView, seat: int | None, level: Verbosity = DEFAULT) -> str:
+        """Phase and Priority, the Pillar top first, then each side of the table (at terse one line for the Pillar
+        and one a side, names only; at full with each side's discard pile and Secession points held)."""
+        if level is Verbosity.TERSE:
+            units = [unit.name for unit in reversed(pillar_units(view)) if unit.height >= 1]
+            lines = [f"{phase_words(view)}.", f"Pillar, top first: {'; '.join(units)}." if units else "No Pillar."]
+            for index, player in enumerate(view.players):
+                whose = "You" if index == view.seat else player.name
+                cards = names_phrase([card_name(view.cards.get(card.iid, card.card_id)) for card in player.in_play])
+                lines.append(f"{whose}: {cards or 'nothing in play'}.")
+            return "\n".join(lines)
         lines = [f"{phase_words(view)}. {priority_words(view)}".strip(), *pillar_lines(view)]
         if view.attackers:
             lines.append(f"Attacking: {names_phrase([card_name(view.cards.get(iid)) for iid in view.attackers])}.")
         for index, player in enumerate(view.players):
             lines += player_words(view, index, player)
+            if level is Verbosity.FULL:  # what the counts leave out: the discard pile and the points held
+                whose = "Your" if index == view.seat else possessive(player.name)
+                pile = names_phrase([card_name(card_id) for _, card_id in player.discard]) or "empty"
+                lines.append(f"{whose} discard pile, oldest first: {pile}; "
+                             f"{plural(player.points, 'Secession point')} held for the next payment.")
         return "\n".join(lines)
 
 

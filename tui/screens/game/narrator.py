@@ -18,6 +18,7 @@ from saves.session import Step
 from tui.games.base import GameUI
 from tui.games.narration import WATCHING_HAND, Question
 from tui.narration import Transcript, sentence, turn_sentence
+from tui.verbosity import DEFAULT, Verbosity, announce_detail, prompts_everyone, says_turn_line, shorten
 
 if TYPE_CHECKING:
     from saves import LiveSession
@@ -70,10 +71,22 @@ def asked_words(ui: GameUI[Any], rules: Any, state: Any, names: Sequence[str]) -
     return ui.asked_words(rules.view(state, None), to_act[0], names)
 
 
-def step_turn_line(rules: Any, state: Any, names: Sequence[str], ui: GameUI[Any] | None = None) -> str:
-    """Whose turn it is after a step of the history, naming seats only (no prompt: it was not asked here)."""
+def everyone_prompt(ui: GameUI[Any], rules: Any, state: Any) -> str | None:
+    """What the first seat asked in ``state`` may do, read from the spectator's view (the full verbosity's turn
+    lines say it for every seat: the spectator's view keeps whatever that seat holds hidden)."""
+    to_act = list(rules.to_act(state))
+    if not to_act or rules.result(state) is not None:
+        return None
+    return ui.prompt(rules.view(state, None), to_act[0])
+
+
+def step_turn_line(rules: Any, state: Any, names: Sequence[str], ui: GameUI[Any] | None = None,
+                   level: Verbosity = DEFAULT) -> str:
+    """Whose turn it is after a step of the history, naming seats only (no prompt: it was not asked here), but
+    at full verbosity with what the seat asked might do."""
+    prompt = everyone_prompt(ui, rules, state) if ui is not None and prompts_everyone(level) else None
     return turn_sentence(names, list(rules.to_act(state)), over=rules.result(state) is not None,
-                         table_step=rules.table_action(state) is not None,
+                         table_step=rules.table_action(state) is not None, prompt=prompt,
                          asked=None if ui is None else asked_words(ui, rules, state, names))
 
 
@@ -129,6 +142,8 @@ class Narrator:
         """The log lines of the latest move, as this screen's viewer read them (the ask key's "last")."""
         self.ready = False
         """False while the screen writes the history on opening (the turn lines then come from each step)."""
+        self.level: Verbosity = DEFAULT
+        """How much it says (the player's ``verbosity`` setting, set by the screen)."""
 
     @property
     def names(self) -> list[str]:
@@ -138,7 +153,9 @@ class Narrator:
     def step(self, lines: Sequence[str], state: Any) -> None:
         """One step of the history written on opening: its log lines, then whose turn it was after it."""
         self.transcript.add_all(lines)
-        self.transcript.turn(step_turn_line(self.screen.live.rules, state, self.names, self.screen.ui))
+        rules = self.screen.live.rules
+        self.transcript.turn(step_turn_line(rules, state, self.names, self.screen.ui, self.level),
+                             quiet=not says_turn_line(self.level, False, rules.result(state) is not None))
 
     def events(self, lines: Sequence[str]) -> None:
         """Log lines of a move just made (after the opening), then whose turn it is now."""
@@ -161,8 +178,10 @@ class Narrator:
         return seat
 
     def situation(self) -> None:
-        """Add whose turn it is now, with what the seat here may do, when it changed."""
-        self.transcript.turn(self.turn_line())
+        """Add whose turn it is now, with what the seat here may do, when it changed (at terse verbosity only
+        when a seat here is asked, or the game is over)."""
+        said = says_turn_line(self.level, self.asked_here() is not None, self.screen.live.result is not None)
+        self.transcript.turn(self.turn_line(), quiet=not said)
 
     def turn_line(self) -> str:
         """Whose turn it is now, with what the seat here may do (only a seat shown at this terminal)."""
@@ -171,6 +190,8 @@ class Narrator:
         prompt = None
         if seat is not None:
             prompt = screen.ui.prompt(live.rules.view(live.state, seat), seat)
+        elif prompts_everyone(self.level):
+            prompt = everyone_prompt(screen.ui, live.rules, live.state)
         waiting = [s for s in live.to_act if not screen.plays_here(s)
                    and not (live.seats[s].is_bot and screen.drives_table)]
         return turn_sentence(self.names, list(live.to_act), over=live.result is not None,
@@ -183,15 +204,17 @@ class Narrator:
         return seat if seat is not None else self.screen.viewer_seat
 
     def announce(self) -> str:
-        """The announce key's sentences; pressed again in the same situation, with detail."""
+        """The announce key's sentences; pressed again in the same situation, with detail (as the verbosity says:
+        :func:`tui.verbosity.announce_detail`)."""
         screen, live = self.screen, self.screen.live
         seat = self.eyes()
         key = (len(live.log), seat, tuple(live.to_act))
-        detail = key == self._pressed
+        detail = announce_detail(self.level, key == self._pressed)
         self._pressed = key
         text = screen.ui.announce(live.rules.view(live.state, seat), seat, detail)
         if not text:
             text = f"{live.spec.title}: {live.progress or 'starting'}. {screen.status_text}".strip()
+        text = shorten(text, self.level)
         self.transcript.add(text)
         return text
 
@@ -199,9 +222,10 @@ class Narrator:
         """The ask key's answer to ``question`` from the eyes seat's view only, added to the transcript."""
         screen, live = self.screen, self.screen.live
         seat = self.eyes()
-        text = screen.ui.answer(live.rules.view(live.state, seat), seat, question, self.names)
+        text = screen.ui.answer(live.rules.view(live.state, seat), seat, question, self.names, self.level)
         if not text:
             text = self._generic_answer(question, seat)
+        text = shorten(text, self.level)
         self.transcript.add(text)
         return text
 
@@ -212,4 +236,4 @@ class Narrator:
     def linear(self, seat: int | None) -> str | None:
         """The table as lines of words from ``seat``'s view, or None when the game draws no art."""
         live = self.screen.live
-        return self.screen.ui.linear_text(live.rules.view(live.state, seat), seat)
+        return self.screen.ui.linear_text(live.rules.view(live.state, seat), seat, self.level)

@@ -47,6 +47,7 @@ from tui.screens.game.undo import describe_undo_key, take_back, take_back_move, 
 from tui.screens.transcript import TranscriptScreen
 from tui.serve_status import seat_screen_gone, seat_screen_shown
 from tui.turn_notice import TurnNotices, notice_escape, wanted
+from tui.verbosity import level_of
 from tui.widgets.ask import TITLES, AskScreen
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.game_over import GameOverScreen
@@ -198,8 +199,10 @@ class GameScreen(Screen[None]):
         seat_screen_shown(self, self.holds_seat())  # a full coven serve never closes a player in a game
         live = self.live
         self.table.coach_refusal = self.coach_refusal_here()
+        context = coven_or_none(self)
+        if context is not None:
+            self.narrator.level = level_of(read_settings(context.store, context.account))
         if self.linear is None:
-            context = coven_or_none(self)
             self.linear = context is not None and bool(read_settings(context.store, context.account)["linear"])
         history: list[Event] = []
         steps = live.history()
@@ -245,7 +248,9 @@ class GameScreen(Screen[None]):
         context = coven_or_none(self)
         if context is None:
             return
-        wanted = bool(read_settings(context.store, context.account)["linear"])
+        settings = read_settings(context.store, context.account)
+        self.narrator.level = level_of(settings)  # the verbosity, too, takes effect when the player comes back
+        wanted = bool(settings["linear"])
         if wanted != self.linear:
             self.linear = wanted
             self.query_one("#game-log", RichLog).set_class(wanted, "hidden")
@@ -325,7 +330,7 @@ class GameScreen(Screen[None]):
         view = self.live.rules.view(self.live.state, view_seat)
         self.table.present(view_seat, view, deciding, legal)
         if self.linear:
-            self.query_one(LinearView).show_text(self.ui.linear_text(view, view_seat))
+            self.query_one(LinearView).show_text(self.ui.linear_text(view, view_seat, self.narrator.level))
 
     def write_log(self, lines: Sequence[str]) -> None:
         """Add ``lines`` to the game log."""
