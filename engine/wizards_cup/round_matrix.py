@@ -16,8 +16,11 @@ the solver first runs, never when the game is registered.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import itertools
 import threading
+import zlib
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -147,6 +150,35 @@ class _Contexts:
                 self.duels = grown
         return self.ids[key]
 
+    def digest(self) -> str:
+        """A fingerprint of the contexts as numbered: the wizard, its powers in force and what they read."""
+        with self.lock:
+            keys = sorted(self.ids.items(), key=lambda item: item[1])
+        return hashlib.sha256(repr([key for key, _ in keys]).encode()).hexdigest()
+
+    def take_resolved(self, digest: str, duel_cap: int, results: bytes) -> bool:
+        """Fill the duel table from duels resolved ahead; False (nothing taken) unless they fit these contexts.
+
+        Args:
+            digest: :meth:`digest` of the contexts the results were resolved for.
+            duel_cap: The :data:`DUEL_CAP` they were resolved with.
+            results: Every duel, contexts by contexts by capped duel number, as int8 bytes.
+        """
+        known = len(self.sides)
+        if duel_cap != DUEL_CAP or len(results) != known * known * DUEL_CAP or digest != self.digest():
+            return False
+        block = np.frombuffer(results, dtype=np.int8).reshape(known, known, DUEL_CAP)
+        if not np.isin(block, (A_WINS, B_WINS, BOTH_OUT)).all():
+            return False
+        with self.lock:
+            self.duels[:known, :known] = block
+        return True
+
+    def resolve_all(self) -> ResultArray:
+        """Resolve every duel between two known contexts; the whole table."""
+        every = np.arange(len(self.sides), dtype=np.int32)
+        return self.table(every, every)
+
     def table(self, first: IntArray, second: IntArray) -> ResultArray:
         """Outcomes of every context in ``first`` against every one in ``second``, at each capped duel number."""
         with self.lock:
@@ -169,15 +201,27 @@ _NO_TOP = len(WIZARDS)
 def _all_spots() -> IntArray:
     """Global context ids of every spot a wizard can duel from: [wizard, fresh, waiting, top of pile, pile size].
 
-    Built once (about 20,000 small look-ups), so a team's contexts are then a numpy gather.
+    Built once (about 20,000 small look-ups), so a team's contexts are then a numpy gather. The duels
+    between them come resolved ahead (:mod:`engine.wizards_cup.duel_results`) when they were resolved
+    for these very contexts; otherwise each is resolved as a game first meets it.
     """
+    grid = number_spots(_CONTEXTS)
+    from engine.wizards_cup import duel_results
+
+    _CONTEXTS.take_resolved(duel_results.CONTEXTS_DIGEST, duel_results.DUEL_CAP,
+                            zlib.decompress(base64.b64decode("".join(duel_results.RESULTS))))
+    return grid
+
+
+def number_spots(contexts: _Contexts) -> IntArray:
+    """Number every spot's context in ``contexts``, always in the same order; the grid of their ids."""
     grid = np.zeros((len(WIZARDS), 2, len(WIZARDS), _NO_TOP + 1, PILE_CAP + 1), dtype=np.int32)
     ids = [wizard.card_id for wizard in WIZARDS]
     for at, fresh, waits, top, pile in itertools.product(
             range(len(WIZARDS)), (0, 1), range(len(WIZARDS)), range(_NO_TOP + 1), range(PILE_CAP + 1)):
         if (top == _NO_TOP) != (pile == 0) or len({at, waits, top}) < 3:
             continue  # impossible spots keep context 0; no lineup reads them
-        grid[at, fresh, waits, top, pile] = _CONTEXTS.context(
+        grid[at, fresh, waits, top, pile] = contexts.context(
             ids[at], bool(fresh), ids[waits], ids[top] if top < _NO_TOP else None, pile)
     return grid
 
@@ -211,8 +255,17 @@ def prepare() -> None:
     The tables hold the same entries either way, so no decision changes.
     """
     _all_spots()
-    every = np.arange(len(_CONTEXTS.sides), dtype=np.int32)
-    _CONTEXTS.table(every, every)
+    _CONTEXTS.resolve_all()  # nothing left to resolve when the shipped duels fit
+
+
+def resolved_afresh() -> tuple[str, bytes]:
+    """Every duel resolved now, in contexts of its own: their digest and the table's bytes.
+
+    What :mod:`engine.wizards_cup.duel_results` ships; its test compares the two.
+    """
+    contexts = _Contexts()
+    number_spots(contexts)
+    return contexts.digest(), contexts.resolve_all().tobytes()
 
 
 _STATE_SIDE_A = np.array([_unpack(s)[0] * 2 + _unpack(s)[1] for s in range(_STATES)], dtype=np.int32)
