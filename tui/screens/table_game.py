@@ -10,6 +10,7 @@ or the spectator's view.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from textual import on
@@ -21,6 +22,7 @@ from saves import LiveSession, LogConflictError, StoreError
 from saves.tables import TableNotFoundError
 from tui.coach_access import table_refusal
 from tui.context import coven, leave_to_menu
+from tui.notify.seat_asked import tell_seat_asked
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, c_is_taken, describe_chat_key
 from tui.screens.game.screen import GameScreen
 from tui.screens.game.undo import take_back, undo_refusal, undo_seat
@@ -67,6 +69,7 @@ class TableGameScreen(GameScreen):
         self._log_was_hidden = False
         self._waiting_for: tuple[int, ...] = ()
         self._waiting_said: str | None = None
+        self._applying = 0
 
     def compose(self) -> ComposeResult:
         """The game screen, with the chat pane (hidden until c) below the log."""
@@ -238,6 +241,44 @@ class TableGameScreen(GameScreen):
         if batches and not waits_for_result:
             self.advance()
         return bool(batches)
+
+    # -- notices to players who are not connected ------------------------------------------
+
+    def _apply(self, seat: int | None, action: Any, note: str | None = None) -> bool:
+        """Apply and save an action as every game screen does; then tell absent players newly asked to choose.
+
+        Only the process that saved the action tells, so one move sends one notice per seat it asks.
+        """
+        before = set(self.live.to_act)
+        self._applying += 1
+        try:
+            applied = super()._apply(seat, action, note)
+        finally:
+            self._applying -= 1
+        if applied and not self._applying:  # an automatic move made inside this one is counted here, once
+            self._tell_newly_asked(before)
+        return applied
+
+    def notice_deadline(self, seat: int) -> datetime | None:
+        """When ``seat``'s time to choose runs out, for its notice; None at a live table."""
+        return None
+
+    def _tell_newly_asked(self, before: set[int]) -> None:
+        """Send a notice for each seat asked now and not before, played elsewhere by nobody connected."""
+        live = self.live
+        if live.result is not None:
+            return
+        newly = [seat for seat in live.to_act
+                 if seat not in before and not self.plays_here(seat) and not live.seats[seat].is_bot]
+        if not newly:
+            return
+        try:
+            info = self.link.tables.find(self.link.code)  # who holds each seat now, not as last polled
+        except StoreError:
+            return
+        for seat in newly:
+            tell_seat_asked(self.link.store, self.link.tables.presence, info, seat, live.spec.title,
+                            self.notice_deadline(seat))
 
     def save_failed(self, seat: int | None, action: Any, error: StoreError) -> bool:
         """Another process saved first: catch up, then try again while the action is still legal."""
