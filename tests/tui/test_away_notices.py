@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import socket
+import subprocess
+import sys
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
@@ -213,13 +216,30 @@ async def test_a_signed_in_player_sets_their_notice_url_in_settings_and_a_hostil
         await until(pilot, lambda: own_url(store, "ana") == "https://ntfy.example/?topic=coven-ana", "the URL kept")
 
 
-async def test_a_visit_and_the_player_at_this_machine_have_no_notice_url_key(store: SessionStore) -> None:
+async def _no_url_key(app: CovenApp) -> None:
+    """Settings has no ``u`` for ``app``'s player, and pressing it opens nothing."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the Settings screen")
+        assert "u" not in app.screen.active_bindings
+        await pilot.press("u")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "still Settings")
 
-    for app in (CovenApp(store=store, serve_port=2222, account="ana", signed_in=False), CovenApp(store=store)):
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("o")
-            await until(pilot, lambda app=app: isinstance(app.screen, SettingsScreen), "the Settings screen")
-            assert "u" not in app.screen.active_bindings
-            await pilot.press("u")
-            await until(pilot, lambda app=app: isinstance(app.screen, SettingsScreen), "still Settings")
-            assert own_url(store, "ana") is None
+
+async def test_a_visit_and_the_player_at_this_machine_have_no_notice_url_key(store: SessionStore) -> None:
+    await _no_url_key(CovenApp(store=store, serve_port=2222, account="ana", signed_in=False))  # anyone may be "ana"
+    assert own_url(store, "ana") is None
+    await _no_url_key(CovenApp(store=SessionStore()))  # this machine's player: no notices reach a local table
+
+
+def test_a_coven_leaving_never_waits_for_a_notice_that_hangs() -> None:
+    # A listener that never answers: the notice's connection waits for its whole (long) timeout.
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        program = ("import sys; from tui.notify.notice import SeatNotice; from tui.notify.sender import NoticeSender;"
+                   "s = NoticeSender(timeout=600); s.send(sys.argv[1], SeatNotice('KXMP', 'Wizards Cup', 'Bea'));"
+                   "print('queued', flush=True)")
+        done = subprocess.run([sys.executable, "-c", program, f"http://127.0.0.1:{silent.getsockname()[1]}/"],
+                              capture_output=True, text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0 and done.stdout.strip() == "queued", done.stderr
