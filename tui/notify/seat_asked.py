@@ -13,13 +13,15 @@ from __future__ import annotations
 import logging
 import os
 from datetime import datetime
+from typing import Protocol
 
 from saves import SessionStore, TableInfo
+from saves.notice_counts import NoticeCounts
 from saves.preferences import get_preference, is_visit, set_preference
 from saves.presence import Presence
 from saves.seat_accounts import seat_account
 from tui.notify.notice import SeatNotice
-from tui.notify.sender import NoticeSender, RateLimit
+from tui.notify.sender import MAX_NOTICES, WINDOW_SECONDS, NoticeSender, RateLimit
 from tui.notify.url import ENV_URL, NotifyUrlError, check_notify_url
 from tui.player_settings import read_settings
 
@@ -31,8 +33,33 @@ URL_KEY = "notify.url"
 SENDER = NoticeSender()
 """This process's sender (its thread starts with the first notice)."""
 
-LIMIT = RateLimit()
-"""This process's count of notices per player."""
+class NoticeLimit(Protocol):
+    """Something that counts notices per player (:class:`SharedLimit`; a test's :class:`RateLimit`)."""
+
+    def allow(self, player: str) -> bool:
+        """Whether one more notice may go to ``player`` now; counts it if so."""
+        ...
+
+
+class SharedLimit:
+    """The per-player limit counted across every process of the data folder, or in this one if that fails."""
+
+    def __init__(self) -> None:
+        """Count in the data folder's ``notices/``; this process's own count stands in when that fails."""
+        self._shared = NoticeCounts(MAX_NOTICES, WINDOW_SECONDS)
+        self._here = RateLimit()
+
+    def allow(self, player: str) -> bool:
+        """Whether one more notice may go to ``player`` now; counts it if so."""
+        try:
+            return self._shared.allow(player)
+        except OSError as error:
+            log.warning("notice counts cannot be shared (%s); counting in this process", error)
+            return self._here.allow(player)
+
+
+LIMIT: NoticeLimit = SharedLimit()
+"""The count of notices per player."""
 
 
 def server_url() -> str | None:
@@ -86,7 +113,7 @@ def seat_connected(info: TableInfo, seat: int, presence: Presence) -> bool:
 
 def tell_seat_asked(store: SessionStore, presence: Presence, info: TableInfo, seat: int, game: str,
                     deadline: datetime | None = None, *, sender: NoticeSender | None = None,
-                    limit: RateLimit | None = None) -> bool:
+                    limit: NoticeLimit | None = None) -> bool:
     """Tell ``seat``'s player that table ``info`` asks them to choose, unless they are connected.
 
     Call it once per seat newly asked (never for the seat that just moved).
