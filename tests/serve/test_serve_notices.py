@@ -22,6 +22,8 @@ def test_a_dropped_player_is_sent_a_notice_with_only_the_table_game_seat_and_dea
     with notice_server() as (base, received):
         url = f"{base}/hook?topic=coven-test"
         with ServeProcess.start(data_dir, "--notify-url", url, env=env) as server:
+            told = [line for line in server.banner if line.startswith("Notices while away go to 127.0.0.1")]
+            assert told and "coven-test" not in "".join(server.banner)  # the host said, never the topic
             async def scenario() -> tuple[str, str]:
                 ana, bea, code, token = await open_table(server)
                 await choose_team(bea)  # Bea chooses her team, then her connection drops
