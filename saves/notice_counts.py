@@ -1,27 +1,39 @@
 """How many notices went to each player lately, shared by every Coven process of one data folder.
 
 A notice to a player who is away may be sent by any process at their table
-(the host's, or another player's), so the count is kept in a small file per
-player under ``notices/`` in the data folder, read and rewritten under an
-exclusive ``flock``: two processes counting at once cannot both take the
-last place. The file is named by a hash of the player's key (an account
-name never becomes a path) and holds the send times (UNIX seconds), one a
-line; anything unreadable in it counts as nothing.
+(the host's, or another player's), so the count is kept on disk: a folder
+per player under ``notices/`` in the data folder (named by a hash of the
+player's key, so an account name never becomes a path), holding one empty
+*ticket* file per notice, named by its send time and a random tail.
+
+No lock is taken (only :mod:`saves.sharing` and :mod:`saves.presence` lock
+files). A process first creates its ticket, then lists the folder: its
+notice may go when at most ``most`` tickets within the window are there,
+its own included; otherwise it removes its ticket again. Of two processes
+racing for the last place, the one that lists second always sees the
+first's ticket, so they never both take it (at worst both step back, and
+the player gets one notice fewer). A name that is not a ticket, or a time
+ahead of the clock, counts as nothing.
 """
 
 from __future__ import annotations
 
-import fcntl
+import contextlib
 import hashlib
 import os
+import re
+import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from saves.paths import data_dir
 
-_MAX_BYTES = 4096
-"""A count file is read up to this size; a longer one is damaged, and counts as empty."""
+_TICKET = re.compile(r"(\d{13}\.\d{6})-[0-9a-f]{8}")
+"""A ticket's name: UNIX seconds (fixed width), then a random tail so two tickets never share a name."""
+
+_AHEAD = 1.0
+"""Seconds a ticket may seem to be ahead of this process's clock (another's read it a moment later)."""
 
 
 class NoticeCounts:
@@ -39,39 +51,27 @@ class NoticeCounts:
         """Whether one more notice may go to ``player`` now; counts it if so.
 
         Raises:
-            OSError: the count file could not be used (the caller decides what then).
+            OSError: the count could not be kept (the caller decides what then).
         """
-        directory = self._directory if self._directory is not None else data_dir() / "notices"
-        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        name = hashlib.sha256(player.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-        fd = os.open(directory / name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)  # held for one short read and write
-            now = self._clock()
-            times = [sent for sent in _times(os.read(fd, _MAX_BYTES + 1))
-                     if now - self.window < sent <= now + 1.0]  # a time ahead of the clock is damage
-            allowed = len(times) < self.most
-            if allowed:
-                times.append(now)
-                text = "".join(f"{sent:.3f}\n" for sent in times[-self.most:]).encode("ascii")
-                os.lseek(fd, 0, os.SEEK_SET)
-                os.ftruncate(fd, 0)
-                os.write(fd, text)
-            return allowed
-        finally:
-            os.close(fd)  # closing releases the lock
-
-
-def _times(data: bytes) -> list[float]:
-    """The send times in a count file's bytes; a damaged file reads as none."""
-    if len(data) > _MAX_BYTES:
-        return []
-    found = []
-    for line in data.decode("ascii", "replace").splitlines():
-        try:
-            sent = float(line)
-        except ValueError:
-            continue
-        if sent == sent and abs(sent) != float("inf"):  # not NaN, not infinite
-            found.append(sent)
-    return found
+        base = self._directory if self._directory is not None else data_dir() / "notices"
+        folder = base / hashlib.sha256(player.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        now = self._clock()
+        mine = f"{now:020.6f}-{secrets.token_hex(4)}"
+        os.close(os.open(folder / mine, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600))
+        others = 0
+        for name in os.listdir(folder):
+            ticket = _TICKET.fullmatch(name)
+            if ticket is None or name == mine:
+                continue  # not Coven's, which counts as nothing; or this notice's own
+            sent = float(ticket.group(1))
+            if sent <= now - self.window:
+                with contextlib.suppress(OSError):
+                    (folder / name).unlink()  # an old ticket: its hour is over
+            elif sent <= now + _AHEAD:
+                others += 1
+        if others >= self.most:
+            with contextlib.suppress(OSError):
+                (folder / mine).unlink()
+            return False
+        return True

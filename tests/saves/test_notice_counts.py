@@ -25,14 +25,28 @@ def test_two_processes_share_one_player_s_count_and_the_limit_is_hit(tmp_path: P
     assert not any("bea" in path.name or "ana" in path.name for path in tmp_path.iterdir())  # hashed names
 
 
-def test_the_window_passes_and_a_damaged_count_file_counts_as_nothing(tmp_path: Path) -> None:
-    now = [1_000_000.0]
+def test_racing_processes_never_both_take_the_last_place(tmp_path: Path) -> None:
+    context = multiprocessing.get_context("fork")
+    results: multiprocessing.Queue[bool] = multiprocessing.Queue()
+    racers = [context.Process(target=_count_in_another_process, args=(str(tmp_path), results)) for _ in range(8)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(60)
+    allowed = [results.get(timeout=60) for _ in racers]
+    assert allowed.count(True) <= 3  # never past the limit, however the eight interleaved
+    [folder] = list(tmp_path.iterdir())
+    assert len(list(folder.iterdir())) == allowed.count(True)  # a refused notice leaves no ticket behind
+
+
+def test_the_window_passes_and_what_is_not_a_ticket_counts_as_nothing(tmp_path: Path) -> None:
+    now = [1_000_000_000.0]
     counts = NoticeCounts(2, 3600.0, tmp_path, clock=lambda: now[0])
     assert counts.allow("bea") and counts.allow("bea") and not counts.allow("bea")
     now[0] += 3600.0
     assert counts.allow("bea")  # an hour later
-    [path] = list(tmp_path.iterdir())
-    path.write_bytes(b"nan\ninf\nnot a time\n" + b"9" * 40 + b"\n")  # damage, and a time far ahead of the clock
-    assert counts.allow("bea") and counts.allow("bea") and not counts.allow("bea")
-    path.write_bytes(b"1" * 10_000)  # too big to be a count file
-    assert counts.allow("bea")
+    [folder] = list(tmp_path.iterdir())
+    assert len(list(folder.iterdir())) == 1  # the hour-old tickets were swept
+    (folder / "notes.txt").write_text("not a ticket")
+    (folder / "9999999999999.000000-0badcafe").touch()  # a time far ahead of the clock: damage
+    assert counts.allow("bea") and not counts.allow("bea")
