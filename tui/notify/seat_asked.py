@@ -33,6 +33,7 @@ URL_KEY = "notify.url"
 SENDER = NoticeSender()
 """This process's sender (its thread starts with the first notice)."""
 
+
 class NoticeLimit(Protocol):
     """Something that counts notices per player (:class:`SharedLimit`; a test's :class:`RateLimit`)."""
 
