@@ -71,3 +71,35 @@ def test_the_move_that_asks_a_seat_again_tells_its_player_only_when_they_are_not
     assert set(body) <= BODY_KEYS and body["seat"] == "Bea" and body["game"] == "Wizards Cup"
     assert body["deadline"] is None and token not in raw
     assert not [card.name for card in CARDS.values() if card.name in raw], raw  # no wizard, hidden or shown
+
+
+def test_a_player_who_drops_while_the_table_waits_on_them_is_told_once_by_the_host_s_coven(
+        other: TableStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    sender = NoticeSender()
+    monkeypatch.setattr(seat_asked, "SENDER", sender)
+    monkeypatch.setattr(seat_asked, "LIMIT", RateLimit())
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            code = await host_from_menu(pilot, app)
+            other.take_seat(code, 1, "Bea")
+            await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
+            await pilot.press("s")
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            game = app.screen
+            assert isinstance(game, TableGameScreen)
+            other.presence.close()  # Bea's Coven goes while both teams are still to be chosen
+            await until(pilot, lambda: sender.sent + sender.failed >= 1, "the notice for Bea", 120)
+            builder = game.query_one(TeamBuilder)
+            while len(builder.picks) < 5:
+                await pilot.press("space", "down")
+            await pilot.press("c")  # Ana's team: the table still waits on Bea, who was told already
+            await until(pilot, lambda: game.status_text.startswith("Waiting for Bea (dropped"), "the wait for Bea")
+            assert sender.wait_idle(60)
+
+    with notice_server() as (url, received):
+        monkeypatch.setenv(ENV_URL, url)
+        asyncio.run(scenario())
+        bodies = received.bodies()
+    assert [(body["seat"], body["table"] is not None) for body in bodies] == [("Bea", True)]

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from engine import ActionError
-from saves import LiveSession, LogConflictError, StoreError
+from saves import LiveSession, LogConflictError, StoreError, TableInfo
 from saves.tables import TableNotFoundError
 from tui.coach_access import table_refusal
 from tui.context import coven, leave_to_menu
@@ -192,6 +192,8 @@ class TableGameScreen(GameScreen):
                         severity="warning", timeout=10)
         for seat in sorted(self._gone - gone):
             self.notify(f"{info.seats[seat].name} is back.", timeout=5)
+        if self._host:  # one Coven tells a player who dropped while the table waits on them: the host's
+            self._tell([seat for seat in sorted(gone - self._gone) if seat in self.live.to_act], info)
         self._gone = gone
         if before != (self._seats_here, self._host, self._host_away, gone):
             self.refresh_bindings()
@@ -268,17 +270,22 @@ class TableGameScreen(GameScreen):
         live = self.live
         if live.result is not None:
             return
-        newly = [seat for seat in live.to_act
-                 if seat not in before and not self.plays_here(seat) and not live.seats[seat].is_bot]
+        newly = [seat for seat in live.to_act if seat not in before]
         if not newly:
             return
         try:
             info = self.link.tables.find(self.link.code)  # who holds each seat now, not as last polled
         except StoreError:
             return
-        for seat in newly:
-            tell_seat_asked(self.link.store, self.link.tables.presence, info, seat, live.spec.title,
-                            self.notice_deadline(seat))
+        self._tell(newly, info)
+
+    def _tell(self, seats: list[int], info: TableInfo) -> None:
+        """Send a notice for each of ``seats`` (asked now) that no player here or bot plays (see tell_seat_asked)."""
+        live = self.live
+        for seat in seats:
+            if not self.plays_here(seat) and not live.seats[seat].is_bot:
+                tell_seat_asked(self.link.store, self.link.tables.presence, info, seat, live.spec.title,
+                                self.notice_deadline(seat))
 
     def save_failed(self, seat: int | None, action: Any, error: StoreError) -> bool:
         """Another process saved first: catch up, then try again while the action is still legal."""
