@@ -110,6 +110,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("notifications", "Turn notifications", "Rings the bell and asks the terminal for a desktop "
             "notice when it becomes your turn at a table: auto is on at SSH tables, off at this keyboard.",
             "auto", ("auto", "on", "off")),
+    Setting("away_notices", "Notices while away", "When a table asks for your choice while you are not "
+            "connected, coven serve can post a short notice (table, game, seat, deadline) to a URL: yours (u sets "
+            "it, when you signed in) or the server's. Off: none at all.", True, (False, True)),
     Setting("bot_level", "Default bot level", "The level a new game offers for a bot seat first.",
             "normal", ("easy", "normal", "hard")),
     Setting("bots.think_time", "Hard bots' thinking time", "Seconds a Hard bot that searches (Wizbits) may think "

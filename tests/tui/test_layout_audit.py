@@ -84,6 +84,15 @@ async def open_tables(pilot: Any, app: CovenApp, other: TableStore) -> None:
                 "the listed table")
 
 
+async def notice_url(pilot: Any, app: CovenApp, other: TableStore) -> None:
+    """The notice URL box over Settings (a signed-in SSH player's ``u``; pushed here, as this app is not served)."""
+    from tui.screens.notice_url import NoticeUrlScreen
+
+    await press_to(pilot, "SettingsScreen", "o")
+    app.push_screen(NoticeUrlScreen("https://ntfy.example/?topic=" + "coven-turns-" * 8))
+    await screen_named(pilot, "NoticeUrlScreen")
+
+
 PLACES: dict[str, Go] = {
     "menu": lambda pilot, app, other: screen_named(pilot, "MainMenu"),
     "new game": lambda pilot, app, other: press_to(pilot, "NewGameScreen", "n"),
@@ -94,6 +103,7 @@ PLACES: dict[str, Go] = {
     "pillar lab": lambda pilot, app, other: press_to(pilot, "PillarLabScreen", "l"),
     "join": lambda pilot, app, other: press_to(pilot, "JoinTableScreen", "j"),
     "settings": lambda pilot, app, other: press_to(pilot, "SettingsScreen", "o"),
+    "notice url": notice_url,
     "host": host_form,
     "lobby": lobby,
     "open tables": open_tables,

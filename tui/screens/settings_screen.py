@@ -17,8 +17,11 @@ from textual.widgets.option_list import Option
 
 from saves import StoreError
 from tui.context import coven
+from tui.notify.seat_asked import own_url, set_own_url
+from tui.notify.url import NotifyUrlError
 from tui.player_settings import SETTINGS, Setting, Settings, SettingValue, read_settings, reset_settings, write_setting
 from tui.safe_text import plain
+from tui.screens.notice_url import NoticeUrlScreen
 from tui.settings_apply import apply_settings
 from tui.widgets.fitting_footer import FittingFooter
 
@@ -30,6 +33,7 @@ class SettingsScreen(Screen[None]):
     HELP = ("Your settings: theme, colour and motion, notifications and what New game offers. Left and right "
             "(or enter and space) change the highlighted one; it is kept at once and takes effect at once. "
             "Over SSH they are your account's (without sign-in, this visit's, starting from the host's). "
+            "Signed in over SSH, u sets the URL your notices while away go to. "
             "`coven settings` does the same from a shell.")
     DEFAULT_CSS = """
     SettingsScreen { align: center top; }
@@ -42,6 +46,7 @@ class SettingsScreen(Screen[None]):
         Binding("right,space", "change(1)", "Next value"),
         Binding("left", "change(-1)", "Previous value"),
         Binding("r", "reset", "All to defaults"),
+        Binding("u", "notice_url", "Notice URL"),
         Binding("escape,q", "app.pop_screen", "Back"),
     ]
 
@@ -131,3 +136,41 @@ class SettingsScreen(Screen[None]):
         except (StoreError, ValueError) as error:
             self.notify(f"{item.label} could not be kept ({error}); it lasts until Coven closes.",
                         severity="warning")
+
+    # -- the notice URL (signed-in accounts over SSH) ----------------------------------------
+
+    def _own_account(self) -> str | None:
+        """The signed-in account whose notice URL ``u`` sets, or None (at this machine, or a visit)."""
+        context = coven(self)
+        if not context.served or not context.account_is_private or context.store is None:
+            return None
+        return context.account
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``u`` shows only to a signed-in player over SSH: a visit's URL would be anyone's."""
+        if action == "notice_url":
+            return self._own_account() is not None
+        return super().check_action(action, parameters)
+
+    def action_notice_url(self) -> None:
+        """Open the notice URL box with the URL kept now."""
+        account = self._own_account()
+        if account is None:
+            return
+        self.app.push_screen(NoticeUrlScreen(own_url(coven(self).store, account)), self._url_typed)
+
+    def _url_typed(self, text: str | None) -> None:
+        """Keep the URL the box passed ("" forgets it); None: nothing changes."""
+        store, account = coven(self).store, self._own_account()
+        if text is None or store is None or account is None:
+            return
+        try:
+            url = set_own_url(store, account, text)
+        except (NotifyUrlError, ValueError, StoreError) as error:
+            self.notify(f"The notice URL was not kept: {error}", title="Notice URL", severity="error",
+                        markup=False)
+            return
+        if url is None:
+            self.notify("Your notices go to the server's URL, if it has one.", title="Notice URL", timeout=5)
+        else:
+            self.notify("Your notices while away go to your URL now.", title="Notice URL", timeout=5)

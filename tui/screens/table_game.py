@@ -10,6 +10,7 @@ or the spectator's view.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from textual import on
@@ -17,10 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from engine import ActionError
-from saves import LiveSession, LogConflictError, StoreError
+from saves import LiveSession, LogConflictError, StoreError, TableInfo
 from saves.tables import TableNotFoundError
 from tui.coach_access import table_refusal
 from tui.context import coven, leave_to_menu
+from tui.notify.seat_asked import tell_seat_asked
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, c_is_taken, describe_chat_key
 from tui.screens.game.screen import GameScreen
 from tui.screens.game.undo import take_back, undo_refusal, undo_seat
@@ -67,6 +69,7 @@ class TableGameScreen(GameScreen):
         self._log_was_hidden = False
         self._waiting_for: tuple[int, ...] = ()
         self._waiting_said: str | None = None
+        self._applying = 0
 
     def compose(self) -> ComposeResult:
         """The game screen, with the chat pane (hidden until c) below the log."""
@@ -189,6 +192,8 @@ class TableGameScreen(GameScreen):
                         severity="warning", timeout=10)
         for seat in sorted(self._gone - gone):
             self.notify(f"{info.seats[seat].name} is back.", timeout=5)
+        if self._host:  # one Coven tells a player who dropped while the table waits on them: the host's
+            self._tell([seat for seat in sorted(gone - self._gone) if seat in self.live.to_act], info)
         self._gone = gone
         if before != (self._seats_here, self._host, self._host_away, gone):
             self.refresh_bindings()
@@ -238,6 +243,49 @@ class TableGameScreen(GameScreen):
         if batches and not waits_for_result:
             self.advance()
         return bool(batches)
+
+    # -- notices to players who are not connected ------------------------------------------
+
+    def _apply(self, seat: int | None, action: Any, note: str | None = None) -> bool:
+        """Apply and save an action as every game screen does; then tell absent players newly asked to choose.
+
+        Only the process that saved the action tells, so one move sends one notice per seat it asks.
+        """
+        before = set(self.live.to_act)
+        self._applying += 1
+        try:
+            applied = super()._apply(seat, action, note)
+        finally:
+            self._applying -= 1
+        if applied and not self._applying:  # an automatic move made inside this one is counted here, once
+            self._tell_newly_asked(before)
+        return applied
+
+    def notice_deadline(self, seat: int) -> datetime | None:
+        """When ``seat``'s time to choose runs out, for its notice; None at a live table."""
+        return None
+
+    def _tell_newly_asked(self, before: set[int]) -> None:
+        """Send a notice for each seat asked now and not before, played elsewhere by nobody connected."""
+        live = self.live
+        if live.result is not None:
+            return
+        newly = [seat for seat in live.to_act if seat not in before]
+        if not newly:
+            return
+        try:
+            info = self.link.tables.find(self.link.code)  # who holds each seat now, not as last polled
+        except StoreError:
+            return
+        self._tell(newly, info)
+
+    def _tell(self, seats: list[int], info: TableInfo) -> None:
+        """Send a notice for each of ``seats`` (asked now) that no player here or bot plays (see tell_seat_asked)."""
+        live = self.live
+        for seat in seats:
+            if not self.plays_here(seat) and not live.seats[seat].is_bot:
+                tell_seat_asked(self.link.store, self.link.tables.presence, info, seat, live.spec.title,
+                                self.notice_deadline(seat))
 
     def save_failed(self, seat: int | None, action: Any, error: StoreError) -> bool:
         """Another process saved first: catch up, then try again while the action is still legal."""

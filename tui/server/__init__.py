@@ -18,6 +18,7 @@ import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from tui.server.config import (
     ServeConfig,
@@ -158,6 +159,10 @@ async def _serve(config: ServeConfig, directory: Path) -> int:
     if config.auth == "none":
         print("WARNING: --auth none: anyone who can reach this port can play, without a password. "
               "Use it on trusted networks only.")
+    if config.notify_url is not None:
+        # The host only: a URL's path or query (an ntfy topic) is as good as a password to its owner.
+        print(f"Notices while away go to {urlsplit(config.notify_url).hostname} (signed-in players may set "
+              "their own URL in Settings).")
     print(f"Players connect with: {state.connect_hint()}  (first time: check the fingerprint above)")
     print(f"listening on {where} (Ctrl+C stops the server)", flush=True)
 

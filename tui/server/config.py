@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from tui.notify.url import NotifyUrlError, check_notify_url
+
 AuthMode = Literal["none", "password", "keys"]
 AUTH_MODES: tuple[AuthMode, ...] = ("none", "password", "keys")
 
@@ -81,6 +83,8 @@ class ServeConfig:
     """Bytes of available memory below which a newcomer is refused; 0 turns the check off."""
     idle_seat_grace: float = 60.0
     """Seconds without a key after which a full server gives a session's place to a newcomer."""
+    notify_url: str | None = None
+    """Where a notice goes when a table asks a player who is not connected (checked; None: nowhere)."""
 
     @property
     def all_interfaces(self) -> bool:
@@ -212,6 +216,10 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
                        help="when every place is taken, a newcomer gets the place of a session that has pressed no "
                             "key (or whose Coven has not reached the menu) for this long, e.g. 60s, 2m; a player "
                             f"seated in a game is never closed this way (default {DEFAULT_IDLE_SEAT_GRACE})")
+    serve.add_argument("--notify-url", metavar="URL",
+                       help="POST a small JSON notice (table, game, seat, deadline) to URL when a table asks a "
+                            "player who is not connected, e.g. https://ntfy.example/?topic=coven; signed-in "
+                            "players may set their own in Settings (default: none)")
     serve.add_argument("--add-user", metavar="NAME",
                        help="add or replace an account in the password file (asks for the password) and exit")
     return serve
@@ -253,4 +261,15 @@ def config_from_args(args: argparse.Namespace, data_dir: Path) -> ServeConfig:
         stall_timeout=parse_duration(args.stall_timeout, "--stall-timeout"),
         memory_floor=parse_memory_floor(args.memory_floor),
         idle_seat_grace=parse_duration(args.idle_seat_grace, "--idle-seat-grace"),
+        notify_url=_notify_url(getattr(args, "notify_url", None)),
     )
+
+
+def _notify_url(text: str | None) -> str | None:
+    """``--notify-url``'s value checked (see :mod:`tui.notify.url`), or None when not given."""
+    if text is None:
+        return None
+    try:
+        return check_notify_url(text)
+    except NotifyUrlError as error:
+        raise ServeUsageError(f"--notify-url: {error}") from None

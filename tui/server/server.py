@@ -21,6 +21,7 @@ from typing import Any
 import asyncssh
 
 from engine.core.text import is_safe_text
+from tui.notify.url import ENV_URL as NOTIFY_URL_VARIABLE
 from tui.server.account_names import key_account
 from tui.server.accounts import read_password_file, signed_in_as
 from tui.server.admission import MemoryFloor, available_memory, describe_size, idle_seat, is_idle
@@ -109,6 +110,8 @@ class ServerState:
                 env[name] = client_env[name]
         if "COVEN_AUTO_DELAY" in os.environ:
             env["COVEN_AUTO_DELAY"] = os.environ["COVEN_AUTO_DELAY"]
+        if self.config.notify_url is not None:
+            env[NOTIFY_URL_VARIABLE] = self.config.notify_url
         return env
 
 
