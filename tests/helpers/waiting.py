@@ -48,3 +48,18 @@ def _holds(check: Callable[[], object]) -> bool:
         return bool(check())
     except NoMatches:
         return False
+
+
+def toast_ids(app: Any) -> set[str]:
+    """The identities of the toasts the app shows now, to tell a new one by (see :func:`new_toast`)."""
+    return {note.identity for note in app._notifications}
+
+
+async def new_toast(pilot: Any, before: set[str], what: str) -> str:
+    """Wait for a toast not among ``before`` (from :func:`toast_ids`); its words.
+
+    By identity, never by count: on a busy machine an earlier toast may time out just as the new one appears.
+    """
+    app = pilot.app
+    await until(pilot, lambda: any(note.identity not in before for note in app._notifications), what)
+    return next(str(note.message) for note in app._notifications if note.identity not in before)

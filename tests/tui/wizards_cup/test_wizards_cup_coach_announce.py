@@ -14,7 +14,7 @@ from engine.wizards_cup.actions import ChooseTeam
 from engine.wizards_cup.state import Phase, WizardsCupView
 from saves import LiveSession, SeatInfo, SessionStore
 from tests.helpers.tui_fakes import play_until
-from tests.helpers.waiting import until
+from tests.helpers.waiting import new_toast, toast_ids, until
 from tui.app import CovenApp
 from tui.games.wizards_cup.coach import LineupCoachScreen, ReviewCoachScreen
 from tui.games.wizards_cup.lineup import LineupEditor
@@ -32,10 +32,9 @@ def toasts(app: CovenApp) -> list[str]:
 
 async def announced(pilot: Any, app: CovenApp) -> str:
     """Press ``;`` and wait for the toast; its words."""
-    before = len(toasts(app))
+    before = toast_ids(app)
     await pilot.press("semicolon")
-    await until(pilot, lambda: len(toasts(app)) > before, "the coach's announcement")
-    return toasts(app)[-1]
+    return await new_toast(pilot, before, "the coach's announcement")
 
 
 async def test_the_lineup_coach_says_its_advice_in_short_once_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:

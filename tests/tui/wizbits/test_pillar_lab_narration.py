@@ -13,7 +13,7 @@ from textual.widgets import OptionList, Static
 from engine.wizbits.lab.json_form import shipped_scenarios
 from engine.wizbits.lab.table import LabTable, build, next_group, pass_priority, start, step
 from tests.helpers.pillar_lab_tui import LabHost, lab
-from tests.helpers.waiting import until
+from tests.helpers.waiting import new_toast, toast_ids, until
 from tui.games.narration import Question
 from tui.games.wizbits.lab.narration import NOT_IN_THE_LAB, lab_announce, lab_answer
 from tui.games.wizbits.lab.screen import PillarLabScreen
@@ -86,14 +86,13 @@ def status(screen: PillarLabScreen) -> str:
 async def said(pilot: Any, screen: PillarLabScreen, keys: tuple[str, ...]) -> str:
     """Press ``;`` (or ``'`` and a letter); the toast's words, once also on the status line."""
     app = screen.app
-    before = len(toasts(app))
+    before = toast_ids(app)
     await pilot.press(keys[0])
     if len(keys) > 1:
         await until(pilot, lambda: isinstance(app.screen, AskScreen), "the questions")
         await pilot.press(keys[1])
         await until(pilot, lambda: app.screen is screen, "the questions to close")
-    await until(pilot, lambda: len(toasts(app)) > before, "the toast")
-    text = toasts(app)[-1]
+    text = await new_toast(pilot, before, "the toast")
     await until(pilot, lambda: text[:20] in status(screen), "the words on the status line")
     return text
 
