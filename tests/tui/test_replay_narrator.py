@@ -12,7 +12,7 @@ from textual.widgets import OptionList, Static
 
 from saves import LiveSession, SeatInfo, SessionStore
 from tests.helpers.narration import GAMES, bot_move
-from tests.helpers.waiting import until
+from tests.helpers.waiting import new_toast, toast_ids, until
 from tui.app import CovenApp
 from tui.games.narration import WATCHING_HAND
 from tui.screens.help import HelpScreen
@@ -46,14 +46,13 @@ def toasts(app: CovenApp) -> list[str]:
 async def said(pilot: Any, screen: ReplayScreen, keys: tuple[str, ...], start: str = "") -> str:
     """Press ``keys`` (``;``, or ``'`` and a letter) and wait for the words said: toast and status line."""
     app = screen.app
-    before = len(toasts(app))
+    before = toast_ids(app)
     await pilot.press(keys[0])
     if len(keys) > 1:
         await until(pilot, lambda: isinstance(app.screen, AskScreen), "the questions")
         await pilot.press(keys[1])
         await until(pilot, lambda: app.screen is screen, "the questions to close")
-    await until(pilot, lambda: len(toasts(app)) > before, "the toast")
-    text = toasts(app)[-1]
+    text = await new_toast(pilot, before, "the toast")
     assert text.startswith(start), text
     await until(pilot, lambda: text[:15] in status(screen), "the words on the status line")
     return text
@@ -157,7 +156,7 @@ async def test_the_replay_s_palette_offers_announce_and_ask(store: SessionStore)
         await until(pilot, lambda: app.screen is screen, "the replay")
         await pilot.press("ctrl+p")
         await until(pilot, lambda: "Announce" in offered() and "Ask" in offered(), "the replay's commands")
-        before = len(toasts(app))
+        before = toast_ids(app)
         await pilot.press(*"announce")
 
         def highlighted() -> bool:
@@ -169,5 +168,39 @@ async def test_the_replay_s_palette_offers_announce_and_ask(store: SessionStore)
 
         await until(pilot, highlighted, "Announce highlighted")
         await pilot.press("enter")
-        await until(pilot, lambda: len(toasts(app)) > before, "the announcement")
-        assert toasts(app)[-1] == screen.ui.announce(live.rules.view(screen.states[4], None), None, False)
+        assert await new_toast(pilot, before, "the announcement") == screen.ui.announce(live.rules.view(screen.states[4], None), None, False)
+
+
+async def replay_said(store: SessionStore, live: LiveSession, level: str) -> tuple[str, str, str]:
+    """At ``level``: the announce key pressed twice at the middle step, and the transcript's text there."""
+    from tui.player_settings import write_setting
+
+    write_setting(store, None, "verbosity", level)
+    app = CovenApp(store=SessionStore())  # the app closes its store when it ends
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = ReplayScreen(live, start=len(live.log) // 2)
+        await app.push_screen(screen)
+        await until(pilot, lambda: app.screen is screen, "the replay")
+        first = await said(pilot, screen, ("semicolon",))
+        again = await said(pilot, screen, ("semicolon",))
+        await pilot.press("T")
+        await until(pilot, lambda: isinstance(app.screen, TranscriptScreen), "the transcript")
+        transcript = app.screen
+        assert isinstance(transcript, TranscriptScreen)
+        return first, again, transcript.text
+
+
+async def test_a_replay_says_as_much_as_the_verbosity_setting_asks(store: SessionStore) -> None:
+    from tui.verbosity import first_sentence
+
+    live = finished(store, "wizards-cup")
+    normal, detail, normal_text = await replay_said(store, live, "normal")
+    assert detail != normal and detail.startswith(normal)  # pressed again: the detail
+    terse, terse_again, terse_text = await replay_said(store, live, "terse")
+    assert terse == terse_again == first_sentence(normal) and len(terse) < len(normal)
+    full, _, full_text = await replay_said(store, live, "full")
+    assert full == detail  # the detail at the first press
+    turns = [line for line in normal_text.splitlines() if line.startswith(("It is ", "Ana and Bo "))]
+    assert turns and not [line for line in terse_text.splitlines() if line in turns]
+    assert len(terse_text) < len(normal_text) < len(full_text)

@@ -26,6 +26,7 @@ from tui.safe_text import plain
 from tui.screen_commands import PaletteAction, ScreenCommands
 from tui.screens.chat_pane import line_text
 from tui.screens.replay_narrator import ReplayNarrator
+from tui.verbosity import level_of
 from tui.widgets.ask import TITLES, AskScreen
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.linear_view import LinearView
@@ -132,6 +133,8 @@ class ReplayScreen(Screen[None]):
         settings = read_settings(context.store, context.account) if context is not None else None
         self.linear = settings is not None and bool(settings["linear"])
         self.coach_on = settings is None or bool(settings["coach"])
+        if settings is not None:
+            self.narrator.level = level_of(settings)
         if self.linear:
             self.query_one("#replay-log", RichLog).display = False  # the words take its place
         self.set_reactive(ReplayScreen.step, self._start)
@@ -202,7 +205,7 @@ class ReplayScreen(Screen[None]):
         view = self.live.rules.view(state, self.viewpoint)
         self.table.show(view, None, [])
         if self.linear:
-            self.query_one(LinearView).show_text(self.ui.linear_text(view, self.viewpoint))
+            self.query_one(LinearView).show_text(self.ui.linear_text(view, self.viewpoint, self.narrator.level))
         status = self.query_one("#replay-status", Static)
         status.update(plain(self.fitted_status(status.content_region.width or self.app.size.width - 2)))
         log = self.query_one("#replay-log", RichLog)
@@ -246,7 +249,8 @@ class ReplayScreen(Screen[None]):
                  zip(self.states[: self.step + 1], self.step_events[: self.step + 1], strict=True)]
         left_out = frozenset() if self.show_undone else self.undone | self.undos
         transcript = history_transcript(self.ui, self.live.rules, steps, [seat.name for seat in self.live.seats],
-                                        self.viewpoint, left_out, self.narrator.said_by(self.viewpoint))
+                                        self.viewpoint, left_out, self.narrator.said_by(self.viewpoint),
+                                        self.narrator.level)
         title = f"{self.live.spec.title}: transcript to step {self.step} of {self.total}"
         self.app.push_screen(TranscriptScreen(title, transcript.text(),
                                               f"coven-transcript-{self.live.session_id}-step-{self.step}.txt"))

@@ -21,6 +21,7 @@ from tui.games.base import GameUI
 from tui.games.narration import Question
 from tui.narration import sentence
 from tui.screens.game.narrator import generic_answer, step_turn_line
+from tui.verbosity import DEFAULT, Verbosity, announce_detail, shorten
 
 REPLAY_CLOCK = "A replay keeps no clock."
 """The clock question's answer in a replay."""
@@ -62,6 +63,8 @@ class ReplayNarrator:
         self.said: dict[int, list[tuple[int | None, str]]] = {}
         """What was said at each step, with the eyes it was said from."""
         self._pressed: tuple[int, int | None] | None = None
+        self.level: Verbosity = DEFAULT
+        """How much it says (the player's ``verbosity`` setting, set by the replay as by a game screen)."""
 
     @property
     def names(self) -> list[str]:
@@ -85,13 +88,13 @@ class ReplayNarrator:
         """Where the game stood at the step shown, for the replay's eyes; pressed again there, with detail."""
         screen = self.screen
         key = (screen.step, screen.viewpoint)
-        detail = key == self._pressed
+        detail = announce_detail(self.level, key == self._pressed)
         self._pressed = key
         text = screen.ui.announce(self._view(), screen.viewpoint, detail)
         if not text:
             progress = screen.live.rules.progress(screen.states[screen.step]) or "the opening"
             text = f"{screen.live.spec.title}: {progress}."
-        return self._keep(text)
+        return self._keep(shorten(text, self.level))
 
     def last_lines(self) -> list[str]:
         """The step's move as the replay's eyes read it (none at the opening)."""
@@ -104,14 +107,14 @@ class ReplayNarrator:
     def turn_line(self) -> str:
         """Whose turn it was at the step shown, as the transcript says it."""
         screen = self.screen
-        return step_turn_line(screen.live.rules, screen.states[screen.step], self.names, screen.ui)
+        return step_turn_line(screen.live.rules, screen.states[screen.step], self.names, screen.ui, self.level)
 
     def answer(self, question: Question) -> str:
         """The answer to ``question`` at the step shown, from the replay's eyes only."""
         screen = self.screen
-        text = screen.ui.answer(self._view(), screen.viewpoint, question, self.names)
+        text = screen.ui.answer(self._view(), screen.viewpoint, question, self.names, self.level)
         if not text:
             text = generic_answer(question, screen.viewpoint, self.last_lines(), self.turn_line,
                                   screen.live.spec.title, REPLAY_CLOCK)
-        return self._keep(text)
+        return self._keep(shorten(text, self.level))
 

@@ -92,22 +92,29 @@ def step_turn_line(rules: Any, state: Any, names: Sequence[str], ui: GameUI[Any]
 
 def history_transcript(ui: GameUI[Any], rules: Any, steps: Sequence[Step], names: Sequence[str],
                        viewer: int | None, left_out: frozenset[int] = frozenset(),
-                       said: Mapping[int, Sequence[str]] | None = None) -> Transcript:
+                       said: Mapping[int, Sequence[str]] | None = None, level: Verbosity = DEFAULT) -> Transcript:
     """A transcript of ``steps`` (step 0 the opening) as ``viewer`` reads it; steps in ``left_out`` are skipped.
 
     ``said`` holds what the replay's narrator said at a step (announce, answers), written after that step's lines.
+    ``level`` is the verbosity: at terse the turn lines are left out (nobody is asked in a history) but the
+    game's end, and at full each says what the seat asked might do.
     """
     said = said or {}
     transcript = Transcript()
     transcript.add("The game begins.")
+
+    def turn(state: Any) -> None:
+        transcript.turn(step_turn_line(rules, state, names, ui, level),
+                        quiet=not says_turn_line(level, False, rules.result(state) is not None))
+
     if steps:
-        transcript.turn(step_turn_line(rules, steps[0].state, names, ui))
+        turn(steps[0].state)
         transcript.add_all(said.get(0, ()))
     for index, step in enumerate(steps[1:], start=1):
         if index in left_out:
             continue
         transcript.add_all(ui.log_lines(list(step.events), viewer))
-        transcript.turn(step_turn_line(rules, step.state, names, ui))
+        turn(step.state)
         transcript.add_all(said.get(index, ()))
     return transcript
 
