@@ -9,6 +9,7 @@ from textual.widgets import Label, Select
 
 from saves import SessionStore, StoreError
 from saves.preferences import get_preference, set_preference
+from saves.table_records import PACE_DAYS
 from saves.turn_pace import SIGNED_IN_ONLY
 from tui.context import coven
 from tui.player_settings import read_settings
@@ -20,7 +21,8 @@ REMOTE = "remote"
 HOST_KEY = "host-table"
 """The preference that keeps the host's last Spectators, Coach and Listing choices.
 
-{"spectators": bool, "coach": bool, "listed": bool}; a preference from before Listing existed has no "listed".
+{"spectators": bool, "coach": bool, "listed": bool, "pace": int, "timeout_bot": str}; a preference from before
+Listing existed has no "listed", one from before turn-based tables no "pace" nor "timeout_bot".
 """
 
 PACE_CHOICES: list[tuple[str, int]] = [("Live: everyone plays at once", 0)] + [
@@ -29,6 +31,16 @@ PACE_CHOICES: list[tuple[str, int]] = [("Live: everyone plays at once", 0)] + [
 
 HOST_CHOICES = ("spectators", "coach", "listed")
 """The host's switches the form remembers, each off until chosen."""
+
+
+def read_host_pace(store: SessionStore | None, account: str | None) -> tuple[int, str | None]:
+    """The host's last Pace (0: live) and time-out bot; live, and no bot, unless a known pace is stored."""
+    stored = get_preference(store, account, HOST_KEY) if store is not None else None
+    stored = stored if isinstance(stored, dict) else {}
+    pace, level = stored.get("pace"), stored.get("timeout_bot")
+    if type(pace) is not int or pace not in PACE_DAYS:
+        return 0, None
+    return pace, level if isinstance(level, str) else None
 
 
 def read_host_choices(store: SessionStore | None, account: str | None) -> dict[str, bool]:
@@ -75,15 +87,19 @@ class HostTableScreen(NewGameScreen):
             yield Label("Listing", classes="form-label")
             yield Select([("By code only", False), ("Listed on Open tables", True)], value=last.get("listed", False),
                          allow_blank=False, id="listed", classes="option-select")
+        signed_in = coven(self).tables.rated_account is not None
+        # A remembered turn-based pace is offered only to a signed-in host: a visit could not host it.
+        pace, level = read_host_pace(*self._store_and_account()) if self._remembering_host() and signed_in \
+            else (0, None)
         with Horizontal(classes="form-row"):
             yield Label("Pace", classes="form-label")
-            yield Select(PACE_CHOICES, value=0, allow_blank=False, id="pace", classes="option-select")
+            yield Select(PACE_CHOICES, value=pace, allow_blank=False, id="pace", classes="option-select")
         levels = self.spec.bot_levels
         with Horizontal(classes="form-row"):
             yield Label("Time runs out", classes="form-label")
             yield Select([(f"Bot – {level} takes the seat", level) for level in levels],
-                         value="normal" if "normal" in levels else levels[0], allow_blank=False,
-                         id="timeout-bot", classes="option-select")
+                         value=level if level in levels else "normal" if "normal" in levels else levels[0],
+                         allow_blank=False, id="timeout-bot", classes="option-select")
         if coven(self).tables.rated_account is not None:
             # Only a signed-in host is offered ratings, on by default: rated play is what accounts are for.
             with Horizontal(classes="form-row"):
@@ -154,7 +170,8 @@ class HostTableScreen(NewGameScreen):
         store, account = self._store_and_account()
         if store is not None and self._remembering_host():
             try:
-                set_preference(store, account, HOST_KEY, {"spectators": spectators, "coach": coach, "listed": listed})
+                set_preference(store, account, HOST_KEY, {"spectators": spectators, "coach": coach, "listed": listed,
+                                                          "pace": pace_days, "timeout_bot": timeout_bot})
             except (StoreError, ValueError):
                 pass  # remembering is a courtesy: the table is open, and the form's defaults still work
         seating.open_lobby(hosted.info.code, hosted.token)
