@@ -6,16 +6,18 @@ waits: "two days later" is ``later(tables, days=2)``.
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from engine.wizards_cup.cards import CARDS
 from saves import LiveSession, SessionStore, db_path
 from saves.presence import Presence
 from saves.schema import MIGRATIONS, SCHEMA_VERSION
 from saves.table_records import SeatClaimError, TableError
-from saves.tables import TableStore
+from saves.tables import SeatPlan, TableStore
 from saves.turn_based import (
     VACATION_DAYS,
     end_vacation,
@@ -27,6 +29,7 @@ from saves.turn_based import (
     vacation,
 )
 from saves.turn_pace import SIGNED_IN_ONLY
+from tests.helpers.serve_game import secrets_of
 from tests.helpers.table_helpers import PLAN, Opener
 
 
@@ -209,3 +212,25 @@ def test_a_version_11_database_gains_pace_and_its_tables_stay_live() -> None:
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     conn.close()
+
+
+def test_a_secret_choice_stays_sealed_while_its_player_is_away_until_every_seat_has_chosen(
+        open_tables: Opener) -> None:
+    ana, bea = signed_in(open_tables, "ana"), signed_in(open_tables, "bea")
+    plan = [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2")]
+    code = ana.host("wizards-cup", {}, 11, plan, host_name="Ana", pace_days=3).info.code
+    bea.take_seat(code, 1, "Bea")
+    session_id = ana.start(code)
+    live = LiveSession.load(ana.store, session_id, claim=ana.claim)
+    rules, bot = live.rules, live.spec.bots["easy"]
+    live.apply(0, bot(rules.view(live.state, 0), rules.legal_actions(live.state, 0), random.Random(1)))
+    ana.release_mine(left=True)  # Ana chose her team and went away for days
+    later_bea = LiveSession.load(later(bea, days=2).store, session_id, claim=bea.claim)  # a fresh process
+    pending = later_bea.state.players[0].pending
+    assert pending is not None and 1 in later_bea.to_act and 0 not in later_bea.to_act  # chosen, sealed
+    chosen = {CARDS[str(card)].name for card in pending.get("cards", [])}  # type: ignore[attr-defined]
+    displayed = CARDS[later_bea.state.players[0].displayed].name  # the one card a team shows face up
+    assert len(chosen - {displayed}) >= 4
+    assert chosen - {displayed} <= secrets_of(later_bea.state, 0, 1)  # none of the rest in Bea's view
+    [waiting] = my_turn_tables(later(bea, days=2))
+    assert waiting.my_move and waiting.waiting_for == ()  # Bea is asked; Ana's choice is in, unseen

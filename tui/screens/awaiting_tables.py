@@ -166,19 +166,19 @@ class AwaitingTablesScreen(Screen[None]):
         codes = [table.code for table in self.turn_tables]
         if codes:
             menu.highlighted = codes.index(kept.code) if kept is not None and kept.code in codes else 0
-        handed = [table for table in self.turn_tables if table.handed_now]
+        # Said on every visit while it lasts, whoever's look handed the seat over (this one, or another Coven's).
         news = " ".join(f"Time ran out at table {table.code}: a bot plays "
-                        f"{' and '.join(name for seat, name in table.timed_out if seat in table.handed_now)}."
-                        for table in handed)
+                        f"{' and '.join(name for _, name in table.timed_out)}."
+                        for table in self.turn_tables if table.timed_out)
         self._say(f"{news} {self._count_sentence()}".strip())
         self.refresh_bindings()
 
     def _count_sentence(self) -> str:
         if not self.turn_tables:
             return NO_TABLES
-        count = len(self.turn_tables)
-        return (f"{your_move_line(self.turn_tables).split(':')[0]}. "
-                f"You sit at {count} turn-based table{'s' if count != 1 else ''}.")
+        count, awaiting = len(self.turn_tables), awaiting_count(self.turn_tables)
+        move = f"Your move at {awaiting} table{'s' if awaiting != 1 else ''}" if awaiting else "No table awaits your move"
+        return f"{move}. You sit at {count} turn-based table{'s' if count != 1 else ''}."
 
     def _say(self, text: str) -> None:
         """Put ``text`` on the screen's status line, where a screen reader finds it."""
