@@ -234,3 +234,11 @@ def test_a_secret_choice_stays_sealed_while_its_player_is_away_until_every_seat_
     assert chosen - {displayed} <= secrets_of(later_bea.state, 0, 1)  # none of the rest in Bea's view
     [waiting] = my_turn_tables(later(bea, days=2))
     assert waiting.my_move and waiting.waiting_for == ()  # Bea is asked; Ana's choice is in, unseen
+
+
+def test_the_open_table_list_shows_a_turn_based_tables_days_per_move(open_tables: Opener) -> None:
+    ana = signed_in(open_tables, "ana")
+    live = ana.host("count-to-ten", {}, 7, PLAN, host_name="Ana", listed=True).info.code
+    turn = ana.host("count-to-ten", {}, 7, PLAN, host_name="Ana", listed=True, pace_days=7).info.code
+    paces = {table.code: (table.pace, table.pace_days) for table in open_tables().listed().tables}
+    assert paces == {live: ("live", 0), turn: ("7d", 7)}

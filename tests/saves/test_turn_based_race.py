@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from saves import LiveSession
@@ -17,21 +17,27 @@ REPO = Path(__file__).resolve().parents[2]
 
 LOOKER = """
 import sys
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timedelta
 from pathlib import Path
 from engine import register
 from tests.helpers.fake_game import SPEC
 from saves import SessionStore
 from saves.presence import Presence
 from saves.tables import TableStore
-from saves.turn_based import my_turn_tables, take_back
+from saves.table_records import TableError
+from saves.turn_based import my_turn_tables, start_vacation, take_back
 register(SPEC)
 tables = TableStore(SessionStore(), Presence(Path(sys.argv[1])))
 tables.account = sys.argv[2]
 tables.clock = lambda: datetime.now(UTC) + timedelta(days=2)
 print("ready", flush=True)
 sys.stdin.readline()
-if sys.argv[3] == "look":
+if sys.argv[3] == "vacation":
+    try:
+        print("on" if start_vacation(tables, tables.account).on else "", flush=True)
+    except TableError as error:
+        print(error, flush=True)
+elif sys.argv[3] == "look":
     print(" ".join(str(seat) for table in my_turn_tables(tables) for seat in table.handed_now), flush=True)
 else:
     print(" ".join(str(seat) for seat in take_back(tables, sys.argv[4])), flush=True)
@@ -93,3 +99,15 @@ def test_two_terminals_of_one_player_take_a_seat_back_once(open_tables: Opener, 
     seat = ana.find(code).seats[0]
     assert seat.role == "remote" and seat.timed_out_at is None and seat.clock_from is not None
     assert not LiveSession.load(ana.store, session_id).seats[0].is_bot
+
+
+def test_two_terminals_turning_one_vacation_on_at_once_spend_one_day(open_tables: Opener, tmp_path: Path) -> None:
+    from saves.turn_based import vacation
+
+    ana, _, _ = _overdue_table(open_tables)
+    said = _race(tmp_path, [["ana", "vacation"], ["ana", "vacation"], ["ana", "vacation"]])
+    assert sorted(said) == ["Your vacation is already on.", "Your vacation is already on.", "on"]
+    with ana.store._read() as conn:
+        assert conn.execute("SELECT count(*) FROM vacations WHERE account = 'ana'").fetchone()[0] == 1
+    ana.clock = lambda: datetime.now(UTC) + timedelta(days=2, hours=1)
+    assert vacation(ana, "ana").days_used == 1  # begun in the lookers' clock, two days ahead

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from textual.widgets import OptionList, Select
 
 from saves import TableStore
+from saves.table_listing import ListedTable
 from saves.tables import SeatPlan
 from saves.turn_pace import SIGNED_IN_ONLY
 from tests.helpers.table_helpers import Opener
@@ -17,6 +18,7 @@ from tui.app import CovenApp
 from tui.screens.awaiting_tables import AwaitingTablesScreen
 from tui.screens.host_table import HostTableScreen
 from tui.screens.menu import MainMenu
+from tui.screens.open_tables_rows import table_row, table_sentence
 from tui.screens.table_game import TableGameScreen
 
 
@@ -130,3 +132,11 @@ async def test_v_turns_the_vacation_on_and_off(open_tables: Opener) -> None:
         await until(pilot, lambda: "Vacation is on" in flat(app) and "1 of 14 days used" in flat(app), "on")
         await pilot.press("v")
         await until(pilot, lambda: "Vacation is off: 1 of 14 days used" in flat(app), "off, the day counted")
+
+
+def test_the_open_tables_row_and_sentence_say_the_pace() -> None:
+    opened = datetime(2026, 12, 7, 12, tzinfo=UTC)
+    table = ListedTable(code="KXMP", game_id="wizards-cup", options={}, allow_spectators=False, host_name="Hal",
+                        created=opened, last_joined=None, seats=2, free=1, pace="3d", pace_days=3)
+    assert " 3d " in table_row(table, opened)
+    assert "1 of 2 seats free, turn-based, 3 days per move, options" in table_sentence(table, opened)

@@ -255,7 +255,7 @@ class TableGameScreen(GameScreen):
         for seat in sorted(timed_out - self._timed_out):
             table_seat = info.seats[seat]
             self.notify(f"{table_seat.name} ran out of time: a {table_seat.bot_level} bot plays their seat until "
-                        "they take it back.", severity="warning", timeout=12)
+                        "they take it back.", severity="warning", timeout=12, markup=False)  # names from the store
         self._timed_out = timed_out
 
     def _check_time(self) -> None:
