@@ -61,7 +61,7 @@ from saves.table_records import (
 )
 from saves.table_rows import LIVE, clean_name, free_code, planned_seats, read_table, seat_label, session_seats
 from saves.table_tokens import MAX_RECLAIM_TRIES, check_token, hash_token, reclaim_in
-from saves.turn_pace import check_pace
+from saves.turn_pace import SIGNED_IN_ONLY, check_pace
 
 __all__ = [
     "JOIN_CODE_ALPHABET", "MAX_RECLAIM_TRIES", "RECLAIM_WINDOW_SECONDS", "BadTokenError", "Hosted",
@@ -358,7 +358,7 @@ class TableStore:
         Raises:
             TableNotFoundError: no live table has the code.
             SeatTakenError: the seat is not open (someone took it first).
-            TableError: no such seat, or an unusable name.
+            TableError: no such seat, an unusable name, or a turn-based table and no signed-in account.
         """
         name = clean_name(name, "your name")
         token = table_tokens.new_token()  # looked up at call time, so tests can fix the token
@@ -367,6 +367,8 @@ class TableStore:
             target = self._seat(info, seat)
             if target.role != "remote":
                 raise SeatTakenError(f"{seat_label(seat)} is not open to players joining.")
+            if info.turn_based and self.account is None:
+                raise TableError(SIGNED_IN_ONLY)  # the seat must know whose it is for days
             if target.claim is None and target.has_token:
                 raise SeatTakenError(f"{seat_label(seat)} is kept for {target.name}, who may come back with a token.")
             if not target.is_open:

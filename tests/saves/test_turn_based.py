@@ -76,6 +76,10 @@ def test_a_visit_without_an_account_is_refused_a_turn_based_table_in_words(open_
     with pytest.raises(TableError) as refused:
         visit.host("count-to-ten", {}, 7, PLAN, host_name="Vi", pace_days=3)
     assert str(refused.value) == SIGNED_IN_ONLY and "signed-in" in SIGNED_IN_ONLY
+    code = signed_in(open_tables, "ana").host("count-to-ten", {}, 7, PLAN, host_name="Ana", pace_days=3).info.code
+    with pytest.raises(TableError) as joining:
+        visit.take_seat(code, 1, "Vi")  # nor may a visit sit at one
+    assert str(joining.value) == SIGNED_IN_ONLY
 
 
 def test_your_move_is_listed_with_its_time_and_the_reminder_at_half_time(open_tables: Opener) -> None:
