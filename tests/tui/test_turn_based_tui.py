@@ -140,3 +140,14 @@ def test_the_open_tables_row_and_sentence_say_the_pace() -> None:
                         created=opened, last_joined=None, seats=2, free=1, pace="3d", pace_days=3)
     assert " 3d " in table_row(table, opened)
     assert "1 of 2 seats free, turn-based, 3 days per move, options" in table_sentence(table, opened)
+
+
+async def test_a_signed_in_player_joining_by_code_sits_in_her_seat_again_without_a_token(
+        open_tables: Opener) -> None:
+    _, code = hal_and_bea_table(open_tables)
+    app = CovenApp(serve_port=2222, account="bea", player_name="Bea", signed_in=True, auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.tables.offer_join(code)  # as `ssh bea+CODE@host` does
+        await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+        game = app.screen
+        assert isinstance(game, TableGameScreen) and game.link.my_seats == [1]
