@@ -142,7 +142,7 @@ class TableSeating:
             self.app.notify(f"No open table has the code {text.strip().upper()}. Host one, or join another.",
                             severity="warning", timeout=10)
             return
-        if self._back_at_turn_table(tables, code):
+        if self.back_at_turn_table(code):
             return
         if self._player_name is not None and normalise_code(self._player_name) == code:
             # `ssh KXMP@host` without sign-in: the user name was the code, so "Kxmp" is nobody's name.
@@ -150,11 +150,12 @@ class TableSeating:
             self._player_name = DEFAULT_NAME
         self.app.post_message(OpenJoinForm(code))
 
-    def _back_at_turn_table(self, tables: TableStore, code: str) -> bool:
+    def back_at_turn_table(self, code: str) -> bool:
         """A signed-in player with a seat at turn-based table ``code`` sits there again (no token); whether they did."""
         from saves.turn_based import resume
 
-        if self.rated_account is None:
+        tables = self._tables
+        if self.rated_account is None or tables is None:
             return False
         try:
             info = tables.find(code)

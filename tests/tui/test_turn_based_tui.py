@@ -17,6 +17,7 @@ from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.screens.awaiting_tables import AwaitingTablesScreen
 from tui.screens.host_table import HostTableScreen
+from tui.screens.join_table import JoinTableScreen
 from tui.screens.menu import MainMenu
 from tui.screens.open_tables_rows import table_row, table_sentence
 from tui.screens.table_game import TableGameScreen
@@ -148,6 +149,19 @@ async def test_a_signed_in_player_joining_by_code_sits_in_her_seat_again_without
     app = CovenApp(serve_port=2222, account="bea", player_name="Bea", signed_in=True, auto_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.tables.offer_join(code)  # as `ssh bea+CODE@host` does
+        await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+        game = app.screen
+        assert isinstance(game, TableGameScreen) and game.link.my_seats == [1]
+
+
+async def test_a_signed_in_player_typing_the_code_in_join_a_table_sits_in_her_seat_again(
+        open_tables: Opener) -> None:
+    _, code = hal_and_bea_table(open_tables)
+    app = CovenApp(serve_port=2222, account="bea", player_name="Bea", signed_in=True, auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, JoinTableScreen), "the join form")
+        await pilot.press(*code.lower(), "enter")
         await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
         game = app.screen
         assert isinstance(game, TableGameScreen) and game.link.my_seats == [1]
