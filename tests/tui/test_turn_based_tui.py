@@ -3,16 +3,18 @@ N tables", the list that opens a table, a seat taken back from the bot, and the 
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime, timedelta
 
 from textual.widgets import OptionList, Select
 
-from saves import TableStore
+from saves import LiveSession, TableStore
 from saves.table_listing import ListedTable
 from saves.tables import SeatPlan
+from saves.turn_based import run_out
 from saves.turn_pace import SIGNED_IN_ONLY
 from tests.helpers.table_helpers import Opener
-from tests.helpers.tables_tui import screen_text
+from tests.helpers.tables_tui import play_for, screen_text
 from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.screens.awaiting_tables import AwaitingTablesScreen
@@ -165,3 +167,19 @@ async def test_a_signed_in_player_typing_the_code_in_join_a_table_sits_in_her_se
         await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
         game = app.screen
         assert isinstance(game, TableGameScreen) and game.link.my_seats == [1]
+
+
+async def test_a_player_at_the_table_is_told_when_another_seat_runs_out_of_time(open_tables: Opener) -> None:
+    hal, code = hal_and_bea_table(open_tables, pace_days=1)
+    app = CovenApp(serve_port=2222, account="bea", player_name="Bea", signed_in=True, auto_delay=60.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.tables.offer_join(code)
+        await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+        game = app.screen
+        assert isinstance(game, TableGameScreen)
+        # Bea chooses her team; Hal, away, never does, and a day later another Coven looks at the table.
+        live = LiveSession.load(hal.store, hal.find(code).session_id or 0, claim=game.link.claim)
+        play_for(live, 1, random.Random(3))
+        hal.clock = lambda: datetime.now(UTC) + timedelta(days=1, hours=1)
+        assert run_out(hal, hal.find(code), LiveSession.load(hal.store, live.session_id)) == [0]
+        await until(pilot, lambda: "Hal ran out of time: the host's easy bot plays their seat" in said(app), "the news")

@@ -254,8 +254,8 @@ class TableGameScreen(GameScreen):
         timed_out = {seat.seat for seat in info.seats if seat.timed_out_at is not None}
         for seat in sorted(timed_out - self._timed_out):
             table_seat = info.seats[seat]
-            self.notify(f"{table_seat.name} ran out of time: a {table_seat.bot_level} bot plays their seat until "
-                        "they take it back.", severity="warning", timeout=12, markup=False)  # names from the store
+            self.notify(f"{table_seat.name} ran out of time: the host's {table_seat.bot_level} bot plays their seat "
+                        "until they take it back.", severity="warning", timeout=12, markup=False)  # names from the store
         self._timed_out = timed_out
 
     def _check_time(self) -> None:
