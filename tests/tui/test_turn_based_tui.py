@@ -183,3 +183,26 @@ async def test_a_player_at_the_table_is_told_when_another_seat_runs_out_of_time(
         hal.clock = lambda: datetime.now(UTC) + timedelta(days=1, hours=1)
         assert run_out(hal, hal.find(code), LiveSession.load(hal.store, live.session_id)) == [0]
         await until(pilot, lambda: "Hal ran out of time: the host's easy bot plays their seat" in said(app), "the news")
+
+
+async def test_the_player_who_opens_the_table_lets_the_bot_play_a_timed_out_seat(open_tables: Opener) -> None:
+    hal, code = hal_and_bea_table(open_tables, pace_days=1)
+    hal.release_mine(left=True)  # nobody is connected: the table waits in the store
+    app = CovenApp(serve_port=2222, account="bea", player_name="Bea", signed_in=True, auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        tables = app.tables.store()
+        assert tables is not None
+        tables.clock = lambda: datetime.now(UTC) + timedelta(days=1, hours=1)  # neither chose a team in time
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, AwaitingTablesScreen), "the list")
+        await until(pilot, lambda: "Hal ran out of time" in rows(app), "Hal's seat handed over")
+        await pilot.press("enter")  # Bea's own seat went to the bot too: enter says b takes it back
+        await until(pilot, lambda: "b takes it back" in said(app), "the way back")
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+        session_id = hal.find(code).session_id
+        assert session_id is not None and hal.find(code).host_claim == tables.claim  # Bea's Coven drives now
+        # Bea chooses (people choose before the bots in a secret round); then her Coven plays Hal's bot.
+        play_for(LiveSession.load(hal.store, session_id, claim=tables.claim), 1, random.Random(5))
+        await until(pilot, lambda: [entry.seat for entry in LiveSession.load(hal.store, session_id).log] == [1, 0],
+                    "the bot's team for Hal")
