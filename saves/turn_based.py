@@ -235,6 +235,20 @@ def clocks(conn: sqlite3.Connection, info: TableInfo, live: LiveSession, now: da
     return found
 
 
+def seat_deadline(tables: TableStore, info: TableInfo, live: LiveSession, seat: int) -> datetime | None:
+    """When ``seat``'s time for its move runs out, as of ``tables.clock`` (a vacation from now on moves it later).
+
+    None at a live table, or when the game does not ask ``seat``. Meant for a notice that tells an absent
+    player a turn-based table asks them (``coven serve --notify-url``).
+    """
+    now = as_utc(tables.clock())
+    with tables.store._read() as conn:
+        for clock in clocks(conn, info, live, now):
+            if clock.seat == seat:
+                return now + clock.left
+    return None
+
+
 # -- running out, coming back -------------------------------------------------------
 
 

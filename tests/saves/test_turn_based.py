@@ -23,6 +23,7 @@ from saves.turn_based import (
     end_vacation,
     my_turn_tables,
     resume,
+    seat_deadline,
     start_vacation,
     take_back,
     take_helm,
@@ -246,3 +247,16 @@ def test_the_open_table_list_shows_a_turn_based_tables_days_per_move(open_tables
     turn = ana.host("count-to-ten", {}, 7, PLAN, host_name="Ana", listed=True, pace_days=7).info.code
     paces = {table.code: (table.pace, table.pace_days) for table in open_tables().listed().tables}
     assert paces == {live: ("live", 0), turn: ("7d", 7)}
+
+
+def test_a_newly_asked_seat_has_its_whole_time_until_its_deadline(open_tables: Opener) -> None:
+    ana, _, code, session_id = turn_table(open_tables, pace_days=3)
+    play(ana, session_id, 0)
+    info, live = ana.find(code), LiveSession.load(ana.store, session_id)
+    now = datetime.now(UTC) + timedelta(hours=6)
+    ana.clock = lambda: now
+    deadline = seat_deadline(ana, info, live, 1)
+    assert deadline is not None and timedelta(days=2, hours=17) < deadline - now <= timedelta(days=2, hours=18)
+    assert seat_deadline(ana, info, live, 0) is None  # not asked
+    live_table = ana.host("count-to-ten", {}, 7, PLAN, host_name="Ana").info
+    assert seat_deadline(ana, live_table, live, 1) is None  # a live table has no deadline
