@@ -351,7 +351,8 @@ def resume(tables: TableStore, code: str) -> list[int]:
                          " WHERE table_id = ? AND seat = ? AND account = ?",
                          (tables.claim, info.table_id, seat.seat, account))
             held.append(seat.seat)
-        _take_helm(conn, tables, info, now)
+        if held:  # only a process that sits there drives; one whose seats all went to bots only looks
+            _take_helm(conn, tables, info, now)
         if not held and mine:
             names = ", ".join(f"{seat_label(seat.seat)} ({seat.name})" for seat in mine)
             raise TableError(f"{names} is played from another terminal now.")

@@ -260,3 +260,14 @@ def test_a_newly_asked_seat_has_its_whole_time_until_its_deadline(open_tables: O
     assert seat_deadline(ana, info, live, 0) is None  # not asked
     live_table = ana.host("count-to-ten", {}, 7, PLAN, host_name="Ana").info
     assert seat_deadline(ana, live_table, live, 1) is None  # a live table has no deadline
+
+
+def test_a_player_whose_every_seat_went_to_the_bot_does_not_drive_the_table_from_afar(open_tables: Opener) -> None:
+    ana, bea, code, _ = turn_table(open_tables, pace_days=1)
+    ana.release_mine(left=True)
+    my_turn_tables(later(bea, days=2))  # both seats ran out
+    back = later(signed_in(open_tables, "ana"), days=2)
+    assert resume(back, code) == []
+    assert back.find(code).host_claim is None  # the driver's role waits for someone who sits there
+    assert take_back(back, code) == [0] and resume(back, code) == [0]
+    assert back.find(code).host_claim == back.claim
