@@ -189,6 +189,25 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "CREATE TABLE rated_games (session_id INTEGER PRIMARY KEY, rated TEXT NOT NULL, players INTEGER NOT NULL)",
     ),
+    # Version 12: turn-based tables (issue 25). A table's pace (0: live, as every table before; else the days a
+    # seat has for each move) and the bot level the host chose to take a seat whose time runs out; when a seat's
+    # time ran out (NULL: it did not) and the moment its clock starts again after its player took it back from
+    # the bot; and each account's vacations (started, the end its bank allowed, when turned off; NULL: still on).
+    (
+        "ALTER TABLE tables ADD COLUMN pace_days INTEGER NOT NULL DEFAULT 0 CHECK (pace_days IN (0, 1, 3, 7))",
+        "ALTER TABLE tables ADD COLUMN timeout_bot TEXT",
+        "ALTER TABLE table_seats ADD COLUMN timed_out_at TEXT",
+        "ALTER TABLE table_seats ADD COLUMN clock_from TEXT",
+        """
+        CREATE TABLE vacations (
+            account TEXT NOT NULL,
+            started TEXT NOT NULL,
+            until TEXT NOT NULL,
+            ended TEXT
+        )
+        """,
+        "CREATE INDEX vacations_by_account ON vacations (account, started)",
+    ),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
 

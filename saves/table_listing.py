@@ -19,19 +19,20 @@ from engine.core import UnknownGameError
 from engine.core.text import UnsafeTextError, check_name
 from saves.integrity import lenient_text
 from saves.records import MAX_NAME_LENGTH
-from saves.table_records import as_utc, normalise_code, parse_time
+from saves.table_records import PACE_DAYS, as_utc, normalise_code, parse_time
+from saves.turn_pace import pace_cell
 
 LISTED_FOR = timedelta(hours=1)
 """A listed table that nobody opened or joined for this long drops off the list."""
 
 LIVE_PACE = "live"
-"""The pace of every table today: everyone plays at once (turn-based tables may follow)."""
+"""The pace of a live table: everyone plays at once (a turn-based table's reads "3d", days per move)."""
 
 _LISTED_ROWS = (
     "SELECT t.code, t.game_id, t.options, t.allow_spectators, t.host_name, t.created, t.last_joined,"
     " (SELECT count(*) FROM table_seats ts WHERE ts.table_id = t.id),"
     " (SELECT count(*) FROM table_seats ts WHERE ts.table_id = t.id AND ts.role = 'remote'"
-    "  AND ts.claim IS NULL AND ts.token_hash IS NULL)"
+    "  AND ts.claim IS NULL AND ts.token_hash IS NULL AND ts.account IS NULL), t.pace_days"
     " FROM tables t WHERE t.status = 'lobby' AND t.listed = 1 AND t.host_claim IS NOT NULL ORDER BY t.id"
 )
 """Listed tables waiting with their host, oldest first, with their seat count and open seats."""
@@ -51,7 +52,8 @@ class ListedTable:
         last_joined: When a player last took a seat (UTC); None while nobody has.
         seats: How many seats the table has.
         free: How many seats anyone may take now.
-        pace: ``"live"``: everyone plays at once.
+        pace: ``"live"`` (everyone plays at once) or days per move at a turn-based table, such as ``"3d"``.
+        pace_days: 0 at a live table, else the days each seat has per move.
     """
 
     code: str
@@ -64,6 +66,7 @@ class ListedTable:
     seats: int
     free: int
     pace: str = LIVE_PACE
+    pace_days: int = 0
 
     def fresh_until(self) -> datetime:
         """When the table drops off the list unless someone joins: an hour after it opened or was last joined."""
@@ -86,7 +89,7 @@ class Listing:
 
 def _listed(row: tuple[Any, ...]) -> ListedTable | None:
     """One row as a listed table, or None when any part of it is damaged."""
-    code, game_id, options, spectators, host_name, created, last_joined, seats, free = row
+    code, game_id, options, spectators, host_name, created, last_joined, seats, free, pace_days = row
     if not isinstance(code, str) or normalise_code(code) != code or not isinstance(game_id, str):
         return None
     try:
@@ -99,10 +102,12 @@ def _listed(row: tuple[Any, ...]) -> ListedTable | None:
     except (UnknownGameError, UnsafeTextError, ValueError, TypeError, OverflowError):
         return None
     if not isinstance(loaded, dict) or host is None or opened is None or not isinstance(seats, int) \
-            or not isinstance(free, int) or (last_joined is not None and joined is None):
+            or not isinstance(free, int) or (last_joined is not None and joined is None) \
+            or (pace_days != 0 and pace_days not in PACE_DAYS):
         return None
     return ListedTable(code=code, game_id=game_id, options=loaded, allow_spectators=bool(spectators),
-                       host_name=host, created=opened, last_joined=joined, seats=seats, free=free)
+                       host_name=host, created=opened, last_joined=joined, seats=seats, free=free,
+                       pace=pace_cell(pace_days), pace_days=pace_days)
 
 
 def listed_tables(conn: sqlite3.Connection, now: datetime) -> Listing:

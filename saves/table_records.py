@@ -22,6 +22,9 @@ JOIN_CODE_LENGTH = 4
 RECLAIM_WINDOW_SECONDS = 600.0
 """How long a dropped player's seat is kept for them before the host may give it to a bot."""
 
+PACE_DAYS = (1, 3, 7)
+"""The times per move a host may give a turn-based table, in days (0 stands for a live table)."""
+
 TableStatus = Literal["lobby", "playing", "closed"]
 SeatRole = Literal["remote", "local", "bot"]
 
@@ -104,6 +107,9 @@ class TableSeat:
         dropped_at: UTC ISO time its holder left or was found gone; None while held or never held.
         has_token: Someone sat here before, so a token exists.
         left: Its player left by choice (Escape, Leave) rather than dropping; False while held.
+        account: The signed-in account that sat here (None: a visit, a bot from the start, or never taken).
+        timed_out_at: UTC ISO time its time per move ran out at a turn-based table and a bot took it; else None.
+        clock_from: UTC ISO time its player took it back from the bot: its clock counts from then at the earliest.
     """
 
     seat: int
@@ -114,11 +120,14 @@ class TableSeat:
     dropped_at: str | None
     has_token: bool
     left: bool = False
+    account: str | None = None
+    timed_out_at: str | None = None
+    clock_from: str | None = None
 
     @property
     def is_open(self) -> bool:
         """A remote seat nobody has ever taken, so anyone may take it."""
-        return self.role == "remote" and self.claim is None and not self.has_token
+        return self.role == "remote" and self.claim is None and not self.has_token and self.account is None
 
     def reserved(self, now: datetime) -> bool:
         """A remote seat whose player dropped less than the reclaim window before ``now``.
@@ -168,6 +177,8 @@ class TableInfo:
         listed: Whether the table is on the open-table list (else reachable by its code only).
         rated: Whether the host marked the table rated: a game there between signed-in players moves their
             ratings (:mod:`saves.ratings`).
+        pace_days: 0 at a live table; at a turn-based one, the days each seat has for each move.
+        timeout_bot: At a turn-based table, the bot level that takes a seat whose time runs out.
     """
 
     table_id: int
@@ -187,6 +198,13 @@ class TableInfo:
     coach: bool = False
     listed: bool = False
     rated: bool = False
+    pace_days: int = 0
+    timeout_bot: str | None = None
+
+    @property
+    def turn_based(self) -> bool:
+        """Whether the table is played over days, a move at a time, rather than live."""
+        return self.pace_days > 0
 
     def open_seats(self) -> list[int]:
         """The remote seats anyone may take now."""

@@ -18,6 +18,7 @@ from saves.records import MAX_NAME_LENGTH, SeatInfo
 from saves.table_records import (
     JOIN_CODE_ALPHABET,
     JOIN_CODE_LENGTH,
+    PACE_DAYS,
     SEAT_ROLES,
     SeatClaimError,
     SeatPlan,
@@ -37,7 +38,8 @@ LIVE = (
 
 _TABLE_COLUMNS = (
     "t.id, t.code, t.game_id, t.options, t.seed, t.status, t.host_claim, t.host_name,"
-    " t.session_id, t.allow_spectators, t.created, t.spectator_chat, t.coach, t.listed, t.rated"
+    " t.session_id, t.allow_spectators, t.created, t.spectator_chat, t.coach, t.listed, t.rated,"
+    " t.pace_days, t.timeout_bot"
 )
 
 
@@ -86,7 +88,7 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
     if row is None:
         return None
     (table_id, code, game_id, options, seed, status, host_claim, host_name, session_id, spectators, created,
-     spectator_chat, coach, listed, rated) = row
+     spectator_chat, coach, listed, rated, pace_days, timeout_bot) = row
     seats = tuple(
         TableSeat(
             seat=int(seat),
@@ -97,9 +99,13 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
             dropped_at=dropped,
             has_token=token is not None,
             left=claim is None and bool(left),
+            account=account if isinstance(account, str) else None,
+            timed_out_at=timed_out if isinstance(timed_out, str) else None,
+            clock_from=clock_from if isinstance(clock_from, str) else None,
         )
-        for seat, role, name, level, claim, token, dropped, left in conn.execute(
-            "SELECT seat, role, name, bot_level, claim, token_hash, dropped_at, chose_to_leave FROM table_seats"
+        for seat, role, name, level, claim, token, dropped, left, account, timed_out, clock_from in conn.execute(
+            "SELECT seat, role, name, bot_level, claim, token_hash, dropped_at, chose_to_leave, account,"
+            " timed_out_at, clock_from FROM table_seats"
             " WHERE table_id = ? ORDER BY seat",
             (table_id,),
         )
@@ -134,6 +140,8 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
         coach=bool(coach),
         listed=bool(listed),
         rated=rated == 1,
+        pace_days=pace_days if pace_days in PACE_DAYS else 0,
+        timeout_bot=timeout_bot if isinstance(timeout_bot, str) else None,
     )
 
 

@@ -61,6 +61,7 @@ from saves.table_records import (
 )
 from saves.table_rows import LIVE, clean_name, free_code, planned_seats, read_table, seat_label, session_seats
 from saves.table_tokens import MAX_RECLAIM_TRIES, check_token, hash_token, reclaim_in
+from saves.turn_pace import SIGNED_IN_ONLY, check_pace
 
 __all__ = [
     "JOIN_CODE_ALPHABET", "MAX_RECLAIM_TRIES", "RECLAIM_WINDOW_SECONDS", "BadTokenError", "Hosted",
@@ -173,13 +174,17 @@ class TableStore:
         allow_coach: bool = False,
         listed: bool = False,
         rated: bool = False,
+        pace_days: int = 0,
+        timeout_bot: str | None = None,
     ) -> Hosted:
         """Open a new table in the lobby, hosted by this process.
 
         Local and bot seats are held by the host's claim; remote seats wait for players. ``allow_coach``
         lets the seated players ask a game's coach during play (off unless the host says so); ``listed``
         puts the table on the open-table list (:mod:`saves.table_listing`), else it is reachable by code only;
-        ``rated`` makes a game there between signed-in players move their ratings (:mod:`saves.ratings`).
+        ``rated`` makes a game there between signed-in players move their ratings (:mod:`saves.ratings`);
+        ``pace_days`` (1, 3 or 7) makes it turn-based (:mod:`saves.turn_based`), with ``timeout_bot`` the bot
+        level that takes a seat whose time runs out (the game's "normal" level, or its first, when None).
 
         Returns:
             The table and the host's token (shown once; only its hash is kept).
@@ -187,9 +192,10 @@ class TableStore:
         Raises:
             UnknownGameError: no game has ``game_id``.
             InvalidOptionsError: bad options, seat count or bot level.
-            TableError: a blank or overlong name.
+            TableError: a blank or overlong name, or a turn-based table hosted without a signed-in account.
         """
         spec = get_game(game_id)
+        timeout_bot = check_pace(spec, self.account, pace_days, timeout_bot)
         resolved = spec.resolve_options(options)
         if len(plan) not in spec.seat_counts:
             counts = ", ".join(str(count) for count in spec.seat_counts)
@@ -212,10 +218,11 @@ class TableStore:
             code = free_code(conn)
             cursor = conn.execute(
                 "INSERT INTO tables (code, game_id, options, seed, status, host_claim, host_name, host_token_hash,"
-                " allow_spectators, coach, listed, rated, created, updated)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " allow_spectators, coach, listed, rated, pace_days, timeout_bot, created, updated)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (code, game_id, json.dumps(resolved, sort_keys=True), seed, self.claim, host_name,
-                 hash_token(token), int(allow_spectators), int(allow_coach), int(listed), int(rated), now, now),
+                 hash_token(token), int(allow_spectators), int(allow_coach), int(listed), int(rated), pace_days,
+                 timeout_bot, now, now),
             )  # fmt: skip
             table_id = cursor.lastrowid
             conn.executemany(
@@ -351,7 +358,7 @@ class TableStore:
         Raises:
             TableNotFoundError: no live table has the code.
             SeatTakenError: the seat is not open (someone took it first).
-            TableError: no such seat, or an unusable name.
+            TableError: no such seat, an unusable name, or a turn-based table and no signed-in account.
         """
         name = clean_name(name, "your name")
         token = table_tokens.new_token()  # looked up at call time, so tests can fix the token
@@ -360,6 +367,8 @@ class TableStore:
             target = self._seat(info, seat)
             if target.role != "remote":
                 raise SeatTakenError(f"{seat_label(seat)} is not open to players joining.")
+            if info.turn_based and self.account is None:
+                raise TableError(SIGNED_IN_ONLY)  # the seat must know whose it is for days
             if target.claim is None and target.has_token:
                 raise SeatTakenError(f"{seat_label(seat)} is kept for {target.name}, who may come back with a token.")
             if not target.is_open:
@@ -368,7 +377,7 @@ class TableStore:
             cursor = conn.execute(
                 "UPDATE table_seats SET name = ?, claim = ?, token_hash = ?, dropped_at = NULL, chose_to_leave = 0,"
                 " account = ? WHERE table_id = ? AND seat = ? AND role = 'remote' AND claim IS NULL"
-                " AND token_hash IS NULL",
+                " AND token_hash IS NULL AND account IS NULL",
                 (name, self.claim, hash_token(token), self.account, info.table_id, seat),
             )
             if cursor.rowcount != 1:

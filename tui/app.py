@@ -402,6 +402,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             "pillar_lab": self.action_pillar_lab,
             "settings": self.action_settings,
             "ratings": self.action_ratings,
+            "your_tables": self.action_your_tables,
         }
         # Each opens just above the menu, closing what is open now: a screen with unsaved work asks first.
         self.leave_then(opens[message.place])
@@ -570,6 +571,12 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         from tui.screens.open_tables import OpenTablesScreen
 
         self._open_over_menu(OpenTablesScreen)
+
+    def action_your_tables(self) -> None:
+        """Open the signed-in player's turn-based tables, those awaiting their move first."""
+        from tui.screens.awaiting_tables import AwaitingTablesScreen
+
+        self._open_over_menu(AwaitingTablesScreen)
 
     def action_ratings(self) -> None:
         """Open the Ratings screen: the players rated at shared tables, game by game."""

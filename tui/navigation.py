@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from tui.table_link import TableLink
 
 Place = Literal["new_game", "continue", "sessions", "decks", "host_table", "join_table", "open_tables",
-                "pillar_lab", "settings", "ratings"]
+                "pillar_lab", "settings", "ratings", "your_tables"]
 """A main-menu place that opens just above the menu, closing the screens open now."""
 
 

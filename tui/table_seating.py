@@ -142,11 +142,31 @@ class TableSeating:
             self.app.notify(f"No open table has the code {text.strip().upper()}. Host one, or join another.",
                             severity="warning", timeout=10)
             return
+        if self.back_at_turn_table(code):
+            return
         if self._player_name is not None and normalise_code(self._player_name) == code:
             # `ssh KXMP@host` without sign-in: the user name was the code, so "Kxmp" is nobody's name.
             self._name_was_code = True
             self._player_name = DEFAULT_NAME
         self.app.post_message(OpenJoinForm(code))
+
+    def back_at_turn_table(self, code: str) -> bool:
+        """A signed-in player with a seat at turn-based table ``code`` sits there again (no token); whether they did."""
+        from saves.turn_based import resume
+
+        tables = self._tables
+        if self.rated_account is None or tables is None:
+            return False
+        try:
+            info = tables.find(code)
+            if not info.turn_based or not any(seat.account == self.rated_account and seat.role != "bot"
+                                              for seat in info.seats):
+                return False
+            resume(tables, code)
+        except StoreError:
+            return False  # the join form says what is possible
+        self.enter_table(code, None)
+        return True
 
     def _link(self, code: str, token: str | None, spectator: bool) -> TableLink | None:
         """A fresh link to table ``code``, or None after saying why there is none."""

@@ -2,7 +2,7 @@
 
 Each place is reached from the main menu with its own key (the menu, new game,
 sessions listing all three games, the deck editor, the rules and their picker,
-the Pillar Lab, join, settings, host, the lobby, the open tables, and a hosted table's game, for
+the Pillar Lab, join, settings, host, the lobby, the open tables, your tables, and a hosted table's game, for
 the host and for a spectator). On each, ``layout_audit`` reads the screen: every Footer
 key whole, every status and header line whole, F1's help lists every key; and
 120x40 shows every Footer key 80x24 shows.
@@ -108,6 +108,7 @@ PLACES: dict[str, Go] = {
     "lobby": lobby,
     "open tables": open_tables,
     "ratings": lambda pilot, app, other: press_to(pilot, "RatingsScreen", "a"),
+    "your tables": lambda pilot, app, other: press_to(pilot, "AwaitingTablesScreen", "y"),
     "a hosted table's game (host)": hosted_game,
     "a table's game (spectator)": watched_game,
 }

@@ -9,6 +9,8 @@ from textual.widgets import Label, Select
 
 from saves import SessionStore, StoreError
 from saves.preferences import get_preference, set_preference
+from saves.table_records import PACE_DAYS
+from saves.turn_pace import SIGNED_IN_ONLY
 from tui.context import coven
 from tui.player_settings import read_settings
 from tui.screens.new_game import HUMAN, NewGameScreen, Problem
@@ -19,11 +21,26 @@ REMOTE = "remote"
 HOST_KEY = "host-table"
 """The preference that keeps the host's last Spectators, Coach and Listing choices.
 
-{"spectators": bool, "coach": bool, "listed": bool}; a preference from before Listing existed has no "listed".
+{"spectators": bool, "coach": bool, "listed": bool, "pace": int, "timeout_bot": str}; a preference from before
+Listing existed has no "listed", one from before turn-based tables no "pace" nor "timeout_bot".
 """
+
+PACE_CHOICES: list[tuple[str, int]] = [("Live: everyone plays at once", 0)] + [
+    (f"Turn-based: {days} day{'s' if days != 1 else ''} per move", days) for days in (1, 3, 7)]
+"""The Pace row's choices: 0 is a live table, else the days each seat has per move (signed-in players only)."""
 
 HOST_CHOICES = ("spectators", "coach", "listed")
 """The host's switches the form remembers, each off until chosen."""
+
+
+def read_host_pace(store: SessionStore | None, account: str | None) -> tuple[int, str | None]:
+    """The host's last Pace (0: live) and time-out bot; live, and no bot, unless a known pace is stored."""
+    stored = get_preference(store, account, HOST_KEY) if store is not None else None
+    stored = stored if isinstance(stored, dict) else {}
+    pace, level = stored.get("pace"), stored.get("timeout_bot")
+    if type(pace) is not int or pace not in PACE_DAYS:
+        return 0, None
+    return pace, level if isinstance(level, str) else None
 
 
 def read_host_choices(store: SessionStore | None, account: str | None) -> dict[str, bool]:
@@ -38,7 +55,9 @@ class HostTableScreen(NewGameScreen):
     HELP = ("Like New game, but seats can wait for players who join from another terminal with the "
             "table's code. Listing puts the table on the Open tables screen for anyone to join; otherwise "
             "only people you give the code can. Signed in to a server, Rating (on unless you turn it off) lets "
-            "a game between signed-in players there move their ratings. Opening the table shows its lobby; the game starts when "
+            "a game between signed-in players there move their ratings. Pace: Live, or Turn-based with 1, 3 or 7 days "
+            "per move for signed-in players, who come back to it from the menu's list of their tables (y); when a "
+            "seat's time runs out, the bot chosen under Time runs out takes it until its player takes it back. Opening the table shows its lobby; the game starts when "
             "every seat is filled.")
 
     SCREEN_TITLE = "Host a table"
@@ -68,6 +87,19 @@ class HostTableScreen(NewGameScreen):
             yield Label("Listing", classes="form-label")
             yield Select([("By code only", False), ("Listed on Open tables", True)], value=last.get("listed", False),
                          allow_blank=False, id="listed", classes="option-select")
+        signed_in = coven(self).tables.rated_account is not None
+        # A remembered turn-based pace is offered only to a signed-in host: a visit could not host it.
+        pace, level = read_host_pace(*self._store_and_account()) if self._remembering_host() and signed_in \
+            else (0, None)
+        with Horizontal(classes="form-row"):
+            yield Label("Pace", classes="form-label")
+            yield Select(PACE_CHOICES, value=pace, allow_blank=False, id="pace", classes="option-select")
+        levels = self.spec.bot_levels
+        with Horizontal(classes="form-row"):
+            yield Label("Time runs out", classes="form-label")
+            yield Select([(f"Bot – {level} takes the seat", level) for level in levels],
+                         value=level if level in levels else "normal" if "normal" in levels else levels[0],
+                         allow_blank=False, id="timeout-bot", classes="option-select")
         if coven(self).tables.rated_account is not None:
             # Only a signed-in host is offered ratings, on by default: rated play is what accounts are for.
             with Horizontal(classes="form-row"):
@@ -119,19 +151,27 @@ class HostTableScreen(NewGameScreen):
         coach = self.query_one("#coach", Select).value is True
         listed = self.query_one("#listed", Select).value is True
         rated = seating.rated_account is not None and self.query_one("#rated", Select).value is True
+        pace = self.query_one("#pace", Select).value
+        pace_days = pace if isinstance(pace, int) else 0
+        if pace_days and seating.rated_account is None:
+            self._show_problems([Problem("pace", SIGNED_IN_ONLY)])  # said before anything is opened
+            return
+        level = self.query_one("#timeout-bot", Select).value
+        timeout_bot = level if pace_days and isinstance(level, str) else None
         host_name = next((seat.name for seat, (_, kind) in zip(choices.seats, rows, strict=True) if kind == HUMAN),
                          seating.player_name)
         try:
             hosted = tables.host(choices.game_id, choices.options, choices.seed, plan,
                                  host_name=host_name, allow_spectators=spectators, allow_coach=coach,
-                                 listed=listed, rated=rated)
+                                 listed=listed, rated=rated, pace_days=pace_days, timeout_bot=timeout_bot)
         except (StoreError, ValueError) as error:
             self._show_problems([Problem("game-select", f"Could not open the table: {error}")])
             return
         store, account = self._store_and_account()
         if store is not None and self._remembering_host():
             try:
-                set_preference(store, account, HOST_KEY, {"spectators": spectators, "coach": coach, "listed": listed})
+                set_preference(store, account, HOST_KEY, {"spectators": spectators, "coach": coach, "listed": listed,
+                                                          "pace": pace_days, "timeout_bot": timeout_bot})
             except (StoreError, ValueError):
                 pass  # remembering is a courtesy: the table is open, and the form's defaults still work
         seating.open_lobby(hosted.info.code, hosted.token)

@@ -120,6 +120,8 @@ class JoinTableScreen(Screen[None]):
             choices.display = False
             self.query_one("#join-code", Input).focus()
             return
+        if coven(self).tables.back_at_turn_table(info.code):
+            return  # a signed-in player's own seat at a turn-based table: no token to ask for
         self._error("")
         self.info = info
         seated = ", ".join(seat.name for seat in info.seats if seat.claim is not None or seat.role == "bot")

@@ -19,6 +19,7 @@ from textual.widgets import Header, Static
 from engine import get_game
 from saves import StoreError
 from saves.tables import TableInfo, TableNotFoundError, TableSeat
+from saves.turn_pace import pace_words
 from tui.coach_access import coach_line
 from tui.context import coven, leave_to_menu
 from tui.safe_text import plain
@@ -107,7 +108,9 @@ class LobbyScreen(Screen[None]):
         yield Header()
         with Center():
             with Vertical(id="lobby-box"):
-                yield Static(plain(f"{title} · table {info.code} · hosted by {info.host_name}"), id="lobby-title")
+                # The pace rides on the title: the box has no spare row at 80x24.
+                pace = f" · {pace_words(info.pace_days)}" if info.turn_based else ""
+                yield Static(plain(f"{title} · table {info.code} · hosted by {info.host_name}{pace}"), id="lobby-title")
                 with Center(id="lobby-code-row"):
                     yield JoinCode(info.code, id="lobby-code")
                 yield Static(join_hint(info.code, self.port, self.host), id="lobby-hint")

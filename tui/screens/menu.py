@@ -47,7 +47,8 @@ class MainMenu(Screen[None]):
     """The first screen: new game, continue, sessions, tables, decks, the Pillar Lab, rules, quit."""
     HELP_TITLE = "Main menu"
     HELP = ("Coven's front door: start or continue a game, open your saved sessions, host or join a table "
-            "over the network (or pick one from the open tables), see the players' ratings, build decks, try plays in the Pillar Lab or read the rules. Each "
+            "over the network (or pick one from the open tables; y lists your turn-based tables, and the line under the "
+            "menu says at how many it is your move), see the players' ratings, build decks, try plays in the Pillar Lab or read the rules. Each "
             "line's letter opens it from anywhere on this screen.")
 
     # menu.tcss is loaded by the app: this screen is its bottom screen, which Textual gives no CSS_PATH.
@@ -60,6 +61,8 @@ class MainMenu(Screen[None]):
         # Its menu line shows the key: the compact footer is full at 80 columns.
         Binding("t", "app.open_tables", "Tables", show=False),
         Binding("a", "app.ratings", "Ratings", show=False),  # its menu line shows the key, as Tables' does
+        # The hint line under the menu says "Your move at N tables: press y" to a player who has some.
+        Binding("y", "app.your_tables", "Your tables", show=False),
         Binding("d", "app.decks", "Decks"),
         Binding("l", "app.pillar_lab", "Lab"),
         Binding("r", "app.rules", "Rules"),
@@ -111,6 +114,28 @@ class MainMenu(Screen[None]):
         line.update(plain(text if mine else TAGLINE))
         line.styles.margin = (0, 0, 0 if mine and len(text) > RATING_ROOM else 1, 0)
 
+    def refresh_awaiting(self) -> bool:
+        """Say on the hint line at how many turn-based tables it is the signed-in player's move; whether it did.
+
+        The hint line, not a new one: the menu fills 24 rows already. A player without such tables keeps
+        the Continue hint there.
+        """
+        from saves.turn_based import my_turn_tables
+        from tui.screens.awaiting_tables import your_move_line
+
+        seating = coven(self).tables
+        if seating.rated_account is None or coven(self).store is None:
+            return False
+        tables = seating.store()
+        try:
+            mine = my_turn_tables(tables) if tables is not None else []
+        except StoreError:
+            return False  # a courtesy line: the list itself (y) says what is wrong
+        if not mine:
+            return False
+        self.query_one("#continue-hint", Static).update(your_move_line(mine))
+        return True
+
     def refresh_continue(self) -> None:
         """Enable Continue only when an unfinished session exists."""
         menu = self.query_one("#menu", OptionList)
@@ -131,6 +156,7 @@ class MainMenu(Screen[None]):
         else:
             menu.enable_option("continue")
             hint.update(f"Continue resumes session {latest}.")
+        self.refresh_awaiting()
 
     @on(OptionList.OptionSelected, "#menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

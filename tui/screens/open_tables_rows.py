@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from engine import get_game
 from engine.core import UnknownGameError
 from saves.table_listing import ListedTable
+from saves.turn_pace import pace_words
 from tui.fit_text import cut_words
 
 STANDARD = "standard"
@@ -92,6 +93,7 @@ def table_sentence(table: ListedTable, now: datetime) -> str:
     seats = f"{table.free} of {table.seats} seat{'s' if table.seats != 1 else ''} free"
     watch = "spectators may watch" if table.allow_spectators else "no spectators"
     age = age_text(table, now)
+    pace = "live play" if table.pace_days <= 0 else f"turn-based, {pace_words(table.pace_days)}"
     opened = "opened just now" if age == "just now" else f"open for {age}"
-    return (f"{game_title(table)} hosted by {table.host_name}: {seats}, {table.pace} play, "
+    return (f"{game_title(table)} hosted by {table.host_name}: {seats}, {pace}, "
             f"options {options_text(table)}, {watch}, {opened}.")

@@ -20,6 +20,8 @@ from textual.binding import Binding
 from engine import ActionError
 from saves import LiveSession, LogConflictError, StoreError, TableInfo
 from saves.tables import TableNotFoundError
+from saves.turn_based import run_out, seat_deadline, take_helm
+from saves.turn_pace import pace_words
 from tui.coach_access import table_refusal
 from tui.context import coven, leave_to_menu
 from tui.notify.seat_asked import tell_seat_asked
@@ -34,6 +36,9 @@ from tui.widgets.game_over import GameOverScreen
 RETRIES = 3
 """How often an action is tried again after another process saved first."""
 
+TIME_OUT_CHECK_SECONDS = 60.0
+"""How often a turn-based table's screen applies the time-out rule (time per move is counted in days)."""
+
 AWAY_REDRAW_SECONDS = 1.0
 """How often the waiting line is drawn again, so "dropped 2 min ago" keeps counting between table events."""
 
@@ -43,7 +48,8 @@ class TableGameScreen(GameScreen):
 
     AT_A_TABLE = True
     HELP = ("A game at a shared table: you play only your own seats, and the other players' moves arrive "
-            "by themselves. Escape leaves; your token gets your seat back within 10 minutes. " + CHAT_HELP)
+            "by themselves. Escape leaves; your token gets your seat back within 10 minutes (at a turn-based table, "
+            "y at the menu lists your tables and opens this one again; your account holds your seat). " + CHAT_HELP)
 
     BINDINGS = [
         Binding("space", "step", "Next step"),
@@ -70,6 +76,10 @@ class TableGameScreen(GameScreen):
         self._waiting_for: tuple[int, ...] = ()
         self._waiting_said: str | None = None
         self._applying = 0
+        info = link.info
+        self._turn_based = info is not None and info.turn_based
+        self._timed_out: set[int] = set() if info is None else {
+            seat.seat for seat in info.seats if seat.timed_out_at is not None}
 
     def compose(self) -> ComposeResult:
         """The game screen, with the chat pane (hidden until c) below the log."""
@@ -89,6 +99,8 @@ class TableGameScreen(GameScreen):
         self.auto_play = self._host
         self.set_interval(POLL_SECONDS, self._poll)
         self.set_interval(AWAY_REDRAW_SECONDS, self._redraw_waiting)
+        if self._turn_based:
+            self.set_interval(TIME_OUT_CHECK_SECONDS, self._check_time)
         if self.link.token:
             kind = "host token" if self._host else "seat token"
             self.notify(f"Your {kind} is {self.link.token}. If you drop, Join a table with it to get back.",
@@ -179,6 +191,15 @@ class TableGameScreen(GameScreen):
             self.notify(str(error), severity="error")
             return
         self.chat.show_people(info)
+        if self._turn_based and info.host_claim is None and not self.link.spectator and info.seats_of(self.link.claim):
+            # Nobody drives this turn-based table now: a player here plays its bots and steps while here.
+            try:
+                if take_helm(self.link.tables, self.link.code):
+                    info = self.link.refresh()
+                    self.auto_play = True
+            except StoreError as error:
+                self.notify(str(error), severity="error")
+        self._tell_timed_out(info)
         before = (self._seats_here, self._host, self._host_away, set(self._gone))
         self._seats_here = info.seats_of(self.link.claim) if not self.link.spectator else []
         self._host = info.host_claim == self.link.claim and not self.link.spectator
@@ -188,6 +209,10 @@ class TableGameScreen(GameScreen):
         for seat in sorted(gone - self._gone):
             after = " After that, b lets a bot play it." if self._host else ""
             went = "left the table" if info.seats[seat].left else "dropped"
+            if self._turn_based:
+                self.notify(f"{info.seats[seat].name} {went}. The table waits for their moves "
+                            f"({pace_words(info.pace_days)}).", timeout=8)
+                continue
             self.notify(f"{info.seats[seat].name} {went}. Their seat is kept for 10 minutes for their token.{after}",
                         severity="warning", timeout=10)
         for seat in sorted(self._gone - gone):
@@ -229,6 +254,25 @@ class TableGameScreen(GameScreen):
         if line is not None:
             self.notify(line, timeout=10)
 
+    def _tell_timed_out(self, info: Any) -> None:
+        """Tell everyone here whose time ran out since last read: a bot plays that seat now."""
+        timed_out = {seat.seat for seat in info.seats if seat.timed_out_at is not None}
+        for seat in sorted(timed_out - self._timed_out):
+            table_seat = info.seats[seat]
+            self.notify(f"{table_seat.name} ran out of time: the host's {table_seat.bot_level} bot plays their seat "
+                        "until they take it back.", severity="warning", timeout=12, markup=False)  # names from the store
+        self._timed_out = timed_out
+
+    def _check_time(self) -> None:
+        """Apply the time-out rule to this turn-based table as the game stands here (see saves.turn_based)."""
+        info = self.link.info
+        if info is None or self.live.result is not None:
+            return
+        try:
+            run_out(self.link.tables, info, self.live)
+        except StoreError as error:
+            self.notify(str(error), severity="error")
+
     def _catch_up(self) -> bool:
         """Apply every action other processes saved; True when there were any."""
         try:
@@ -261,9 +305,14 @@ class TableGameScreen(GameScreen):
             self._tell_newly_asked(before)
         return applied
 
-    def notice_deadline(self, seat: int) -> datetime | None:
+    def notice_deadline(self, seat: int, info: TableInfo) -> datetime | None:
         """When ``seat``'s time to choose runs out, for its notice; None at a live table."""
-        return None
+        if not info.turn_based:
+            return None
+        try:
+            return seat_deadline(self.link.tables, info, self.live, seat)
+        except StoreError:
+            return None  # the notice still goes, without its deadline
 
     def _tell_newly_asked(self, before: set[int]) -> None:
         """Send a notice for each seat asked now and not before, played elsewhere by nobody connected."""
@@ -285,7 +334,7 @@ class TableGameScreen(GameScreen):
         for seat in seats:
             if not self.plays_here(seat) and not live.seats[seat].is_bot:
                 tell_seat_asked(self.link.store, self.link.tables.presence, info, seat, live.spec.title,
-                                self.notice_deadline(seat))
+                                self.notice_deadline(seat, info))
 
     def save_failed(self, seat: int | None, action: Any, error: StoreError) -> bool:
         """Another process saved first: catch up, then try again while the action is still legal."""
@@ -343,8 +392,8 @@ class TableGameScreen(GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``b`` shows only for the host while a remote seat is empty."""
-        if action == "seat_to_bot":
-            return self._host and bool(self._gone) and self.live.result is None
+        if action == "seat_to_bot":  # a turn-based table hands a seat over only when its time runs out
+            return self._host and bool(self._gone) and self.live.result is None and not self._turn_based
         if action == "toggle_chat_here":
             return c_is_taken(self)
         return super().check_action(action, parameters)
@@ -406,7 +455,8 @@ class TableGameScreen(GameScreen):
 
     def action_menu(self) -> None:
         """Leave the table (the host after saying what stops); the seat stays reserved for the token."""
-        if self._host and self.live.result is None and len(self.live.seats) > len(self._seats_here):
+        if self._host and self.live.result is None and len(self.live.seats) > len(self._seats_here) \
+                and not self._turn_based:  # any player back at a turn-based table plays its bots and steps
             from tui.widgets.confirm import ConfirmScreen
 
             def answered(yes: bool | None) -> None:
@@ -423,7 +473,10 @@ class TableGameScreen(GameScreen):
         """Give up this process's seats and go to the menu, reminding the player of the token."""
         self.auto_play = False
         token = self.link.token
-        if token and self.live.result is None:
+        if self._turn_based and self.live.result is None:
+            self.app.notify(f"You left table {self.link.code}; it waits for your next move. y at the menu lists "
+                            "your tables.", timeout=10)
+        elif token and self.live.result is None:
             # Said before leaving: a rated table counts a player who does not come back as losing.
             forfeit = " This table is rated: if you do not come back, you lose the game." if self._rated_table() else ""
             self.app.notify(f"You left table {self.link.code}. Your token {token} gets your seat back "
