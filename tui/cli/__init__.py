@@ -41,6 +41,7 @@ from tui.cli.simulate_args import add_simulate_parser
 from tui.cli.simulate_command import cmd_simulate
 from tui.rules_docs import RULES_DIR
 from tui.server.config import add_serve_parser
+from tui.web.config import add_web_parser
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -214,6 +215,19 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         return EXIT_ERROR
 
 
+def _cmd_web(args: argparse.Namespace) -> int:
+    from tui.server import ServeError, ServeUsageError
+    from tui.web.run import run_web
+
+    try:
+        return run_web(args)
+    except ServeUsageError as error:
+        raise UsageError(str(error)) from None
+    except ServeError as error:
+        fail(str(error))
+        return EXIT_ERROR
+
+
 def _session_id(text: str) -> int:
     """A session id as typed: a whole number that fits the store (SQLite's 64-bit integers)."""
     digits = text.strip()
@@ -296,6 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_ladder_command(commands)
     add_ratings_command(commands)
     add_serve_parser(commands).set_defaults(handler=_cmd_serve)
+    add_web_parser(commands).set_defaults(handler=_cmd_web)
     return parser
 
 

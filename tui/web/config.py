@@ -1,0 +1,54 @@
+"""The flags of ``coven web``: the same accounts and limits as ``coven serve``, on port 8000."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from tui.server.config import (
+    DEFAULT_IDLE_SEAT_GRACE,
+    DEFAULT_LOGIN_GRACE,
+    ServeConfig,
+    ServeUsageError,
+    add_door_flags,
+    config_from_args,
+)
+
+DEFAULT_WEB_PORT = 8000
+LOOPBACK_HOSTS = ("127.0.0.1", "::1", "localhost")
+"""Addresses only this machine can reach: no warning about TLS is needed there."""
+EXPOSED_WARNING = (
+    "WARNING: coven web speaks plain HTTP: passwords and every screen cross the network unencrypted, and the "
+    "login cookie can be stolen on the way. Keep it on 127.0.0.1 and put it behind a reverse proxy that "
+    "serves HTTPS (Caddy or nginx, say), passing WebSocket upgrades on /ws through to it.")
+"""Printed when ``--host`` is not a loopback address."""
+
+
+def add_web_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Add the ``web`` subcommand and its flags; values stay text until :func:`web_config`."""
+    web = commands.add_parser(
+        "web", help="open a browser door to Coven (http://127.0.0.1:8000)",
+        description="Serve Coven to web browsers: a login page, then each visit gets its own Coven in a terminal "
+                    "drawn by xterm.js, with the same accounts and limits as `coven serve`.")
+    add_door_flags(web, port=DEFAULT_WEB_PORT, auth_modes="none (trusted networks only) or password")
+    # What only the SSH door sets by flag; config_from_args reads them all.
+    web.set_defaults(authorized_keys=None, login_grace=DEFAULT_LOGIN_GRACE, idle_seat_grace=DEFAULT_IDLE_SEAT_GRACE,
+                     add_user=None)
+    return web
+
+
+def web_config(args: argparse.Namespace, data_dir: Path) -> ServeConfig:
+    """Check the flags of ``coven web``.
+
+    Raises:
+        ServeUsageError: a flag is wrong, or ``--auth keys`` (a browser holds no SSH key).
+    """
+    if str(args.auth).strip().lower() == "keys":
+        raise ServeUsageError("A browser holds no SSH key: coven web takes --auth none or --auth password "
+                              "(accounts from `coven serve --add-user NAME`).")
+    return config_from_args(args, data_dir)
+
+
+def is_exposed(host: str) -> bool:
+    """Whether ``host`` lets other machines reach the door (anything but a loopback address)."""
+    return host.strip().lower() not in LOOPBACK_HOSTS
