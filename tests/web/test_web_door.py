@@ -9,7 +9,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.helpers.ssh_client import ServeProcess
+from tests.helpers.ssh_client import ServeProcess, wait_until
 from tests.helpers.web_door import PASSWORD, add_account, raw_get, start_web
 
 FRAMING = ("x-frame-options", "DENY")
@@ -158,3 +158,25 @@ def test_binding_beyond_loopback_warns_about_tls_and_a_reverse_proxy(tmp_path: P
     with start_web(tmp_path / "open", "--host", "0.0.0.0") as exposed:
         warning = " ".join(exposed.banner)
         assert "plain HTTP" in warning and "reverse proxy" in warning and "HTTPS" in warning
+
+
+async def test_linear_1_opens_the_visit_s_coven_in_linear_mode(door: ServeProcess) -> None:
+    def command_lines() -> list[list[str]]:
+        lines = []
+        for pid in door.children():
+            try:
+                lines.append(Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0"))
+            except OSError:  # it ended meanwhile
+                pass
+        return lines
+
+    wait_until(lambda: not command_lines(), "the Coven of earlier visits to be hung up", 60)
+    async with _client() as session:
+        await _log_in(session, door, "ana", PASSWORD)
+        for query, linear in (("?linear=1", True), ("", False)):
+            async with session.ws_connect(f"{_base(door)}/ws{query}", headers={"Origin": _base(door)}) as ws:
+                await ws.receive_str(timeout=60)
+                wait_until(lambda: len(command_lines()) == 1, "the visit's Coven", 60)
+                [command] = command_lines()
+                assert "play" in command and ("--linear" in command) is linear
+            wait_until(lambda: not command_lines(), "the visit's Coven to be hung up", 60)

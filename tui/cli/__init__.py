@@ -86,6 +86,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if app is None:
         fail("The card table is not available in this build.")
         return EXIT_ERROR
+    if args.linear:
+        from tui.player_settings import set_for_this_run
+
+        set_for_this_run("linear", True)
     code = app.run(player_name=args.name, join_code=args.join, serve_port=args.serve_port, account=args.account,
                    serve_host=args.serve_host, signed_in=args.signed_in)
     return code if isinstance(code, int) else 0
@@ -241,7 +245,7 @@ def _session_id(text: str) -> int:
 
 
 _PLAY_DEFAULTS: dict[str, object] = {"name": None, "join": None, "serve_port": None, "account": None,
-                                     "serve_host": None, "signed_in": False}
+                                     "serve_host": None, "signed_in": False, "linear": False}
 """What plain ``coven`` runs with: the table, as ``coven play`` with no options."""
 
 
@@ -258,6 +262,8 @@ def build_parser() -> argparse.ArgumentParser:
                                description="Open the card table. With --join, offer that table's seats at once.")
     play.add_argument("--name", metavar="NAME", help="the name offered when joining a table")
     play.add_argument("--join", metavar="CODE", help="a table's 4-letter join code")
+    play.add_argument("--linear", action="store_true",
+                      help="open in linear mode (each table also as lines of words), for this run")
     # Set by `coven serve` for each connection's Coven, never by hand.
     play.add_argument("--serve-port", type=int, metavar="PORT", help=argparse.SUPPRESS)
     play.add_argument("--account", metavar="ACCOUNT", help=argparse.SUPPRESS)

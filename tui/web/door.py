@@ -113,7 +113,7 @@ class BrowserSeat:
             query = self.request.query
             size = self._clamped(_whole(query.get("width")) or DEFAULT_COLUMNS,
                                  _whole(query.get("height")) or DEFAULT_ROWS)
-            if not await self._start_child(*size):
+            if not await self._start_child(*size, linear=query.get("linear") == "1"):
                 return
             await self.ws.send_str(json.dumps(["size", {"width": size[0], "height": size[1]}]))
             self._sender = asyncio.create_task(self._send_output())
@@ -126,14 +126,16 @@ class BrowserSeat:
         finally:
             self._gone()
 
-    async def _start_child(self, columns: int, rows: int) -> bool:
-        """Start this visit's ``coven play`` in a pty; False (the page told why) when it cannot start."""
+    async def _start_child(self, columns: int, rows: int, *, linear: bool) -> bool:
+        """Start this visit's ``coven play`` in a pty (in linear mode if asked); False (the page told why) when it
+        cannot start."""
         state = self.state
         try:
             self.status = status = ChildStatus(self._status_heard)
             env = state.child_environment(TERM, {}) | status.environment()
             child = PtyChild(child_command(self.login, state.port, state.config.host,
-                                           signed_in=state.config.auth != "none"), env, columns, rows,
+                                           signed_in=state.config.auth != "none", linear=linear),
+                             env, columns, rows,
                              self._output, self._exited, cwd=SOURCE_ROOT,
                              label=f"#{self.number} web {self.address}", pass_fds=(status.child_fd,))
             await child.start(self._launch)
