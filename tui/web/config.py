@@ -31,14 +31,17 @@ def add_web_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
         description="Serve Coven to web browsers: a login page, then each visit gets its own Coven in a terminal "
                     "drawn by xterm.js, with the same accounts and limits as `coven serve`.")
     add_door_flags(web, port=DEFAULT_WEB_PORT, auth_modes="none (trusted networks only) or password")
+    web.add_argument("--ssh-port", metavar="PORT",
+                     help="also open the SSH door (as `coven serve`) on this port, in the same process: both doors "
+                          "then share one session cap, and a table hosted from a browser shows its ssh join line")
     # What only the SSH door sets by flag; config_from_args reads them all.
     web.set_defaults(authorized_keys=None, login_grace=DEFAULT_LOGIN_GRACE, idle_seat_grace=DEFAULT_IDLE_SEAT_GRACE,
                      add_user=None)
     return web
 
 
-def web_config(args: argparse.Namespace, data_dir: Path) -> ServeConfig:
-    """Check the flags of ``coven web``.
+def web_config(args: argparse.Namespace, data_dir: Path) -> tuple[ServeConfig, int | None]:
+    """Check the flags of ``coven web``: the settings, and the SSH door's port (None: no SSH door).
 
     Raises:
         ServeUsageError: a flag is wrong, or ``--auth keys`` (a browser holds no SSH key).
@@ -46,7 +49,18 @@ def web_config(args: argparse.Namespace, data_dir: Path) -> ServeConfig:
     if str(args.auth).strip().lower() == "keys":
         raise ServeUsageError("A browser holds no SSH key: coven web takes --auth none or --auth password "
                               "(accounts from `coven serve --add-user NAME`).")
-    return config_from_args(args, data_dir)
+    config = config_from_args(args, data_dir)
+    if args.ssh_port is None:
+        return config, None
+    try:
+        ssh_port = int(args.ssh_port)
+    except ValueError:
+        raise ServeUsageError(f"--ssh-port takes a whole number, not {args.ssh_port!r}.") from None
+    if not 0 <= ssh_port <= 65535:
+        raise ServeUsageError(f"--ssh-port must be between 0 and 65535, not {ssh_port}.")
+    if ssh_port and ssh_port == config.port:
+        raise ServeUsageError(f"--ssh-port and --port must differ, not both {ssh_port}.")
+    return config, ssh_port
 
 
 def is_exposed(host: str) -> bool:
