@@ -179,4 +179,6 @@ async def test_linear_1_opens_the_visit_s_coven_in_linear_mode(door: ServeProces
                 wait_until(lambda: len(command_lines()) == 1, "the visit's Coven", 60)
                 [command] = command_lines()
                 assert "play" in command and ("--linear" in command) is linear
+                # No SSH door here: the lobby's join line is the browser door's address.
+                assert f"--serve-port={door.port}" in command and "--serve-browser" in command
             wait_until(lambda: not command_lines(), "the visit's Coven to be hung up", 60)

@@ -24,6 +24,10 @@ async def test_a_browser_session_and_an_ssh_session_share_one_cap(tmp_path: Path
             await session.post(f"{base}/login", data={"name": "ana"}, headers={"Origin": base})
             async with session.ws_connect(f"{base}/ws", headers={"Origin": base}) as ws:
                 assert json.loads(await ws.receive_str(timeout=60))[0] == "size"  # the browser holds the place
+                wait_until(lambda: len(door.children()) == 1, "the browser's Coven", 60)
+                command = Path(f"/proc/{door.children()[0]}/cmdline").read_bytes().decode().split("\0")
+                # A table hosted from this browser names the SSH door in its lobby's join line.
+                assert f"--serve-port={ssh_port}" in command and "--serve-browser" not in command
                 with pytest.raises(asyncssh.DisconnectError) as refused:
                     await SSHPlayer.connect(ssh_port, "bo")
                 assert "The table is full (at most 1 at once)" in str(refused.value.reason)

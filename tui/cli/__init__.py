@@ -91,7 +91,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
         set_for_this_run("linear", True)
     code = app.run(player_name=args.name, join_code=args.join, serve_port=args.serve_port, account=args.account,
-                   serve_host=args.serve_host, signed_in=args.signed_in)
+                   serve_host=args.serve_host, signed_in=args.signed_in,
+                   serve_browser=args.serve_browser)
     return code if isinstance(code, int) else 0
 
 
@@ -245,7 +246,8 @@ def _session_id(text: str) -> int:
 
 
 _PLAY_DEFAULTS: dict[str, object] = {"name": None, "join": None, "serve_port": None, "account": None,
-                                     "serve_host": None, "signed_in": False, "linear": False}
+                                     "serve_host": None, "signed_in": False, "linear": False,
+                                     "serve_browser": False}
 """What plain ``coven`` runs with: the table, as ``coven play`` with no options."""
 
 
@@ -269,6 +271,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--account", metavar="ACCOUNT", help=argparse.SUPPRESS)
     play.add_argument("--serve-host", metavar="HOST", help=argparse.SUPPRESS)
     play.add_argument("--signed-in", action="store_true", help=argparse.SUPPRESS)
+    # Set by `coven web` alone (no SSH door): --serve-port and --serve-host are the browser door's.
+    play.add_argument("--serve-browser", action="store_true", help=argparse.SUPPRESS)
     play.set_defaults(handler=_cmd_play)
 
     rules = commands.add_parser("rules", help="show a game's rules", description="Print a game's rules.")

@@ -57,6 +57,8 @@ class ServerState:
     port: int = 0
     authorized_keys: asyncssh.SSHAuthorizedKeys | None = None
     warm: WarmParent | None = None
+    browser_only: bool = False
+    """``coven web`` without its SSH door: ``port`` is the browser door's, and join hints say so."""
     limiter: RateLimiter = field(init=False)
     counter: SessionCounter = field(init=False)
     memory: MemoryFloor = field(init=False)

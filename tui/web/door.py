@@ -134,7 +134,8 @@ class BrowserSeat:
             self.status = status = ChildStatus(self._status_heard)
             env = state.child_environment(TERM, {}) | status.environment()
             child = PtyChild(child_command(self.login, state.port, state.config.host,
-                                           signed_in=state.config.auth != "none", linear=linear),
+                                           signed_in=state.config.auth != "none", linear=linear,
+                                           browser=state.browser_only),
                              env, columns, rows,
                              self._output, self._exited, cwd=SOURCE_ROOT,
                              label=f"#{self.number} web {self.address}", pass_fds=(status.child_fd,))

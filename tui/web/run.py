@@ -86,7 +86,7 @@ async def _web(config: ServeConfig, directory: Path, ssh_port: int | None) -> in
     sockets = getattr(server, "sockets", None) or ()
     web_port = int(sockets[0].getsockname()[1]) if sockets else config.port
     if acceptor is None:
-        state.port = web_port
+        state.port, state.browser_only = web_port, True
     else:
         print(f"The SSH door is open too: players connect with {state.connect_hint()}")
     if is_exposed(config.host):
