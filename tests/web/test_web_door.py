@@ -182,3 +182,15 @@ async def test_linear_1_opens_the_visit_s_coven_in_linear_mode(door: ServeProces
                 # No SSH door here: the lobby's join line is the browser door's address.
                 assert f"--serve-port={door.port}" in command and "--serve-browser" in command
             wait_until(lambda: not command_lines(), "the visit's Coven to be hung up", 60)
+
+
+async def test_stopping_the_door_hangs_every_visit_s_coven_up(tmp_path: Path) -> None:
+    with start_web(tmp_path) as door:
+        base = f"http://127.0.0.1:{door.port}"
+        async with _client() as session:
+            await session.post(f"{base}/login", data={"name": "ana"}, headers={"Origin": base})
+            async with session.ws_connect(f"{base}/ws", headers={"Origin": base}) as ws:
+                await ws.receive_str(timeout=60)
+                wait_until(lambda: len(door.children()) == 1, "the visit's Coven", 60)
+                assert door.stop() == 0
+                assert door.children() == []

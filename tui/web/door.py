@@ -293,6 +293,10 @@ class BrowserSeat:
         self.state.hangups.add(task)
         task.add_done_callback(self.state.hangups.discard)
 
+    def hang_up(self) -> None:
+        """End the visit from the server's side: free its place and hang its Coven up (the socket closes after)."""
+        self._gone()
+
     def _gone(self) -> None:
         """The visit ended: free its place (once), hang its Coven up and have the server reap it."""
         if self.closed:

@@ -69,7 +69,8 @@ async def _web(config: ServeConfig, directory: Path, ssh_port: int | None) -> in
     _setup_logging(directory)
     prepare_database(directory)
     state = ServerState(state_config, directory, warm=await _start_warm_parent(config, directory))
-    runner = web.AppRunner(Door(state).application(), access_log=None, handle_signals=False)
+    door = Door(state)
+    runner = web.AppRunner(door.application(), access_log=None, handle_signals=False)
     await runner.setup()
     site = web.TCPSite(runner, config.host or None, config.port)
     acceptor: asyncssh.SSHAcceptor | None = None
@@ -107,6 +108,7 @@ async def _web(config: ServeConfig, directory: Path, ssh_port: int | None) -> in
         logging.getLogger("coven.serve").info("stopping the browser door")
         if acceptor is not None:
             await stop_server(state, acceptor)
+        await door.close_all("Coven's browser door is closing; goodbye.")
         await runner.cleanup()  # closes every socket; each visit then hangs its Coven up
         for _ in range(3):
             pending = [task for task in state.hangups if not task.done()]

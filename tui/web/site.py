@@ -29,6 +29,8 @@ MAX_FORM_BYTES = 4096
 """The largest request body accepted (the login form is far smaller)."""
 MAX_NAME = 64
 MAX_PASSWORD = 256
+CLOSE_SECONDS = 2.0
+"""How long a closing socket waits for the page to answer the close."""
 _CONTENT_TYPES = {".js": "text/javascript", ".css": "text/css", ".txt": "text/plain"}
 CONTENT_SECURITY_POLICY = "; ".join((
     "default-src 'none'",
@@ -97,6 +99,7 @@ class Door:
         self.signer = signer or TokenSigner()
         self.files = static_files()
         self.serial = itertools.count(1)
+        self.seats: set[BrowserSeat] = set()
 
     def application(self) -> web.Application:
         """The aiohttp application."""
@@ -212,8 +215,22 @@ class Door:
         if not self.state.limiter.allow(address_key(address)):
             log.warning("#%d web %s refused: too many connection attempts", number, address)
             return web.Response(status=429, text=TOO_MANY.format(address=address))
-        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=60)
+        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=60, timeout=CLOSE_SECONDS)
         await ws.prepare(request)
-        await BrowserSeat(self.state, ws, request, login, number, address).run()
+        seat = BrowserSeat(self.state, ws, request, login, number, address)
+        self.seats.add(seat)
+        try:
+            await seat.run()
+        finally:
+            self.seats.discard(seat)
         return ws
+
+    async def close_all(self, reason: str) -> None:
+        """Say goodbye to every visit and hang its Coven up (the door is stopping)."""
+        seats = list(self.seats)
+        for seat in seats:
+            seat.hang_up()
+        # A page that does not answer the close is waited for CLOSE_SECONDS at most.
+        await asyncio.gather(*(seat.ws.close(code=1001, message=reason.encode("utf-8")) for seat in seats),
+                             return_exceptions=True)
 
