@@ -11,10 +11,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tui.server.config import ServeConfig
-from tui.server.players import Login
-from tui.server.server import ServerState
-from tui.web.door import BrowserSeat
+from tests.helpers.web_fakes import seat_for_test
 
 BUDGET = 16 * 1024
 
@@ -26,71 +23,8 @@ async def _until(check: Callable[[], object], what: str, bound: float = 30.0) ->
         await asyncio.sleep(0.02)
 
 
-class _Page:
-    """A socket whose binary sends complete only while ``reading`` is set."""
-
-    def __init__(self) -> None:
-        self.reading = asyncio.Event()
-        self.closed = False
-        self.received = 0
-
-    async def send_bytes(self, data: bytes) -> None:
-        await self.reading.wait()
-        self.received += len(data)
-
-    async def send_str(self, data: str) -> None:
-        return None
-
-
-class _Transport:
-    def __init__(self) -> None:
-        self.aborted = False
-
-    def get_write_buffer_size(self) -> int:
-        return 0
-
-    def abort(self) -> None:
-        self.aborted = True
-
-
-class _Request:
-    def __init__(self) -> None:
-        self.transport = _Transport()
-
-
-class _Coven:
-    """What the seat does to its player's Coven."""
-
-    def __init__(self) -> None:
-        self.paused = False
-        self.resumed = 0
-        self.hung_up = False
-
-    def pause_output(self) -> None:
-        self.paused = True
-
-    def resume_output(self) -> None:
-        self.paused = False
-        self.resumed += 1
-
-    async def hang_up(self) -> int:
-        self.hung_up = True
-        return 0
-
-
-def _seat(tmp_path: Path) -> tuple[BrowserSeat, _Page, _Request, _Coven, ServerState]:
-    state = ServerState(ServeConfig(output_budget=BUDGET, stall_timeout=1.0, memory_floor=0), tmp_path)
-    page, request, coven = _Page(), _Request(), _Coven()
-    seat = BrowserSeat(state, page, request, Login("ana", "Ana", None), 1, "127.0.0.1")  # type: ignore[arg-type]
-    assert state.counter.try_admit()
-    seat.admitted = True
-    seat.child = coven  # type: ignore[assignment]
-    seat._sender = asyncio.create_task(seat._send_output())
-    return seat, page, request, coven, state
-
-
 async def test_past_the_budget_the_coven_is_held_until_the_page_reads_again(tmp_path: Path) -> None:
-    seat, page, _, coven, _ = _seat(tmp_path)
+    seat, page, _, coven, _ = seat_for_test(tmp_path, BUDGET)
     for _ in range(BUDGET // 1024 + 8):
         seat._output(b"x" * 1024)  # the Coven draws; the page reads nothing
     assert coven.paused
@@ -102,7 +36,7 @@ async def test_past_the_budget_the_coven_is_held_until_the_page_reads_again(tmp_
 
 async def test_a_page_that_reads_nothing_for_the_stall_timeout_is_dropped_and_its_place_freed(
         tmp_path: Path) -> None:
-    seat, _, request, coven, state = _seat(tmp_path)
+    seat, _, request, coven, state = seat_for_test(tmp_path, BUDGET)
     for _ in range(BUDGET // 1024 + 8):
         seat._output(b"x" * 1024)
     assert coven.paused
