@@ -39,6 +39,8 @@ HEAVY_TESTS = (
     "tests/tui/wizbits/test_deck_editor_files.py::test_import_shows_the_bad_line_and_export_round_trips",
     "tests/engine/test_game_contract.py::test_random_playouts_keep_the_contract",
     "tests/serve/test_serve_game.py::test_two_ssh_players_host_join_and_play_a_whole_wizards_cup_table",
+    "tests/web/test_web_tables.py::test_a_table_hosted_from_a_browser_is_joined_over_ssh_and_played_to_its_end",
+    "tests/web/test_web_tables.py::test_a_refresh_mid_game_drops_the_seat_and_its_token_takes_it_back",
     "tests/tui/wizbits/test_deck_editor.py::test_every_key_in_every_pane_at_80x24",
     "tests/serve/test_serve_abuse.py::test_password_guessing_is_bounded_per_connection_and_slowed_per_address",
     "tests/serve/test_serve_rematch.py::test_two_ssh_players_play_again_at_the_same_table",

@@ -21,9 +21,9 @@ def add_account(data_dir: Path, name: str, password: str = PASSWORD) -> None:
                    env=dict(os.environ, COVEN_DATA_DIR=str(data_dir)))
 
 
-def start_web(data_dir: Path, *args: str) -> ServeProcess:
-    """``coven web --port 0 ARGS`` on loopback, started fresh (no warm parent: one player is all a test needs)."""
-    return ServeProcess.start(data_dir, "--no-warm", *args, command="web")
+def start_web(data_dir: Path, *args: str, env: dict[str, str] | None = None) -> ServeProcess:
+    """``coven web --port 0 ARGS`` on loopback, started fresh (no warm parent: a test needs a player or two)."""
+    return ServeProcess.start(data_dir, "--no-warm", *args, command="web", env=env)
 
 
 def raw_get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
