@@ -42,6 +42,9 @@ def test_a_wrong_password_stays_on_the_login_page_and_the_right_one_draws_the_ma
     wait_for(lambda: "New game" in page.execute_script(
         "const tree = document.querySelector('.xterm-accessibility-tree'); return tree ? tree.textContent : '';"),
         "the menu in xterm.js's accessibility tree")
+    # The strict policy lets the page run whole: nothing it needs was blocked.
+    blocked = [entry["message"] for entry in page.get_log("browser") if "Content Security Policy" in entry["message"]]
+    assert blocked == []
 
 
 def test_without_a_login_the_page_is_the_login_form_and_the_socket_is_refused(door: ServeProcess, page: Any) -> None:
