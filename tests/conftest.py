@@ -35,6 +35,7 @@ HEAVY_TESTS = (
     "tests/tui/cli/test_bench.py::test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_app",
     "tests/tui/test_layout_audit_games.py::test_every_phase_fits_for_a_seat_and_a_spectator_at_80x24_and_120x40",
     "tests/tui/cli/test_bench.py::test_bench_seat_memory_prints_uss_and_rss_at_the_menu_and_after_the_game",
+    "tests/tui/cli/test_bench.py::test_bench_web_prints_a_browser_session_beside_an_ssh_session",
     "tests/engine/witchdraft/test_witchdraft_draft.py::test_150_random_games_with_a_json_round_trip_at_every_step",
     "tests/tui/wizbits/test_deck_editor_files.py::test_import_shows_the_bad_line_and_export_round_trips",
     "tests/engine/test_game_contract.py::test_random_playouts_keep_the_contract",

@@ -305,7 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="benchmark a game's engine and bots", description="Play bot games.")
     bench.add_argument("game", metavar="GAME",
                        help="game id, e.g. wizards-cup; 'tables' for shared tables; 'serve' for coven serve "
-                            "(--games then counts the clients connecting at once, default 8, at most 16); 'seat-memory' for a seat's memory "
+                            "(--games then counts the clients connecting at once, default 8, at most 16); 'web' for a "
+                            "browser session beside an SSH session through one coven web (--games then counts the "
+                            "players a door, default 4); 'seat-memory' for a seat's memory "
                             "after whole games against Hard (default one Wizards Cup game; --games N plays N of each plan); 'startup' for the time to "
                             "the main menu (--games then counts the starts, default 10); 'wizbits-hard' for "
                             "Wizbits Hard against Normal (default 1 game); 'witchdraft-bots' for WitchDraft Hard "
