@@ -70,3 +70,15 @@ def test_an_oversize_window_is_clamped_to_400_by_200(door: ServeProcess, page: A
     size = page.execute_script("return [window.covenTerminal.cols, window.covenTerminal.rows];")
     assert size[0] == 400 and size[1] == 200
     assert "clamped to 400x200" in door.log
+
+
+def test_a_long_paste_goes_in_pieces_and_the_page_plays_on(door: ServeProcess, page: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    log_in(page, _base(door), "ana", PASSWORD)
+    wait_for_screen(page, MENU)
+    # 100,000 characters: one message would pass the server's bound and close the socket.
+    page.execute_script("window.covenTerminal.paste('x'.repeat(100000));")
+    page.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys("s")
+    wait_for_screen(page, "Saved sessions")
+    assert page.find_element(By.ID, "status").text == ""  # the socket never closed

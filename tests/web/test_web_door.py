@@ -133,7 +133,13 @@ async def test_a_message_beyond_the_size_bound_closes_the_socket(door: ServeProc
         await _log_in(session, door, "ana", PASSWORD)
         async with session.ws_connect(f"{_base(door)}/ws", headers={"Origin": _base(door)}) as ws:
             await ws.receive_str(timeout=60)
-            await ws.send_str(json.dumps(["stdin", "x" * 40_000]))
+            await ws.send_str(json.dumps(["stdin", "x" * 40_000]))  # a piece the page may send: it stays open
+            await ws.send_str(json.dumps(["resize", {"width": 81, "height": 25}]))
+            message = await ws.receive(timeout=60)
+            while message.type == aiohttp.WSMsgType.BINARY:
+                message = await ws.receive(timeout=60)
+            assert json.loads(message.data) == ["size", {"width": 81, "height": 25}]
+            await ws.send_str(json.dumps(["stdin", "x" * 70_000]))
             message = await ws.receive(timeout=60)
             while message.type == aiohttp.WSMsgType.BINARY:
                 message = await ws.receive(timeout=60)

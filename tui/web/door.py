@@ -33,8 +33,12 @@ from tui.server.warm_link import WarmUnavailable
 
 log = logging.getLogger("coven.serve")
 
-MAX_MESSAGE_BYTES = 16 * 1024
-"""The largest message a page may send; a bigger one closes its socket (a paste arrives in pieces far smaller)."""
+MAX_MESSAGE_BYTES = 64 * 1024
+"""The largest message a page may send; a bigger one closes its socket. The page sends a paste in pieces of 8,192
+characters, at most 48 KiB of JSON even if every one is escaped."""
+PASTE_END = "\\u001b[201~"
+"""A bracketed paste's end marker as the page's JSON writes it: the message ending a paste is not dropped for the
+rate, so a paste always ends."""
 MESSAGE_BURST = 400
 """Messages a page may send at once before the rate applies."""
 MESSAGE_RATE = 200.0
@@ -168,7 +172,8 @@ class BrowserSeat:
 
     def _received(self, text: str) -> None:
         """One message from the page: typed keys or a new window size; anything else is ignored."""
-        if not self.messages.allow(""):
+        # Past the rate only the end of a paste the gate is inside still passes (once: it ends the paste).
+        if not self.messages.allow("") and not (self.gate.in_paste and PASTE_END in text):
             self.dropped_messages += 1
             if self.dropped_messages in (1, 1000):  # a line when it starts, one more if it goes on
                 self.note("messages faster than %g a second; dropping them", MESSAGE_RATE, level=logging.WARNING)

@@ -59,7 +59,13 @@
       status.textContent = event.reason || "Coven ended; reload the page to play again.";
     }
   });
-  term.onData(function (data) { send(["stdin", data]); });
+  // A long paste goes in pieces, each well under the server's bound on one message (64 KiB).
+  const PIECE = 8192;
+  term.onData(function (data) {
+    for (let start = 0; start < data.length; start += PIECE) {
+      send(["stdin", data.slice(start, start + PIECE)]);
+    }
+  });
 
   let pending = null;
   window.addEventListener("resize", function () {
