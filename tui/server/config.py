@@ -177,10 +177,6 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     serve.add_argument("--login-grace", default=DEFAULT_LOGIN_GRACE, metavar="TIME",
                        help="close a connection that has no terminal session after this long, e.g. 30s, 2m "
                             "(default 30s)")
-    serve.add_argument("--idle-seat-grace", default=DEFAULT_IDLE_SEAT_GRACE, metavar="TIME",
-                       help="when every place is taken, a newcomer gets the place of a session that has pressed no "
-                            "key (or whose Coven has not reached the menu) for this long, e.g. 60s, 2m; a player "
-                            f"seated in a game is never closed this way (default {DEFAULT_IDLE_SEAT_GRACE})")
     serve.add_argument("--add-user", metavar="NAME",
                        help="add or replace an account in the password file (asks for the password) and exit")
     return serve
@@ -214,6 +210,10 @@ def add_door_flags(parser: argparse.ArgumentParser, *, port: int, auth_modes: st
     parser.add_argument("--stall-timeout", default=DEFAULT_STALL_TIMEOUT, metavar="TIME",
                         help="disconnect a client that read none of its held output for this long, e.g. 30s, 2m "
                              f"(default {DEFAULT_STALL_TIMEOUT})")
+    parser.add_argument("--idle-seat-grace", default=DEFAULT_IDLE_SEAT_GRACE, metavar="TIME",
+                        help="when every place is taken, a newcomer gets the place of a session that has pressed no "
+                             "key (or whose Coven has not reached the menu) for this long, e.g. 60s, 2m; a player "
+                             f"seated in a game is never closed this way (default {DEFAULT_IDLE_SEAT_GRACE})")
     parser.add_argument("--memory-floor", default=DEFAULT_MEMORY_FLOOR, metavar="SIZE",
                         help="refuse newcomers (\"this host is full right now\") while the machine's available memory "
                              "(MemAvailable in /proc/meminfo) is below SIZE, e.g. 256M, 1G; 0 turns it off, and so "

@@ -6,7 +6,6 @@ import argparse
 from pathlib import Path
 
 from tui.server.config import (
-    DEFAULT_IDLE_SEAT_GRACE,
     DEFAULT_LOGIN_GRACE,
     ServeConfig,
     ServeUsageError,
@@ -35,8 +34,7 @@ def add_web_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
                      help="also open the SSH door (as `coven serve`) on this port, in the same process: both doors "
                           "then share one session cap, and a table hosted from a browser shows its ssh join line")
     # What only the SSH door sets by flag; config_from_args reads them all.
-    web.set_defaults(authorized_keys=None, login_grace=DEFAULT_LOGIN_GRACE, idle_seat_grace=DEFAULT_IDLE_SEAT_GRACE,
-                     add_user=None)
+    web.set_defaults(authorized_keys=None, login_grace=DEFAULT_LOGIN_GRACE, add_user=None)
     return web
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tui.server.admission import ChildStatus
+from tui.server.admission import ChildStatus, idle_seat
 from tui.server.config import describe_duration
 from tui.server.connection import MARKER_RESERVE, SOURCE_ROOT, child_command
 from tui.server.limits import DEFAULT_COLUMNS, DEFAULT_ROWS, MAX_COLUMNS, MAX_ROWS, RateLimiter, clamp_size
@@ -68,6 +68,7 @@ class BrowserSeat:
         self.child: PtyChild | None = None
         self.status: ChildStatus | None = None
         self.admitted = False
+        self.admitted_at = 0.0
         self.closed = False
         self.last_input = time.monotonic()
         self.gate = InputGate()
@@ -87,6 +88,39 @@ class BrowserSeat:
     def note(self, message: str, *args: object, level: int = logging.INFO) -> None:
         """Log one line about this visit."""
         log.log(level, f"#%d web %s user=%s {message}", self.number, self.address, self.login.account, *args)
+
+    @property
+    def live(self) -> bool:
+        """Whether this visit holds a player's place: its Coven is starting or running."""
+        return self.admitted and not self.closed
+
+    @property
+    def ready(self) -> bool:
+        """Whether the visit's Coven said its first screen is up."""
+        return self.status is not None and self.status.ready
+
+    @property
+    def seated(self) -> bool:
+        """Whether the visit's Coven said its player is seated in a game (or a table's lobby)."""
+        return self.status is not None and self.status.seated
+
+    def close_idle_seat(self, newcomer: int) -> None:
+        """Give this idle visit's place to connection ``newcomer``: tell the page why, and close."""
+        grace = self.state.config.idle_seat_grace
+        self.note("idle seat closed for newcomer #%d (%s, no key for %.0f s)", newcomer,
+                  "menu reached" if self.ready else "menu never reached", time.monotonic() - self.last_input)
+        reason = (f"Coven is full and this page was idle for {describe_duration(grace)}; its place went to another "
+                  "player. Goodbye.")
+        self._gone()
+        task = asyncio.get_running_loop().create_task(self._say_goodbye(reason))
+        self.state.hangups.add(task)
+        task.add_done_callback(self.state.hangups.discard)
+
+    async def _say_goodbye(self, reason: str) -> None:
+        """Show ``reason`` on the page and close its socket."""
+        if not self.ws.closed:
+            await self.ws.send_str(json.dumps(["refused", reason]))
+            await self.ws.close(code=1000, message=b"Coven is full; this page's place went to another player.")
 
     def _clamped(self, columns: int, rows: int) -> tuple[int, int]:
         """``columns`` x ``rows`` within the limits, logging the first few clamps."""
@@ -109,10 +143,15 @@ class BrowserSeat:
         if available is not None:
             await self.refuse(LOW_MEMORY)
             return
+        if state.counter.count >= state.counter.maximum and (
+                idle := idle_seat(state.sessions(), time.monotonic(), state.config.idle_seat_grace)) is not None:
+            idle.close_idle_seat(self.number)  # a seat idle that long goes to this newcomer, as over SSH
         if not state.counter.try_admit():
             await self.refuse(f"The table is full (at most {state.config.max_sessions} at once); try again later.")
             return
         self.admitted = True
+        self.admitted_at = time.monotonic()
+        state.browser_seats.add(self)
         try:
             query = self.request.query
             size = self._clamped(_whole(query.get("width")) or DEFAULT_COLUMNS,
@@ -313,6 +352,7 @@ class BrowserSeat:
             self._idle.cancel()
         if self.status is not None:
             self.status.close()
+        self.state.browser_seats.discard(self)
         if self.admitted:
             self.admitted = False
             self.state.counter.release()
