@@ -123,6 +123,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         account: str | None = None,
         serve_host: str | None = None,
         signed_in: bool = False,
+        serve_browser: bool = False,
     ) -> None:
         """Create the app.
 
@@ -140,6 +141,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             serve_host: The address ``coven serve`` listens on, for the lobby's join hint.
             signed_in: True when ``coven serve`` proved the account (password or key), so that
                 the account is this player's alone; without it anyone may use the name.
+            serve_browser: True when ``serve_port`` and ``serve_host`` are ``coven web``'s (no SSH door).
         """
         limit_arenas()  # before any worker thread: a seat's heap then comes back after each game (tui.heap)
         css_cache.install()  # CSS parsed once per process (and, served, once in the warm parent)
@@ -148,7 +150,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         super().__init__(hold_first_screen=serve_port is not None)
         self.store = store
         """The open session store, or None when it could not be opened."""
-        self.tables = TableSeating(self, player_name, serve_port, serve_host)
+        self.tables = TableSeating(self, player_name, serve_port, serve_host, serve_browser=serve_browser)
         """The shared tables this process hosts or sits at."""
         self.join_code = join_code
         self.served = serve_port is not None
@@ -444,7 +446,8 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         from tui.screens.lobby import LobbyScreen
 
         self.go_to_menu()
-        self.push_screen(LobbyScreen(message.link, self.tables.serve_port, self.tables.serve_host))
+        self.push_screen(LobbyScreen(message.link, self.tables.serve_port, self.tables.serve_host,
+                                     browser=self.tables.serve_browser))
 
     @on(OpenTableGame)
     def _table_game_asked(self, message: OpenTableGame) -> None:
@@ -722,6 +725,7 @@ def run(
     account: str | None = None,
     serve_host: str | None = None,
     signed_in: bool = False,
+    serve_browser: bool = False,
 ) -> int:
     """Run Coven in the terminal until the user quits (see :class:`CovenApp` for the arguments).
 
@@ -733,6 +737,6 @@ def run(
         print(NOT_A_TERMINAL, file=sys.stderr)
         return EXIT_NOT_A_TERMINAL
     app = CovenApp(store_path=store_path, player_name=player_name, join_code=join_code, serve_port=serve_port,
-                   account=account, serve_host=serve_host, signed_in=signed_in)
+                   account=account, serve_host=serve_host, signed_in=signed_in, serve_browser=serve_browser)
     app.run()
     return app.return_code or 0

@@ -174,6 +174,23 @@ def valid(item: Setting, value: object) -> bool:
     return isinstance(value, str) and value in item.choices
 
 
+_FOR_THIS_RUN: dict[str, SettingValue] = {}
+"""Settings asked for at start (``coven play --linear``): they hold for this run until the player changes them."""
+
+
+def set_for_this_run(name: str, value: SettingValue) -> None:
+    """Hold setting ``name`` at ``value`` in this process, over the stored one, until it is written.
+
+    Raises:
+        KeyError: no such setting.
+        ValueError: not one of its choices.
+    """
+    item = setting(name)
+    if not valid(item, value):
+        raise ValueError(f"{name} is one of {', '.join(item.shown(c) for c in item.choices)}")
+    _FOR_THIS_RUN[name] = value
+
+
 def read_settings(store: SessionStore | None, account: str | None) -> Settings:
     """Every setting of ``account`` (None: this machine's player); unusable values fall back, named.
 
@@ -195,6 +212,7 @@ def read_settings(store: SessionStore | None, account: str | None) -> Settings:
         else:
             settings.values[item.name] = item.default
             settings.fell_back.append(item.name)
+    settings.values.update(_FOR_THIS_RUN)
     return settings
 
 
@@ -210,6 +228,7 @@ def write_setting(store: SessionStore, account: str | None, name: str, value: Se
     if not valid(item, value):
         raise ValueError(f"{name} is one of {', '.join(item.shown(c) for c in item.choices)}")
     set_preference(store, account, item.stored_key, value)
+    _FOR_THIS_RUN.pop(name, None)  # the player's own choice now, kept for the next run too
 
 
 def reset_settings(store: SessionStore, account: str | None, names: Mapping[str, Setting] | None = None) -> None:

@@ -258,7 +258,10 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["COVEN_DATA_DIR"] = data_dir
         shots = asyncio.run(_capture(directory)) + asyncio.run(_capture_battlefield(directory))
         shots += asyncio.run(_capture_tables(directory))
-        for path in shots + asyncio.run(_capture_lab_and_decks(directory)):
+        shots += asyncio.run(_capture_lab_and_decks(directory))
+        from tui.web.screenshot import capture_browser_door  # a browser only for this one picture
+
+        for path in shots + capture_browser_door(directory):
             print(f"wrote {path}")
     return 0
 

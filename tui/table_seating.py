@@ -46,12 +46,14 @@ class TableSeating:
     """Hosting, joining, watching and leaving tables for one Coven app."""
 
     def __init__(self, app: SeatingHost, player_name: str | None, serve_port: int | None,
-                 serve_host: str | None = None) -> None:
-        """Serve ``app``; ``player_name`` is offered when joining; the server's port and host go in join hints."""
+                 serve_host: str | None = None, *, serve_browser: bool = False) -> None:
+        """Serve ``app``; ``player_name`` is offered when joining; the server's port and host go in join hints
+        (``serve_browser``: they are the browser door's)."""
         self.app = app
         self._player_name = (player_name or "").strip() or None
         self.serve_port = serve_port
         self.serve_host = serve_host
+        self.serve_browser = serve_browser
         self._presence: Presence | None = None
         self._tables: TableStore | None = None
         self._name_was_code = False

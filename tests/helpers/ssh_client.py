@@ -57,14 +57,17 @@ class ServeProcess:
 
     @classmethod
     def start(cls, data_dir: Path, *args: str, timeout: float = 20.0,
-              env: dict[str, str] | None = None) -> ServeProcess:
-        """Start a server with extra ``args`` and wait for its ``listening on`` line."""
+              env: dict[str, str] | None = None, command: str = "serve") -> ServeProcess:
+        """Start a server with extra ``args`` and wait for its ``listening on`` line.
+
+        ``command`` is ``serve`` (the SSH door) or ``web`` (the browser door), which print the same line.
+        """
         data_dir.mkdir(parents=True, exist_ok=True)
         environment = dict(os.environ if env is None else env)
         environment["COVEN_DATA_DIR"] = str(data_dir)
         stderr = open(data_dir / "serve-stderr.txt", "a", encoding="utf-8")  # noqa: SIM115 - owned by the child
         process = subprocess.Popen(
-            [sys.executable, "-m", "tui.cli", "serve", "--port", "0", *args],
+            [sys.executable, "-m", "tui.cli", command, "--port", "0", *args],
             stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL, env=environment, text=True,
             cwd=ROOT)
         stderr.close()

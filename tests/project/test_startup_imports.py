@@ -37,6 +37,8 @@ cli.main([])
 
 FORBIDDEN_AT_START = ("engine.wizards_cup", "engine.witchdraft", "engine.wizbits",
                       "numpy", "scipy", "asyncssh", "hypothesis", "pytest",
+                      # The browser door's server and its tests' browser driver: only `coven web` loads aiohttp.
+                      "aiohttp", "selenium", "tui.web.site", "tui.web.door",
                       # Loaded when first used: the text area and table (transcripts, sessions), the ladder.
                       "textual.widgets._text_area", "textual.widgets._data_table", "rich.progress",
                       "tui.cli.ladder")

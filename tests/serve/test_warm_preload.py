@@ -42,7 +42,8 @@ async def reach_menu(pilot):
 
 def run_to_menu(self, *args, **kwargs):
     result = original_run(self, headless=True, size=(100, 30), auto_pilot=reach_menu)
-    print(json.dumps({"screen": result, "new": sorted(set(sys.modules) - preloaded)}))
+    web = sorted(name for name in preloaded if name.split(".")[0] == "aiohttp" or name.startswith("tui.web."))
+    print(json.dumps({"screen": result, "new": sorted(set(sys.modules) - preloaded), "web": web}))
     return 0
 original_run = CovenApp.run
 CovenApp.run = run_to_menu
@@ -62,6 +63,8 @@ def test_a_player_imports_no_module_the_warm_parent_did_not(tmp_path: Path) -> N
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["screen"] == "MainMenu"
     assert report["new"] == [], "imported by each player instead of once by the warm parent"
+    # No player runs the browser door's server: its code and aiohttp would only weigh on every seat.
+    assert [name for name in report["web"] if name != "tui.web.config"] == []
 
 
 def test_the_warm_parent_builds_the_command_line_parser(monkeypatch: pytest.MonkeyPatch) -> None:

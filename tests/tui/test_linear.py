@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.witchdraft.cards import CARDS
 from engine.wizards_cup.state import Phase as CupPhase
 from saves import LiveSession, SeatInfo, SessionStore
@@ -154,3 +156,33 @@ async def test_the_pillar_lab_shows_its_pillar_in_words_in_linear_mode(store: Se
             else main.startswith("Main pillar, top first: ")
         for unit in units:
             assert unit.name in pane.text
+
+
+async def test_linear_mode_asked_at_start_holds_for_the_run_until_the_player_changes_it(
+        store: SessionStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `coven play --linear` (the browser door's ?linear=1): on for this run, over the stored choice, which it
+    # leaves alone; the player's own choice in Settings then wins.
+    from tui import player_settings
+    from tui.app import CovenApp
+    from tui.cli import build_parser
+    from tui.player_settings import read_settings, set_for_this_run, write_setting
+    from tui.screens.game.screen import GameScreen
+    from tui.screens.transcript import TranscriptScreen
+
+    monkeypatch.setattr(player_settings, "_FOR_THIS_RUN", {})
+    assert build_parser().parse_args(["play", "--linear"]).linear is True
+    set_for_this_run("linear", True)
+    live = LiveSession.create(store, "wizards-cup", {}, 5, [SeatInfo("Ana"), SeatInfo("Bo", "bot", "easy")])
+    app = CovenApp(store=store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.push_screen(GameScreen(live, auto_delay=0.01))
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        pane = screen.query_one(LinearView)
+        await until(pilot, lambda: pane.display and "Choosing teams" in pane.text, "the table in words")
+        await app.push_screen(TranscriptScreen("Transcript", "", "t.txt"))
+        write_setting(store, None, "linear", False)
+        app.pop_screen()
+        await until(pilot, lambda: not pane.display and screen.query_one("#game-log").display, "the log back")
+    assert read_settings(store, None)["linear"] is False

@@ -369,6 +369,10 @@ def test_the_join_hint_names_where_friends_can_reach_the_server() -> None:
     assert f"ssh -p 2222 KXMP@{socket.gethostname()}" in join_hint("KXMP", 2222, "0.0.0.0")
     assert "ssh -p 2222 KXMP@10.0.0.5" in join_hint("KXMP", 2222, "10.0.0.5")
     assert "run coven serve" in join_hint("KXMP", None)
+    # coven web without its SSH door: friends come in by the browser door's address, never by ssh.
+    browser = join_hint("KXMP", 8000, "127.0.0.1", browser=True)
+    assert "http://localhost:8000/" in browser and "Join a table → KXMP" in browser and "ssh" not in browser
+    assert f"http://{socket.gethostname()}:8000/" in join_hint("KXMP", 8000, "0.0.0.0", browser=True)
 
 
 def test_players_are_told_when_the_host_is_away(other: TableStore) -> None:

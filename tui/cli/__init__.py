@@ -41,6 +41,7 @@ from tui.cli.simulate_args import add_simulate_parser
 from tui.cli.simulate_command import cmd_simulate
 from tui.rules_docs import RULES_DIR
 from tui.server.config import add_serve_parser
+from tui.web.config import add_web_parser
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -85,8 +86,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if app is None:
         fail("The card table is not available in this build.")
         return EXIT_ERROR
+    if args.linear:
+        from tui.player_settings import set_for_this_run
+
+        set_for_this_run("linear", True)
     code = app.run(player_name=args.name, join_code=args.join, serve_port=args.serve_port, account=args.account,
-                   serve_host=args.serve_host, signed_in=args.signed_in)
+                   serve_host=args.serve_host, signed_in=args.signed_in,
+                   serve_browser=args.serve_browser)
     return code if isinstance(code, int) else 0
 
 
@@ -214,6 +220,19 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         return EXIT_ERROR
 
 
+def _cmd_web(args: argparse.Namespace) -> int:
+    from tui.server import ServeError, ServeUsageError
+    from tui.web.run import run_web
+
+    try:
+        return run_web(args)
+    except ServeUsageError as error:
+        raise UsageError(str(error)) from None
+    except ServeError as error:
+        fail(str(error))
+        return EXIT_ERROR
+
+
 def _session_id(text: str) -> int:
     """A session id as typed: a whole number that fits the store (SQLite's 64-bit integers)."""
     digits = text.strip()
@@ -227,7 +246,8 @@ def _session_id(text: str) -> int:
 
 
 _PLAY_DEFAULTS: dict[str, object] = {"name": None, "join": None, "serve_port": None, "account": None,
-                                     "serve_host": None, "signed_in": False}
+                                     "serve_host": None, "signed_in": False, "linear": False,
+                                     "serve_browser": False}
 """What plain ``coven`` runs with: the table, as ``coven play`` with no options."""
 
 
@@ -244,11 +264,15 @@ def build_parser() -> argparse.ArgumentParser:
                                description="Open the card table. With --join, offer that table's seats at once.")
     play.add_argument("--name", metavar="NAME", help="the name offered when joining a table")
     play.add_argument("--join", metavar="CODE", help="a table's 4-letter join code")
+    play.add_argument("--linear", action="store_true",
+                      help="open in linear mode (each table also as lines of words), for this run")
     # Set by `coven serve` for each connection's Coven, never by hand.
     play.add_argument("--serve-port", type=int, metavar="PORT", help=argparse.SUPPRESS)
     play.add_argument("--account", metavar="ACCOUNT", help=argparse.SUPPRESS)
     play.add_argument("--serve-host", metavar="HOST", help=argparse.SUPPRESS)
     play.add_argument("--signed-in", action="store_true", help=argparse.SUPPRESS)
+    # Set by `coven web` alone (no SSH door): --serve-port and --serve-host are the browser door's.
+    play.add_argument("--serve-browser", action="store_true", help=argparse.SUPPRESS)
     play.set_defaults(handler=_cmd_play)
 
     rules = commands.add_parser("rules", help="show a game's rules", description="Print a game's rules.")
@@ -281,7 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="benchmark a game's engine and bots", description="Play bot games.")
     bench.add_argument("game", metavar="GAME",
                        help="game id, e.g. wizards-cup; 'tables' for shared tables; 'serve' for coven serve "
-                            "(--games then counts the clients connecting at once, default 8, at most 16); 'seat-memory' for a seat's memory "
+                            "(--games then counts the clients connecting at once, default 8, at most 16); 'web' for a "
+                            "browser session beside an SSH session through one coven web (--games then counts the "
+                            "players a door, default 4); 'seat-memory' for a seat's memory "
                             "after whole games against Hard (default one Wizards Cup game; --games N plays N of each plan); 'startup' for the time to "
                             "the main menu (--games then counts the starts, default 10); 'wizbits-hard' for "
                             "Wizbits Hard against Normal (default 1 game); 'witchdraft-bots' for WitchDraft Hard "
@@ -296,6 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_ladder_command(commands)
     add_ratings_command(commands)
     add_serve_parser(commands).set_defaults(handler=_cmd_serve)
+    add_web_parser(commands).set_defaults(handler=_cmd_web)
     return parser
 
 

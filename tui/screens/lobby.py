@@ -52,8 +52,16 @@ LOCAL_ONLY = frozenset({"127.0.0.1", "localhost", "::1"})
 EVERYWHERE = frozenset({"0.0.0.0", "::", ""})
 
 
-def join_hint(code: str, port: int | None, host: str | None = None) -> str:
-    """How friends join, in two lines: over SSH when this Coven is served, else on this machine."""
+def join_hint(code: str, port: int | None, host: str | None = None, *, browser: bool = False) -> str:
+    """How friends join, in two lines: over SSH when this Coven is served, else on this machine.
+
+    ``browser``: ``port`` and ``host`` are the browser door's (``coven web`` without its SSH door).
+    """
+    if port and browser:
+        where = "localhost" if host in LOCAL_ONLY else socket.gethostname() if host is None or host in EVERYWHERE \
+            else host
+        return (f"Friends join in a browser:  http://{where}:{port}/\n"
+                f"then from Coven's main menu: Join a table → {code}")
     if port:
         if host in LOCAL_ONLY:
             return (f"Players on this machine:  ssh -p {port} {code}@localhost\n"
@@ -91,12 +99,15 @@ class LobbyScreen(Screen[None]):
         Binding("escape", "leave", "Leave table"),
     ]
 
-    def __init__(self, link: TableLink, port: int | None = None, host: str | None = None) -> None:
-        """Show ``link``'s table; ``port`` and ``host`` are where ``coven serve`` listens, when served."""
+    def __init__(self, link: TableLink, port: int | None = None, host: str | None = None, *,
+                 browser: bool = False) -> None:
+        """Show ``link``'s table; ``port`` and ``host`` are where ``coven serve`` listens, when served (the browser
+        door's address when ``browser``)."""
         super().__init__()
         self.link = link
         self.port = port
         self.host = host
+        self.browser = browser
         self._opened_game = False
         self._shown: TableInfo | None = None
         self.chat = ChatPane(link)
@@ -113,7 +124,7 @@ class LobbyScreen(Screen[None]):
                 yield Static(plain(f"{title} · table {info.code} · hosted by {info.host_name}{pace}"), id="lobby-title")
                 with Center(id="lobby-code-row"):
                     yield JoinCode(info.code, id="lobby-code")
-                yield Static(join_hint(info.code, self.port, self.host), id="lobby-hint")
+                yield Static(join_hint(info.code, self.port, self.host, browser=self.browser), id="lobby-hint")
                 yield Static("", id="lobby-seats")
                 yield Static("", id="lobby-spectators")
                 yield Static("", id="lobby-token")

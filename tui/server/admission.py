@@ -219,6 +219,14 @@ class SeatHolder(Protocol):
         ...
 
 
+class Seat(SeatHolder, Protocol):
+    """A place a full server may give to a newcomer: an SSH session, or a browser visit (:mod:`tui.web.door`)."""
+
+    def close_idle_seat(self, newcomer: int) -> None:
+        """Say why, and close, so connection ``newcomer`` takes the place."""
+        ...
+
+
 Holder = TypeVar("Holder", bound=SeatHolder)
 
 

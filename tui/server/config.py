@@ -176,53 +176,56 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     serve = commands.add_parser(
         "serve", help="host Coven over SSH for friends to join",
         description="Run an SSH server; each connection gets its own Coven table in a terminal.")
-    serve.add_argument("--host", default=DEFAULT_HOST,
-                       help=f"address to listen on (default {DEFAULT_HOST}; 0.0.0.0 for every interface)")
-    serve.add_argument("--port", default=str(DEFAULT_PORT),
-                       help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
-    serve.add_argument("--auth", default="none", metavar="MODE",
-                       help="none (trusted networks only), password or keys (default none)")
-    serve.add_argument("--password-file", metavar="FILE",
-                       help="accounts for --auth password and --add-user (default: DATA_DIR/passwords)")
+    add_door_flags(serve, port=DEFAULT_PORT, auth_modes="none (trusted networks only), password or keys")
     serve.add_argument("--authorized-keys", metavar="FILE", help="public keys allowed by --auth keys")
-    serve.add_argument("--max-sessions", default=str(DEFAULT_MAX_SESSIONS), metavar="N",
-                       help=f"most players connected at once (default {DEFAULT_MAX_SESSIONS})")
-    serve.add_argument("--idle-timeout", default=DEFAULT_IDLE_TIMEOUT, metavar="TIME",
-                       help="close a connection after this long without a key press, e.g. 90s, 30m, 1h (default 30m)")
-    serve.add_argument("--rate-burst", default=str(DEFAULT_RATE_BURST), metavar="N",
-                       help=f"connection attempts one address may make in a burst (default {DEFAULT_RATE_BURST})")
-    serve.add_argument("--rate-refill-seconds", default=str(DEFAULT_RATE_REFILL_SECONDS), metavar="S",
-                       help="seconds for one more attempt to be allowed again (default 3)")
     serve.add_argument("--login-grace", default=DEFAULT_LOGIN_GRACE, metavar="TIME",
                        help="close a connection that has no terminal session after this long, e.g. 30s, 2m "
                             "(default 30s)")
-    serve.add_argument("--max-auth-tries", default=str(DEFAULT_MAX_AUTH_TRIES), metavar="N",
-                       help=f"failed logins one connection may make before it is closed "
-                            f"(default {DEFAULT_MAX_AUTH_TRIES})")
-    serve.add_argument("--no-warm", action="store_true",
-                       help="start each player as a fresh process instead of forking it from a warm parent that "
-                            "has Coven imported already (slower to connect, more memory per player)")
-    serve.add_argument("--output-budget", default=DEFAULT_OUTPUT_BUDGET, metavar="SIZE",
-                       help="screen output held for one slow client, e.g. 256k, 1m; past it that player's Coven "
-                            f"stops drawing until the client catches up (default {DEFAULT_OUTPUT_BUDGET})")
-    serve.add_argument("--stall-timeout", default=DEFAULT_STALL_TIMEOUT, metavar="TIME",
-                       help="disconnect a client that read none of its held output for this long, e.g. 30s, 2m "
-                            f"(default {DEFAULT_STALL_TIMEOUT})")
-    serve.add_argument("--memory-floor", default=DEFAULT_MEMORY_FLOOR, metavar="SIZE",
-                       help="refuse newcomers (\"this host is full right now\") while the machine's available memory "
-                            "(MemAvailable in /proc/meminfo) is below SIZE, e.g. 256M, 1G; 0 turns it off, and so "
-                            f"does a system without /proc/meminfo (not Linux) (default {DEFAULT_MEMORY_FLOOR})")
-    serve.add_argument("--idle-seat-grace", default=DEFAULT_IDLE_SEAT_GRACE, metavar="TIME",
-                       help="when every place is taken, a newcomer gets the place of a session that has pressed no "
-                            "key (or whose Coven has not reached the menu) for this long, e.g. 60s, 2m; a player "
-                            f"seated in a game is never closed this way (default {DEFAULT_IDLE_SEAT_GRACE})")
-    serve.add_argument("--notify-url", metavar="URL",
-                       help="POST a small JSON notice (table, game, seat, deadline) to URL when a table asks a "
-                            "player who is not connected, e.g. https://ntfy.example/?topic=coven; signed-in "
-                            "players may set their own in Settings (default: none)")
     serve.add_argument("--add-user", metavar="NAME",
                        help="add or replace an account in the password file (asks for the password) and exit")
     return serve
+
+
+def add_door_flags(parser: argparse.ArgumentParser, *, port: int, auth_modes: str) -> None:
+    """The flags both doors take (``coven serve`` and ``coven web``): where to listen, accounts and limits."""
+    parser.add_argument("--host", default=DEFAULT_HOST,
+                        help=f"address to listen on (default {DEFAULT_HOST}; 0.0.0.0 for every interface)")
+    parser.add_argument("--port", default=str(port), help=f"port to listen on (default {port}; 0 picks a free one)")
+    parser.add_argument("--auth", default="none", metavar="MODE", help=f"{auth_modes} (default none)")
+    parser.add_argument("--password-file", metavar="FILE",
+                        help="accounts for --auth password and --add-user (default: DATA_DIR/passwords)")
+    parser.add_argument("--max-sessions", default=str(DEFAULT_MAX_SESSIONS), metavar="N",
+                        help=f"most players connected at once (default {DEFAULT_MAX_SESSIONS})")
+    parser.add_argument("--idle-timeout", default=DEFAULT_IDLE_TIMEOUT, metavar="TIME",
+                        help="close a connection after this long without a key press, e.g. 90s, 30m, 1h (default 30m)")
+    parser.add_argument("--rate-burst", default=str(DEFAULT_RATE_BURST), metavar="N",
+                        help=f"connection attempts one address may make in a burst (default {DEFAULT_RATE_BURST})")
+    parser.add_argument("--rate-refill-seconds", default=str(DEFAULT_RATE_REFILL_SECONDS), metavar="S",
+                        help="seconds for one more attempt to be allowed again (default 3)")
+    parser.add_argument("--max-auth-tries", default=str(DEFAULT_MAX_AUTH_TRIES), metavar="N",
+                        help=f"failed logins one connection may make before it is closed "
+                             f"(default {DEFAULT_MAX_AUTH_TRIES})")
+    parser.add_argument("--no-warm", action="store_true",
+                        help="start each player as a fresh process instead of forking it from a warm parent that "
+                             "has Coven imported already (slower to connect, more memory per player)")
+    parser.add_argument("--output-budget", default=DEFAULT_OUTPUT_BUDGET, metavar="SIZE",
+                        help="screen output held for one slow client, e.g. 256k, 1m; past it that player's Coven "
+                             f"stops drawing until the client catches up (default {DEFAULT_OUTPUT_BUDGET})")
+    parser.add_argument("--stall-timeout", default=DEFAULT_STALL_TIMEOUT, metavar="TIME",
+                        help="disconnect a client that read none of its held output for this long, e.g. 30s, 2m "
+                             f"(default {DEFAULT_STALL_TIMEOUT})")
+    parser.add_argument("--idle-seat-grace", default=DEFAULT_IDLE_SEAT_GRACE, metavar="TIME",
+                        help="when every place is taken, a newcomer gets the place of a session that has pressed no "
+                             "key (or whose Coven has not reached the menu) for this long, e.g. 60s, 2m; a player "
+                             f"seated in a game is never closed this way (default {DEFAULT_IDLE_SEAT_GRACE})")
+    parser.add_argument("--notify-url", metavar="URL",
+                        help="POST a small JSON notice (table, game, seat, deadline) to URL when a table asks a "
+                             "player who is not connected, e.g. https://ntfy.example/?topic=coven; signed-in "
+                             "players may set their own in Settings (default: none)")
+    parser.add_argument("--memory-floor", default=DEFAULT_MEMORY_FLOOR, metavar="SIZE",
+                        help="refuse newcomers (\"this host is full right now\") while the machine's available memory "
+                             "(MemAvailable in /proc/meminfo) is below SIZE, e.g. 256M, 1G; 0 turns it off, and so "
+                             f"does a system without /proc/meminfo (not Linux) (default {DEFAULT_MEMORY_FLOOR})")
 
 
 def password_file_path(typed: str | None, data_dir: Path) -> Path:

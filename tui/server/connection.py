@@ -130,18 +130,22 @@ class SessionOwner(Protocol):
         ...
 
 
-def child_command(login: Login, port: int, host: str = "127.0.0.1", *, signed_in: bool = False) -> list[str]:
+def child_command(login: Login, port: int, host: str = "127.0.0.1", *, signed_in: bool = False,
+                  linear: bool = False, browser: bool = False) -> list[str]:
     """The command of one player's process (the contract with ``coven play``).
 
     ``--serve-port`` and ``--serve-host`` let the app show joiners the right ``ssh -p PORT``
     line and tell it that it serves a connection; ``--account`` scopes the sessions it shows, and
     ``--signed-in`` says the account was proven (password or key auth), so it is this player's alone.
     Values from the client are glued to their flag (``--name=VALUE``), so a name such as
-    ``--help`` stays a name and is never read as a flag.
+    ``--help`` stays a name and is never read as a flag. ``linear`` opens it in linear mode
+    (the browser door's ``?linear=1``); ``browser`` says ``port`` and ``host`` are the browser door's.
     """
     command = [sys.executable, "-m", "tui.cli", "play", f"--name={login.player}", f"--serve-port={port}",
                f"--serve-host={host}", f"--account={login.account}"]
-    return command + (["--signed-in"] if signed_in else []) + ([f"--join={login.code}"] if login.code else [])
+    return (command + (["--signed-in"] if signed_in else []) + (["--linear"] if linear else [])
+            + (["--serve-browser"] if browser else [])
+            + ([f"--join={login.code}"] if login.code else []))
 
 
 class CovenSession(asyncssh.SSHServerSession[bytes]):

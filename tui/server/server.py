@@ -24,7 +24,7 @@ from engine.core.text import is_safe_text
 from tui.notify.url import ENV_URL as NOTIFY_URL_VARIABLE
 from tui.server.account_names import key_account
 from tui.server.accounts import read_password_file, signed_in_as
-from tui.server.admission import MemoryFloor, available_memory, describe_size, idle_seat, is_idle
+from tui.server.admission import MemoryFloor, Seat, available_memory, describe_size, idle_seat, is_idle
 from tui.server.closing import disconnect_politely, tell_and_exit
 from tui.server.config import ServeConfig, describe_duration
 from tui.server.connection import CovenSession
@@ -58,6 +58,8 @@ class ServerState:
     port: int = 0
     authorized_keys: asyncssh.SSHAuthorizedKeys | None = None
     warm: WarmParent | None = None
+    browser_only: bool = False
+    """``coven web`` without its SSH door: ``port`` is the browser door's, and join hints say so."""
     limiter: RateLimiter = field(init=False)
     counter: SessionCounter = field(init=False)
     memory: MemoryFloor = field(init=False)
@@ -66,6 +68,8 @@ class ServerState:
     hangups: set[asyncio.Task[Any]] = field(default_factory=set)
     lingering: set[asyncio.Task[None]] = field(default_factory=set)
     serial: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+    browser_seats: set[Seat] = field(default_factory=set)
+    """The browser door's visits holding a place (:mod:`tui.web.door`); empty under ``coven serve``."""
 
     def __post_init__(self) -> None:
         """Size the rate limiter and the seat counter from the settings."""
@@ -75,10 +79,11 @@ class ServerState:
         if self.config.memory_floor and available_memory(self.memory.meminfo) is None:
             log.warning("admission by memory is off: this system has no %s", self.memory.meminfo)
 
-    def sessions(self) -> list[CovenSession]:
-        """The sessions that hold a place now."""
-        return [connection.session for connection in self.connections
-                if connection.session is not None and connection.session.live]
+    def sessions(self) -> list[Seat]:
+        """The sessions that hold a place now: SSH sessions, and browser visits when ``coven web`` shares this state."""
+        ssh: list[Seat] = [connection.session for connection in self.connections
+                           if connection.session is not None and connection.session.live]
+        return ssh + [seat for seat in self.browser_seats if seat.live]
 
     @property
     def max_pending(self) -> int:
@@ -259,7 +264,7 @@ class CovenConnection(asyncssh.SSHServer):
         self.refuse(reason, quiet=True, now=True)
         return True
 
-    def _idle_seat(self) -> CovenSession | None:
+    def _idle_seat(self) -> Seat | None:
         """The session whose place a newcomer may take now, if any (see :mod:`tui.server.admission`)."""
         return idle_seat(self.state.sessions(), time.monotonic(), self.state.config.idle_seat_grace)
 

@@ -188,3 +188,15 @@ def test_bench_seat_memory_prints_uss_and_rss_at_the_menu_and_after_the_game(
     assert any(line.startswith("Targets: USS at most 40 MiB") for line in lines)
     [in_play] = [line for line in lines if line.startswith("Seats in play per GB, forked warm")]
     assert re.search(r"wizards-cup \d+\.$", in_play), in_play
+
+
+def test_bench_web_prints_a_browser_session_beside_an_ssh_session(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "web", "--games", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for row in ("to the first menu frame, alone, median", "to the first menu frame, 2 at once, slowest",
+                "a player's Coven at the menu, USS", "a player's Coven at the menu, PSS",
+                "the door process, per open session (RSS)"):
+        [line] = [line for line in lines if line.count("│") == 4 and line.split("│")[1].strip() == row]
+        browser, ssh = (float(cell.split()[0].replace(",", "")) for cell in line.split("│")[2:4])
+        if "door process" not in row:  # the door's own growth may round to nothing
+            assert browser > 0 and ssh > 0, line

@@ -62,7 +62,7 @@ def test_no_command_runs_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "tui.app", fake_app)
     assert main([]) == 0
     assert calls == [{"player_name": None, "join_code": None, "serve_port": None, "account": None,
-                      "serve_host": None, "signed_in": False}]
+                      "serve_host": None, "signed_in": False, "serve_browser": False}]
 
 
 def test_play_passes_the_join_code_and_name(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -73,10 +73,13 @@ def test_play_passes_the_join_code_and_name(monkeypatch: pytest.MonkeyPatch) -> 
     assert main(["play", "--name", "Bea", "--join", "kxmp", "--serve-port", "2222", "--account", "bea",
                  "--serve-host", "0.0.0.0"]) == 0
     assert main(["play", "--serve-port", "2222", "--account", "bea", "--signed-in"]) == 0
+    assert main(["play", "--serve-port", "8000", "--account", "bea", "--serve-browser"]) == 0  # coven web's
     assert calls == [{"player_name": "Bea", "join_code": "kxmp", "serve_port": 2222, "account": "bea",
-                      "serve_host": "0.0.0.0", "signed_in": False},
+                      "serve_host": "0.0.0.0", "signed_in": False, "serve_browser": False},
                      {"player_name": None, "join_code": None, "serve_port": 2222, "account": "bea",
-                      "serve_host": None, "signed_in": True}]
+                      "serve_host": None, "signed_in": True, "serve_browser": False},
+                     {"player_name": None, "join_code": None, "serve_port": 8000, "account": "bea",
+                      "serve_host": None, "signed_in": False, "serve_browser": True}]
 
 
 def test_rules(fake_spec: GameSpec, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

@@ -44,6 +44,8 @@ TARGETS: dict[str, Target] = {
     # not a game: what `coven serve` sends a player, against a bare Textual app
     # 8 by default: at 16 a run took 62 s of CPU here, and an idle machine ramps further (up to 112 seats)
     "serve": Target("serve", "clients", default=8, cap="CONCURRENT"),
+    # not a game: a browser session beside an SSH session through one `coven web --ssh-port`
+    "web": Target("web", "sessions", default_name="SESSIONS", cap="MAX_SESSIONS"),
 }
 """Targets by the name ``coven bench`` takes; any other name is a game id."""
 

@@ -1,0 +1,46 @@
+"""The browser door's output budget: a page that stops reading holds its own Coven back, then is let go.
+
+A :class:`BrowserSeat` with a socket whose sends wait until the test lets them through (the page reads
+nothing meanwhile) and a stand-in for the player's Coven, so no process or network runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.helpers.web_fakes import seat_for_test
+
+BUDGET = 16 * 1024
+
+
+async def _until(check: Callable[[], object], what: str, bound: float = 30.0) -> None:
+    deadline = time.monotonic() + bound
+    while not check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.02)
+
+
+async def test_past_the_budget_the_coven_is_held_until_the_page_reads_again(tmp_path: Path) -> None:
+    seat, page, _, coven, _ = seat_for_test(tmp_path, BUDGET)
+    for _ in range(BUDGET // 1024 + 8):
+        seat._output(b"x" * 1024)  # the Coven draws; the page reads nothing
+    assert coven.paused
+    page.reading.set()
+    await _until(lambda: not coven.paused and coven.resumed, "the Coven to draw again")
+    assert page.received == (BUDGET // 1024 + 8) * 1024  # nothing was lost on the way
+    seat.hang_up()
+
+
+async def test_a_page_that_reads_nothing_for_the_stall_timeout_is_dropped_and_its_place_freed(
+        tmp_path: Path) -> None:
+    seat, _, request, coven, state = seat_for_test(tmp_path, BUDGET)
+    for _ in range(BUDGET // 1024 + 8):
+        seat._output(b"x" * 1024)
+    assert coven.paused
+    await _until(lambda: seat.closed, "the stalled page to be dropped")
+    assert request.transport.aborted
+    await _until(lambda: coven.hung_up, "its Coven to be hung up")
+    assert state.counter.count == 0
