@@ -125,3 +125,49 @@ async def test_the_lab_announces_and_answers_at_several_steps_at_80x24() -> None
         await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         keys = " ".join(str(option.prompt) for lists in app.screen.query(OptionList) for option in lists.options)
         assert "Announce" in keys and "Ask" in keys
+
+
+def test_at_terse_the_lab_says_the_stage_and_each_answer_its_first_sentence() -> None:
+    from tui.games.wizbits.lab.narration import stage_words
+    from tui.verbosity import Verbosity, first_sentence
+
+    scenario = shipped_scenarios()[0]
+    for table in resolving(build(scenario))[:4]:
+        terse = lab_announce(table, 0, level=Verbosity.TERSE)
+        assert terse == first_sentence(stage_words(table, 0)) and scenario.title not in terse
+        assert lab_announce(table, 0, True, Verbosity.TERSE) == terse  # no detail at terse
+        for question in (Question.BOARD, Question.TURN, Question.LAST):
+            normal = lab_answer(table, 0, question)
+            assert lab_answer(table, 0, question, Verbosity.TERSE) == first_sentence(normal)
+            assert lab_answer(table, 0, question, Verbosity.FULL) == normal
+
+
+async def lab_said_at(level: str) -> tuple[str, str, PillarLabScreen]:
+    """The Lab opened with ``verbosity`` at ``level``: ``;`` pressed once, then ``'`` ``t``."""
+    from saves import SessionStore
+    from tui.app import CovenApp
+    from tui.player_settings import write_setting
+
+    store = SessionStore()
+    write_setting(store, None, "verbosity", level)
+    app = CovenApp(store=store)  # the Coven's settings: a bare host has none
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = PillarLabScreen(shipped_scenarios()[0], auto_pause=0.05, store=store)
+        await app.push_screen(screen)
+        await until(pilot, lambda: app.screen is screen and screen.table is not None, "the Lab")
+        announced = await said(pilot, screen, ("semicolon",))
+        turn = await said(pilot, screen, ("apostrophe", "t"))
+        return announced, turn, screen
+
+
+async def test_the_lab_follows_the_verbosity_setting() -> None:
+    from tui.games.wizbits.lab.narration import stage_words
+    from tui.verbosity import first_sentence
+
+    full, full_turn, screen = await lab_said_at("full")
+    assert full == lab_announce(screen.table, screen.seat, True)  # the whole Pillar at the first press
+    assert full_turn == lab_answer(screen.table, screen.seat, Question.TURN)
+    terse, terse_turn, screen = await lab_said_at("terse")
+    assert terse == first_sentence(stage_words(screen.table, screen.seat))
+    assert terse_turn == first_sentence(full_turn) and len(terse) < len(full)

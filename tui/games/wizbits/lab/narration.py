@@ -21,6 +21,7 @@ from engine.wizbits.unit_targets import pillar_targets
 from tui.games.narration import Question
 from tui.games.wizbits.narration import pillar_sentences, unit_sentence
 from tui.narration import names_phrase, sentence
+from tui.verbosity import DEFAULT, Verbosity, first_sentence, shorten
 
 NOT_IN_THE_LAB: dict[Question, str] = {
     Question.HAND: "The Pillar Lab keeps no hand to ask about: cards come from its pool (c), and s sets up the table.",
@@ -86,9 +87,12 @@ def next_words(table: LabTable) -> str:
             f"the last one's stands.")
 
 
-def lab_announce(table: LabTable, seat: int, detail: bool = False) -> str:
+def lab_announce(table: LabTable, seat: int, detail: bool = False, level: Verbosity = DEFAULT) -> str:
     """The announce key: the scenario, the stage, the top of the Pillar and what resolves next; with ``detail``,
-    the whole Pillar too."""
+    the whole Pillar too. At terse verbosity only the stage's first sentence (the scenario's title, the first
+    sentence otherwise, would tell nothing new)."""
+    if level is Verbosity.TERSE:
+        return first_sentence(stage_words(table, seat))
     title = table.scenario.title.strip()
     parts = [title if title.endswith((".", "?", "!")) else f"{title}.", stage_words(table, seat), top_words(table), next_words(table)]
     if detail:
@@ -108,13 +112,15 @@ def last_words(table: LabTable) -> str:
     return said[-1] if said else "Nothing has happened yet: build the Pillar with c, b or d."
 
 
-def lab_answer(table: LabTable, seat: int, question: Question) -> str:
+def lab_answer(table: LabTable, seat: int, question: Question, level: Verbosity = DEFAULT) -> str:
     """The ask key at the Lab: b the Pillar, l the last step, t who holds Priority or what comes next; the others
-    say the Lab has no such thing."""
+    say the Lab has no such thing. At terse verbosity, the answer's first sentence."""
     if question is Question.BOARD:
-        return " ".join(pillar_lines(table))
-    if question is Question.LAST:
-        return last_words(table)
-    if question is Question.TURN:
-        return " ".join(part for part in (stage_words(table, seat), next_words(table)) if part)
-    return NOT_IN_THE_LAB[question]
+        text = " ".join(pillar_lines(table))
+    elif question is Question.LAST:
+        text = last_words(table)
+    elif question is Question.TURN:
+        text = " ".join(part for part in (stage_words(table, seat), next_words(table)) if part)
+    else:
+        text = NOT_IN_THE_LAB[question]
+    return shorten(text, level)

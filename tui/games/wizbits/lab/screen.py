@@ -77,6 +77,7 @@ from tui.navigation import OpenHelp
 from tui.player_settings import read_settings
 from tui.served import refuses_files
 from tui.user_paths import NoPathError, user_path
+from tui.verbosity import DEFAULT, Verbosity, announce_detail, level_of
 from tui.widgets.ask import TITLES, AskScreen
 from tui.widgets.confirm import ConfirmScreen, PromptScreen
 from tui.widgets.fitting_footer import FittingFooter, FooterRoom
@@ -150,6 +151,8 @@ class PillarLabScreen(Screen[None]):
     """Keys shown in the Footer only while it has room, most wanted first."""
 
     linear = False
+    level: Verbosity = DEFAULT
+    """How much the narrator says (the ``verbosity`` setting, read when the Lab opens)."""
     """Whether the pillar is shown in words too (the "Linear mode" setting, read on mounting)."""
 
     def __init__(self, scenario: Scenario | None = None, auto_pause: float = 1.0,
@@ -191,7 +194,9 @@ class PillarLabScreen(Screen[None]):
         self.query_one("#lab-log", EventLog).border_title = "What happened"
         self.query_one(DiceLog).border_title = "Dice"
         context = coven_or_none(self)
-        self.linear = context is not None and bool(read_settings(context.store, context.account)["linear"])
+        settings = read_settings(context.store, context.account) if context is not None else None
+        self.linear = settings is not None and bool(settings["linear"])
+        self.level = DEFAULT if settings is None else level_of(settings)
         self._refresh(reset_logs=True)
         self.query_one("#lab-tree PillarOutline").focus()
 
@@ -542,9 +547,9 @@ class PillarLabScreen(Screen[None]):
     def action_announce(self) -> None:
         """Say the scenario, the stage, the top of the Pillar and what resolves next (again: the whole Pillar)."""
         key = (self.table, self.seat)
-        detail = self._announced is not None and self._announced[0] is key[0] and self._announced[1] == key[1]
+        again = self._announced is not None and self._announced[0] is key[0] and self._announced[1] == key[1]
         self._announced = key
-        self._say(lab_announce(self.table, self.seat, detail), "Now")
+        self._say(lab_announce(self.table, self.seat, announce_detail(self.level, again), self.level), "Now")
 
     def action_ask(self) -> None:
         """Open the questions (``'``); the one chosen is answered like an announcement."""
@@ -553,7 +558,7 @@ class PillarLabScreen(Screen[None]):
     def _answer(self, question: Question | None) -> None:
         """Answer the question asked about the Lab's table (escape asked none)."""
         if question is not None:
-            self._say(lab_answer(self.table, self.seat, question), TITLES[question])
+            self._say(lab_answer(self.table, self.seat, question, self.level), TITLES[question])
 
     def _say(self, text: str, title: str) -> None:
         """Say ``text`` as a toast and on the status line, until the table or the side changes."""
