@@ -189,6 +189,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "CREATE TABLE rated_games (session_id INTEGER PRIMARY KEY, rated TEXT NOT NULL, players INTEGER NOT NULL)",
     ),
+    # Version 12: clocks for live tables (issue 25). The table's Fischer clock as JSON (engine.core.clock's
+    # TableClock, plus the seats its time-outs handed to bots; checked on reading); NULL: no clock, as every
+    # table from before had.
+    ("ALTER TABLE tables ADD COLUMN clock TEXT",),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
 

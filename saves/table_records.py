@@ -8,11 +8,14 @@ number them from 1.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from saves.errors import StoreError
+
+if TYPE_CHECKING:  # saves.table_clock raises this module's TableError
+    from saves.table_clock import StoredClock
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
 """Letters of join codes and seat tokens: no I, L or O, which read as 1 and 0."""
@@ -168,6 +171,7 @@ class TableInfo:
         listed: Whether the table is on the open-table list (else reachable by its code only).
         rated: Whether the host marked the table rated: a game there between signed-in players moves their
             ratings (:mod:`saves.ratings`).
+        clock: The table's Fischer clock (:mod:`saves.table_clock`), or None for a table without one.
     """
 
     table_id: int
@@ -187,6 +191,7 @@ class TableInfo:
     coach: bool = False
     listed: bool = False
     rated: bool = False
+    clock: StoredClock | None = field(default=None, compare=False)
 
     def open_seats(self) -> list[int]:
         """The remote seats anyone may take now."""

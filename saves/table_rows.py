@@ -15,6 +15,7 @@ from typing import cast
 
 from engine.core.text import UnsafeTextError, check_name
 from saves.records import MAX_NAME_LENGTH, SeatInfo
+from saves.table_clock import read_clock
 from saves.table_records import (
     JOIN_CODE_ALPHABET,
     JOIN_CODE_LENGTH,
@@ -37,7 +38,7 @@ LIVE = (
 
 _TABLE_COLUMNS = (
     "t.id, t.code, t.game_id, t.options, t.seed, t.status, t.host_claim, t.host_name,"
-    " t.session_id, t.allow_spectators, t.created, t.spectator_chat, t.coach, t.listed, t.rated"
+    " t.session_id, t.allow_spectators, t.created, t.spectator_chat, t.coach, t.listed, t.rated, t.clock"
 )
 
 
@@ -86,7 +87,7 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
     if row is None:
         return None
     (table_id, code, game_id, options, seed, status, host_claim, host_name, session_id, spectators, created,
-     spectator_chat, coach, listed, rated) = row
+     spectator_chat, coach, listed, rated, clock) = row
     seats = tuple(
         TableSeat(
             seat=int(seat),
@@ -134,6 +135,7 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
         coach=bool(coach),
         listed=bool(listed),
         rated=rated == 1,
+        clock=read_clock(code, clock, len(seats)),
     )
 
 

@@ -1,0 +1,179 @@
+"""A live table's Fischer clock as stored in the ``tables.clock`` column, and its changes.
+
+The rules are :class:`engine.core.clock.TableClock`'s; this module keeps one per table as JSON, with the seats
+its time-outs handed to bots (so their players can take them back). Every process at the table calls
+:meth:`saves.tables.TableStore.clock_follow` after its game moved: the first to see a new log entry charges
+the time and adds the movers' increments, the others find nothing to change. A stopped clock (a curtain up at
+the host's terminal, a seat dropped) charges nobody. Nothing here opens a transaction of its own.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from engine.core.clock import ClockAsk, Fischer, TableClock
+from saves.table_records import SeatRole, TableError, TableInfo
+
+MAX_CLOCK_TEXT = 200_000
+"""A stored clock longer than this is damage, not a game's move times."""
+
+
+@dataclass(frozen=True)
+class TimedOut:
+    """Who played a seat before its time ran out: its role and presence claim (the one who may take it back)."""
+
+    role: SeatRole
+    claim: str | None
+
+
+@dataclass
+class StoredClock:
+    """A table's clock and the seats its time-outs handed to bots."""
+
+    clock: TableClock
+    out: dict[int, TimedOut] = field(default_factory=dict)
+
+    def to_text(self) -> str:
+        """The JSON stored in ``tables.clock``."""
+        data = self.clock.to_json()
+        data["out"] = {str(seat): {"role": gone.role, "claim": gone.claim} for seat, gone in sorted(self.out.items())}
+        return json.dumps(data, sort_keys=True)
+
+
+def new_clock_text(fischer: Fischer, now: float) -> str:
+    """A fresh clock for a new table: nobody asked yet, nothing charged before ``now``."""
+    return StoredClock(TableClock(fischer, since=now)).to_text()
+
+
+def read_clock(code: str, text: object, seats: int) -> StoredClock | None:
+    """The stored clock of table ``code`` (None: no clock).
+
+    Raises:
+        TableError: the stored clock is not readable (the database may be damaged).
+    """
+    if text is None:
+        return None
+    try:
+        if not isinstance(text, str) or len(text) > MAX_CLOCK_TEXT:
+            raise ValueError("not text")
+        data = json.loads(text)
+        clock = TableClock.from_json(data, seats)
+        out: dict[int, TimedOut] = {}
+        for key, gone in dict(data.get("out", {})).items():
+            seat = int(key)
+            if not 0 <= seat < seats or not isinstance(gone, dict) or gone.get("role") not in ("remote", "local"):
+                raise ValueError("bad seat")
+            claim = gone.get("claim")
+            out[seat] = TimedOut(cast(SeatRole, gone["role"]), claim if isinstance(claim, str) else None)
+    except (ValueError, TypeError, AttributeError):
+        raise TableError(f"Table {code} has an unreadable clock; the database may be damaged.") from None
+    return StoredClock(clock, out)
+
+
+def _write(conn: sqlite3.Connection, info: TableInfo, stored: StoredClock) -> None:
+    conn.execute("UPDATE tables SET clock = ? WHERE id = ?", (stored.to_text(), info.table_id))
+
+
+def _dropped(info: TableInfo) -> bool:
+    """A seat some person plays has nobody connected: the clock stops while the game waits for them."""
+    return info.status == "playing" and any(seat.role != "bot" and seat.claim is None for seat in info.seats)
+
+
+def followed(conn: sqlite3.Connection, info: TableInfo, seq: int, asked: Iterable[int], now: float,
+             curtain: bool | None) -> StoredClock | None:
+    """``info``'s clock after following the game to log entry ``seq`` asking ``asked`` (None: no clock).
+
+    Bots have no clock, so bot seats asked are left out. ``curtain`` None leaves the curtain stop as it is.
+    Writes the clock back only when something changed; the caller's transaction decides whether it may write.
+    """
+    stored = info.clock
+    if stored is None or info.session_id is None:
+        return stored
+    people = [seat for seat in asked if info.seats[seat].role != "bot"]
+    clock = stored.clock
+    movers: list[tuple[int, int]] = []
+    if seq > clock.seq:
+        movers = [(int(entry), int(seat)) for entry, seat in conn.execute(
+            "SELECT seq, seat FROM actions WHERE session_id = ? AND seq > ? AND seq <= ? AND seat IS NOT NULL"
+            " ORDER BY seq", (info.session_id, clock.seq, seq))]
+    changed = clock.follow(seq, people, movers, now)
+    changed = clock.stop_for(curtain=curtain, dropped=_dropped(info), now=now) or changed
+    if changed:
+        _write(conn, info, stored)
+    return stored
+
+
+def would_change(info: TableInfo, seq: int, asked: Iterable[int], now: float, curtain: bool | None) -> bool:
+    """Whether :func:`followed` would write anything (read first, so an unchanged clock costs no write)."""
+    if info.clock is None or info.session_id is None:
+        return False
+    clock = copy.deepcopy(info.clock.clock)
+    people = [seat for seat in asked if info.seats[seat].role != "bot"]
+    if clock.follow(seq, people, [], now):
+        return True
+    return clock.stop_for(curtain=curtain, dropped=_dropped(info), now=now)
+
+
+def set_asks(conn: sqlite3.Connection, info: TableInfo, seats: Iterable[int], ask: ClockAsk, now: float) -> None:
+    """Take up a player's clock request for their ``seats``."""
+    stored = info.clock
+    if stored is None:
+        return
+    if any([stored.clock.set_ask(seat, ask, now) for seat in seats]):
+        _write(conn, info, stored)
+
+
+def time_out(conn: sqlite3.Connection, info: TableInfo, seat: int, claim: str, now: float) -> None:
+    """Take ``seat``, whose time ran out, off the clock and remember who held it (the caller hands it to a bot).
+
+    Raises:
+        TableError: no clock, the seat is not ``claim``'s, or its time is not up.
+    """
+    stored = info.clock
+    target = info.seats[seat]
+    if stored is None:
+        raise TableError(f"Table {info.code} has no clock.")
+    if target.role == "bot" or target.claim != claim:
+        raise TableError(f"{target.name}'s seat is not played from this connection.")
+    if seat not in stored.clock.out_of_time(now):
+        raise TableError(f"{target.name} still has time.")
+    stored.clock.take_off(seat, now)
+    stored.out[seat] = TimedOut(target.role, claim)
+    _write(conn, info, stored)
+
+
+def take_back(conn: sqlite3.Connection, info: TableInfo, seat: int, claim: str, now: float) -> SeatRole:
+    """Give the clock back to ``seat``, which a time-out handed to a bot, for ``claim``; returns its old role.
+
+    Raises:
+        TableError: the seat was not timed out, or from another connection.
+    """
+    stored = info.clock
+    gone = None if stored is None else stored.out.get(seat)
+    if stored is None or gone is None or info.seats[seat].role != "bot":
+        raise TableError(f"{info.seats[seat].name}'s seat was not handed to a bot by the clock.")
+    if gone.claim != claim:
+        raise TableError(f"Only the player whose time ran out can take {info.seats[seat].name}'s seat back.")
+    del stored.out[seat]
+    stored.clock.put_back(seat, now)
+    _write(conn, info, stored)
+    return gone.role
+
+
+def clock_json(info: TableInfo | None) -> dict[str, Any] | None:
+    """The clock as exported and replayed: time control, requests, times left and each move's time left."""
+    if info is None or info.clock is None:
+        return None
+    data = info.clock.clock.to_json()
+    return {key: data[key] for key in ("base", "increment", "asks", "left", "marks")}
+
+
+def handover_level(levels: Iterable[str]) -> str | None:
+    """The bot level a live table hands a seat to: "normal" where the game has it, else its first (None: no bots)."""
+    levels = list(levels)
+    return "normal" if "normal" in levels else (levels[0] if levels else None)
