@@ -23,12 +23,12 @@ def at(*stores: TableStore, seconds: float) -> None:
         store.clock = lambda seconds=seconds: START + timedelta(seconds=seconds)  # type: ignore[misc]
 
 
-def clocked_table(open_tables: Opener, fischer: Fischer = Fischer(3, 2)) -> tuple[TableStore, TableStore, str, int]:
+def clocked_table(open_tables: Opener) -> tuple[TableStore, TableStore, str, int]:
     """Ana hosts seat 0 here, Bea plays seat 1 from another process; the game has started at fake time 0."""
     host, bea = open_tables(), open_tables()
     at(host, bea, seconds=0)
     code = host.host("count-to-ten", {"target": 1000}, 7, [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2")],
-                     host_name="Ana", clock=fischer).info.code
+                     host_name="Ana", clock=Fischer(3, 2)).info.code
     bea.take_seat(code, 1, "Bea")
     return host, bea, code, host.start(code)
 
@@ -45,7 +45,7 @@ def left(tables: TableStore, code: str, seat: int) -> float:
 
 
 def test_a_table_without_a_clock_keeps_none(open_tables: Opener) -> None:
-    host, bea = open_tables(), open_tables()
+    host = open_tables()
     code = host.host("count-to-ten", {}, 7, [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2")],
                      host_name="Ana").info.code
     assert host.find(code).clock is None
