@@ -110,6 +110,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("notifications", "Turn notifications", "Rings the bell and asks the terminal for a desktop "
             "notice when it becomes your turn at a table: auto is on at SSH tables, off at this keyboard.",
             "auto", ("auto", "on", "off")),
+    Setting("clock", "Clock for me", "At a table with a clock: the table's clock, double time (twice the time and "
+            "the increment) or no clock at all for your own seats; the table shows what you asked.", "table",
+            ("table", "double", "none")),
     Setting("bot_level", "Default bot level", "The level a new game offers for a bot seat first.",
             "normal", ("easy", "normal", "hard")),
     Setting("bots.think_time", "Hard bots' thinking time", "Seconds a Hard bot that searches (Wizbits) may think "

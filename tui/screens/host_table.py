@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Label, Select
 
+from engine.core.clock import PRESETS, Fischer
 from saves import SessionStore, StoreError
 from saves.preferences import get_preference, set_preference
 from tui.context import coven
@@ -23,6 +24,19 @@ HOST_KEY = "host-table"
 """
 
 HOST_CHOICES = ("spectators", "coach", "listed")
+
+NO_CLOCK = "none"
+"""Select value of a table without a clock (the default: a clock is the host's choice to add)."""
+
+CLOCK_CHOICES = [("No clock", NO_CLOCK)] + [
+    (f"{preset.label} ({preset.words})", preset.label) for preset in PRESETS
+]
+"""The host form's clock choices: none, then each Fischer preset by its usual name and in words."""
+
+
+def chosen_clock(value: object) -> Fischer | None:
+    """The Fischer clock the form's value names (None: no clock, or anything the form does not offer)."""
+    return next((preset for preset in PRESETS if preset.label == value), None)
 """The host's switches the form remembers, each off until chosen."""
 
 
@@ -38,8 +52,10 @@ class HostTableScreen(NewGameScreen):
     HELP = ("Like New game, but seats can wait for players who join from another terminal with the "
             "table's code. Listing puts the table on the Open tables screen for anyone to join; otherwise "
             "only people you give the code can. Signed in to a server, Rating (on unless you turn it off) lets "
-            "a game between signed-in players there move their ratings. Opening the table shows its lobby; the game starts when "
-            "every seat is filled.")
+            "a game between signed-in players there move their ratings. Clock adds a Fischer clock (base minutes "
+            "plus seconds a move) that runs only for the seats being asked; each player may ask for double time "
+            "or none in their Settings. Opening the table shows its lobby; the game starts when every seat is "
+            "filled.")
 
     SCREEN_TITLE = "Host a table"
     REMEMBERS = False  # the new-game form's memory is for games at this terminal
@@ -68,6 +84,9 @@ class HostTableScreen(NewGameScreen):
             yield Label("Listing", classes="form-label")
             yield Select([("By code only", False), ("Listed on Open tables", True)], value=last.get("listed", False),
                          allow_blank=False, id="listed", classes="option-select")
+        with Horizontal(classes="form-row"):
+            yield Label("Clock", classes="form-label")
+            yield Select(CLOCK_CHOICES, value=NO_CLOCK, allow_blank=False, id="clock", classes="option-select")
         if coven(self).tables.rated_account is not None:
             # Only a signed-in host is offered ratings, on by default: rated play is what accounts are for.
             with Horizontal(classes="form-row"):
@@ -118,13 +137,14 @@ class HostTableScreen(NewGameScreen):
         spectators = self.query_one("#spectators", Select).value is True
         coach = self.query_one("#coach", Select).value is True
         listed = self.query_one("#listed", Select).value is True
+        clock = chosen_clock(self.query_one("#clock", Select).value)
         rated = seating.rated_account is not None and self.query_one("#rated", Select).value is True
         host_name = next((seat.name for seat, (_, kind) in zip(choices.seats, rows, strict=True) if kind == HUMAN),
                          seating.player_name)
         try:
             hosted = tables.host(choices.game_id, choices.options, choices.seed, plan,
                                  host_name=host_name, allow_spectators=spectators, allow_coach=coach,
-                                 listed=listed, rated=rated)
+                                 listed=listed, rated=rated, clock=clock)
         except (StoreError, ValueError) as error:
             self._show_problems([Problem("game-select", f"Could not open the table: {error}")])
             return

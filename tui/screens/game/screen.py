@@ -310,6 +310,10 @@ class GameScreen(Screen[None]):
         """Text that leads the status line (none for a game at one terminal)."""
         return ""
 
+    def clock_words(self) -> str | None:
+        """The clock in words for the ask key; a game at one terminal keeps none (a shared table may)."""
+        return None
+
     def watch_auto_play(self, value: bool) -> None:
         """Refresh the status line and start stepping if needed."""
         self.update_status()

@@ -1,0 +1,99 @@
+"""A live table's clock on the game screen at 80x24: the clock line, the ask key's answer, a player's double time,
+and the time-out that waits for a dialog to close, hands the seat to the bot and lets its player take it back.
+
+The app is Ana's Coven; Hal hosts from another connection. Time is the table store's injectable clock (moved
+forward by the test), never the wall clock.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from textual.widgets import Static
+
+from engine.core.clock import Fischer
+from saves import SessionStore
+from saves.tables import SeatPlan, TableStore
+from tests.helpers.tables_tui import screen_text
+from tests.helpers.waiting import until
+from tui.app import CovenApp
+from tui.player_settings import write_setting
+from tui.screens.lobby import LobbyScreen
+from tui.screens.table_game import TableGameScreen
+from tui.widgets.ask import AskScreen
+from tui.widgets.confirm import ConfirmScreen
+
+SIZE = (80, 24)
+START = datetime(2026, 3, 1, 20, tzinfo=UTC)
+
+
+def hal_hosts_with_clock(other: TableStore) -> str:
+    """Hal hosts a two-seat Wizards Cup table with a 3+2 clock from the other connection; seat 2 is open."""
+    plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
+    other.clock = lambda: START
+    return other.host("wizards-cup", {}, 5, plan, host_name="Hal", clock=Fischer(3, 2)).info.code
+
+
+async def bea_sits(pilot: Any, app: CovenApp, other: TableStore, code: str) -> TableGameScreen:
+    """Ana takes seat 2 from her Coven, Hal starts the game; her game screen."""
+    await until(pilot, lambda: "Take seat 2" in screen_text(app), "the open seat")
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    lobby = app.screen
+    assert isinstance(lobby, LobbyScreen)
+    lobby.link.tables.clock = lambda: START
+    other.start(code)
+    await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+    game = app.screen
+    assert isinstance(game, TableGameScreen)
+    return game
+
+
+def clock_line(game: TableGameScreen) -> str:
+    return str(game.query_one("#table-clock", Static).render())
+
+
+async def test_the_clock_shows_at_80x24_with_a_players_double_time_and_answers_the_ask_key(
+        other: TableStore, store: SessionStore) -> None:
+    code = hal_hosts_with_clock(other)
+    write_setting(store, None, "clock", "double")  # Ana asked for double time in her Settings
+    app = CovenApp(auto_delay=0.0, join_code=code)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await bea_sits(pilot, app, other, code)
+        # The lineups are chosen at once: both seats' clocks run, and Ana's shows her request.
+        want = "Clock 3+2 · ▶Hal 3:00 · ▶Ana 6:00 (double, asked)"
+        await until(pilot, lambda: want in screen_text(app), "the clock line on screen")
+        game.link.tables.clock = lambda: START + timedelta(seconds=65)
+        await until(pilot, lambda: "▶Ana 4:55 (double, asked)" in clock_line(game), "Ana's time running")
+        await pilot.press("apostrophe")
+        await until(pilot, lambda: isinstance(app.screen, AskScreen), "the questions")
+        await pilot.press("c")
+        said = game.narrator.transcript.lines
+        await until(pilot, lambda: said[-1].startswith("The clock is 3 minutes plus 2 seconds a move."), "answer")
+        assert "Ana has 4 minutes 55 seconds, running (double time (asked))" in said[-1]
+
+
+async def test_time_running_out_waits_for_a_dialog_then_the_bot_takes_the_seat_and_bea_takes_it_back(
+        other: TableStore) -> None:
+    code = hal_hosts_with_clock(other)
+    app = CovenApp(auto_delay=0.0, join_code=code)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await bea_sits(pilot, app, other, code)
+        await until(pilot, lambda: "▶Ana 3:00" in clock_line(game), "Ana's clock running")
+        app.push_screen(ConfirmScreen("Leave the table?", "Leave", "Stay"))  # Ana is mid-confirm
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the dialog")
+        game.link.tables.clock = lambda: START + timedelta(minutes=4)
+        await until(pilot, lambda: "Ana 0:00" in clock_line(game), "Ana's time run out, drawn")
+        assert other.find(code).seats[1].role == "remote"  # a clock never takes a choice away mid-confirm
+        await pilot.press("escape")
+        await until(pilot, lambda: other.find(code).seats[1].role == "bot", "the seat handed to the bot")
+        assert other.find(code).seats[1].bot_level == "normal"
+        notes = lambda: " ".join(str(note.message) for note in app._notifications)  # noqa: E731
+        await until(pilot, lambda: "Ana's time ran out: a normal bot plays the seat now. Press B to take it back."
+                    in notes(), "everyone told")
+        await until(pilot, lambda: "Ana: bot (time out)" in clock_line(game), "the clock line says so")
+        await pilot.press("B")
+        await until(pilot, lambda: other.find(code).seats[1].role == "remote", "the seat taken back")
+        assert other.find(code).seats[1].claim == game.link.claim
+        await until(pilot, lambda: "▶Ana 1:00" in clock_line(game), "a fresh minute on Ana's clock")
