@@ -97,3 +97,25 @@ async def test_time_running_out_waits_for_a_dialog_then_the_bot_takes_the_seat_a
         await until(pilot, lambda: other.find(code).seats[1].role == "remote", "the seat taken back")
         assert other.find(code).seats[1].claim == game.link.claim
         await until(pilot, lambda: "▶Ana 1:00" in clock_line(game), "a fresh minute on Ana's clock")
+
+
+async def test_the_host_form_adds_a_clock_chosen_by_keyboard(other: TableStore) -> None:
+    from textual.widgets import Select
+
+    from tui.screens.host_table import HostTableScreen
+
+    app = CovenApp(auto_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HostTableScreen), "the host form")
+        form = app.screen
+        await until(pilot, lambda: bool(form.query("#clock")), "the Clock row")
+        select = form.query_one("#clock", Select)
+        assert select.value == "none"  # no clock unless the host adds one
+        select.focus()
+        await pilot.press("enter", "down", "enter")  # the first preset, 5+10
+        await until(pilot, lambda: select.value == "5+10", "5+10 chosen")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        clock = other.find(app.screen.link.code).clock  # type: ignore[attr-defined]
+        assert clock is not None and clock.clock.fischer == Fischer(5, 10)
