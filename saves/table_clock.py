@@ -14,10 +14,13 @@ import json
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 from engine.core.clock import ClockAsk, Fischer, TableClock
 from saves.table_records import SeatRole, TableError, TableInfo
+
+if TYPE_CHECKING:  # saves.store reads tables through saves.table_rows, which reads clocks from here
+    from saves.store import SessionStore
 
 MAX_CLOCK_TEXT = 200_000
 """A stored clock longer than this is damage, not a game's move times."""
@@ -165,12 +168,20 @@ def take_back(conn: sqlite3.Connection, info: TableInfo, seat: int, claim: str, 
     return gone.role
 
 
-def clock_json(info: TableInfo | None) -> dict[str, Any] | None:
-    """The clock as exported and replayed: time control, requests, times left and each move's time left."""
-    if info is None or info.clock is None:
+def session_clock(store: SessionStore, session_id: int) -> TableClock | None:
+    """The clock of the table that played ``session_id`` (None: no such table, no clock, or one that cannot be
+    read: the game replays without it)."""
+    with store._read() as conn:
+        row = conn.execute(
+            "SELECT t.code, t.clock, (SELECT COUNT(*) FROM table_seats ts WHERE ts.table_id = t.id) FROM tables t"
+            " WHERE t.session_id = ? ORDER BY t.id DESC LIMIT 1", (session_id,)).fetchone()
+    if row is None:
         return None
-    data = info.clock.clock.to_json()
-    return {key: data[key] for key in ("base", "increment", "asks", "left", "marks")}
+    try:
+        stored = read_clock(str(row[0]), row[1], int(row[2]))
+    except TableError:
+        return None
+    return None if stored is None else stored.clock
 
 
 def handover_level(levels: Iterable[str]) -> str | None:

@@ -152,6 +152,15 @@ class TableClock:
         """The running seats whose time is up at ``now``."""
         return sorted(seat for seat in self.running() if self.left_at(seat, now) <= 0)
 
+    def after(self, seq: int, seats: int) -> dict[int, float]:
+        """Each clocked seat's time as the replay shows it after log entry ``seq``: its time left after its latest
+        move so far (the increment added), or its starting time before it moved."""
+        times = {seat: self.base(seat) for seat in range(seats) if self.ask(seat) != "none"}
+        for mark in self.marks:
+            if mark.seq <= seq and mark.seat in times:
+                times[mark.seat] = mark.left
+        return times
+
     # -- changing ----------------------------------------------------------------
 
     def charge(self, now: float) -> None:

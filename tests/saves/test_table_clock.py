@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
 from engine.core.clock import Fischer
 from saves import LiveSession, SeatPlan, TableError, TableStore
-from saves.table_clock import clock_json
+from saves.transfer import export_session, import_session_file, read_session_file
 from tests.helpers.fake_game import Add
 from tests.helpers.table_helpers import Opener
 
@@ -127,16 +128,22 @@ def test_time_out_hands_the_seat_to_the_bot_and_its_player_takes_it_back(open_ta
         bea.clock_take_back(code, 1)
 
 
-def test_the_clock_is_exported_with_its_move_times(open_tables: Opener) -> None:
+def test_the_clock_is_exported_with_its_move_times_and_the_file_imports(open_tables: Opener, tmp_path: Path) -> None:
     host, bea, code, session_id = clocked_table(open_tables)
+    bea.clock_ask(code, [1], "double")
     live = LiveSession.load(host.store, session_id, claim=host.claim)
     follow(host, code, live)
     at(host, bea, seconds=5)
     live.apply(0, Add(1))
     follow(host, code, live)
-    data = clock_json(host.table_of_session(session_id))
-    assert data is not None and data["base"] == 3 and data["increment"] == 2
-    assert data["marks"] == [[1, 0, 177.0]]
+    path = export_session(host.store, session_id, tmp_path / "clocked.json")
+    data = read_session_file(path)["clock"]
+    assert data == {"base": 3, "increment": 2, "asks": {"1": "double"}, "marks": [[1, 0, 177.0]]}
+    imported = import_session_file(host.store, path)  # the clock travels with the file; the game imports as ever
+    assert imported.warning is None
+    stored = host.find(code).clock
+    assert stored is not None and stored.clock.after(1, 2) == {0: 177.0, 1: 360.0}  # the replay's times
+    assert stored.clock.after(0, 2) == {0: 180.0, 1: 360.0}
 
 
 def test_a_damaged_stored_clock_is_refused_in_words(open_tables: Opener) -> None:

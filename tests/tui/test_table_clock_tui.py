@@ -119,3 +119,51 @@ async def test_the_host_form_adds_a_clock_chosen_by_keyboard(other: TableStore) 
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
         clock = other.find(app.screen.link.code).clock  # type: ignore[attr-defined]
         assert clock is not None and clock.clock.fischer == Fischer(5, 10)
+
+
+async def test_a_replay_shows_each_seats_time_after_the_step_and_answers_the_clock_question(
+        other: TableStore, store: SessionStore) -> None:
+    import random
+
+    from saves import LiveSession
+    from saves.presence import Presence
+    from tests.helpers.tables_tui import play_for
+    from tui.screens.replay import ReplayScreen
+
+    code = hal_hosts_with_clock(other)
+    with Presence() as presence:
+        bea = TableStore(store, presence)
+        bea.clock = lambda: START
+        bea.take_seat(code, 1, "Bea")
+        bea.clock_ask(code, [1], "double")
+        session_id = other.start(code)
+        hal_live = LiveSession.load(other.store, session_id, claim=other.claim)
+        bea_live = LiveSession.load(store, session_id, claim=bea.claim)
+        other.clock_follow(code, 0, hal_live.to_act)
+        rng = random.Random(3)
+        other.clock = lambda: START + timedelta(seconds=20)
+        play_for(hal_live, 0, rng)  # Hal chooses his team after 20 s
+        other.clock_follow(code, len(hal_live.log), hal_live.to_act)
+        bea.clock = lambda: START + timedelta(seconds=50)
+        bea_live.sync()
+        play_for(bea_live, 1, rng)  # Bea hers after 50 s
+        bea.clock_follow(code, len(bea_live.log), bea_live.to_act)
+    app = CovenApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = ReplayScreen(LiveSession.load(store, session_id), start=1)
+        await app.push_screen(screen)
+        await until(pilot, lambda: app.screen is screen, "the replay")
+        line = lambda: str(screen.query_one("#replay-clock", Static).render())  # noqa: E731
+        await until(pilot, lambda: "Clock 3+2 after step 1 · Hal 2:42 · Bea 6:00 (double, asked)" in line(), "step 1")
+        await pilot.press("right")
+        await until(pilot, lambda: "Hal 2:42 · Bea 5:14 (double, asked)" in line(), "step 2's times")
+        assert "Bea 5:14" in screen_text(app)  # on screen at 80x24
+        await pilot.press("apostrophe")
+        await until(pilot, lambda: isinstance(app.screen, AskScreen), "the questions")
+        await pilot.press("c")
+        await until(pilot, lambda: app.screen is screen, "the questions to close")
+        notes = lambda: [str(note.message) for note in app._notifications]  # noqa: E731
+        await until(pilot, lambda: any(note.startswith("The clock was 3 minutes plus 2 seconds a move. After step 2, "
+                                                       "Hal had 2 minutes 42 seconds; Bea had 5 minutes 14 seconds "
+                                                       "(double time, asked).") for note in notes()), "the answer")
