@@ -150,8 +150,13 @@ def time_out(conn: sqlite3.Connection, info: TableInfo, seat: int, claim: str, n
     _write(conn, info, stored)
 
 
-def take_back(conn: sqlite3.Connection, info: TableInfo, seat: int, claim: str, now: float) -> SeatRole:
-    """Give the clock back to ``seat``, which a time-out handed to a bot, for ``claim``; returns its old role.
+def take_back(conn: sqlite3.Connection, info: TableInfo, seat: int, claim: str, now: float, stamp: str, *,
+              by_token: bool = False, account: str | None = None) -> None:
+    """Give ``seat``, which a time-out handed to a bot, back to ``claim`` with a fresh minute on its clock.
+
+    Only the connection it was taken from may take it back, or (``by_token``) a player who proved with the
+    seat's token that it is theirs, on a later visit. ``stamp`` is the table's ``updated`` time; ``account`` the
+    signed-in account of a player coming back by token.
 
     Raises:
         TableError: the seat was not timed out, or from another connection.
@@ -160,12 +165,21 @@ def take_back(conn: sqlite3.Connection, info: TableInfo, seat: int, claim: str, 
     gone = None if stored is None else stored.out.get(seat)
     if stored is None or gone is None or info.seats[seat].role != "bot":
         raise TableError(f"{info.seats[seat].name}'s seat was not handed to a bot by the clock.")
-    if gone.claim != claim:
+    if gone.claim != claim and not by_token:
         raise TableError(f"Only the player whose time ran out can take {info.seats[seat].name}'s seat back.")
     del stored.out[seat]
     stored.clock.put_back(seat, now)
     _write(conn, info, stored)
-    return gone.role
+    conn.execute(
+        "UPDATE table_seats SET role = ?, bot_level = NULL, claim = ?, dropped_at = NULL, chose_to_leave = 0"
+        " WHERE table_id = ? AND seat = ?", (gone.role, claim, info.table_id, seat))
+    if by_token:  # a later visit may be signed in as someone else: the seat counts for whoever plays it now
+        conn.execute("UPDATE table_seats SET account = ? WHERE table_id = ? AND seat = ?",
+                     (account, info.table_id, seat))
+    if info.session_id is not None:
+        conn.execute("UPDATE seats SET kind = 'human', bot_level = NULL WHERE session_id = ? AND seat = ?",
+                     (info.session_id, seat))
+    conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (stamp, info.table_id))
 
 
 def session_clock(store: SessionStore, session_id: int) -> TableClock | None:

@@ -417,14 +417,7 @@ class TableStore:
         """
         with self.store._write() as conn:
             info = self._live(conn, code)
-            role = take_back(conn, info, self._seat(info, seat).seat, self.claim, self._seconds())
-            conn.execute(
-                "UPDATE table_seats SET role = ?, bot_level = NULL, claim = ?, dropped_at = NULL WHERE table_id = ?"
-                " AND seat = ?", (role, self.claim, info.table_id, seat))
-            if info.session_id is not None:
-                conn.execute("UPDATE seats SET kind = 'human', bot_level = NULL WHERE session_id = ? AND seat = ?",
-                             (info.session_id, seat))
-            conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (self._now(), info.table_id))
+            take_back(conn, info, self._seat(info, seat).seat, self.claim, self._seconds(), self._now())
 
     # -- joining ---------------------------------------------------------------
 

@@ -152,3 +152,25 @@ def test_a_damaged_stored_clock_is_refused_in_words(open_tables: Opener) -> None
         conn.execute("UPDATE tables SET clock = ? WHERE code = ?", ('{"base": "x"}', code))
     with pytest.raises(TableError, match="unreadable clock"):
         host.find(code)
+
+
+def test_a_player_who_left_after_their_time_ran_out_takes_the_seat_back_with_its_token(open_tables: Opener) -> None:
+    host, bea = open_tables(), open_tables()
+    at(host, bea, seconds=0)
+    code = host.host("count-to-ten", {"target": 1000}, 7, [SeatPlan("remote", "Seat 1"), SeatPlan("local", "Ana")],
+                     host_name="Ana", clock=Fischer(3, 2)).info.code
+    token = bea.take_seat(code, 0, "Bea")
+    session_id = host.start(code)
+    live = LiveSession.load(host.store, session_id, claim=host.claim)
+    follow(host, code, live)  # Bea's seat is asked first
+    at(host, bea, seconds=200)
+    bea.clock_time_out(code, 0)
+    bea.release_mine(left=True)  # she leaves; her seat is the bot's
+    later = open_tables()
+    at(later, seconds=900)
+    assert later.reclaim(code, token) == [0]  # her next visit
+    info = host.find(code)
+    assert info.seats[0].role == "remote" and info.seats[0].claim == later.claim
+    assert left(later, code, 0) == 60
+    live.sync()
+    assert not live.seats[0].is_bot
