@@ -43,6 +43,8 @@ async def bea_sits(pilot: Any, app: CovenApp, other: TableStore, code: str) -> T
     lobby = app.screen
     assert isinstance(lobby, LobbyScreen)
     lobby.link.tables.clock = lambda: START
+    said = lambda: str(lobby.query_one("#lobby-spectators", Static).render())  # noqa: E731
+    await until(pilot, lambda: "Clock: 3+2, 3 minutes plus 2 seconds a move" in said(), "the clock in the lobby")
     other.start(code)
     await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
     game = app.screen

@@ -15,7 +15,7 @@ from textual.widgets import Static
 from engine.core.clock import ClockAsk, clock_text, time_words
 from saves import StoreError
 from saves.table_clock import StoredClock
-from saves.tables import TableNotFoundError
+from saves.tables import TableInfo, TableNotFoundError
 from tui.context import coven_or_none
 from tui.player_settings import read_settings
 from tui.safe_text import plain
@@ -211,3 +211,10 @@ class TableClockKeeper:
         """Draw the clock line again (names come from players: plain text, never markup)."""
         if self.stored is not None and self.line.is_mounted:
             self.line.update(plain(self.text()))
+
+
+def lobby_clock_line(info: TableInfo) -> str:
+    """The lobby's word on the table's clock, so players know before they start ("" for a table without one)."""
+    if info.clock is None:
+        return ""
+    return f" Clock: {info.clock.clock.fischer.label}, {info.clock.clock.fischer.words} (Settings: double time or none)."
