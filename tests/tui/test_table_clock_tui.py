@@ -169,3 +169,40 @@ async def test_a_replay_shows_each_seats_time_after_the_step_and_answers_the_clo
         await until(pilot, lambda: any(note.startswith("The clock was 3 minutes plus 2 seconds a move. After step 2, "
                                                        "Hal had 2 minutes 42 seconds; Bea had 5 minutes 14 seconds "
                                                        "(double time, asked).") for note in notes()), "the answer")
+
+
+async def test_the_clock_stands_still_while_a_curtain_is_up_at_the_hosts_terminal(other: TableStore) -> None:
+    from tui.screens.curtain import CurtainScreen
+
+    app = CovenApp(auto_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tables = app.tables.store()
+        assert tables is not None
+        tables.clock = lambda: START
+        plan = [SeatPlan("local", "Ana"), SeatPlan("local", "Cy"), SeatPlan("remote", "Seat 3")]
+        hosted = tables.host("witchdraft", {}, 4, plan, host_name="Ana", clock=Fischer(3, 2))
+        code = hosted.info.code
+        app.tables.open_lobby(code, hosted.token)
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        other.take_seat(code, 2, "Bea")
+        await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea seated")
+        await pilot.press("s")
+        # Ana and Cy share this keyboard: the secret picks start behind a curtain, and the clock waits for it.
+        await until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the curtain")
+
+        def stopped() -> bool:
+            stored = tables.find(code).clock
+            return stored is not None and stored.clock.curtain
+
+        await until(pilot, stopped, "the clock stopped")
+        game = app.screen_stack[-2]
+        assert isinstance(game, TableGameScreen)
+        await until(pilot, lambda: "Clock 3+2 (stopped: curtain)" in clock_line(game), "the line says so")
+        tables.clock = lambda: START + timedelta(minutes=10)
+        await until(pilot, lambda: "Ana 3:00" in clock_line(game) and "Cy 3:00" in clock_line(game), "no time spent")
+        await pilot.press("enter")  # Ana looks: the curtain is down, the clocks run again
+        await until(pilot, lambda: app.screen is game, "the table")
+        await until(pilot, lambda: "▶Ana" in clock_line(game) and "stopped" not in clock_line(game), "running again")
+        stored = tables.find(code).clock
+        assert stored is not None and stored.clock.left_at(0, START.timestamp() + 600) == 180.0
