@@ -1,7 +1,7 @@
 """A live table's Fischer clock as stored in the ``tables.clock`` column, and its changes.
 
-The rules are :class:`engine.core.clock.TableClock`'s; this module keeps one per table as JSON, with the seats
-its time-outs handed to bots (so their players can take them back). Every process at the table calls
+The rules are :class:`engine.core.clock.TableClock`'s; :mod:`saves.clock_record` keeps one per table as JSON,
+with the seats its time-outs handed to bots (so their players can take them back). Every process at the table calls
 :meth:`saves.tables.TableStore.clock_follow` after its game moved: the first to see a new log entry charges
 the time and adds the movers' increments, the others find nothing to change. A stopped clock (a curtain up at
 the host's terminal, a seat dropped) charges nobody. Nothing here opens a transaction of its own.
@@ -10,72 +10,16 @@ the host's terminal, a seat dropped) charges nobody. Nothing here opens a transa
 from __future__ import annotations
 
 import copy
-import json
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from engine.core.clock import ClockAsk, Fischer, TableClock
-from saves.table_records import SeatRole, TableError, TableInfo
+from engine.core.clock import ClockAsk, TableClock
+from saves.clock_record import StoredClock, TimedOut, parse_clock
+from saves.table_records import TableError, TableInfo
 
-if TYPE_CHECKING:  # saves.store reads tables through saves.table_rows, which reads clocks from here
+if TYPE_CHECKING:
     from saves.store import SessionStore
-
-MAX_CLOCK_TEXT = 200_000
-"""A stored clock longer than this is damage, not a game's move times."""
-
-
-@dataclass(frozen=True)
-class TimedOut:
-    """Who played a seat before its time ran out: its role and presence claim (the one who may take it back)."""
-
-    role: SeatRole
-    claim: str | None
-
-
-@dataclass
-class StoredClock:
-    """A table's clock and the seats its time-outs handed to bots."""
-
-    clock: TableClock
-    out: dict[int, TimedOut] = field(default_factory=dict)
-
-    def to_text(self) -> str:
-        """The JSON stored in ``tables.clock``."""
-        data = self.clock.to_json()
-        data["out"] = {str(seat): {"role": gone.role, "claim": gone.claim} for seat, gone in sorted(self.out.items())}
-        return json.dumps(data, sort_keys=True)
-
-
-def new_clock_text(fischer: Fischer, now: float) -> str:
-    """A fresh clock for a new table: nobody asked yet, nothing charged before ``now``."""
-    return StoredClock(TableClock(fischer, since=now)).to_text()
-
-
-def read_clock(code: str, text: object, seats: int) -> StoredClock | None:
-    """The stored clock of table ``code`` (None: no clock).
-
-    Raises:
-        TableError: the stored clock is not readable (the database may be damaged).
-    """
-    if text is None:
-        return None
-    try:
-        if not isinstance(text, str) or len(text) > MAX_CLOCK_TEXT:
-            raise ValueError("not text")
-        data = json.loads(text)
-        clock = TableClock.from_json(data, seats)
-        out: dict[int, TimedOut] = {}
-        for key, gone in dict(data.get("out", {})).items():
-            seat = int(key)
-            if not 0 <= seat < seats or not isinstance(gone, dict) or gone.get("role") not in ("remote", "local"):
-                raise ValueError("bad seat")
-            claim = gone.get("claim")
-            out[seat] = TimedOut(cast(SeatRole, gone["role"]), claim if isinstance(claim, str) else None)
-    except (ValueError, TypeError, AttributeError):
-        raise TableError(f"Table {code} has an unreadable clock; the database may be damaged.") from None
-    return StoredClock(clock, out)
 
 
 def _write(conn: sqlite3.Connection, info: TableInfo, stored: StoredClock) -> None:
@@ -180,6 +124,18 @@ def take_back(conn: sqlite3.Connection, info: TableInfo, seat: int, claim: str, 
         conn.execute("UPDATE seats SET kind = 'human', bot_level = NULL WHERE session_id = ? AND seat = ?",
                      (info.session_id, seat))
     conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (stamp, info.table_id))
+
+
+def read_clock(code: str, text: object, seats: int) -> StoredClock | None:
+    """The stored clock of table ``code`` (None: no clock).
+
+    Raises:
+        TableError: the stored clock is not readable (the database may be damaged).
+    """
+    try:
+        return parse_clock(text, seats)
+    except ValueError:
+        raise TableError(f"Table {code} has an unreadable clock; the database may be damaged.") from None
 
 
 def session_clock(store: SessionStore, session_id: int) -> TableClock | None:

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
+from saves.clock_record import StoredClock
 from saves.errors import StoreError
-
-if TYPE_CHECKING:  # saves.table_clock raises this module's TableError
-    from saves.table_clock import StoredClock
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
 """Letters of join codes and seat tokens: no I, L or O, which read as 1 and 0."""
@@ -171,7 +169,7 @@ class TableInfo:
         listed: Whether the table is on the open-table list (else reachable by its code only).
         rated: Whether the host marked the table rated: a game there between signed-in players moves their
             ratings (:mod:`saves.ratings`).
-        clock: The table's Fischer clock (:mod:`saves.table_clock`), or None for a table without one.
+        clock: The table's Fischer clock (:mod:`saves.clock_record`), or None for a table without one.
     """
 
     table_id: int

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import cast
 
 from engine.core.text import UnsafeTextError, check_name
+from saves.clock_record import StoredClock, parse_clock
 from saves.records import MAX_NAME_LENGTH, SeatInfo
-from saves.table_clock import read_clock
 from saves.table_records import (
     JOIN_CODE_ALPHABET,
     JOIN_CODE_LENGTH,
@@ -135,8 +135,20 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
         coach=bool(coach),
         listed=bool(listed),
         rated=rated == 1,
-        clock=read_clock(code, clock, len(seats)),
+        clock=_clock(str(code), clock, len(seats)),
     )
+
+
+def _clock(code: str, text: object, seats: int) -> StoredClock | None:
+    """Table ``code``'s stored clock (None: none).
+
+    Raises:
+        TableError: unreadable (the database may be damaged).
+    """
+    try:
+        return parse_clock(text, seats)
+    except ValueError:
+        raise TableError(f"Table {code} has an unreadable clock; the database may be damaged.") from None
 
 
 def random_code() -> str:

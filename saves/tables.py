@@ -23,6 +23,7 @@ from engine.core import InvalidOptionsError
 from engine.core.clock import ClockAsk, Fischer
 from engine.core.text import clean_text
 from saves import table_tokens
+from saves.clock_record import new_clock_text
 from saves.integrity import lenient_text
 from saves.presence import Presence
 from saves.records import SeatInfo
@@ -39,7 +40,7 @@ from saves.table_chat import (
     lines_of,
     said_time,
 )
-from saves.table_clock import followed, handover_level, new_clock_text, set_asks, take_back, time_out
+from saves.table_clock import followed, handover_level, set_asks, take_back, time_out
 from saves.table_clock import would_change as clock_changes
 from saves.table_listing import Listing, listed_tables
 from saves.table_records import (

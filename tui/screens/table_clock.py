@@ -8,21 +8,19 @@ choice away mid-confirm), so every process learns of it from the store and says 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from textual.widgets import Static
 
 from engine.core.clock import ClockAsk, clock_text, time_words
 from saves import StoreError
-from saves.table_clock import StoredClock
+from saves.clock_record import StoredClock
 from saves.tables import TableInfo, TableNotFoundError
 from tui.context import coven_or_none
 from tui.player_settings import read_settings
 from tui.safe_text import plain
+from tui.screens.game.screen import GameScreen
 from tui.table_link import TableLink
-
-if TYPE_CHECKING:
-    from tui.screens.table_game import TableGameScreen
 
 TICK_SECONDS = 0.5
 """How often the clock line is drawn again and this process's seats are checked for running out."""
@@ -38,16 +36,15 @@ def ask_of(setting: object) -> ClockAsk:
 class TableClockKeeper:
     """Follows one table's clock for its game screen, draws its line and runs its time-outs here."""
 
-    def __init__(self, screen: TableGameScreen) -> None:
+    def __init__(self, screen: GameScreen, link: TableLink, seats_changed: Callable[[], None]) -> None:
+        """Keep the clock of ``link``'s table for ``screen``; ``seats_changed`` catches the screen up after a
+        hand-over made here."""
         self.screen = screen
+        self.link = link
+        self.seats_changed = seats_changed
         self.line = Static("", id="table-clock")
         self.stored: StoredClock | None = None
         self._told: set[int] = set()  # seats whose time-out this screen already told of
-
-    @property
-    def link(self) -> TableLink:
-        """The screen's hold on the table."""
-        return self.screen.link
 
     def start(self) -> None:
         """If the table keeps a clock: show its line, pass on this player's request, and start ticking."""
@@ -107,7 +104,7 @@ class TableClockKeeper:
         except StoreError as error:
             self.screen.notify(str(error), title="Clock", severity="warning", timeout=5)
             return
-        self.screen.seats_changed()
+        self.seats_changed()
         self.follow()
 
     def now(self) -> float:
@@ -152,7 +149,7 @@ class TableClockKeeper:
             return
         name = self.screen.live.seats[seats[0]].name
         self.screen.notify(f"{name}'s seat is yours again, with a fresh minute on the clock.", title="Clock")
-        self.screen.seats_changed()
+        self.seats_changed()
         self.follow()
 
     # -- words --------------------------------------------------------------------

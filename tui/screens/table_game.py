@@ -42,7 +42,9 @@ class TableGameScreen(GameScreen):
 
     AT_A_TABLE = True
     HELP = ("A game at a shared table: you play only your own seats, and the other players' moves arrive "
-            "by themselves. Escape leaves; your token gets your seat back within 10 minutes. " + CHAT_HELP)
+            "by themselves. Escape leaves; your token gets your seat back within 10 minutes. At a table with a "
+            "clock, the line under the status shows each seat's time; when yours runs out a bot takes your seat "
+            "and B takes it back. " + CHAT_HELP)
 
     BINDINGS = [
         Binding("space", "step", "Next step"),
@@ -60,7 +62,7 @@ class TableGameScreen(GameScreen):
         super().__init__(live, auto_delay=auto_delay)
         self.link = link
         self._seats_here: list[int] = link.my_seats
-        self.clock = TableClockKeeper(self)
+        self.clock = TableClockKeeper(self, link, self.seats_changed)
         self._host = link.is_host
         self._gone: set[int] = set()
         self._host_away = False
@@ -376,10 +378,6 @@ class TableGameScreen(GameScreen):
         clock: TableClockKeeper | None = self.__dict__.get("clock")  # None while the base class is being built
         if clock is not None and self.is_mounted:
             clock.follow()
-
-    def curtain_is_up(self) -> bool:
-        """Whether a pass-and-play curtain hides the table here (the clock stands still meanwhile)."""
-        return self._curtain_up
 
     def clock_words(self) -> str | None:
         """The ask key's answer about the clock: the table's, in words (None: this table keeps none)."""
