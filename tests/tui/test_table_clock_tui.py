@@ -206,3 +206,16 @@ async def test_the_clock_stands_still_while_a_curtain_is_up_at_the_hosts_termina
         await until(pilot, lambda: "▶Ana" in clock_line(game) and "stopped" not in clock_line(game), "running again")
         stored = tables.find(code).clock
         assert stored is not None and stored.clock.left_at(0, START.timestamp() + 600) == 180.0
+
+
+async def test_a_player_who_asked_for_no_clock_is_shown_so_and_never_runs_out(
+        other: TableStore, store: SessionStore) -> None:
+    code = hal_hosts_with_clock(other)
+    write_setting(store, None, "clock", "none")
+    app = CovenApp(auto_delay=0.0, join_code=code)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await bea_sits(pilot, app, other, code)
+        await until(pilot, lambda: "Clock 3+2 · ▶Hal 3:00 · Ana: no clock (asked)" in screen_text(app), "the line")
+        game.link.tables.clock = lambda: START + timedelta(hours=2)
+        await until(pilot, lambda: "▶Hal 0:00" in clock_line(game), "two hours later, drawn")
+        assert other.find(code).seats[1].role == "remote"  # Ana keeps her seat: she plays without a clock
