@@ -15,6 +15,7 @@ from textual.widgets import Static
 from engine.core.clock import Fischer
 from saves import SessionStore
 from saves.tables import SeatPlan, TableStore
+from tests.helpers.layout_audit import look
 from tests.helpers.tables_tui import screen_text
 from tests.helpers.waiting import until
 from tui.app import CovenApp
@@ -180,15 +181,15 @@ async def test_the_clock_stands_still_while_a_curtain_is_up_at_the_hosts_termina
         tables = app.tables.store()
         assert tables is not None
         tables.clock = lambda: START
-        plan = [SeatPlan("local", "Ana"), SeatPlan("local", "Cy"), SeatPlan("remote", "Seat 3")]
-        hosted = tables.host("witchdraft", {}, 4, plan, host_name="Ana", clock=Fischer(3, 2))
+        plan = [SeatPlan("local", "Anastasia Quill"), SeatPlan("local", "Cyrilla Moonwort"), SeatPlan("remote", "Seat 3")]
+        hosted = tables.host("witchdraft", {}, 4, plan, host_name="Anastasia Quill", clock=Fischer(3, 2))
         code = hosted.info.code
         app.tables.open_lobby(code, hosted.token)
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        other.take_seat(code, 2, "Bea")
-        await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea seated")
+        other.take_seat(code, 2, "Beatrice Hollowell")
+        await until(pilot, lambda: "Beatrice Hollowell · seated" in screen_text(app), "Beatrice seated")
         await pilot.press("s")
-        # Ana and Cy share this keyboard: the secret picks start behind a curtain, and the clock waits for it.
+        # Anastasia and Cyrilla share this keyboard: the secret picks start behind a curtain, and the clock waits for it.
         await until(pilot, lambda: isinstance(app.screen, CurtainScreen), "the curtain")
 
         def stopped() -> bool:
@@ -198,14 +199,19 @@ async def test_the_clock_stands_still_while_a_curtain_is_up_at_the_hosts_termina
         await until(pilot, stopped, "the clock stopped")
         game = app.screen_stack[-2]
         assert isinstance(game, TableGameScreen)
-        await until(pilot, lambda: "Clock 3+2 (stopped: curtain)" in clock_line(game), "the line says so")
+        await until(pilot, lambda: clock_line(game).startswith("3+2 (stopped: curtain)"), "the line says so")
         tables.clock = lambda: START + timedelta(minutes=10)
-        await until(pilot, lambda: "Ana 3:00" in clock_line(game) and "Cy 3:00" in clock_line(game), "no time spent")
-        await pilot.press("enter")  # Ana looks: the curtain is down, the clocks run again
+        await until(pilot, lambda: "Anastasia Quill 3:00 · Cyrilla Moonwort 3:00" in clock_line(game), "no time spent")
+        await pilot.press("enter")  # Anastasia looks: the curtain is down, the clocks run again
         await until(pilot, lambda: app.screen is game, "the table")
-        await until(pilot, lambda: "▶Ana" in clock_line(game) and "stopped" not in clock_line(game), "running again")
+        await until(pilot, lambda: "▶Anastasia Quill" in clock_line(game) and "stopped" not in clock_line(game), "running again")
         stored = tables.find(code).clock
         assert stored is not None and stored.clock.left_at(0, START.timestamp() + 600) == 180.0
+        seen = look(app, "a three-seat table's clock at 80x24")  # every line whole, or shortened with its help
+        assert not seen.problems, seen.problems
+        whole = game.clock.text()
+        assert len(whole) > SIZE[0] - 2 and clock_line(game).endswith("…")  # three long names do not fit
+        assert whole in game.help_now()
 
 
 async def test_a_player_who_asked_for_no_clock_is_shown_so_and_never_runs_out(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from textual.widgets import Static
 
 from engine.core.clock import ClockAsk, clock_text, time_words
@@ -17,6 +18,7 @@ from saves import StoreError
 from saves.clock_record import StoredClock
 from saves.tables import TableInfo, TableNotFoundError
 from tui.context import coven_or_none
+from tui.fit_text import cut_words
 from tui.player_settings import read_settings
 from tui.safe_text import plain
 from tui.screens.game.screen import GameScreen
@@ -204,10 +206,21 @@ class TableClockKeeper:
             said += ", stopped while " + ("a curtain is up" if clock.curtain else "a seat is dropped")
         return f"{said}. " + ". ".join(self.parts(words=True)) + "."
 
+    def fitted(self, width: int) -> str:
+        """The clock line in ``width`` columns: whole, else in short words, else cut after a seat ("…"; the
+        help has it whole)."""
+        text = self.text()
+        if cell_len(text) <= width:
+            return text
+        short = text.replace("Clock ", "", 1).replace(" (double, asked)", " (×2)").replace(" (asked)", "")
+        short = short.replace(": no clock", ": none").replace(": bot (time out)", ": bot")
+        return cut_words(short, width)
+
     def redraw(self) -> None:
-        """Draw the clock line again (names come from players: plain text, never markup)."""
+        """Draw the clock line again, fitted to its width (names come from players: plain text, never markup)."""
         if self.stored is not None and self.line.is_mounted:
-            self.line.update(plain(self.text()))
+            width = self.line.content_region.width or max(self.screen.app.size.width - 2, 1)
+            self.line.update(plain(self.fitted(width)))
 
 
 def lobby_clock_line(info: TableInfo) -> str:

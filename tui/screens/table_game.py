@@ -379,6 +379,16 @@ class TableGameScreen(GameScreen):
         if clock is not None and self.is_mounted:
             clock.follow()
 
+    def help_now(self) -> str:
+        """The whole status line, then the whole clock line (a narrow terminal may show either shortened)."""
+        clock: TableClockKeeper | None = self.__dict__.get("clock")
+        line = clock.text() if clock is not None else ""
+        return super().help_now() + (f"\n{line}" if line else "")
+
+    def on_resize(self) -> None:
+        """A new width may hold more (or less) of the clock line (Textual runs GameScreen's too, for the status)."""
+        self.clock.redraw()
+
     def clock_words(self) -> str | None:
         """The ask key's answer about the clock: the table's, in words (None: this table keeps none)."""
         return self.clock.words()
