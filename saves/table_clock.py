@@ -140,18 +140,34 @@ def read_clock(code: str, text: object, seats: int) -> StoredClock | None:
 
 def session_clock(store: SessionStore, session_id: int) -> TableClock | None:
     """The clock of the table that played ``session_id`` (None: no such table, no clock, or one that cannot be
-    read: the game replays without it)."""
+    read: the game replays without it). A game a rematch followed kept its clock by its session."""
     with store._read() as conn:
         row = conn.execute(
-            "SELECT t.code, t.clock, (SELECT COUNT(*) FROM table_seats ts WHERE ts.table_id = t.id) FROM tables t"
-            " WHERE t.session_id = ? ORDER BY t.id DESC LIMIT 1", (session_id,)).fetchone()
+            "SELECT c.clock, (SELECT COUNT(*) FROM seats s WHERE s.session_id = c.session_id) FROM session_clocks c"
+            " WHERE c.session_id = ?", (session_id,)).fetchone()
+        if row is None:
+            row = conn.execute(
+                "SELECT t.clock, (SELECT COUNT(*) FROM table_seats ts WHERE ts.table_id = t.id) FROM tables t"
+                " WHERE t.session_id = ? ORDER BY t.id DESC LIMIT 1", (session_id,)).fetchone()
     if row is None:
         return None
     try:
-        stored = read_clock(str(row[0]), row[1], int(row[2]))
-    except TableError:
+        stored = parse_clock(row[0], int(row[1]))
+    except ValueError:
         return None
     return None if stored is None else stored.clock
+
+
+def fresh_for_rematch(conn: sqlite3.Connection, info: TableInfo, finished: int, now: float) -> None:
+    """A rematch starts at ``info``'s table: keep the finished game's clock by its session and give the table a
+    fresh one (the same time control and every player's request; nobody off the clock)."""
+    stored = info.clock
+    if stored is None:
+        return
+    conn.execute("INSERT OR REPLACE INTO session_clocks (session_id, clock) VALUES (?, ?)",
+                 (finished, stored.to_text()))
+    fresh = StoredClock(TableClock(stored.clock.fischer, asks=dict(stored.clock.asks), since=now))
+    _write(conn, info, fresh)
 
 
 def handover_level(levels: Iterable[str]) -> str | None:

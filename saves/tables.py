@@ -367,17 +367,32 @@ class TableStore:
         Writes only when the clock changes (a new move, a seat dropped or back, a curtain), so calling it after
         every look at the game costs a read. Returns the table as it is now.
 
+        The game's last move closes the table; following it still records that move's time (the table read is
+        then the newest with the code).
+
         Raises:
-            TableNotFoundError: no live table has the code.
+            TableNotFoundError: no table has the code.
         """
         now = self._seconds()
-        info = self.find(code)
+        with self.store._read() as conn:
+            info = self._followed_table(conn, code)
         if not clock_changes(info, seq, asked, now, curtain):
             return info
         with self.store._write() as conn:
-            info = self._live(conn, code)
+            info = self._followed_table(conn, code)
             followed(conn, info, seq, asked, now, curtain)
+            return self._followed_table(conn, code)
+
+    def _followed_table(self, conn: sqlite3.Connection, code: str) -> TableInfo:
+        """The live table ``code``, else the newest with that code (its game may have just ended)."""
+        try:
             return self._live(conn, code)
+        except TableNotFoundError:
+            info = read_table(conn, "t.code = ? AND t.session_id IS NOT NULL ORDER BY t.id DESC",
+                              (normalise_code(code) or "",))
+            if info is None:
+                raise
+            return info
 
     def clock_ask(self, code: str, seats: Sequence[int], ask: ClockAsk) -> None:
         """Take up this player's clock request (their Settings) for the seats they hold here.

@@ -174,3 +174,45 @@ def test_a_player_who_left_after_their_time_ran_out_takes_the_seat_back_with_its
     assert left(later, code, 0) == 60
     live.sync()
     assert not live.seats[0].is_bot
+
+
+def test_a_rematch_starts_a_fresh_clock_and_the_finished_game_keeps_its_own(open_tables: Opener) -> None:
+    from saves.table_clock import session_clock
+    from saves.table_rematch import ask_rematch
+
+    host, bea = open_tables(), open_tables()
+    at(host, bea, seconds=0)
+    code = host.host("count-to-ten", {}, 7, [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2")],
+                     host_name="Ana", clock=Fischer(3, 2)).info.code
+    bea.take_seat(code, 1, "Bea")
+    first = host.start(code)
+    bea.clock_ask(code, [1], "double")
+    lives = {0: LiveSession.load(host.store, first, claim=host.claim),
+             1: LiveSession.load(bea.store, first, claim=bea.claim)}
+    step = 0
+    while not lives[0].finished:
+        for live in lives.values():
+            live.sync()
+        step += 1
+        at(host, bea, seconds=step)
+        if lives[0].finished:
+            break
+        if not lives[0].to_act:
+            lives[0].play_table()
+        else:
+            seat = lives[0].to_act[0]
+            lives[seat].apply(seat, Add(2))
+        follow(host, code, lives[0])
+    played = session_clock(host.store, first)
+    assert played is not None and played.marks
+    ask_rematch(bea, first)
+    again = ask_rematch(host, first).session
+    assert again is not None
+    stored = host.find(code).clock
+    assert stored is not None and stored.clock.seq == 0 and stored.clock.marks == []
+    assert stored.clock.ask(1) == "double"  # Bea's request holds for the next game too
+    kept = session_clock(host.store, first)
+    assert kept is not None and kept.marks == played.marks  # the finished game's replay keeps its times
+    live = LiveSession.load(host.store, again, claim=host.claim)
+    follow(host, code, live)  # the new game's clock follows from its first move
+    assert host.find(code).clock.clock.asked == frozenset(live.to_act)  # type: ignore[union-attr]
