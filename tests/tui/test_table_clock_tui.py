@@ -74,7 +74,7 @@ async def test_the_clock_shows_at_80x24_with_a_players_double_time_and_answers_t
         await pilot.press("c")
         said = game.narrator.transcript.lines
         await until(pilot, lambda: said[-1].startswith("The clock is 3 minutes plus 2 seconds a move."), "answer")
-        assert "Ana has 4 minutes 55 seconds, running (double time (asked))" in said[-1]
+        assert "Ana has 4 minutes 55 seconds, running (double time, asked)" in said[-1]
 
 
 async def test_time_running_out_waits_for_a_dialog_then_the_bot_takes_the_seat_and_bea_takes_it_back(
@@ -225,3 +225,20 @@ async def test_a_player_who_asked_for_no_clock_is_shown_so_and_never_runs_out(
         game.link.tables.clock = lambda: START + timedelta(hours=2)
         await until(pilot, lambda: "▶Hal 0:00" in clock_line(game), "two hours later, drawn")
         assert other.find(code).seats[1].role == "remote"  # Ana keeps her seat: she plays without a clock
+
+
+async def test_a_setting_changed_during_the_game_reaches_the_table_when_the_player_comes_back(
+        other: TableStore, store: SessionStore) -> None:
+    code = hal_hosts_with_clock(other)
+    app = CovenApp(auto_delay=0.0, join_code=code)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await bea_sits(pilot, app, other, code)
+        await until(pilot, lambda: "▶Ana 3:00" in clock_line(game), "Ana on the table's clock")
+        await pilot.press("f1")  # the help covers the table while her setting changes
+        await until(pilot, lambda: app.screen is not game, "a screen over the table")
+        write_setting(store, None, "clock", "none")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is game, "back at the table")
+        await until(pilot, lambda: "Ana: no clock (asked)" in clock_line(game), "her request taken up")
+        stored = other.find(code).clock
+        assert stored is not None and stored.clock.ask(1) == "none"

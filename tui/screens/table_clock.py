@@ -27,8 +27,6 @@ from tui.table_link import TableLink
 TICK_SECONDS = 0.5
 """How often the clock line is drawn again and this process's seats are checked for running out."""
 
-ASKED_WORDS = {"double": "double time (asked)", "none": "no clock (asked)"}
-
 
 def ask_of(setting: object) -> ClockAsk:
     """The clock request a ``clock`` setting stands for (the table's clock for anything else)."""
@@ -56,17 +54,26 @@ class TableClockKeeper:
         self.stored = info.clock
         self._told = set(info.clock.out)  # told already, before this screen opened
         self.screen.mount(self.line, after="#game-status")
-        context = coven_or_none(self.screen)
-        seats = self.screen.human_seats
-        if context is not None and seats:
-            ask = ask_of(read_settings(context.store, context.account)["clock"])
-            if any(info.clock.clock.ask(seat) != ask for seat in seats):
-                try:
-                    self.link.tables.clock_ask(self.link.code, seats, ask)
-                except StoreError as error:
-                    self.screen.notify(f"Your clock request could not be passed on: {error}", severity="warning")
+        self.pass_on_request()
         self.tick()
         self.screen.set_interval(TICK_SECONDS, self.tick)
+
+    def pass_on_request(self) -> None:
+        """Give the table this player's *Clock for me* setting for their seats, when it differs from what the
+        clock holds (on opening, and after Settings or any other screen closes over the table)."""
+        stored, context = self.stored, coven_or_none(self.screen)
+        seats = self.screen.human_seats
+        if stored is None or context is None or not seats or self.screen.live.result is not None:
+            return
+        ask = ask_of(read_settings(context.store, context.account)["clock"])
+        if all(stored.clock.ask(seat) == ask for seat in seats):
+            return
+        try:
+            self.link.tables.clock_ask(self.link.code, seats, ask)
+        except StoreError as error:
+            self.screen.notify(f"Your clock request could not be passed on: {error}", severity="warning")
+            return
+        self.follow()
 
     # -- following ------------------------------------------------------------
 
@@ -180,7 +187,7 @@ class TableClockKeeper:
             else:
                 part = ("▶" if seat in running else "") + f"{player.name} {clock_text(left)}"
             if ask == "double":
-                part += f" ({ASKED_WORDS['double']})" if words else " (double, asked)"
+                part += " (double time, asked)" if words else " (double, asked)"
             parts.append(part)
         return parts
 

@@ -379,6 +379,11 @@ class TableGameScreen(GameScreen):
         if clock is not None and self.is_mounted:
             clock.follow()
 
+    def on_screen_resume(self) -> None:
+        """Back from Settings (or any screen over the table): a changed *Clock for me* reaches the table (Textual
+        runs GameScreen's resume too)."""
+        self.clock.pass_on_request()
+
     def help_now(self) -> str:
         """The whole status line, then the whole clock line (a narrow terminal may show either shortened)."""
         clock: TableClockKeeper | None = self.__dict__.get("clock")
