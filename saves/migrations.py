@@ -208,6 +208,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "CREATE INDEX vacations_by_account ON vacations (account, started)",
     ),
+    # Version 13: clocks for live tables (issue 25). The table's Fischer clock as JSON (engine.core.clock's
+    # TableClock, plus the seats its time-outs handed to bots; checked on reading); NULL: no clock, as every
+    # table from before had. A rematch plays on at the same table with a fresh clock, so the finished game's
+    # clock is kept by its session, for its replay and export.
+    (
+        "ALTER TABLE tables ADD COLUMN clock TEXT",
+        "CREATE TABLE session_clocks (session_id INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,"
+        " clock TEXT NOT NULL)",
+    ),
 )
 """Schema migrations; entry ``i`` upgrades the database to version ``i + 1``."""
 

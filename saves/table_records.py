@@ -8,10 +8,11 @@ number them from 1.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
+from saves.clock_record import StoredClock
 from saves.errors import StoreError
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -179,6 +180,7 @@ class TableInfo:
             ratings (:mod:`saves.ratings`).
         pace_days: 0 at a live table; at a turn-based one, the days each seat has for each move.
         timeout_bot: At a turn-based table, the bot level that takes a seat whose time runs out.
+        clock: The table's Fischer clock (:mod:`saves.clock_record`), or None for a table without one.
     """
 
     table_id: int
@@ -200,6 +202,7 @@ class TableInfo:
     rated: bool = False
     pace_days: int = 0
     timeout_bot: str | None = None
+    clock: StoredClock | None = field(default=None, compare=False)
 
     @property
     def turn_based(self) -> bool:

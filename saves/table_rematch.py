@@ -23,7 +23,8 @@ from typing import Literal
 from engine import get_game
 from saves.rematch import next_first, rematch_seed
 from saves.session import status_of
-from saves.table_records import TableError, TableInfo
+from saves.table_clock import fresh_for_rematch
+from saves.table_records import TableError, TableInfo, as_utc
 from saves.table_rows import read_table, session_seats
 from saves.tables import TableStore
 
@@ -218,6 +219,7 @@ def _start(tables: TableStore, conn: sqlite3.Connection, info: TableInfo, offer:
         rules_version=spec.rules.rules_version, series=series,
     )  # fmt: skip
     conn.execute("UPDATE tables SET session_id = ?, seed = ? WHERE id = ?", (session_id, seed, info.table_id))
+    fresh_for_rematch(conn, info, offer.finished, as_utc(tables.clock()).timestamp())
     return RematchOffer(offer.finished, offer.by, offer.yes, "started", None, session_id)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from engine.core.text import UnsafeTextError, check_name
+from saves.clock_record import StoredClock, parse_clock
 from saves.records import MAX_NAME_LENGTH, SeatInfo
 from saves.table_records import (
     JOIN_CODE_ALPHABET,
@@ -39,7 +40,7 @@ LIVE = (
 _TABLE_COLUMNS = (
     "t.id, t.code, t.game_id, t.options, t.seed, t.status, t.host_claim, t.host_name,"
     " t.session_id, t.allow_spectators, t.created, t.spectator_chat, t.coach, t.listed, t.rated,"
-    " t.pace_days, t.timeout_bot"
+    " t.pace_days, t.timeout_bot, t.clock"
 )
 
 
@@ -88,7 +89,7 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
     if row is None:
         return None
     (table_id, code, game_id, options, seed, status, host_claim, host_name, session_id, spectators, created,
-     spectator_chat, coach, listed, rated, pace_days, timeout_bot) = row
+     spectator_chat, coach, listed, rated, pace_days, timeout_bot, clock) = row
     seats = tuple(
         TableSeat(
             seat=int(seat),
@@ -142,7 +143,20 @@ def read_table(conn: sqlite3.Connection, where: str, params: Sequence[object]) -
         rated=rated == 1,
         pace_days=pace_days if pace_days in PACE_DAYS else 0,
         timeout_bot=timeout_bot if isinstance(timeout_bot, str) else None,
+        clock=_clock(str(code), clock, len(seats)),
     )
+
+
+def _clock(code: str, text: object, seats: int) -> StoredClock | None:
+    """Table ``code``'s stored clock (None: none).
+
+    Raises:
+        TableError: unreadable (the database may be damaged).
+    """
+    try:
+        return parse_clock(text, seats)
+    except ValueError:
+        raise TableError(f"Table {code} has an unreadable clock; the database may be damaged.") from None
 
 
 def random_code() -> str:

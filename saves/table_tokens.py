@@ -16,7 +16,8 @@ import secrets
 import sqlite3
 from collections.abc import Callable
 
-from saves.table_records import JOIN_CODE_ALPHABET, BadTokenError, TableError, TableInfo
+from saves.table_clock import take_back
+from saves.table_records import JOIN_CODE_ALPHABET, BadTokenError, TableError, TableInfo, parse_time
 from saves.table_rows import seat_label
 
 TOKEN_ALPHABET = JOIN_CODE_ALPHABET + "23456789"
@@ -127,6 +128,10 @@ def reclaim_in(
         return None
     target = info.seats[matched[0]]
     label = f"{seat_label(target.seat)} ({target.name})"
+    if target.role == "bot" and info.clock is not None and target.seat in info.clock.out:
+        # The clock handed the seat to a bot: its token takes it back on the player's next visit.
+        take_back(conn, info, target.seat, claim, parse_time(now).timestamp(), now, by_token=True, account=account)
+        return [target.seat]
     if target.role != "remote":
         raise BadTokenError(f"{label} at table {info.code} was handed to a bot.")
     if target.claim not in (None, claim) and alive(target.claim or ""):

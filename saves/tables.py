@@ -20,8 +20,10 @@ from typing import Any
 
 from engine import get_game
 from engine.core import InvalidOptionsError
+from engine.core.clock import ClockAsk, Fischer
 from engine.core.text import clean_text
 from saves import table_tokens
+from saves.clock_record import new_clock_text
 from saves.integrity import lenient_text
 from saves.presence import Presence
 from saves.records import SeatInfo
@@ -38,6 +40,8 @@ from saves.table_chat import (
     lines_of,
     said_time,
 )
+from saves.table_clock import followed, handover_level, set_asks, take_back, time_out
+from saves.table_clock import would_change as clock_changes
 from saves.table_listing import Listing, listed_tables
 from saves.table_records import (
     JOIN_CODE_ALPHABET,
@@ -176,6 +180,7 @@ class TableStore:
         rated: bool = False,
         pace_days: int = 0,
         timeout_bot: str | None = None,
+        clock: Fischer | None = None,
     ) -> Hosted:
         """Open a new table in the lobby, hosted by this process.
 
@@ -185,6 +190,7 @@ class TableStore:
         ``rated`` makes a game there between signed-in players move their ratings (:mod:`saves.ratings`);
         ``pace_days`` (1, 3 or 7) makes it turn-based (:mod:`saves.turn_based`), with ``timeout_bot`` the bot
         level that takes a seat whose time runs out (the game's "normal" level, or its first, when None).
+        ``clock`` gives the table a Fischer clock (:mod:`saves.table_clock`), None: no clock.
 
         Returns:
             The table and the host's token (shown once; only its hash is kept).
@@ -218,11 +224,11 @@ class TableStore:
             code = free_code(conn)
             cursor = conn.execute(
                 "INSERT INTO tables (code, game_id, options, seed, status, host_claim, host_name, host_token_hash,"
-                " allow_spectators, coach, listed, rated, pace_days, timeout_bot, created, updated)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " allow_spectators, coach, listed, rated, pace_days, timeout_bot, clock, created, updated)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (code, game_id, json.dumps(resolved, sort_keys=True), seed, self.claim, host_name,
                  hash_token(token), int(allow_spectators), int(allow_coach), int(listed), int(rated), pace_days,
-                 timeout_bot, now, now),
+                 timeout_bot, None if clock is None else new_clock_text(clock, self._seconds()), now, now),
             )  # fmt: skip
             table_id = cursor.lastrowid
             conn.executemany(
@@ -336,16 +342,104 @@ class TableStore:
                     raise TableError(
                         f"{label} is kept for its player for {minutes} more minute{'s' if minutes != 1 else ''}."
                     )
+            self._to_bot(conn, info, seat, bot_level)
+
+    def _to_bot(self, conn: sqlite3.Connection, info: TableInfo, seat: int, bot_level: str) -> None:
+        """Seat ``seat`` is a bot's from now on, played by the host's process (in the table and its session).
+
+        The one hand-over every path shares: a dropped seat after its wait, and a seat whose clock ran out.
+        """
+        conn.execute(
+            "UPDATE table_seats SET role = 'bot', bot_level = ?, claim = NULL WHERE table_id = ? AND seat = ?",
+            (bot_level, info.table_id, seat),
+        )
+        if info.session_id is not None:
             conn.execute(
-                "UPDATE table_seats SET role = 'bot', bot_level = ?, claim = NULL WHERE table_id = ? AND seat = ?",
-                (bot_level, info.table_id, seat),
+                "UPDATE seats SET kind = 'bot', bot_level = ? WHERE session_id = ? AND seat = ?",
+                (bot_level, info.session_id, seat),
             )
-            if info.session_id is not None:
-                conn.execute(
-                    "UPDATE seats SET kind = 'bot', bot_level = ? WHERE session_id = ? AND seat = ?",
-                    (bot_level, info.session_id, seat),
-                )
-            conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (self._now(), info.table_id))
+        conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (self._now(), info.table_id))
+
+    # -- the clock (saves.table_clock) -------------------------------------------
+
+    def _seconds(self) -> float:
+        """Now by :attr:`clock`, in seconds: the time the table's Fischer clock counts in."""
+        return as_utc(self.clock()).timestamp()
+
+    def clock_follow(self, code: str, seq: int, asked: Sequence[int], curtain: bool | None = None) -> TableInfo:
+        """Bring the table's clock to log entry ``seq``, where ``asked`` are asked to choose.
+
+        ``curtain``: a curtain is up (True) or down (False) at the host's terminal; None leaves that as it is.
+        Writes only when the clock changes (a new move, a seat dropped or back, a curtain), so calling it after
+        every look at the game costs a read. Returns the table as it is now.
+
+        The game's last move closes the table; following it still records that move's time (the table read is
+        then the newest with the code).
+
+        Raises:
+            TableNotFoundError: no table has the code.
+        """
+        now = self._seconds()
+        with self.store._read() as conn:
+            info = self._followed_table(conn, code)
+        if not clock_changes(info, seq, asked, now, curtain):
+            return info
+        with self.store._write() as conn:
+            info = self._followed_table(conn, code)
+            followed(conn, info, seq, asked, now, curtain)
+            return self._followed_table(conn, code)
+
+    def _followed_table(self, conn: sqlite3.Connection, code: str) -> TableInfo:
+        """The live table ``code``, else the newest with that code (its game may have just ended)."""
+        try:
+            return self._live(conn, code)
+        except TableNotFoundError:
+            info = read_table(conn, "t.code = ? AND t.session_id IS NOT NULL ORDER BY t.id DESC",
+                              (normalise_code(code) or "",))
+            if info is None:
+                raise
+            return info
+
+    def clock_ask(self, code: str, seats: Sequence[int], ask: ClockAsk) -> None:
+        """Take up this player's clock request (their Settings) for the seats they hold here.
+
+        Raises:
+            TableNotFoundError: no live table has the code.
+            TableError: a seat this connection does not hold.
+        """
+        with self.store._write() as conn:
+            info = self._live(conn, code)
+            if any(self._seat(info, seat).claim != self.claim for seat in seats):
+                raise TableError("A clock request is only for your own seats.")
+            set_asks(conn, info, seats, ask, self._seconds())
+
+    def clock_time_out(self, code: str, seat: int) -> str:
+        """This connection's ``seat`` ran out of time: a bot at the table's level plays it from now on.
+
+        The player may take it back with :meth:`clock_take_back`. Returns the bot's level.
+
+        Raises:
+            TableError: no clock, not this connection's seat, or its time is not up.
+        """
+        with self.store._write() as conn:
+            info = self._live(conn, code)
+            spec = get_game(info.game_id)
+            level = handover_level(spec.bot_levels)
+            if level is None:
+                raise TableError(f"{spec.title} has no bots to take a seat.")
+            time_out(conn, info, self._seat(info, seat).seat, self.claim, self._seconds())
+            self._to_bot(conn, info, seat, level)
+        return level
+
+    def clock_take_back(self, code: str, seat: int) -> None:
+        """Take back ``seat`` from the bot its time-out gave it to (only the player it was taken from).
+
+        Raises:
+            TableError: the seat was not timed out from this connection.
+        """
+        with self.store._write() as conn:
+            info = self._live(conn, code)
+            take_back(conn, info, self._seat(info, seat).seat, self.claim, self._seconds(), self._now())
 
     # -- joining ---------------------------------------------------------------
 

@@ -38,6 +38,7 @@ from saves.file_text import check_file_text
 from saves.records import SeatInfo
 from saves.session import check_bot_levels, status_of
 from saves.store import SessionStore, utc_now
+from saves.table_clock import session_clock
 
 FORMAT = "coven-session"
 FORMAT_VERSION = 3
@@ -100,6 +101,10 @@ def export_session(
         "updated": record.updated,
         "exported": utc_now(),
     }
+    clock = session_clock(store, session_id)
+    if clock is not None:  # played at a table with a clock: its time control and every move's time left
+        data = clock.to_json()
+        document["clock"] = {key: data[key] for key in ("base", "increment", "asks", "marks")}
     document["digest"] = content_digest(document)
     text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     try:

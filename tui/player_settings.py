@@ -103,6 +103,9 @@ SETTINGS: tuple[Setting, ...] = (
             "as lines of words a screen reader reads in order, in the place of the log.", False, (False, True)),
     Setting("verbosity", "Verbosity", "How much the narrator says: terse keeps to first sentences and fewer "
             "turn lines; full gives every detail at once.", DEFAULT_VERBOSITY.value, VERBOSITY_LEVELS),
+    Setting("clock", "Clock for me", "At a table with a clock: the table's clock, double time (twice the time and "
+            "the increment) or no clock at all for your own seats; the table shows what you asked.", "table",
+            ("table", "double", "none")),
     Setting("coach", "Coach", "h explains a Wizards Cup lineup's chances while you set it, and each round in a "
             "finished game's replay (a shared table also needs its host's leave).", True, (False, True)),
     Setting("wizbits.auto_pass", "Wizbits auto-pass", "Passes Priority for you when passing is all you "

@@ -21,7 +21,7 @@ from textual.widgets._footer import FooterKey
 
 from tests.helpers.waiting import until
 
-LINES = ("#game-status, #replay-status, .screen-title, #editor-title, #lab-title, #lab-status, HeaderTitle, "
+LINES = ("#game-status, #replay-status, #table-clock, #replay-clock, .screen-title, #editor-title, #lab-title, #lab-status, HeaderTitle, "
          "#lobby-status, #lobby-title, #lobby-seats, #lobby-token, #lobby-hint, #join-table, #session-detail, "
          "#settings-title")
 """The status and header lines of Coven's screens (a line may wrap in a taller widget, never be cut)."""
@@ -83,7 +83,7 @@ def line_problems(app: App[Any], where: str, seen: Seen) -> None:
             if line and line not in drawn:
                 seen.problems.append(f"{where}: {widget.id or type(widget).__name__} is cut: {line!r} shows as "
                                      f"{drawn!r}")
-        if widget.id in ("game-status", "replay-status"):  # shortened to fit: the help must have it whole
+        if widget.id in ("game-status", "replay-status", "table-clock"):  # shortened to fit: the help has it whole
             whole = getattr(app.screen, "help_now", lambda: "")()
             if not whole:
                 seen.problems.append(f"{where}: the help does not have the whole status line ({text!r})")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from collections.abc import Callable
 
 from engine.wizards_cup.cards import CARDS
 from engine.wizards_cup.state import Phase, WizardsCupState
@@ -101,10 +102,11 @@ async def checked_screen(player: SSHPlayer, seat: int, store: SessionStore, sess
 
 
 async def open_table(server: ServeProcess, passwords: tuple[str | None, str | None] = (None, None),
-                     ) -> tuple[SSHPlayer, SSHPlayer, str, str]:
+                     before_start: Callable[[str], None] | None = None) -> tuple[SSHPlayer, SSHPlayer, str, str]:
     """Ana hosts a Wizards Cup table with the form's defaults, Bea joins it by code, and Ana starts it.
 
-    ``passwords``: Ana's and Bea's, under ``--auth password``.
+    ``passwords``: Ana's and Bea's, under ``--auth password``. ``before_start`` is called with the code once
+    both are seated, before Ana starts the game.
 
     Returns:
         Ana, Bea, the join code and Bea's seat token (as her lobby showed it).
@@ -130,6 +132,8 @@ async def open_table(server: ServeProcess, passwords: tuple[str | None, str | No
     await bea.wait_for("Waiting for Ana to start")
     await ana.wait_for("Everyone is here. Press s to start.")
     await ana.wait_for(lambda text: "Bea · seated" in " ".join(text.split()))
+    if before_start is not None:
+        before_start(code)
     ana.press("s")
     await bea.wait_for(f"Table {code} · Wizards Cup", timeout=20)  # the game screen: both pick their teams
     return ana, bea, code, token

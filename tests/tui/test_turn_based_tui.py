@@ -260,3 +260,20 @@ def test_a_notice_to_an_absent_player_at_a_turn_based_table_says_when_their_time
     assert body["seat"] == "Bea" and body["table"] == code
     deadline = datetime.fromisoformat(str(body["deadline"]))
     assert before + timedelta(days=2) < deadline <= datetime.now(UTC) + timedelta(days=3)  # her 3 days to move
+
+
+async def test_a_clock_and_a_turn_based_pace_together_are_refused_in_words(open_tables: Opener) -> None:
+    from tui.screens.host_table import CLOCK_IS_LIVE_ONLY
+
+    app = CovenApp(serve_port=2222, account="ana", player_name="Ana", signed_in=True, auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HostTableScreen), "the host form")
+        app.screen.query_one("#pace", Select).value = 3
+        app.screen.query_one("#clock", Select).value = "5+10"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: CLOCK_IS_LIVE_ONLY in said(app), "the refusal")
+        assert isinstance(app.screen, HostTableScreen) and open_tables().my_tables() == []
+        app.screen.query_one("#clock", Select).value = "none"  # the days per move alone open it
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "3 days per move" in flat(app), "the lobby")

@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Label, Select
 
+from engine.core.clock import PRESETS, Fischer
 from saves import SessionStore, StoreError
 from saves.preferences import get_preference, set_preference
 from saves.table_records import PACE_DAYS
@@ -30,6 +31,23 @@ PACE_CHOICES: list[tuple[str, int]] = [("Live: everyone plays at once", 0)] + [
 """The Pace row's choices: 0 is a live table, else the days each seat has per move (signed-in players only)."""
 
 HOST_CHOICES = ("spectators", "coach", "listed")
+
+NO_CLOCK = "none"
+"""Select value of a table without a clock (the default: a clock is the host's choice to add)."""
+
+CLOCK_CHOICES = [("No clock", NO_CLOCK)] + [
+    (f"{preset.label} ({preset.words})", preset.label) for preset in PRESETS
+]
+"""The host form's clock choices: none, then each Fischer preset by its usual name and in words."""
+
+
+CLOCK_IS_LIVE_ONLY = "A clock is for a live table: a turn-based table gives each seat its days per move instead."
+"""Said when a host asks for a clock and a turn-based pace together."""
+
+
+def chosen_clock(value: object) -> Fischer | None:
+    """The Fischer clock the form's value names (None: no clock, or anything the form does not offer)."""
+    return next((preset for preset in PRESETS if preset.label == value), None)
 """The host's switches the form remembers, each off until chosen."""
 
 
@@ -57,8 +75,10 @@ class HostTableScreen(NewGameScreen):
             "only people you give the code can. Signed in to a server, Rating (on unless you turn it off) lets "
             "a game between signed-in players there move their ratings. Pace: Live, or Turn-based with 1, 3 or 7 days "
             "per move for signed-in players, who come back to it from the menu's list of their tables (y); when a "
-            "seat's time runs out, the bot chosen under Time runs out takes it until its player takes it back. Opening the table shows its lobby; the game starts when "
-            "every seat is filled.")
+            "seat's time runs out, the bot chosen under Time runs out takes it until its player takes it back. Clock "
+            "(live tables) adds a Fischer clock that runs only for the seats being asked; each player may ask for "
+            "double time or none in their Settings. Opening the table shows its lobby; the game starts when every "
+            "seat is filled.")
 
     SCREEN_TITLE = "Host a table"
     REMEMBERS = False  # the new-game form's memory is for games at this terminal
@@ -100,6 +120,9 @@ class HostTableScreen(NewGameScreen):
             yield Select([(f"Bot – {level} takes the seat", level) for level in levels],
                          value=level if level in levels else "normal" if "normal" in levels else levels[0],
                          allow_blank=False, id="timeout-bot", classes="option-select")
+        with Horizontal(classes="form-row"):
+            yield Label("Clock", classes="form-label")
+            yield Select(CLOCK_CHOICES, value=NO_CLOCK, allow_blank=False, id="clock", classes="option-select")
         if coven(self).tables.rated_account is not None:
             # Only a signed-in host is offered ratings, on by default: rated play is what accounts are for.
             with Horizontal(classes="form-row"):
@@ -150,11 +173,15 @@ class HostTableScreen(NewGameScreen):
         spectators = self.query_one("#spectators", Select).value is True
         coach = self.query_one("#coach", Select).value is True
         listed = self.query_one("#listed", Select).value is True
+        clock = chosen_clock(self.query_one("#clock", Select).value)
         rated = seating.rated_account is not None and self.query_one("#rated", Select).value is True
         pace = self.query_one("#pace", Select).value
         pace_days = pace if isinstance(pace, int) else 0
         if pace_days and seating.rated_account is None:
             self._show_problems([Problem("pace", SIGNED_IN_ONLY)])  # said before anything is opened
+            return
+        if pace_days and clock is not None:  # a turn-based table's time is its days per move
+            self._show_problems([Problem("clock", CLOCK_IS_LIVE_ONLY)])
             return
         level = self.query_one("#timeout-bot", Select).value
         timeout_bot = level if pace_days and isinstance(level, str) else None
@@ -163,7 +190,8 @@ class HostTableScreen(NewGameScreen):
         try:
             hosted = tables.host(choices.game_id, choices.options, choices.seed, plan,
                                  host_name=host_name, allow_spectators=spectators, allow_coach=coach,
-                                 listed=listed, rated=rated, pace_days=pace_days, timeout_bot=timeout_bot)
+                                 listed=listed, rated=rated, pace_days=pace_days, timeout_bot=timeout_bot,
+                                 clock=clock)
         except (StoreError, ValueError) as error:
             self._show_problems([Problem("game-select", f"Could not open the table: {error}")])
             return

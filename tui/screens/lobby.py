@@ -24,6 +24,7 @@ from tui.coach_access import coach_line
 from tui.context import coven, leave_to_menu
 from tui.safe_text import plain
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, describe_chat_key, spectators_line
+from tui.screens.table_clock import lobby_clock_line
 from tui.serve_status import seat_screen_gone, seat_screen_shown
 from tui.table_link import POLL_SECONDS, TableLink
 from tui.widgets.fitting_footer import FittingFooter
@@ -176,7 +177,7 @@ class LobbyScreen(Screen[None]):
         now = datetime.now(UTC)
         lines = [seat_line(seat, info, self.link.claim, now) for seat in info.seats]
         self.query_one("#lobby-seats", Static).update(plain("\n".join(lines)))  # names: never markup
-        self.query_one("#lobby-spectators", Static).update(plain(spectators_line(info) + coach_line(info)))
+        self.query_one("#lobby-spectators", Static).update(plain(spectators_line(info) + coach_line(info) + lobby_clock_line(info)))
         self.chat.show_people(info)
         token = self.link.token
         if self.link.spectator:

@@ -14,8 +14,10 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from engine import Event
+from engine.core.clock import TableClock
 from saves import LiveSession, StoreError
 from saves.table_chat import ChatLine, session_chat
+from saves.table_clock import session_clock
 from tui.context import coven_or_none
 from tui.fit_text import cut_words
 from tui.games import game_ui
@@ -25,6 +27,7 @@ from tui.player_settings import read_settings
 from tui.safe_text import plain
 from tui.screen_commands import PaletteAction, ScreenCommands
 from tui.screens.chat_pane import line_text
+from tui.screens.replay_clock import replay_clock_line, replay_clock_words
 from tui.screens.replay_narrator import ReplayNarrator
 from tui.verbosity import level_of
 from tui.widgets.ask import TITLES, AskScreen
@@ -109,6 +112,12 @@ class ReplayScreen(Screen[None]):
                 self.chat.setdefault(line.after_seq, []).append(line)
         except StoreError:
             pass  # the table talk is not the game: the replay goes on without it
+        self.clock: TableClock | None = None
+        """The clock of the table that played the game, when it kept one."""
+        try:
+            self.clock = session_clock(live.store, live.session_id)
+        except StoreError:
+            pass  # nor is the clock: the replay goes on without it
 
     @property
     def total(self) -> int:
@@ -118,6 +127,8 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Step line, table, log and footer."""
         yield Static("", id="replay-status")
+        if self.clock is not None:
+            yield Static("", id="replay-clock")
         with Vertical(id="replay-table"):
             yield self.table
         # min_width: RichLog otherwise wraps at 78 columns however narrow the log is, and cuts the ends off.
@@ -139,6 +150,14 @@ class ReplayScreen(Screen[None]):
             self.query_one("#replay-log", RichLog).display = False  # the words take its place
         self.set_reactive(ReplayScreen.step, self._start)
         self._redraw(rewrite_log=True)
+
+    @property
+    def _names(self) -> list[str]:
+        return [seat.name for seat in self.live.seats]
+
+    def clock_words(self) -> str | None:
+        """The clock question's answer at the step shown (None: the game was played without a clock)."""
+        return None if self.clock is None else replay_clock_words(self.clock, self.step, self._names)
 
     def viewpoint_name(self) -> str:
         """"Spectator" or the name of the viewing seat."""
@@ -179,6 +198,8 @@ class ReplayScreen(Screen[None]):
         """A new width may hold more (or less) of the status line."""
         status = self.query_one("#replay-status", Static)
         status.update(plain(self.fitted_status(status.content_region.width or self.app.size.width - 2)))
+        if self.clock is not None:  # names come from players: plain text, never markup
+            self.query_one("#replay-clock", Static).update(plain(replay_clock_line(self.clock, self.step, self._names)))
 
     def card_in_play(self, game_id: str, key: str) -> str | None:
         """For the card lookup: where card ``key`` of ``game_id`` stands at this step, through the viewpoint's eyes."""
@@ -208,6 +229,8 @@ class ReplayScreen(Screen[None]):
             self.query_one(LinearView).show_text(self.ui.linear_text(view, self.viewpoint, self.narrator.level))
         status = self.query_one("#replay-status", Static)
         status.update(plain(self.fitted_status(status.content_region.width or self.app.size.width - 2)))
+        if self.clock is not None:  # names come from players: plain text, never markup
+            self.query_one("#replay-clock", Static).update(plain(replay_clock_line(self.clock, self.step, self._names)))
         log = self.query_one("#replay-log", RichLog)
         if rewrite_log:
             log.clear()

@@ -54,6 +54,9 @@ class ReplayedScreen(Protocol):
     def viewpoint(self) -> int | None:
         """Whose eyes the replay shows: None for the spectator, else a seat."""
 
+    def clock_words(self) -> str | None:
+        """The table's clock at the step shown, in words (None: the game kept no clock)."""
+
 
 class ReplayNarrator:
     """Announce and answer for the step a replay shows, and keep what was said for its transcript."""
@@ -115,6 +118,6 @@ class ReplayNarrator:
         text = screen.ui.answer(self._view(), screen.viewpoint, question, self.names, self.level)
         if not text:
             text = generic_answer(question, screen.viewpoint, self.last_lines(), self.turn_line,
-                                  screen.live.spec.title, REPLAY_CLOCK)
+                                  screen.live.spec.title, screen.clock_words() or REPLAY_CLOCK)
         return self._keep(shorten(text, self.level))
 

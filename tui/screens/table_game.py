@@ -29,6 +29,7 @@ from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, c_is_taken, des
 from tui.screens.game.screen import GameScreen
 from tui.screens.game.undo import take_back, undo_refusal, undo_seat
 from tui.screens.rating_news import rate_and_tell
+from tui.screens.table_clock import TableClockKeeper
 from tui.screens.table_rematch import TableRematch
 from tui.table_link import POLL_SECONDS, TableLink
 from tui.widgets.game_over import GameOverScreen
@@ -49,13 +50,16 @@ class TableGameScreen(GameScreen):
     AT_A_TABLE = True
     HELP = ("A game at a shared table: you play only your own seats, and the other players' moves arrive "
             "by themselves. Escape leaves; your token gets your seat back within 10 minutes (at a turn-based table, "
-            "y at the menu lists your tables and opens this one again; your account holds your seat). " + CHAT_HELP)
+            "y at the menu lists your tables and opens this one again; your account holds your seat). At a table "
+            "with a clock, the line under the status shows each seat's time; when yours runs out a bot takes your "
+            "seat and B takes it back. " + CHAT_HELP)
 
     BINDINGS = [
         Binding("space", "step", "Next step"),
         Binding("a", "toggle_auto", "Auto play"),
         Binding("l", "toggle_log", "Log"),
         Binding("b", "seat_to_bot", "Bot takes seat"),
+        Binding("B", "clock_take_back", "Take seat back"),
         Binding("c", "toggle_chat", "Chat"),
         Binding("ctrl+t", "toggle_chat_here", "Chat"),  # shown only while a focused pane's c shadows the chat's
         Binding("escape,q", "menu", "Leave"),
@@ -66,6 +70,7 @@ class TableGameScreen(GameScreen):
         super().__init__(live, auto_delay=auto_delay)
         self.link = link
         self._seats_here: list[int] = link.my_seats
+        self.clock = TableClockKeeper(self, link, self.seats_changed)
         self._host = link.is_host
         self._gone: set[int] = set()
         self._host_away = False
@@ -101,6 +106,7 @@ class TableGameScreen(GameScreen):
         self.set_interval(AWAY_REDRAW_SECONDS, self._redraw_waiting)
         if self._turn_based:
             self.set_interval(TIME_OUT_CHECK_SECONDS, self._check_time)
+        self.clock.start()
         if self.link.token:
             kind = "host token" if self._host else "seat token"
             self.notify(f"Your {kind} is {self.link.token}. If you drop, Join a table with it to get back.",
@@ -178,6 +184,10 @@ class TableGameScreen(GameScreen):
         if not self.link.changed():
             return
         self.chat.fetch()
+        self.seats_changed()
+
+    def seats_changed(self) -> None:
+        """Catch up with the game and the table's seats (after news from the store, or a clock hand-over here)."""
         if self.live.result is not None:  # the table closed with its game; what is left is a rematch
             self._catch_up()
             self.rematch.follow()
@@ -394,6 +404,8 @@ class TableGameScreen(GameScreen):
         """``b`` shows only for the host while a remote seat is empty."""
         if action == "seat_to_bot":  # a turn-based table hands a seat over only when its time runs out
             return self._host and bool(self._gone) and self.live.result is None and not self._turn_based
+        if action == "clock_take_back":
+            return bool(self.clock.mine_out()) and self.live.result is None
         if action == "toggle_chat_here":
             return c_is_taken(self)
         return super().check_action(action, parameters)
@@ -452,6 +464,36 @@ class TableGameScreen(GameScreen):
         forfeit = f" At this rated table, {name} loses the game." if self._rated_table() else ""
         self.notify(f"A {level} bot now plays {name}'s seat.{forfeit}")
         self.advance()
+
+    def action_clock_take_back(self) -> None:
+        """Take back the seat the clock handed to a bot when this player's time ran out."""
+        self.clock.take_back()
+
+    def advance(self) -> None:
+        """Decide what happens next, then bring the table's clock along (a move, a curtain, a seat back)."""
+        super().advance()
+        clock: TableClockKeeper | None = self.__dict__.get("clock")  # None while the base class is being built
+        if clock is not None and self.is_mounted:
+            clock.follow()
+
+    def on_screen_resume(self) -> None:
+        """Back from Settings (or any screen over the table): a changed *Clock for me* reaches the table (Textual
+        runs GameScreen's resume too)."""
+        self.clock.pass_on_request()
+
+    def help_now(self) -> str:
+        """The whole status line, then the whole clock line (a narrow terminal may show either shortened)."""
+        clock: TableClockKeeper | None = self.__dict__.get("clock")
+        line = clock.text() if clock is not None else ""
+        return super().help_now() + (f"\n{line}" if line else "")
+
+    def on_resize(self) -> None:
+        """A new width may hold more (or less) of the clock line (Textual runs GameScreen's too, for the status)."""
+        self.clock.redraw()
+
+    def clock_words(self) -> str | None:
+        """The ask key's answer about the clock: the table's, in words (None: this table keeps none)."""
+        return self.clock.words()
 
     def action_menu(self) -> None:
         """Leave the table (the host after saying what stops); the seat stays reserved for the token."""

@@ -61,6 +61,9 @@ class NarratedScreen(Protocol):
     def plays_here(self, seat: int) -> bool:
         """True when a person at this terminal plays ``seat``."""
 
+    def clock_words(self) -> str | None:
+        """The table's clock in words, or None where no clock is kept."""
+
 
 def asked_words(ui: GameUI[Any], rules: Any, state: Any, names: Sequence[str]) -> str | None:
     """The game's words for the one seat asked to choose in ``state``, read from the spectator's view (None: the
@@ -238,7 +241,8 @@ class Narrator:
 
     def _generic_answer(self, question: Question, seat: int | None) -> str:
         """What the narrator says itself when the game leaves a question to it (or has no words for it)."""
-        return generic_answer(question, seat, self.last_lines, self.turn_line, self.screen.live.spec.title)
+        clock = self.screen.clock_words() or NO_CLOCK
+        return generic_answer(question, seat, self.last_lines, self.turn_line, self.screen.live.spec.title, clock)
 
     def linear(self, seat: int | None) -> str | None:
         """The table as lines of words from ``seat``'s view, or None when the game draws no art."""

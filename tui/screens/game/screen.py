@@ -310,6 +310,14 @@ class GameScreen(Screen[None]):
         """Text that leads the status line (none for a game at one terminal)."""
         return ""
 
+    def clock_words(self) -> str | None:
+        """The clock in words for the ask key; a game at one terminal keeps none (a shared table may)."""
+        return None
+
+    def curtain_is_up(self) -> bool:
+        """Whether a pass-and-play curtain hides the table here (a table's clock stands still meanwhile)."""
+        return self._curtain_up
+
     def watch_auto_play(self, value: bool) -> None:
         """Refresh the status line and start stepping if needed."""
         self.update_status()
