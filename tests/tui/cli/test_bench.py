@@ -143,7 +143,8 @@ def test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_ap
         assert warm > 0 and fresh > 0 and bare > 0, line
         assert warm_ratio == pytest.approx(warm / bare, rel=0.05, abs=0.01), line
         assert fresh_ratio == pytest.approx(fresh / bare, rel=0.05, abs=0.01), line
-    assert re.search(r"The warm parent itself: \d+\.\d MB PSS", out)
+    assert re.search(r"The warm parent itself: \d+\.\d MB PSS, shared by every warm seat\. The host's KSM is "
+                     r"(on|off): ", out)
     # The floor under warm Coven: the bare app forked from the same warm parent, measured in the same run.
     floor = re.search(r"The floor, the bare app forked from the same warm parent: connect ([\d,]+) ms "
                       r"\((\d+\.\d\d)x the fresh bare app; median of 3\), a seat at rest (\d+\.\d) MB USS, "

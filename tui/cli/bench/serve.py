@@ -491,7 +491,11 @@ def run(clients: int = CONCURRENT) -> int:
         table.add_row(name, *(_shown(values[mode], unit) for mode in MODES),
                       _ratio(values["warm"], values["bare"]), _ratio(values["fresh"], values["bare"]))
     Console().print(table)
-    print(f"The warm parent itself: {figures['warm'].warm_parent_mb:.1f} MB PSS, shared by every warm seat.")
+    from tui.server.warm import ksm_runs
+
+    merged = "on: identical pages of the seats may be merged meanwhile" if ksm_runs() else "off: no page is merged"
+    print(f"The warm parent itself: {figures['warm'].warm_parent_mb:.1f} MB PSS, shared by every warm seat. "
+          f"The host's KSM is {merged}.")
     floor = figures["warm"].floor
     if floor is not None:
         bare_one = figures["bare"].connect_one
