@@ -147,11 +147,12 @@ def test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_ap
                      r"(on|off): ", out)
     # The floor under warm Coven: the bare app forked from the same warm parent, measured in the same run.
     floor = re.search(r"The floor, the bare app forked from the same warm parent: connect ([\d,]+) ms "
-                      r"\((\d+\.\d\d)x the fresh bare app; median of 3\), a seat at rest (\d+\.\d) MB USS, "
-                      r"(\d+\.\d) MB PSS\.", out)
+                      r"\((\d+\.\d\d)x the fresh bare app, warm Coven (\d+\.\d\d)x it; medians of 3, alternating\), "
+                      r"a seat at rest (\d+\.\d) MB USS, (\d+\.\d) MB PSS\.", out)
     assert floor is not None, out
-    floor_ms, floor_ratio, floor_uss, floor_pss = (float(group.replace(",", "")) for group in floor.groups())
-    assert floor_ms > 0 and floor_ratio > 0 and 0 < floor_uss <= floor_pss
+    floor_ms, floor_ratio, warm_to_floor, floor_uss, floor_pss = (float(group.replace(",", ""))
+                                                                  for group in floor.groups())
+    assert floor_ms > 0 and floor_ratio > 0 and warm_to_floor > 0 and 0 < floor_uss <= floor_pss
     [ramp] = [line for line in lines if line.startswith("Key echo with every warm seat pressing keys")]
     steps = [int(seats) for seats in re.findall(r"(\d+) seats \d+ ms", ramp)]
     assert steps and steps == [2 * (number + 1) for number in range(len(steps))], ramp  # 2 more at each step

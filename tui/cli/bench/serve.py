@@ -322,7 +322,13 @@ async def _measure(mode: str, clients: int, data_dir: Path) -> Figures:
             figures.first_resized_bytes = await fresh.frame(first=True)
             await fresh.close()
             await _until_no_connections(state)
-            figures.connect_tries += await _connect_times(state, marker, CONNECT_TRIES - 1)
+            floor_tries: list[float] = []
+            for number in range(CONNECT_TRIES):
+                if number:
+                    figures.connect_tries += await _connect_times(state, marker, 1)
+                if mode == "warm":  # the floor's connects alternate with warm Coven's, under the same load
+                    with _children_run_bare_app(True, forked=True):
+                        floor_tries += await _connect_times(state, BARE_MARKER, 1)
             figures.connect_one = statistics.median(figures.connect_tries)
 
             crowd = await asyncio.gather(*(Client.connect(state.port, FIRST_SIZE, marker) for _ in range(clients)))
@@ -340,7 +346,7 @@ async def _measure(mode: str, clients: int, data_dir: Path) -> Figures:
                 figures.echo_steps = await _echo_ramp(state.port, clients)
                 await _until_no_connections(state)
                 with _children_run_bare_app(True, forked=True):
-                    figures.floor = await _floor(state, warm)
+                    figures.floor = await _floor(state, warm, floor_tries)
     finally:
         await _until_no_connections(state)
         await stop_server(state, acceptor)
@@ -361,9 +367,9 @@ async def _connect_times(state: Any, marker: bytes, tries: int) -> list[float]:
     return times
 
 
-async def _floor(state: Any, warm: Any) -> Floor:
-    """The bare app forked from ``warm``: its connect time (median of tries) and a seat's memory at rest."""
-    floor = Floor(connect_tries=await _connect_times(state, BARE_MARKER, CONNECT_TRIES))
+async def _floor(state: Any, warm: Any, connect_tries: list[float]) -> Floor:
+    """The bare app forked from ``warm``, whose connects took ``connect_tries``: with a seat's memory at rest."""
+    floor = Floor(connect_tries=connect_tries)
     seats = await asyncio.gather(*(Client.connect(state.port, FIRST_SIZE, BARE_MARKER) for _ in range(FLOOR_SEATS)))
     try:
         await asyncio.gather(*(seat.frame(first=True) for seat in seats))
@@ -501,8 +507,9 @@ def run(clients: int = CONCURRENT) -> int:
         bare_one = figures["bare"].connect_one
         floor_one = statistics.median(floor.connect_tries)
         print(f"The floor, the bare app forked from the same warm parent: connect {floor_one * 1e3:,.0f} ms "
-              f"({_ratio(floor_one, bare_one)} the fresh bare app; median of {len(floor.connect_tries)}), "
-              f"a seat at rest {floor.uss_mb:.1f} MB USS, {floor.pss_mb:.1f} MB PSS.")
+              f"({_ratio(floor_one, bare_one)} the fresh bare app, warm Coven "
+              f"{_ratio(figures['warm'].connect_one, floor_one)} it; medians of {len(floor.connect_tries)}, "
+              f"alternating), a seat at rest {floor.uss_mb:.1f} MB USS, {floor.pss_mb:.1f} MB PSS.")
     steps = figures["warm"].echo_steps
     print("Key echo with every warm seat pressing keys, 95th percentile: "
           + ", ".join(f"{seats} seats {p95 * 1e3:,.0f} ms" for seats, p95 in steps))
