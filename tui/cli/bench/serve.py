@@ -47,11 +47,11 @@ if TYPE_CHECKING:
 FIRST_SIZE = (100, 30)
 RESIZED = (120, 40)
 CONCURRENT = 16
+"""Clients connecting at once for the concurrent connect-to-menu time and the memory per seat."""
 CONNECT_TRIES = 5
 """One client's connect to the first screen is the median of this many, one after another (one sample varies)."""
 FLOOR_SEATS = 4
 """Seats of the bare app forked warm whose memory at rest is measured (the median is printed)."""
-"""Clients connecting at once for the concurrent connect-to-menu time and the memory per seat."""
 QUIET_SECONDS = 1.0
 """Output silent this long, after the marker showed, ends a frame."""
 LIMIT_SECONDS = 90.0
