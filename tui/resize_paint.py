@@ -54,7 +54,8 @@ class OnePaintResizeApp(App[ReturnType]):
             mend_held_drawing()
         self._last_size: tuple[int, int] | None = None
         self._holding_frames = hold_first_screen
-        self._start_refreshes = START_REFRESHES
+        self._start_refreshes = START_REFRESHES if hold_first_screen else 0
+        """Refreshes the first screen is still held for; none once it is out, or when it is not held."""
         self._frames_held = False
         self._settle_timer: Timer | None = None
 
