@@ -8,12 +8,15 @@ which over SSH is what the player waits for. :class:`OnePaintResizeApp` holds
 frames back from the first resize of a burst until the size has been still
 for :data:`RESIZE_SETTLE_SECONDS` and the screen has caught up, then paints
 the whole screen once. Served over SSH, the first screen is held the same
-way for a few refreshes, since it too settles in several whole paints.
+way for a few refreshes, since it too settles in several whole paints, and
+until its last :data:`DRAWN_HELD_REFRESHES` refreshes it is not even drawn
+(:func:`mend_held_drawing`): frames that no one sees cost a served player's
+process about a tenth of its work on the way to the menu.
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rich.console import RenderableType
 from textual import events
@@ -25,6 +28,10 @@ ReturnType = TypeVar("ReturnType")
 
 START_REFRESHES = 4
 """Refresh cycles a held first screen is given to settle before its one paint (four take all of the menu's)."""
+
+DRAWN_HELD_REFRESHES = 2
+"""The held first screen's last refreshes that are drawn, and thrown away all the same: a draw works out what
+only a draw does (an option list's lines), and what that changes settles before the one paint, not after it."""
 
 RESIZE_SETTLE_SECONDS = 0.1
 """How long the size must stay unchanged before the one paint (window drags send bursts)."""
@@ -43,9 +50,12 @@ class OnePaintResizeApp(App[ReturnType]):
                 frame, which a local terminal would rather show at once.
         """
         super().__init__()
+        if hold_first_screen:
+            mend_held_drawing()
         self._last_size: tuple[int, int] | None = None
         self._holding_frames = hold_first_screen
-        self._start_refreshes = START_REFRESHES
+        self._start_refreshes = START_REFRESHES if hold_first_screen else 0
+        """Refreshes the first screen is still held for; none once it is out, or when it is not held."""
         self._frames_held = False
         self._settle_timer: Timer | None = None
 
@@ -88,9 +98,40 @@ class OnePaintResizeApp(App[ReturnType]):
             self._frames_held = False
             self.screen.refresh()  # the held frames' changes, and everything else, in one paint
 
+    def draws_held_frame(self, screen: Screen[Any]) -> bool:
+        """Whether ``screen``'s frame is drawn now; only a held first screen's early frames are not."""
+        return not (self._holding_frames and self._start_refreshes > DRAWN_HELD_REFRESHES and not self.is_inline
+                    and screen is self.screen)
+
     def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
         # Textual's one door to the terminal; a held frame is forgotten, as the repaint covers it.
         if self._holding_frames and renderable is not None:
             self._frames_held = True
             return
         super()._display(screen, renderable)
+
+
+def mend_held_drawing() -> bool:
+    """Let :meth:`OnePaintResizeApp.draws_held_frame` skip drawing a frame; True when it was mended now.
+
+    Textual 8.2.8 draws each refresh of the top screen in
+    ``Screen._compositor_refresh`` and only then hands the frame to
+    ``App._display``, where a held frame is dropped. A frame it need not draw
+    is skipped there instead: what changed stays marked in the compositor and
+    is drawn with everything else when the frames are released.
+    """
+    current: Any = Screen._compositor_refresh
+    if getattr(current, "coven_mended", False):
+        return False
+
+    def _compositor_refresh(self: Screen[Any]) -> None:
+        app = self.app
+        if isinstance(app, OnePaintResizeApp) and not app.draws_held_frame(self):
+            self._dirty_widgets.clear()  # as a drawn frame does; their regions wait in the compositor
+            app._frames_held = True  # so the release repaints the whole screen
+            return
+        current(self)
+
+    _compositor_refresh.coven_mended = True  # type: ignore[attr-defined]
+    Screen._compositor_refresh = _compositor_refresh  # type: ignore[method-assign]
+    return True

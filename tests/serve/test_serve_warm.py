@@ -150,3 +150,27 @@ def test_stopping_the_server_ends_the_warm_parent_too(coven_data_dir: Path) -> N
     finally:
         assert server.stop() == 0
     wait_until(lambda: not _alive(warm), "the warm parent to end", 60)
+
+
+def _merges_any_page(pid: int) -> bool:
+    """Whether the kernel's same-page merging (KSM) may merge any of ``pid``'s pages (prctl PR_SET_MEMORY_MERGE)."""
+    return "ksm_merge_any: yes" in Path(f"/proc/{pid}/ksm_stat").read_text()
+
+
+def test_the_kernel_may_merge_a_warm_players_identical_pages_but_never_the_servers(coven_data_dir: Path) -> None:
+    with ServeProcess.start(coven_data_dir) as server:
+        async def scenario() -> None:
+            player = await SSHPlayer.connect(server.port, "Merlin")
+            await player.wait_for(MENU)
+            [pid] = server.children()
+            [warm] = _warm_parents(server)
+            # The player inherits the warm parent's mark through fork; the server, which holds the host key, has none.
+            assert _merges_any_page(warm) and _merges_any_page(pid)
+            assert not _merges_any_page(server.pid)
+            # The log says whether the host's KSM runs, which decides whether any page is merged.
+            assert re.search(r"warm parent \d+ ready .*identical pages (merged by the host's KSM|mergeable, but the "
+                             r"host's KSM is off)", server.log), server.log
+            await player.close()
+
+        asyncio.run(scenario())
+        wait_until(lambda: not server.children(), "the player's process to be reaped", 60)

@@ -75,6 +75,10 @@ ADOPTION_SECONDS = 5.0
 """How long a new player waits to be adopted by the server before giving up."""
 
 _PR_SET_PDEATHSIG = 1
+_PR_SET_MEMORY_MERGE = 67
+"""prctl(2) (Linux 6.4+): the kernel's same-page merging (KSM) may share any of this process's identical pages."""
+KSM_RUN = "/sys/kernel/mm/ksm/run"
+"""Whether the host's ksmd runs (1); only then are mergeable pages merged."""
 _SIGNALS_RESET = (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGCHLD, signal.SIGPIPE)
 _STAT_ARG_START = 48
 """Field number of ``arg_start`` in /proc/PID/stat (proc(5)); ``arg_end``, ``env_start``, ``env_end`` follow."""
@@ -229,6 +233,30 @@ def _become_player(request: memoryview, fds: Sequence[int], server_pid: int) -> 
 # -- the warm parent ---------------------------------------------------------------------------------
 
 
+def allow_page_merging() -> bool:
+    """Let the kernel merge this process's identical pages, and every player's it forks; whether it took.
+
+    A seat at the menu has copied about 20 MB of the parent's pages, by
+    writing reference counts and the like, and many are still byte for byte
+    the parent's or the next seat's. Where the host runs KSM (``ksmd``, see
+    :data:`KSM_RUN`), it finds such pages and shares them again; elsewhere
+    this only marks the memory. Players inherit the mark through fork; the
+    server, which holds the host key, never has it.
+    """
+    if not sys.platform.startswith("linux"):
+        return False
+    return bool(_libc().prctl(_PR_SET_MEMORY_MERGE, 1, 0, 0, 0) == 0)  # EINVAL before Linux 6.4: not merged
+
+
+def ksm_runs() -> bool:
+    """Whether the host's KSM daemon is merging pages now (Linux; False where it cannot be read)."""
+    try:
+        with open(KSM_RUN, encoding="ascii") as state:
+            return state.read().strip() == "1"
+    except OSError:
+        return False
+
+
 def _fork_player(request: memoryview, fds: Sequence[int], server_pid: int) -> int:
     """Start one player through a middle process that exits at once; the player's pid."""
     reading, writing = os.pipe()
@@ -353,6 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for number in (signal.SIGINT, signal.SIGHUP):
         signal.signal(number, signal.SIG_IGN)  # the server stops the parent by closing its socket
     started = time.monotonic()
+    merging = allow_page_merging()  # before preloading, so that every page of the parent may be merged
     os.environ.update(SINGLE_THREADED)
     try:
         names = preload()
@@ -362,7 +391,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     gc.collect()
     gc.freeze()  # every object so far moves out of the collector's reach, so players never write to its pages
     _reply(control, {"ready": True, "preloaded": names, "seconds": round(time.monotonic() - started, 3),
-                     "pid": os.getpid()})
+                     "pid": os.getpid(), "mergeable": merging, "ksm": ksm_runs()})
     return serve_players(control, server_pid)
 
 

@@ -110,6 +110,15 @@ class ForkedPlayer:
         return await asyncio.shield(self._ended)
 
 
+def _merging(answer: Mapping[str, Any]) -> str:
+    """How the warm parent's ready answer says its players' identical pages fare (:func:`tui.server.warm.allow_page_merging`)."""
+    if not answer.get("mergeable"):
+        return "never merged (this kernel has no KSM for a whole process)"
+    if answer.get("ksm"):
+        return "merged by the host's KSM"
+    return "mergeable, but the host's KSM is off (/sys/kernel/mm/ksm/run)"
+
+
 class WarmParent:
     """The warm parent process, as the server sees it: started, asked for players, restarted when it dies."""
 
@@ -185,8 +194,8 @@ class WarmParent:
         except ValueError:
             answer = {"error": "an unreadable answer"}
         if "ready" in answer:
-            log.info("warm parent %s ready in %.2f s (preloaded %s)", answer.get("pid"), answer.get("seconds", 0),
-                     ", ".join(answer.get("preloaded", [])))
+            log.info("warm parent %s ready in %.2f s (preloaded %s; identical pages %s)", answer.get("pid"),
+                     answer.get("seconds", 0), ", ".join(answer.get("preloaded", [])), _merging(answer))
             if self._ready is not None and not self._ready.done():
                 self._ready.set_result(None)
             return

@@ -128,11 +128,12 @@ def test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_ap
     monkeypatch.setattr(tui.cli.bench.serve, "QUIET_SECONDS", 0.3)  # smaller counts; the figures are the command's
     monkeypatch.setattr(tui.cli.bench.serve, "RAMP_STEPS", 2)  # two steps show the ramp adds seats each time
     monkeypatch.setattr(tui.cli.bench.serve, "RAMP_ROUNDS", 2)
+    monkeypatch.setattr(tui.cli.bench.serve, "CONNECT_TRIES", 3)  # one client's connect is a median of several
     assert main(["bench", "serve", "--games", "2"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
     for row in ("first frame 100x30", "key press (down)", "resize to 120x40", "first frame 120x40",
-                "resize / first frame 120x40", "connect to menu, 1 client", "connect, 2 at once, median",
+                "resize / first frame 120x40", "connect to menu, 1 client (median of 3)", "connect, 2 at once, median",
                 "connect, 2 at once, slowest", "seat at the menu, RSS", "seat at the menu, USS",
                 "seat at the menu, PSS", "seats at the menu per GB (by PSS)"):
         [line] = [line for line in lines if line.count("│") == 7 and line.split("│")[1].strip() == row]
@@ -142,7 +143,16 @@ def test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_ap
         assert warm > 0 and fresh > 0 and bare > 0, line
         assert warm_ratio == pytest.approx(warm / bare, rel=0.05, abs=0.01), line
         assert fresh_ratio == pytest.approx(fresh / bare, rel=0.05, abs=0.01), line
-    assert re.search(r"The warm parent itself: \d+\.\d MB PSS", out)
+    assert re.search(r"The warm parent itself: \d+\.\d MB PSS, shared by every warm seat\. The host's KSM is "
+                     r"(on|off): ", out)
+    # The floor under warm Coven: the bare app forked from the same warm parent, measured in the same run.
+    floor = re.search(r"The floor, the bare app forked from the same warm parent: connect ([\d,]+) ms "
+                      r"\((\d+\.\d\d)x the fresh bare app, warm Coven (\d+\.\d\d)x it; medians of 3, alternating\), "
+                      r"a seat at rest (\d+\.\d) MB USS, (\d+\.\d) MB PSS\.", out)
+    assert floor is not None, out
+    floor_ms, floor_ratio, warm_to_floor, floor_uss, floor_pss = (float(group.replace(",", ""))
+                                                                  for group in floor.groups())
+    assert floor_ms > 0 and floor_ratio > 0 and warm_to_floor > 0 and 0 < floor_uss <= floor_pss
     [ramp] = [line for line in lines if line.startswith("Key echo with every warm seat pressing keys")]
     steps = [int(seats) for seats in re.findall(r"(\d+) seats \d+ ms", ramp)]
     assert steps and steps == [2 * (number + 1) for number in range(len(steps))], ramp  # 2 more at each step

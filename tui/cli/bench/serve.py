@@ -9,8 +9,12 @@ a child differs. A scripted asyncssh client then measures, for each:
 - the bytes of the first frame at 100x30, of one key press and of a resize to
   120x40, and of a first frame at 120x40 (what a resize should cost at most);
 - the child's resident memory after the resize;
-- the time from connecting to the first screen, for one client and for
-  several at once.
+- the time from connecting to the first screen, for one client (the median of
+  :data:`CONNECT_TRIES` connects one after another) and for several at once.
+
+Beside warm Coven it serves the same bare app forked from the same warm
+parent: what any Textual app costs a forked seat on this Python, the floor
+under warm Coven's connect time and memory.
 
 A frame is over once its screen's marker text has arrived and the output has
 been quiet for :data:`QUIET_SECONDS`. Byte counts are the figures that matter
@@ -44,6 +48,10 @@ FIRST_SIZE = (100, 30)
 RESIZED = (120, 40)
 CONCURRENT = 16
 """Clients connecting at once for the concurrent connect-to-menu time and the memory per seat."""
+CONNECT_TRIES = 5
+"""One client's connect to the first screen is the median of this many, one after another (one sample varies)."""
+FLOOR_SEATS = 4
+"""Seats of the bare app forked warm whose memory at rest is measured (the median is printed)."""
 QUIET_SECONDS = 1.0
 """Output silent this long, after the marker showed, ends a frame."""
 LIMIT_SECONDS = 90.0
@@ -212,9 +220,20 @@ class Figures:
     uss_mb: float = 0.0
     pss_mb: float = 0.0
     connect_one: float = 0.0
+    connect_tries: list[float] = field(default_factory=list)
     connect_many: list[float] = field(default_factory=list)
     warm_parent_mb: float = 0.0
     echo_steps: list[tuple[int, float]] = field(default_factory=list)
+    floor: Floor | None = None
+
+
+@dataclass
+class Floor:
+    """The bare app forked from Coven's warm parent: one client's connect (median) and a seat's memory at rest."""
+
+    connect_tries: list[float] = field(default_factory=list)
+    uss_mb: float = 0.0
+    pss_mb: float = 0.0
 
 
 def _child_pids() -> list[int]:
@@ -243,16 +262,21 @@ def memory_mb(pid: int) -> tuple[float, float, float]:
 
 
 @contextmanager
-def _children_run_bare_app(bare: bool) -> Iterator[None]:
-    """Make every served connection's child the bare app (the bench's baseline) while in force."""
+def _children_run_bare_app(bare: bool, *, forked: bool = False) -> Iterator[None]:
+    """Make every served connection's child the bare app (the bench's baseline) while in force.
+
+    ``forked``: as a module, which is how the warm parent starts what it forks
+    (its imports are then the warm parent's); otherwise as a file, in a fresh
+    interpreter, so the baseline never imports the tui.cli package.
+    """
     from tui.server import connection
 
     if not bare:
         yield
         return
     original: Callable[..., list[str]] = connection.child_command
-    bare_app = str(Path(__file__).resolve())  # run as a file: ``-m`` would import the tui.cli package first
-    connection.child_command = lambda *args, **kwargs: [sys.executable, bare_app]
+    command = [sys.executable, "-m", __name__] if forked else [sys.executable, str(Path(__file__).resolve())]
+    connection.child_command = lambda *args, **kwargs: list(command)
     try:
         yield
     finally:
@@ -269,7 +293,9 @@ async def _measure(mode: str, clients: int, data_dir: Path) -> Figures:
 
     marker = BARE_MARKER if mode == "bare" else COVEN_MARKER
     most = clients * (RAMP_STEPS + 1)
-    config = ServeConfig(host="127.0.0.1", port=0, auth="none", max_sessions=most + 4, rate_burst=4 * most + 16,
+    connects = 2 * most + 2 * CONNECT_TRIES + FLOOR_SEATS + 2  # every connect this run makes, with room to spare
+    config = ServeConfig(host="127.0.0.1", port=0, auth="none", max_sessions=most + FLOOR_SEATS + 4,
+                         rate_burst=2 * connects + 16,
                          warm=mode == "warm")
     warm = None
     if mode == "warm":
@@ -285,7 +311,7 @@ async def _measure(mode: str, clients: int, data_dir: Path) -> Figures:
         with _children_run_bare_app(mode == "bare"):
             client = await Client.connect(state.port, FIRST_SIZE, marker)
             figures.first_bytes = await client.frame(first=True)
-            figures.connect_one = await client.until_shown()
+            figures.connect_tries = [await client.until_shown()]
             client.chan.write(DOWN)
             figures.key_bytes = await client.frame()
             client.chan.change_terminal_size(*RESIZED)
@@ -296,6 +322,14 @@ async def _measure(mode: str, clients: int, data_dir: Path) -> Figures:
             figures.first_resized_bytes = await fresh.frame(first=True)
             await fresh.close()
             await _until_no_connections(state)
+            floor_tries: list[float] = []
+            for number in range(CONNECT_TRIES):
+                if number:
+                    figures.connect_tries += await _connect_times(state, marker, 1)
+                if mode == "warm":  # the floor's connects alternate with warm Coven's, under the same load
+                    with _children_run_bare_app(True, forked=True):
+                        floor_tries += await _connect_times(state, BARE_MARKER, 1)
+            figures.connect_one = statistics.median(figures.connect_tries)
 
             crowd = await asyncio.gather(*(Client.connect(state.port, FIRST_SIZE, marker) for _ in range(clients)))
             figures.connect_many = list(await asyncio.gather(*(each.until_shown() for each in crowd)))
@@ -310,12 +344,41 @@ async def _measure(mode: str, clients: int, data_dir: Path) -> Figures:
             if mode == "warm":
                 await _until_no_connections(state)
                 figures.echo_steps = await _echo_ramp(state.port, clients)
+                await _until_no_connections(state)
+                with _children_run_bare_app(True, forked=True):
+                    figures.floor = await _floor(state, warm, floor_tries)
     finally:
         await _until_no_connections(state)
         await stop_server(state, acceptor)
         if warm is not None:
             await warm.stop()
     return figures
+
+
+async def _connect_times(state: Any, marker: bytes, tries: int) -> list[float]:
+    """Connect one client ``tries`` times, one after another; the seconds each took to show its screen."""
+    times = []
+    for _ in range(tries):
+        client = await Client.connect(state.port, FIRST_SIZE, marker)
+        times.append(await client.until_shown())
+        await client.frame(first=True)  # drawn whole before it hangs up, as the first client was
+        await client.close()
+        await _until_no_connections(state)
+    return times
+
+
+async def _floor(state: Any, warm: Any, connect_tries: list[float]) -> Floor:
+    """The bare app forked from ``warm``, whose connects took ``connect_tries``: with a seat's memory at rest."""
+    floor = Floor(connect_tries=connect_tries)
+    seats = await asyncio.gather(*(Client.connect(state.port, FIRST_SIZE, BARE_MARKER) for _ in range(FLOOR_SEATS)))
+    try:
+        await asyncio.gather(*(seat.frame(first=True) for seat in seats))
+        sizes = [memory_mb(pid) for pid in _child_pids() if pid != warm.pid]
+        floor.uss_mb, floor.pss_mb = (statistics.median(size[i] for size in sizes) for i in (1, 2))
+    finally:
+        await asyncio.gather(*(seat.close() for seat in seats), return_exceptions=True)
+    await _until_no_connections(state)
+    return floor
 
 
 ECHO_LIMIT_SECONDS = 0.1
@@ -388,7 +451,7 @@ def _rows(figures: dict[str, Figures], clients: int) -> list[Row]:
         (f"first frame {RESIZED[0]}x{RESIZED[1]}", each(lambda f: f.first_resized_bytes), "B"),
         (f"resize / first frame {RESIZED[0]}x{RESIZED[1]}", each(lambda f: f.resize_bytes / f.first_resized_bytes),
          "x"),
-        ("connect to menu, 1 client", each(lambda f: f.connect_one * 1e3), "ms"),
+        (f"connect to menu, 1 client (median of {CONNECT_TRIES})", each(lambda f: f.connect_one * 1e3), "ms"),
         (f"connect, {clients} at once, median", each(lambda f: statistics.median(f.connect_many) * 1e3), "ms"),
         (f"connect, {clients} at once, slowest", each(lambda f: max(f.connect_many) * 1e3), "ms"),
         ("seat at the menu, RSS", each(lambda f: f.rss_mb), "MB"),
@@ -434,7 +497,19 @@ def run(clients: int = CONCURRENT) -> int:
         table.add_row(name, *(_shown(values[mode], unit) for mode in MODES),
                       _ratio(values["warm"], values["bare"]), _ratio(values["fresh"], values["bare"]))
     Console().print(table)
-    print(f"The warm parent itself: {figures['warm'].warm_parent_mb:.1f} MB PSS, shared by every warm seat.")
+    from tui.server.warm import ksm_runs
+
+    merged = "on: identical pages of the seats may be merged meanwhile" if ksm_runs() else "off: no page is merged"
+    print(f"The warm parent itself: {figures['warm'].warm_parent_mb:.1f} MB PSS, shared by every warm seat. "
+          f"The host's KSM is {merged}.")
+    floor = figures["warm"].floor
+    if floor is not None:
+        bare_one = figures["bare"].connect_one
+        floor_one = statistics.median(floor.connect_tries)
+        print(f"The floor, the bare app forked from the same warm parent: connect {floor_one * 1e3:,.0f} ms "
+              f"({_ratio(floor_one, bare_one)} the fresh bare app, warm Coven "
+              f"{_ratio(figures['warm'].connect_one, floor_one)} it; medians of {len(floor.connect_tries)}, "
+              f"alternating), a seat at rest {floor.uss_mb:.1f} MB USS, {floor.pss_mb:.1f} MB PSS.")
     steps = figures["warm"].echo_steps
     print("Key echo with every warm seat pressing keys, 95th percentile: "
           + ", ".join(f"{seats} seats {p95 * 1e3:,.0f} ms" for seats, p95 in steps))
