@@ -265,7 +265,7 @@ def _check_rules(lesson: Lesson, played: Sequence[Played], spec: GameSpec) -> No
                 raise LessonRuleError(f"{step.where}: {rule.words} ({name}) does not happen here")
 
 
-def loads(text: str, lesson_id: str | None = None) -> Lesson:
+def loads(text: str) -> Lesson:
     """Read and check one lesson file's text.
 
     Raises:
@@ -313,7 +313,7 @@ def loads(text: str, lesson_id: str | None = None) -> Lesson:
                   for number, raw in enumerate(raw_steps, start=1))
     if not any(step.by == "you" for step in steps):
         raise LessonFormatError("steps: a lesson needs at least one move by the learner")
-    lesson = Lesson(lesson_id=lesson_id or given_id, game_id=spec.game_id,
+    lesson = Lesson(lesson_id=given_id, game_id=spec.game_id,
                     title=_words(top["title"], "title", required=True), seed=seed, options=options,
                     names=names, intro=_words(top["intro"], "intro", required=True),
                     end=_words(top["end"], "end", required=True), steps=steps)
@@ -321,17 +321,32 @@ def loads(text: str, lesson_id: str | None = None) -> Lesson:
     return lesson
 
 
+def _shipped_files() -> list[Any]:
+    folder = resources.files("engine.core.lessons").joinpath("files")
+    return sorted((entry for entry in folder.iterdir() if entry.name.endswith(".json")), key=lambda e: e.name)
+
+
+def shipped_lesson_ids() -> list[str]:
+    """The ids of the lessons Coven ships, from their file names (``1_wizards-cup.json``), without reading them.
+
+    The menu counts lessons with it; :func:`shipped_lessons` checks each file's id is its name's.
+    """
+    return [entry.name.removesuffix(".json").partition("_")[2] for entry in _shipped_files()]
+
+
 def shipped_lessons() -> list[Lesson]:
     """The lessons that come with Coven, in file-name order.
 
     Raises:
-        LessonError: a shipped file is broken (the message names it).
+        LessonError: a shipped file is broken, or its id is not its file name's (the message names it).
     """
-    folder = resources.files("engine.core.lessons").joinpath("files")
     lessons = []
-    for entry in sorted((e for e in folder.iterdir() if e.name.endswith(".json")), key=lambda e: e.name):
+    for entry, lesson_id in zip(_shipped_files(), shipped_lesson_ids(), strict=True):
         try:
-            lessons.append(loads(entry.read_text(encoding="utf-8")))
+            lesson = loads(entry.read_text(encoding="utf-8"))
         except LessonError as error:
             raise type(error)(f"shipped lesson {entry.name}: {error}") from None
+        if lesson.lesson_id != lesson_id:
+            raise LessonFormatError(f"shipped lesson {entry.name}: its id is {lesson.lesson_id!r}, not {lesson_id!r}")
+        lessons.append(lesson)
     return lessons

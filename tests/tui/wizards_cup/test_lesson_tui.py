@@ -1,0 +1,135 @@
+"""The Wizards Cup lesson at 80x24, from the menu's Learn to its end: wrong moves refused with the reason at
+several steps, the move shown and skipped on request, left and resumed where it was, and the menu saying it is
+done."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.lessons import LEARNER
+from engine.wizards_cup.actions import ChooseTeam, SetLineup, Swap
+from saves import SessionStore
+from saves.lessons import lesson_progress
+from tests.helpers.waiting import until
+from tui.app import CovenApp
+from tui.games.base import GameTable
+from tui.games.wizards_cup.results import RoundResultScreen
+from tui.screens.learn import LearnScreen
+from tui.screens.lesson import LessonScreen
+from tui.screens.menu import MainMenu
+from tui.widgets.game_over import GameOverScreen
+
+WRONG: dict[int, Any] = {
+    0: ChooseTeam(("dawn-acolyte", "hollow-sage", "moss-hermit", "night-whisper", "tide-caller")),
+    2: SetLineup(("umbral-tyrant", "hollow-sage", "moss-hermit", "tide-caller", "ember-adept")),
+    9: Swap("hollow-sage", "pyre-lord"),
+    13: Swap("moss-hermit", "umbral-tyrant"),  # refused by the rules themselves: already in the team
+}
+"""A wrong move tried at these steps (by index) before the right one."""
+
+
+def _card(screen: LessonScreen) -> str:
+    return str(screen.query_one("#lesson-card").render())
+
+
+async def _learner_ready(pilot: Any, screen: LessonScreen) -> None:
+    await until(pilot, lambda: LEARNER in screen.live.to_act and screen.revealed_seat == LEARNER
+                and screen.app.screen is screen, "the learner to be asked")
+
+
+async def _play_step(pilot: Any, app: CovenApp, screen: LessonScreen) -> None:
+    """One waiting step: the learner's move (after a wrong one where listed), or space for a table step."""
+    step = screen.current
+    assert step is not None
+    index = screen.step_index
+    if step.by == "table":
+        await until(pilot, lambda: screen.live.table_action is not None and app.screen is screen
+                    and not screen.table_plays_by_itself(screen.live.table_action), "a table step to wait")
+        await pilot.press("space")
+    else:
+        await _learner_ready(pilot, screen)
+        if index in WRONG:
+            screen.table.post_message(GameTable.ActionChosen(LEARNER, WRONG[index]))
+            await until(pilot, lambda: "Not this move" in _card(screen), f"step {index + 1}'s refusal")
+            assert screen.step_index == index  # refused: the board still waits
+            if index == 13:
+                assert "already in your team" in _card(screen)  # the rules' own reason
+            else:
+                assert step.wrong in _card(screen)  # the lesson's reason names the move
+        if index == 11:  # this one the learner asks to see, then to have played
+            await pilot.press("m")
+            await until(pilot, lambda: step.wrong in screen.status_text + screen.help_now(), "the move shown")
+            await pilot.press("s")
+        else:
+            screen.table.post_message(GameTable.ActionChosen(LEARNER, screen.expected(step)))
+    await until(pilot, lambda: screen.step_index > index, f"step {index + 1} to be done")
+
+
+async def test_the_wizards_cup_lesson_from_learn_to_its_end_at_80x24() -> None:
+    store = SessionStore()
+    app = CovenApp(store=store, auto_delay=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson")
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await until(pilot, lambda: "Step 1 of" in _card(screen), "the first step's words")
+        assert "displayed card" in _card(screen)
+        assert "displayed card" in screen.narrator.transcript.text()  # said by the narrator too
+        left = False
+        while screen.live.result is None:
+            if isinstance(app.screen, RoundResultScreen):
+                await pilot.press("enter")
+                await until(pilot, lambda s=screen: app.screen is s, "the round's summary to close")
+                continue
+            step = screen.current
+            if step is None or not step.waits:
+                await until(pilot, lambda s=screen, i=screen.step_index: s.step_index > i or s.live.result is not None
+                            or isinstance(app.screen, RoundResultScreen), "the bot's or the table's step")
+                continue
+            if screen.step_index == 5 and not left:  # leave mid-lesson, and come back to the same step
+                left, at = True, screen.step_index
+                await pilot.press("escape")
+                await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+                assert lesson_progress(store, None)["wizards-cup"].step == at
+                await pilot.press("e")
+                await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
+                assert f"step {screen.step_number()} of" in str(app.screen.query_one("#learn-list").render_line(0))
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson again")
+                assert isinstance(app.screen, LessonScreen)
+                screen = app.screen
+                assert screen.step_index == at
+                continue
+            await _play_step(pilot, app, screen)
+        await until(pilot, lambda: isinstance(app.screen, (GameOverScreen, RoundResultScreen)), "the last round's end")
+        if isinstance(app.screen, RoundResultScreen):
+            await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the end of the game")
+        assert "lower total wins the Cup" in screen.live.result.reason  # the tiebreak decided it
+        assert lesson_progress(store, None)["wizards-cup"].done
+        assert screen.lesson.end in _card(screen)  # the card under the final screen says the lesson is done
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        await until(pilot, lambda: "Learn (1 of 1 done)" in str(app.screen.query_one("#menu").get_option("learn").prompt),
+                    "the menu to say the lesson is done")
+
+
+async def test_restart_starts_the_lesson_again_and_keeps_it_done() -> None:
+    from saves.lessons import LessonProgress, save_lesson_progress
+
+    store = SessionStore()
+    save_lesson_progress(store, None, "wizards-cup", LessonProgress(4, True))
+    app = CovenApp(store=store, auto_delay=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
+        assert "✓ done" in str(app.screen.query_one("#learn-list").render_line(0))
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson")
+        assert isinstance(app.screen, LessonScreen)
+        assert app.screen.step_index == 0 and not app.screen.live.log
+        assert lesson_progress(store, None)["wizards-cup"] == LessonProgress(0, True)
