@@ -103,6 +103,15 @@ class LearnScreen(Screen[None]):
         index = self.query_one("#learn-list", OptionList).highlighted
         return self.lessons[index] if index is not None and 0 <= index < len(self.lessons) else None
 
+    @on(OptionList.OptionHighlighted, "#learn-list")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The hint says what the highlighted lesson is."""
+        event.stop()
+        lesson = self.chosen()
+        if lesson is not None and self.problem is None:
+            self.query_one("#learn-hint", Static).update(
+                plain(f"{lesson.intro} Enter opens it where you left it; r starts it again."))
+
     @on(OptionList.OptionSelected, "#learn-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

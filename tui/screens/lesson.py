@@ -106,8 +106,6 @@ class LessonScreen(GameScreen):
         if not step.waits:
             return f"{head} · {self.lesson.names[step.seat or 1]} is choosing…" if step.by == "bot" else head
         words = step_words(step, self.narrator.level)
-        if self.step_index == 0 and self._said is None:
-            words = f"{self.lesson.intro} {words}"
         if self.refusal is not None:
             return f"{head} · Not this move: {self.refusal} Try again, or m to see it."
         return f"{head} · {words}"
@@ -125,12 +123,11 @@ class LessonScreen(GameScreen):
             self.narrator.transcript.add(self.lesson.end)
             self.notify(self.lesson.end, title="Lesson done", timeout=10, markup=False)
         elif step is not None and step.waits and self._said != self.step_index:
-            text = step_words(step, self.narrator.level)
-            if self.step_index == 0:
-                text = f"{self.lesson.intro} {text}"
+            if self._said is None:  # the lesson opens (or resumes): its introduction first
+                self.narrator.transcript.add(self.lesson.intro)
             self._said = self.step_index
-            self.narrator.transcript.add(text)
-            self._say(text, "Lesson")
+            # The card shows the words; the narrator's transcript says them (; says them again, aloud).
+            self.narrator.transcript.add(step_words(step, self.narrator.level))
 
     # -- the script ------------------------------------------------------------------
 

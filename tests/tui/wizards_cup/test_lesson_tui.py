@@ -133,3 +133,45 @@ async def test_restart_starts_the_lesson_again_and_keeps_it_done() -> None:
         assert isinstance(app.screen, LessonScreen)
         assert app.screen.step_index == 0 and not app.screen.live.log
         assert lesson_progress(store, None)["wizards-cup"] == LessonProgress(0, True)
+
+
+def test_a_steps_words_follow_the_verbosity() -> None:
+    from engine.core.lessons import shipped_lessons
+    from tui.screens.lesson import step_words
+    from tui.verbosity import Verbosity, first_sentence
+
+    step = shipped_lessons()[0].steps[0]
+    assert step.more and len(first_sentence(step.say)) < len(step.say)  # the step has something to cut and to add
+    assert step_words(step, Verbosity.TERSE) == first_sentence(step.say)
+    assert step_words(step, Verbosity.NORMAL) == step.say
+    assert step_words(step, Verbosity.FULL) == f"{step.say} {step.more}"
+
+
+async def test_over_ssh_each_account_keeps_its_own_progress_and_verbosity() -> None:
+    from saves.lessons import LessonProgress, save_lesson_progress
+    from tui.player_settings import write_setting
+    from tui.verbosity import first_sentence
+
+    store = SessionStore()
+    save_lesson_progress(store, "ann", "wizards-cup", LessonProgress(2, False))
+    write_setting(store, "ann", "verbosity", "terse")
+    app = CovenApp(store=store, auto_delay=0.01, serve_port=2222, account="ann", player_name="ann", signed_in=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson")
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        assert screen.step_index == 2  # ann's own progress: the lineup step
+        step = screen.current
+        assert step is not None
+        await until(pilot, lambda: "Step 2 of" in _card(screen), "the step's card")
+        assert first_sentence(step.say) in _card(screen) and step.say not in _card(screen)  # terse: one sentence
+        await _learner_ready(pilot, screen)
+        screen.table.post_message(GameTable.ActionChosen(LEARNER, screen.expected(step)))
+        await until(pilot, lambda: screen.step_index >= 3, "the step done")
+        assert lesson_progress(store, "ann")["wizards-cup"].step >= 3
+        assert "wizards-cup" not in lesson_progress(store, "bo")  # another account sees none of it
+        assert "wizards-cup" not in lesson_progress(store, None)
