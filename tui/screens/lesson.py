@@ -89,6 +89,7 @@ class LessonScreen(GameScreen):
     def history_written(self) -> None:
         """The game log gives way to the card (l shows it), then the first words are said."""
         self.query_one("#game-log").add_class("hidden")
+        self.table.keys_hint = "space: next step"  # a lesson plays no steps automatically on request
         self.show_step()
 
     # -- the card ----------------------------------------------------------------
@@ -128,6 +129,10 @@ class LessonScreen(GameScreen):
             self._said = self.step_index
             # The card shows the words; the narrator's transcript says them (; says them again, aloud).
             self.narrator.transcript.add(step_words(step, self.narrator.level))
+
+    def step_hint(self) -> str:
+        """A lesson has no automatic play: space is the one key for the table's step."""
+        return "Space: next step"
 
     # -- the script ------------------------------------------------------------------
 

@@ -45,6 +45,8 @@ async def _play_step(pilot: Any, app: CovenApp, screen: LessonScreen) -> None:
     if step.by == "table":
         await until(pilot, lambda: screen.live.table_action is not None and app.screen is screen
                     and not screen.table_plays_by_itself(screen.live.table_action), "a table step to wait")
+        await until(pilot, lambda: screen.status_text == "Space: next step", "the status to ask for space")
+        assert step.say in _card(screen)  # the card says what the duel shows before it is played
         await pilot.press("space")
     else:
         await _learner_ready(pilot, screen)

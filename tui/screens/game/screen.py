@@ -446,7 +446,7 @@ class GameScreen(Screen[None]):
                 if self._auto_timer is None:
                     self._auto_timer = self.set_timer(self.auto_delay, self._auto_step)
             else:
-                self.status_text = "Space: next step · a: automatic play"
+                self.status_text = self.step_hint()
 
     def prepare_result(self, screen: Screen[None]) -> Screen[None]:
         """Give a final screen the finished game (for ``p``, play again) and the series score."""
@@ -505,6 +505,10 @@ class GameScreen(Screen[None]):
         by_itself = pending is not None and self.table_plays_by_itself(pending)
         if (self.auto_play or by_itself) and self.is_current and not self.live.to_act:
             self.action_step()
+
+    def step_hint(self) -> str:
+        """The status while the table's next step waits for its key."""
+        return "Space: next step · a: automatic play"
 
     def table_plays_by_itself(self, action: Any) -> bool:
         """Whether the table's waiting step ``action`` plays after a short pause without a key (the table says)."""
