@@ -47,6 +47,7 @@ def test_bad_json_names_its_line() -> None:
     (lambda d: d.update(options={"tokens_to_win": 9}), "options:"),
     (lambda d: d["steps"][0].update(by="everyone"), "step 1 .*by must be one of"),
     (lambda d: d["steps"][0].pop("say"), "step 1 .*say must say something"),
+    (lambda d: d["steps"][0].pop("show"), "step 1 .*show must say something"),
     (lambda d: d["steps"][2].update(say="Press \x1b[31m c"), "step 3 .*say holds"),
     (lambda d: d["steps"][1].pop("move"), "step 2 .*needs its move"),
     (lambda d: d["steps"][0].update(after=2), "step 1 .*after is for a table step"),

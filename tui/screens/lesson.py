@@ -156,7 +156,7 @@ class LessonScreen(GameScreen):
             self.live.rules.check_action(self.live.state, LEARNER, action)
         except ActionError as error:
             return f"{error.reason[:1].upper()}{error.reason[1:]}."
-        return step.wrong or "This step asks for another move."
+        return step.show or "This step asks for another move."
 
     def _apply(self, seat: int | None, action: Any, note: str | None = None) -> bool:
         """Play a move the script allows: the learner's only when it is the step's; every step moves the lesson on."""
@@ -226,7 +226,7 @@ class LessonScreen(GameScreen):
         step = self.current
         if step is None or not step.waits:
             return
-        text = "Press space." if step.by == "table" else (step.wrong or "Play the move the step names.")
+        text = "Press space." if step.by == "table" else (step.show or "Play the move the step names.")
         self.narrator.transcript.add(text)
         self._say(text, "The move")
 

@@ -54,7 +54,7 @@ MAX_STEPS = 500
 
 _KEYS = {"lesson", "id", "game", "title", "seed", "options", "names", "intro", "end", "steps"}
 _REQUIRED = {"lesson", "id", "game", "title", "seed", "names", "intro", "end", "steps"}
-_STEP_KEYS = {"by", "seat", "move", "say", "more", "wrong", "rules", "after"}
+_STEP_KEYS = {"by", "seat", "move", "say", "more", "show", "rules", "after"}
 _BY = ("you", "bot", "table")
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
@@ -134,7 +134,7 @@ def _step(data: object, number: int, line: int, seats: int) -> LessonStep:
                                                          error=LessonFormatError)))
     return LessonStep(number=number, by=by, seat=seat, move=move, say=say,
                       more=_words(step.get("more", ""), f"{where}: more"),
-                      wrong=_words(step.get("wrong", ""), f"{where}: wrong"), rules=rules, after=after, line=line)
+                      show=_words(step.get("show", ""), f"{where}: show", required=by == "you"), rules=rules, after=after, line=line)
 
 
 def rule_book(game_id: str) -> Mapping[str, LessonRule]:

@@ -39,7 +39,7 @@ class LessonStep:
         move: The move as JSON (the table's step may leave it out: whatever step waits is played).
         say: What to do and why, one or two sentences (empty for a silent bot move).
         more: What the full verbosity adds.
-        wrong: Why another move is refused (empty: the lesson names the move it asks for).
+        show: The move in words (a learner's step must have it): what ``m`` says, and what a wrong move is told.
         rules: The rules this step shows, by the game's names for them.
         after: For a table step: how many table steps play by themselves before it waits.
         line: The file line the step starts on (0 when unknown).
@@ -51,7 +51,7 @@ class LessonStep:
     move: JsonDict | None
     say: str = ""
     more: str = ""
-    wrong: str = ""
+    show: str = ""
     rules: tuple[str, ...] = ()
     after: int = 0
     line: int = 0

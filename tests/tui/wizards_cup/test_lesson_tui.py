@@ -57,10 +57,10 @@ async def _play_step(pilot: Any, app: CovenApp, screen: LessonScreen) -> None:
             if index == 13:
                 assert "already in your team" in _card(screen)  # the rules' own reason
             else:
-                assert step.wrong in _card(screen)  # the lesson's reason names the move
+                assert step.show in _card(screen)  # the lesson's reason names the move
         if index == 11:  # this one the learner asks to see, then to have played
             await pilot.press("m")
-            await until(pilot, lambda: step.wrong in screen.status_text + screen.help_now(), "the move shown")
+            await until(pilot, lambda: step.show in screen.status_text + screen.help_now(), "the move shown")
             await pilot.press("s")
         else:
             screen.table.post_message(GameTable.ActionChosen(LEARNER, screen.expected(step)))
