@@ -45,7 +45,7 @@ class LearnScreen(Screen[None]):
     HELP = ("A guided first game for each game: a real game against a bot, one step at a time, each step saying "
             "what to do and why. Enter opens a lesson where you left it; r starts it again from the beginning.")
     BINDINGS = [
-        Binding("enter", "open", "Open", show=False),
+        Binding("enter", "open", "Open"),
         Binding("r", "restart", "Restart"),
         Binding("escape", "app.pop_screen", "Back"),
     ]

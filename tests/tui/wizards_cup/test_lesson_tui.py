@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.widgets import OptionList
+
 from engine.core.lessons import LEARNER
 from engine.wizards_cup.actions import ChooseTeam, SetLineup, Swap
 from saves import SessionStore
@@ -26,6 +28,11 @@ WRONG: dict[int, Any] = {
     13: Swap("moss-hermit", "umbral-tyrant"),  # refused by the rules themselves: already in the team
 }
 """A wrong move tried at these steps (by index) before the right one."""
+
+
+def _first_lesson_line(app: CovenApp) -> str:
+    options = app.screen.query_one("#learn-list", OptionList)
+    return str(options.get_option_at_index(0).prompt) if options.option_count else ""
 
 
 def _card(screen: LessonScreen) -> str:
@@ -99,7 +106,8 @@ async def test_the_wizards_cup_lesson_from_learn_to_its_end_at_80x24() -> None:
                 assert lesson_progress(store, None)["wizards-cup"].step == at
                 await pilot.press("e")
                 await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
-                assert f"step {screen.step_number()} of" in str(app.screen.query_one("#learn-list").render_line(0))
+                where = f"step {screen.step_number()} of"
+                await until(pilot, lambda w=where: w in _first_lesson_line(app), "Learn to say where the lesson is")
                 await pilot.press("enter")
                 await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson again")
                 assert isinstance(app.screen, LessonScreen)
@@ -113,6 +121,7 @@ async def test_the_wizards_cup_lesson_from_learn_to_its_end_at_80x24() -> None:
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the end of the game")
         assert "lower total wins the Cup" in screen.live.result.reason  # the tiebreak decided it
         assert lesson_progress(store, None)["wizards-cup"].done
+        assert not store.list_sessions()  # a lesson's game is never stored among the sessions
         assert screen.lesson.end in _card(screen)  # the card under the final screen says the lesson is done
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
@@ -129,7 +138,7 @@ async def test_restart_starts_the_lesson_again_and_keeps_it_done() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("e")
         await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
-        assert "✓ done" in str(app.screen.query_one("#learn-list").render_line(0))
+        await until(pilot, lambda: "✓ done" in _first_lesson_line(app), "Learn to mark the lesson done")
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson")
         assert isinstance(app.screen, LessonScreen)
