@@ -92,6 +92,10 @@ class LessonScreen(GameScreen):
         self.table.keys_hint = "space: next step"  # a lesson plays no steps automatically on request
         self.show_step()
 
+    def on_screen_resume(self) -> None:
+        """Back from another screen (the Settings, say): the card follows the verbosity now set."""
+        self.call_after_refresh(self.show_step)
+
     # -- the card ----------------------------------------------------------------
 
     def step_number(self) -> int:

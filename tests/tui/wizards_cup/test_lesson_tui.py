@@ -180,6 +180,11 @@ async def test_over_ssh_each_account_keeps_its_own_progress_and_verbosity() -> N
         assert step is not None
         await until(pilot, lambda: "Step 2 of" in _card(screen), "the step's card")
         assert first_sentence(step.say) in _card(screen) and step.say not in _card(screen)  # terse: one sentence
+        write_setting(store, "ann", "verbosity", "full")  # changed in the Settings, then back to the lesson
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen is not screen, "the help")
+        await pilot.press("escape")
+        await until(pilot, lambda: step.more in _card(screen), "the card to say more at full")
         await _learner_ready(pilot, screen)
         screen.table.post_message(GameTable.ActionChosen(LEARNER, screen.expected(step)))
         await until(pilot, lambda: screen.step_index >= 3, "the step done")
