@@ -18,6 +18,7 @@ from tui.context import coven
 from tui.navigation import StartLesson
 from tui.safe_text import plain
 from tui.widgets.fitting_footer import FittingFooter
+from tui.widgets.styles import css_beside
 
 DONE_MARK = "✓"
 """The mark of a lesson finished at least once."""
@@ -49,11 +50,7 @@ class LearnScreen(Screen[None]):
         Binding("r", "restart", "Restart"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
-    DEFAULT_CSS = """
-    LearnScreen #learn-box { height: auto; max-height: 100%; padding: 1 2; }
-    LearnScreen #learn-list { height: auto; }
-    LearnScreen #learn-hint { margin-top: 1; color: $text-muted; }
-    """
+    CSS_PATH = css_beside(__file__, "learn.tcss")
 
     def __init__(self) -> None:
         """Read the shipped lessons (each was checked by playing it through)."""
