@@ -191,3 +191,24 @@ async def test_over_ssh_each_account_keeps_its_own_progress_and_verbosity() -> N
         assert lesson_progress(store, "ann")["wizards-cup"].step >= 3
         assert "wizards-cup" not in lesson_progress(store, "bo")  # another account sees none of it
         assert "wizards-cup" not in lesson_progress(store, None)
+
+
+async def test_the_palette_opens_learn() -> None:
+    from textual.command import CommandPalette
+
+    app = CovenApp(store=SessionStore(), auto_delay=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        await pilot.press("ctrl+p")
+        await pilot.press(*"learn")
+
+        def learn_highlighted() -> bool:
+            palette = app.screen
+            if not isinstance(palette, CommandPalette):
+                return False
+            highlighted = palette.query_one(OptionList).highlighted_option
+            return highlighted is not None and "Learn" in str(highlighted.prompt)
+
+        await until(pilot, learn_highlighted, "the palette to offer Learn")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
