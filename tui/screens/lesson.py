@@ -248,6 +248,8 @@ class LessonScreen(GameScreen):
         """Say this step's words (the game's announcement follows them)."""
         step = self.current
         words = step_words(step, self.narrator.level) if step is not None and step.waits else ""
+        if words:
+            self.narrator.transcript.add(words)  # what the key says goes in the transcript, as the game's part does
         text = " ".join(part for part in (words, self.narrator.announce()) if part)
         self._say(text, "Now")
 

@@ -88,6 +88,10 @@ async def test_the_wizards_cup_lesson_from_learn_to_its_end_at_80x24() -> None:
         await until(pilot, lambda: "Step 1 of" in _card(screen), "the first step's words")
         assert "displayed card" in _card(screen)
         assert "displayed card" in screen.narrator.transcript.text()  # said by the narrator too
+        await pilot.press("semicolon")  # the announce key says the step's words, then where the game stands
+        first = screen.lesson.steps[0].say
+        await until(pilot, lambda: first in screen.help_now(), "the announce key to say the step")
+        assert screen.narrator.transcript.text().count(first) == 2  # once on reaching the step, once asked
         left = False
         while screen.live.result is None:
             if isinstance(app.screen, RoundResultScreen):
