@@ -44,6 +44,8 @@ def test_bad_json_names_its_line() -> None:
     (lambda d: d.update(game="chess"), "game: unknown game"),
     (lambda d: d.update(seed="one"), "seed must be a whole number"),
     (lambda d: d.update(names=["Solo"]), "names: Wizards Cup is played by 2"),
+    (lambda d: d.update(names=["A" * 33, "Morgan"]), r"names\[0\] must be at most 32 characters"),
+    (lambda d: d.update(names=[" ", "Morgan"]), r"names\[0\] must not be blank"),
     (lambda d: d.update(options={"tokens_to_win": 9}), "options:"),
     (lambda d: d["steps"][0].update(by="everyone"), "step 1 .*by must be one of"),
     (lambda d: d["steps"][0].pop("say"), "step 1 .*say must say something"),

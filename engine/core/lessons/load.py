@@ -38,7 +38,7 @@ from engine.core.lessons.model import (
 )
 from engine.core.registry import GameSpec, get_game
 from engine.core.terms import Event, Seat
-from engine.core.text import text_problem
+from engine.core.text import UnsafeTextError, check_name, text_problem
 
 LESSON_VERSION = 1
 """The lesson format this Coven reads."""
@@ -48,6 +48,9 @@ MAX_LESSON_BYTES = 64 * 1024
 
 MAX_WORDS = 400
 """The longest text a lesson may say at once, in characters: the less there is to read the better."""
+
+MAX_NAME = 32
+"""The longest seat name a lesson may give."""
 
 MAX_STEPS = 500
 """The most steps a lesson may have."""
@@ -85,6 +88,14 @@ def _words(value: object, field: str, *, required: bool = False) -> str:
     if required and not text.strip():
         raise LessonFormatError(f"{field} must say something")
     return text.strip()
+
+
+def _name(value: object, index: int) -> str:
+    """A seat's name, as a seat's name must be (the session rules: safe, not blank, short)."""
+    try:
+        return check_name(value, f"names[{index}]", max_length=MAX_NAME)
+    except UnsafeTextError as error:
+        raise LessonFormatError(str(error)) from None
 
 
 def _step_lines(text: str) -> list[int]:
@@ -301,7 +312,7 @@ def loads(text: str) -> Lesson:
         options = spec.resolve_options(options)
     except InvalidOptionsError as error:
         raise LessonFormatError(f"options: {error}") from None
-    names = tuple(_words(name, f"names[{index}]", required=True)
+    names = tuple(_name(name, index)
                   for index, name in enumerate(json_list(top["names"], "names", error=LessonFormatError)))
     if len(names) not in spec.seat_counts:
         raise LessonFormatError(f"names: {spec.title} is played by {' or '.join(map(str, spec.seat_counts))}")
