@@ -48,7 +48,7 @@ class MainMenu(Screen[None]):
     """The first screen: new game, continue, sessions, tables, decks, the Pillar Lab, rules, quit."""
     HELP_TITLE = "Main menu"
     HELP = ("Coven's front door: start or continue a game, open your saved sessions, host or join a table "
-            "over the network (or pick one from the open tables), see the players' ratings, build decks, try plays in the Pillar Lab, learn a game by playing a guided first game (Learn) or read the rules. Each "
+            "over the network (or pick one from the open tables), see the players' ratings, build decks, try plays in the Pillar Lab or read the rules. Each "
             "line's letter opens it from anywhere on this screen.")
 
     # menu.tcss is loaded by the app: this screen is its bottom screen, which Textual gives no CSS_PATH.
