@@ -52,6 +52,7 @@ from tui.navigation import (
     QuitCoven,
     ShowRules,
     StartGame,
+    StartLesson,
 )
 from tui.player_settings import SETTINGS, read_settings, write_setting
 from tui.resize_paint import OnePaintResizeApp
@@ -405,6 +406,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             "settings": self.action_settings,
             "ratings": self.action_ratings,
             "your_tables": self.action_your_tables,
+            "learn": self.action_learn,
         }
         # Each opens just above the menu, closing what is open now: a screen with unsaved work asks first.
         self.leave_then(opens[message.place])
@@ -434,6 +436,13 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
     @on(PlayAgain)
     def _rematch_asked(self, message: PlayAgain) -> None:
         self.play_again(message.live)
+
+    @on(StartLesson)
+    def _lesson_asked(self, message: StartLesson) -> None:
+        from tui.screens.lesson import LessonScreen
+
+        self.push_screen(LessonScreen(message.lesson, message.live, message.step, done_before=message.done_before,
+                                      auto_delay=self.auto_delay))
 
     @on(OpenJoinForm)
     def _join_form_asked(self, message: OpenJoinForm) -> None:
@@ -593,6 +602,12 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
 
         self.go_to_menu()
         self.push_screen(PillarLabScreen(auto_pause=max(self.auto_delay, 0.05), store=self.store))
+
+    def action_learn(self) -> None:
+        """Open Learn: the lessons, each a guided first game (progress is kept in the session database)."""
+        from tui.screens.learn import LearnScreen
+
+        self._open_over_menu(LearnScreen)
 
     def action_rules(self, game_id: str = "") -> None:
         """Show the rules of ``game_id``, or let the user pick a game."""

@@ -49,6 +49,8 @@ class CovenCommands(ListedCommands):
              self._posting(lambda: OpenPlace("sessions"))),
             ("Decks", "Build, check, save, import and export Wizbits decks",
              self._posting(lambda: OpenPlace("decks"))),
+            ("Learn", "A guided first game of each game, resumed where you left it",
+             self._posting(lambda: OpenPlace("learn"))),
             ("Settings", "Theme, colour, motion, notifications and what New game offers",
              self._posting(lambda: OpenPlace("settings"))),
         ]

@@ -19,11 +19,13 @@ from typing import TYPE_CHECKING, Literal
 from textual.message import Message
 
 if TYPE_CHECKING:
+    from engine.core.lessons import Lesson
     from saves import LiveSession
+    from saves.lessons import LessonSession
     from tui.table_link import TableLink
 
 Place = Literal["new_game", "continue", "sessions", "decks", "host_table", "join_table", "open_tables",
-                "pillar_lab", "settings", "ratings", "your_tables"]
+                "pillar_lab", "settings", "ratings", "your_tables", "learn"]
 """A main-menu place that opens just above the menu, closing the screens open now."""
 
 
@@ -91,6 +93,18 @@ class PlayAgain(Message):
         """Ask for a rematch of ``live`` (see :mod:`saves.rematch`)."""
         super().__init__()
         self.live = live
+
+
+class StartLesson(Message):
+    """Show a lesson's game, its first ``step`` steps played already, above the Learn screen."""
+
+    def __init__(self, lesson: Lesson, live: LessonSession, step: int, done_before: bool) -> None:
+        """Ask to teach ``lesson`` in ``live`` from ``step`` (``done_before``: finished once already)."""
+        super().__init__()
+        self.lesson = lesson
+        self.live = live
+        self.step = step
+        self.done_before = done_before
 
 
 class OpenJoinForm(Message):

@@ -14,8 +14,8 @@ screen's narrator); a game hears the level only through its narration's hooks
 Linear mode follows it through the games' ``linear`` hook: at terse one line
 a side (or unit) with names only, at full with what the cards' values add.
 
-The lessons (not written yet) read the same level: :data:`LESSONS_SETTING` names
-the setting and :func:`shorten` is how a lesson's text is cut at terse.
+The lessons read the same level: :data:`LESSONS_SETTING` names the setting and
+:func:`shorten` is how a lesson's text is cut at terse (:func:`tui.screens.lesson.step_words`).
 """
 
 from __future__ import annotations

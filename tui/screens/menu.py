@@ -27,6 +27,7 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
     ("ratings", "Ratings             a"),
     ("decks", "Decks               d"),
     ("lab", "Pillar Lab          l"),
+    ("learn", "Learn               e"),
     ("rules", "Rules               r"),
     ("settings", "Settings            o"),
     ("quit", "Quit                q"),
@@ -65,6 +66,7 @@ class MainMenu(Screen[None]):
         Binding("y", "app.your_tables", "Your tables", show=False),
         Binding("d", "app.decks", "Decks"),
         Binding("l", "app.pillar_lab", "Lab"),
+        Binding("e", "app.learn", "Learn"),
         Binding("r", "app.rules", "Rules"),
         # Like Quit, its menu line shows the key: the compact footer is full at 80 columns.
         Binding("o", "app.settings", "Settings", show=False),
@@ -88,11 +90,25 @@ class MainMenu(Screen[None]):
         self.query_one("#menu", OptionList).focus()
         self.refresh_continue()
         self.refresh_rating()
+        self.refresh_learn()
 
     def on_screen_resume(self) -> None:
-        """Sessions and ratings may have changed while another screen was up."""
+        """Sessions, ratings and lessons may have changed while another screen was up."""
         self.refresh_continue()
         self.refresh_rating()
+        self.refresh_learn()
+
+    def refresh_learn(self) -> None:
+        """Learn's line says how many of the lessons the player has finished (the files are counted, not read)."""
+        from engine.core.lessons.load import shipped_lesson_ids
+        from saves.lessons import lesson_progress
+        from tui.screens.learn import learn_label
+
+        context = coven(self)
+        ids = shipped_lesson_ids()
+        progress = lesson_progress(context.store, context.account)
+        done = sum(1 for lesson_id in ids if lesson_id in progress and progress[lesson_id].done)
+        self.query_one("#menu", OptionList).replace_option_prompt("learn", f"{learn_label(done, len(ids))} e")
 
     def refresh_rating(self) -> None:
         """A signed-in player's own rating at each game they have one for, in the tagline's place; else the tagline.
@@ -171,6 +187,7 @@ class MainMenu(Screen[None]):
             "ratings": OpenPlace("ratings"),
             "decks": OpenPlace("decks"),
             "lab": OpenPlace("pillar_lab"),
+            "learn": OpenPlace("learn"),
             "rules": ShowRules(),
             "settings": OpenPlace("settings"),
             "quit": QuitCoven(),

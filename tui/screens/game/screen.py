@@ -448,13 +448,13 @@ class GameScreen(Screen[None]):
             return
         if live.table_action is not None:
             self._show(self.viewer_seat, None, [])
-            by_itself = self.table.plays_by_itself(live.table_action)
+            by_itself = self.table_plays_by_itself(live.table_action)
             if self.auto_play or by_itself:
                 self.status_text = "Playing automatically (a to stop)" if self.auto_play else "Playing the next step…"
                 if self._auto_timer is None:
                     self._auto_timer = self.set_timer(self.auto_delay, self._auto_step)
             else:
-                self.status_text = "Space: next step · a: automatic play"
+                self.status_text = self.step_hint()
 
     def prepare_result(self, screen: Screen[None]) -> Screen[None]:
         """Give a final screen the finished game (for ``p``, play again) and the series score."""
@@ -510,9 +510,17 @@ class GameScreen(Screen[None]):
         """One automatic step, if auto play is still on and nothing else is needed."""
         self._auto_timer = None
         pending = self.live.table_action
-        by_itself = pending is not None and self.table.plays_by_itself(pending)
+        by_itself = pending is not None and self.table_plays_by_itself(pending)
         if (self.auto_play or by_itself) and self.is_current and not self.live.to_act:
             self.action_step()
+
+    def step_hint(self) -> str:
+        """The status while the table's next step waits for its key."""
+        return "Space: next step · a: automatic play"
+
+    def table_plays_by_itself(self, action: Any) -> bool:
+        """Whether the table's waiting step ``action`` plays after a short pause without a key (the table says)."""
+        return self.table.plays_by_itself(action)
 
     def action_step(self) -> None:
         """Play the table's waiting automatic step."""

@@ -1,0 +1,40 @@
+"""A learner's lesson progress, kept as a preference: read back strictly, damaged entries left out."""
+
+from __future__ import annotations
+
+from saves import SessionStore
+from saves.lessons import PROGRESS_KEY, LessonProgress, lesson_progress, save_lesson_progress
+from saves.preferences import set_preference
+
+
+def test_progress_is_kept_per_lesson_and_per_account() -> None:
+    with SessionStore() as store:
+        assert lesson_progress(store, None) == {}
+        assert save_lesson_progress(store, None, "wizards-cup", LessonProgress(3, False))
+        assert save_lesson_progress(store, None, "witchdraft", LessonProgress(0, True))
+        assert save_lesson_progress(store, "ann", "wizards-cup", LessonProgress(7, True))
+        assert lesson_progress(store, None) == {"wizards-cup": LessonProgress(3, False),
+                                                "witchdraft": LessonProgress(0, True)}
+        assert lesson_progress(store, "ann") == {"wizards-cup": LessonProgress(7, True)}
+
+
+def test_a_damaged_or_hostile_stored_value_reads_as_no_progress() -> None:
+    with SessionStore() as store:
+        set_preference(store, None, PROGRESS_KEY, {
+            "wizards-cup": {"step": -4, "done": False},  # no step before the first
+            "witchdraft": {"step": True, "done": False},  # true is not a number of steps
+            "wizbits": {"step": 2, "done": "yes"},
+            "x": "not an object",
+            "ok": {"step": 2, "done": True},
+        })
+        assert lesson_progress(store, None) == {"ok": LessonProgress(2, True)}
+        set_preference(store, None, PROGRESS_KEY, ["a", "list"])
+        assert lesson_progress(store, None) == {}
+        # Saving over damage keeps only what reads well.
+        assert save_lesson_progress(store, None, "wizards-cup", LessonProgress(1, False))
+        assert lesson_progress(store, None) == {"wizards-cup": LessonProgress(1, False)}
+
+
+def test_without_a_store_nothing_is_kept_and_nothing_fails() -> None:
+    assert lesson_progress(None, None) == {}
+    assert not save_lesson_progress(None, None, "wizards-cup", LessonProgress(1, False))
