@@ -26,7 +26,9 @@ from typing import Any
 from engine.core.catalog import entry_for
 from engine.core.errors import ActionError, InvalidOptionsError, UnknownGameError
 from engine.core.json_fields import is_whole_number, json_list, json_object, json_text, kind_of
+from engine.core.lessons.accept import meets
 from engine.core.lessons.model import (
+    ANY_MOVE,
     LEARNER,
     Lesson,
     LessonError,
@@ -57,7 +59,7 @@ MAX_STEPS = 500
 
 _KEYS = {"lesson", "id", "game", "title", "seed", "options", "names", "intro", "end", "steps"}
 _REQUIRED = {"lesson", "id", "game", "title", "seed", "names", "intro", "end", "steps"}
-_STEP_KEYS = {"by", "seat", "move", "say", "more", "show", "rules", "after"}
+_STEP_KEYS = {"by", "seat", "move", "say", "more", "show", "rules", "after", "accept"}
 _BY = ("you", "bot", "table")
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
@@ -139,13 +141,21 @@ def _step(data: object, number: int, line: int, seats: int) -> LessonStep:
     after = step.get("after", 0)
     if not is_whole_number(after) or not 0 <= after <= MAX_STEPS or (after and by != "table"):
         raise LessonFormatError(f"{where}: after is for a table step, a whole number of table steps from 0")
+    accept = ""
+    if "accept" in step:
+        if by != "you":
+            raise LessonFormatError(f"{where}: accept is for a learner's step")
+        accept = json_text(step["accept"], f"{where}: accept", 40, error=LessonFormatError)
+        if not accept.strip():
+            raise LessonFormatError(f"{where}: accept must name {ANY_MOVE!r} or one of the game's rules")
     say = _words(step.get("say", ""), f"{where}: say", required=by == "you")
     rules = tuple(json_text(rule, f"{where}: rules[{index}]", 40, error=LessonFormatError)
                   for index, rule in enumerate(json_list(step.get("rules", []), f"{where}: rules",
                                                          error=LessonFormatError)))
     return LessonStep(number=number, by=by, seat=seat, move=move, say=say,
                       more=_words(step.get("more", ""), f"{where}: more"),
-                      show=_words(step.get("show", ""), f"{where}: show", required=by == "you"), rules=rules, after=after, line=line)
+                      show=_words(step.get("show", ""), f"{where}: show", required=by == "you"), rules=rules, after=after,
+                      accept=accept, line=line)
 
 
 def rule_book(game_id: str) -> Mapping[str, LessonRule]:
@@ -253,14 +263,17 @@ def _parsed(step: LessonStep, spec: GameSpec) -> Any:
 
 
 def _check_rules(lesson: Lesson, played: Sequence[Played], spec: GameSpec) -> None:
-    """Each rule a step names must happen between that step and the next step that says something."""
+    """Each rule a step names must happen between that step and the next step that says something, and each
+    learner's step that accepts other moves must take its own."""
     book = rule_book(lesson.game_id)
     rules = spec.rules
     state = spec.new_state(lesson.options, lesson.seed, len(lesson.names), lesson.names)
     windows: list[tuple[LessonStep, list[Event], Any]] = []
     for entry in played:
-        state, _ = rules.apply(state, entry.seat, entry.action)
         step = lesson.steps[entry.step] if entry.step is not None else None
+        if step is not None and step.accept:
+            _check_accept(lesson, step, spec, state, entry.action, book)
+        state, _ = rules.apply(state, entry.seat, entry.action)
         if step is not None and (step.say or step.rules or not windows):
             windows.append((step, [], state))
         if windows:
@@ -274,6 +287,18 @@ def _check_rules(lesson: Lesson, played: Sequence[Played], spec: GameSpec) -> No
                 raise LessonRuleError(f"{step.where}: {lesson.game_id} has no rule {name!r} (known: {known})")
             if not rule.happened(events, after):
                 raise LessonRuleError(f"{step.where}: {rule.words} ({name}) does not happen here")
+
+
+def _check_accept(lesson: Lesson, step: LessonStep, spec: GameSpec, state: Any, action: Any,
+                  book: Mapping[str, LessonRule]) -> None:
+    """A step's condition is known, and the script's own move meets it."""
+    if step.accept != ANY_MOVE and step.accept not in book:
+        known = ", ".join([ANY_MOVE, *sorted(book)])
+        raise LessonRuleError(f"{step.where}: accept names no rule of {lesson.game_id}: {step.accept!r} "
+                              f"(known: {known})")
+    if not meets(step, spec, state, action, book):
+        raise LessonRuleError(f"{step.where}: its own move does not show {book[step.accept].words} "
+                              f"({step.accept}), which the step accepts")
 
 
 def loads(text: str) -> Lesson:
