@@ -5,8 +5,10 @@ text must be safe to show, and every mistake names where it is: the file's line
 for bad JSON, the step (and the line it starts on) for a bad step. Then the
 script is played from the fixed seed: each move must be legal and by the seat
 whose turn it is, each rule a step names must happen there (the game's own
-checks, in its ``lesson_rules`` module, read the engine's events), and the game
-must be over when the script ends. A file that loads is a lesson that plays.
+checks, in its ``lesson_rules`` module, read the engine's events), a step that
+accepts other moves (``"accept"``, see :mod:`engine.core.lessons.accept`) must
+name a known condition its own move meets, and the game must be over when the
+script ends. A file that loads is a lesson that plays.
 
 Between the steps, table steps the file does not list (a duel nobody needs to
 hear about) play by themselves: :func:`plays_by_itself` says when, for the
