@@ -23,7 +23,7 @@ from engine import ActionError
 from engine.core.lessons import LEARNER, Lesson, LessonStep
 from engine.core.lessons.accept import is_accepted, move_for
 from engine.core.lessons.load import plays_by_itself, rule_book
-from saves.lessons import LessonProgress, LessonSession, save_lesson_progress
+from saves.lessons import LessonProgress, LessonSession, lesson_progress, save_lesson_progress
 from tui.context import coven_or_none
 from tui.safe_text import plain
 from tui.screens.game.screen import GameScreen
@@ -184,6 +184,9 @@ class LessonScreen(GameScreen):
                 self.show_step()
                 return False
         scripted = step is not None and (seat is not None or not self.table_plays_by_itself(action))
+        own = None  # the learner's own move, where the step took one other than the script's (kept for resuming)
+        if seat == LEARNER and step is not None and step.accept and action != self.live.rules.parse_action(step.move):
+            own = dict(self.live.rules.action_to_json(action))
         before = (self.step_index, self.quiet)
         if scripted:
             self.step_index, self.quiet, self.refusal = self.step_index + 1, 0, None
@@ -193,20 +196,26 @@ class LessonScreen(GameScreen):
             self.step_index, self.quiet = before
             return False
         if scripted:
-            self._mark(done=False)
+            self._mark(done=False, own=own)
         self.show_step()
         return True
 
-    def _mark(self, *, done: bool) -> None:
-        """Keep the learner's progress: the steps done, or (at the end) that the lesson was finished."""
+    def _mark(self, *, done: bool, own: dict[str, Any] | None = None) -> None:
+        """Keep the learner's progress: the steps done and the learner's ``own`` move for the step just done, or
+        (at the end) that the lesson was finished."""
         context = coven_or_none(self)
         if context is None:
             return
         finished = done or self.live.result is not None
         self.done_before = self.done_before or finished
+        kept = lesson_progress(context.store, context.account).get(self.lesson.lesson_id)
+        moves = {index: move for index, move in (kept.own if kept else {}).items() if index < self.step_index - 1}
+        if own is not None:
+            moves[self.step_index - 1] = own
         # A finished lesson opens again from its start.
         save_lesson_progress(context.store, context.account, self.lesson.lesson_id,
-                             LessonProgress(0 if finished else self.step_index, self.done_before))
+                             LessonProgress(0 if finished else self.step_index, self.done_before,
+                                            {} if finished else moves))
 
     def _start_bot(self, seat: int) -> None:
         """The lesson's bot plays the move its script gives, after the usual pause."""

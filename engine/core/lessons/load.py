@@ -28,7 +28,7 @@ from typing import Any
 from engine.core.catalog import entry_for
 from engine.core.errors import ActionError, InvalidOptionsError, UnknownGameError
 from engine.core.json_fields import is_whole_number, json_list, json_object, json_text, kind_of
-from engine.core.lessons.accept import meets
+from engine.core.lessons.accept import is_accepted, meets, move_for
 from engine.core.lessons.model import (
     ANY_MOVE,
     LEARNER,
@@ -191,14 +191,20 @@ def plays_by_itself(step: LessonStep | None, quiet: int, spec: GameSpec, state: 
     return step is None or step.by != "table" or quiet < step.after
 
 
-def play_script(lesson: Lesson, spec: GameSpec | None = None, upto: int | None = None) -> list[Played]:
+def play_script(lesson: Lesson, spec: GameSpec | None = None, upto: int | None = None,
+                own: Mapping[int, Any] | None = None) -> list[Played]:
     """Every action of ``lesson``'s game, in order: its steps (the first ``upto`` of them) and the table steps
     between them. After the last step (``upto`` None) the game is played to its end.
+
+    ``own`` (when resuming) gives the learner's own moves as JSON by step index: each plays in its step's place
+    when that step accepts it there; every other step that accepts other moves plays what ``s`` would (the
+    script's move while it still fits), so the learner's earlier choices never leave the replay stuck.
 
     Raises:
         LessonStepError: a step is not that seat's turn, or its move is refused.
     """
     spec = spec or get_game(lesson.game_id)
+    book = rule_book(lesson.game_id) if own is not None else {}
     rules = spec.rules
     state = spec.new_state(lesson.options, lesson.seed, len(lesson.names), lesson.names)
     played: list[Played] = []
@@ -212,7 +218,10 @@ def play_script(lesson: Lesson, spec: GameSpec | None = None, upto: int | None =
             quiet += 1
         if quiet < step.after:
             raise LessonStepError(f"{step.where}: only {quiet} table steps play before it, not {step.after}")
-        action = _step_action(step, spec, state)
+        if own is not None and step.accept:
+            action = _own_action(step, spec, state, own.get(index), book)
+        else:
+            action = _step_action(step, spec, state)
         try:
             state, events = rules.apply(state, step.seat, action)
         except ActionError as error:
@@ -226,6 +235,22 @@ def play_script(lesson: Lesson, spec: GameSpec | None = None, upto: int | None =
         if rules.result(state) is None:
             raise LessonStepError("the lesson ends before its game does: add the steps that finish it")
     return played
+
+
+def _own_action(step: LessonStep, spec: GameSpec, state: Any, move: Any,
+                book: Mapping[str, LessonRule]) -> Any:
+    """The learner's own ``move`` (stored JSON, so checked here) when ``step`` takes it, else what ``s`` plays."""
+    if move is not None:
+        try:
+            action = spec.rules.parse_action(move)
+        except ActionError:
+            action = None
+        if action is not None and is_accepted(step, spec, state, action, book):
+            return action
+    try:
+        return move_for(step, spec, state, book)
+    except ActionError as error:
+        raise LessonStepError(f"{step.where}: {error.reason}") from None
 
 
 def _step_action(step: LessonStep, spec: GameSpec, state: Any) -> Any:

@@ -122,3 +122,26 @@ def test_s_plays_a_spot_that_shows_the_rule_when_the_scripts_own_no_longer_fits(
     played = move_for(moved, SPEC, state, book)
     assert played != scripted(moved, SPEC)
     assert played in accepted_moves(moved, SPEC, state, book)
+
+
+def test_resuming_replays_the_learners_own_spots_where_their_steps_take_them() -> None:
+    lesson = _lesson()
+    book = rule_book("witchdraft")
+    index = next(index for index, step in enumerate(lesson.steps) if step.accept == "flea-grass")
+    step = lesson.steps[index]
+    state = _state_before(lesson, index)
+    taken = accepted_moves(step, SPEC, state, book)
+    other = next(action for action in taken if action != scripted(step, SPEC))
+    plain = next(action for action in SPEC.rules.legal_actions(state, LEARNER) if action not in taken)
+
+    def replayed(move: Any) -> Any:
+        played = play_script(lesson, SPEC, upto=index + 1, own={index: move})
+        return played[-1].action
+
+    assert replayed(SPEC.rules.action_to_json(other)) == other
+    # Stored moves are hostile: one the step does not take, or not a move at all, gives way to the script's.
+    assert replayed(SPEC.rules.action_to_json(plain)) == scripted(step, SPEC)
+    assert replayed({"type": "place", "x": 0, "y": 0, "rotation": 0}) == scripted(step, SPEC)  # overlaps
+    assert replayed({"type": "zap"}) == scripted(step, SPEC)
+    # The rest of the script still plays after a spot of the learner's own.
+    assert play_script(lesson, SPEC, own={index: SPEC.rules.action_to_json(other)})

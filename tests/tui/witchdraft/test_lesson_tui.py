@@ -1,6 +1,7 @@
 """The WitchDraft lesson at 80x24, from the menu's Learn to its end: a pick and a placement by keys, wrong picks
 and wrong spots refused with the reason, a spot other than the script's taken when it shows the step's rule, the
-move shown, the long stretches played with s, and the menu counting the lesson done."""
+move shown, the long stretches played with s, left and resumed with the learner's own spots, and the menu
+counting the lesson done."""
 
 from __future__ import annotations
 
@@ -110,7 +111,22 @@ async def test_the_witchdraft_lesson_from_learn_to_its_end_at_80x24() -> None:
         assert isinstance(screen, LessonScreen) and screen.lesson.lesson_id == "witchdraft"
         await until(pilot, lambda: "Step 1 of 18" in _card(screen), "the first step's words")
         seen: list[str] = []
+        left = False
         while screen.live.result is None:
+            if "other-spot" in seen and not left:  # leave right after a spot of the learner's own, and come back
+                left, at, potion = True, screen.step_index, screen.live.state.players[LEARNER].area
+                await pilot.press("escape")
+                await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+                assert lesson_progress(store, None)["witchdraft"].own  # the learner's own spots are kept
+                await pilot.press("e")
+                await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
+                await pilot.press("down", "enter")
+                await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson again")
+                assert isinstance(app.screen, LessonScreen)
+                screen = app.screen
+                assert screen.step_index == at
+                assert screen.live.state.players[LEARNER].area == potion  # the potion as the learner built it
+                continue
             step = screen.current
             if step is None or step.by != "you":
                 await until(pilot, lambda s=screen, i=screen.step_index: s.step_index > i or s.live.result is not None,
@@ -118,6 +134,7 @@ async def test_the_witchdraft_lesson_from_learn_to_its_end_at_80x24() -> None:
                 continue
             await _play_step(pilot, screen, seen)
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the potions scored")
+        assert left
         assert set(seen) == {"keys-pick", "keys-place", "shown", "illegal-spot", "other-spot", "wrong-pick"}
         assert seen.count("wrong-pick") >= 3
         assert lesson_progress(store, None)["witchdraft"].done
