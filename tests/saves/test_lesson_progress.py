@@ -57,3 +57,13 @@ def test_the_learners_own_moves_are_kept_and_damaged_ones_left_out() -> None:
         assert lesson_progress(store, None)["witchdraft"] == LessonProgress(12, False, {9: move})
         set_preference(store, None, PROGRESS_KEY, {"witchdraft": {"step": 12, "done": False, "own": ["a"]}})
         assert lesson_progress(store, None)["witchdraft"] == LessonProgress(12, False)
+
+
+def test_own_moves_are_kept_per_account() -> None:
+    move = {"type": "place", "x": 1, "y": -2, "rotation": 90}
+    with SessionStore() as store:
+        assert save_lesson_progress(store, "ann", "witchdraft", LessonProgress(20, False, {15: move}))
+        assert save_lesson_progress(store, "bo", "witchdraft", LessonProgress(20, False))
+        assert lesson_progress(store, "ann")["witchdraft"].own == {15: move}
+        assert lesson_progress(store, "bo")["witchdraft"].own == {}
+        assert "witchdraft" not in lesson_progress(store, None)

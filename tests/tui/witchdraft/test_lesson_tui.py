@@ -144,3 +144,14 @@ async def test_the_witchdraft_lesson_from_learn_to_its_end_at_80x24() -> None:
         await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
         await until(pilot, lambda: "Learn (1 of 2 done)" in str(app.screen.query_one("#menu").get_option("learn").prompt),
                     "the menu to count the WitchDraft lesson done")
+
+
+def test_at_terse_each_step_still_says_what_to_do() -> None:
+    from engine.core.lessons import shipped_lessons
+    from tui.screens.lesson import step_words
+    from tui.verbosity import Verbosity
+
+    lesson = next(lesson for lesson in shipped_lessons() if lesson.lesson_id == "witchdraft")
+    for step in lesson.steps:
+        if step.by == "you":  # the one sentence terse keeps names the move to make
+            assert step_words(step, Verbosity.TERSE).startswith(("Draft", "Pick", "Place")), step.where
