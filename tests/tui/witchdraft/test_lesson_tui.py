@@ -22,6 +22,7 @@ from tui.games.base import GameTable
 from tui.screens.learn import LearnScreen
 from tui.screens.lesson import LessonScreen
 from tui.screens.menu import MainMenu
+from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.game_over import GameOverScreen
 
 
@@ -65,6 +66,9 @@ async def _play_step(pilot: Any, screen: LessonScreen, seen: list[str]) -> None:
     elif step.accept == "any" and screen.step_index < 5:  # the first placement by keys: enter where the ghost opens
         seen.append("keys-place")
         await until(pilot, lambda: screen.live.state.stage == "place", "the picks revealed")
+        # At 80 columns the potion's keys fill the Footer; the lesson's own two keys stay in it.
+        await until(pilot, lambda: {"Show move", "Skip step"} <= set(screen.query_one(FittingFooter).shown),
+                    "the lesson's keys in the Footer")
         await pilot.press("enter")
     elif step.accept == "monochrome":  # asked to see the move, and to have it played
         seen.append("shown")
