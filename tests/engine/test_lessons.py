@@ -21,9 +21,22 @@ def _data() -> dict[str, Any]:
     return data
 
 
+def _witchdraft() -> dict[str, Any]:
+    """The WitchDraft lesson, whose placements accept any spot that shows their rule."""
+    text = resources.files("engine.core.lessons").joinpath("files", "2_witchdraft.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def _first(data: dict[str, Any], accept: str) -> int:
+    """The index of the first step accepting ``accept``."""
+    return next(index for index, step in enumerate(data["steps"]) if step.get("accept") == accept)
+
+
 def test_the_shipped_lessons_load_and_play_to_the_end() -> None:
     lessons = shipped_lessons()
-    assert [lesson.lesson_id for lesson in lessons] == ["wizards-cup"]
+    assert [lesson.lesson_id for lesson in lessons] == ["wizards-cup", "witchdraft"]
+    assert any(step.accept for step in lessons[1].steps)
     lesson = lessons[0]
     assert lesson.steps[0].line > 1  # step lines are found for messages
     assert lesson.waiting_steps == sum(1 for step in lesson.steps if step.by == "you" or step.say)
@@ -96,6 +109,43 @@ def test_an_unknown_rule_is_refused_with_the_known_ones() -> None:
     data = _data()
     data["steps"][0]["rules"].append("castling")
     with pytest.raises(LessonRuleError, match="no rule 'castling' .*known: .*tiebreak"):
+        loads(json.dumps(data))
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d["steps"][1].update(accept="any"), "step 2 .*accept is for a learner's step"),
+    (lambda d: d["steps"][_first(d, "any")].update(accept=""), "step 4 .*accept must name 'any' or one of"),
+    (lambda d: d["steps"][_first(d, "any")].update(accept=["gems"]), "step 4 .*accept must be text, not"),
+    (lambda d: d["steps"][_first(d, "any")].update(accept="g" * 41), "step 4 .*accept must be text of at most 40"),
+])
+def test_a_malformed_accept_is_refused_with_where(change: Any, message: str) -> None:
+    data = _witchdraft()
+    change(data)
+    with pytest.raises(LessonFormatError, match=message):
+        loads(json.dumps(data, indent=2))
+
+
+def test_an_accept_naming_no_rule_is_refused_with_the_known_ones() -> None:
+    data = _witchdraft()
+    data["steps"][_first(data, "any")]["accept"] = "castling"
+    with pytest.raises(LessonRuleError, match="step 4 .*accept names no rule of witchdraft: 'castling' "
+                                              r"\(known: any, .*gems"):
+        loads(json.dumps(data))
+
+
+def test_an_accept_its_own_move_does_not_meet_is_refused() -> None:
+    data = _witchdraft()
+    index = _first(data, "gems")
+    data["steps"][index - 6]["accept"] = "gems"  # the placement before: Moonwatch Owl pairs no gems
+    with pytest.raises(LessonRuleError, match=f"step {index - 5} .*own move does not show a placement scoring "
+                                              r"Gems \(gems\), which the step accepts"):
+        loads(json.dumps(data))
+
+
+def test_an_accept_step_still_plays_its_own_move_to_check_the_game() -> None:
+    data = _witchdraft()
+    data["steps"][_first(data, "any")]["move"].update(x=5)  # a spot touching no card
+    with pytest.raises(LessonStepError, match="step 4 .*touches no card"):
         loads(json.dumps(data))
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -119,7 +122,8 @@ class LearnScreen(Screen[None]):
         lesson = self.chosen()
         if lesson is not None:
             progress = self.progress().get(lesson.lesson_id) or LessonProgress()
-            self.open_lesson(lesson, progress.step if progress.step < len(lesson.steps) else 0, progress.done)
+            resume = progress.step < len(lesson.steps)
+            self.open_lesson(lesson, progress.step if resume else 0, progress.done, progress.own if resume else {})
 
     def action_restart(self) -> None:
         """Start the highlighted lesson again from its first step."""
@@ -131,8 +135,10 @@ class LearnScreen(Screen[None]):
         save_lesson_progress(context.store, context.account, lesson.lesson_id, LessonProgress(0, done))
         self.open_lesson(lesson, 0, done)
 
-    def open_lesson(self, lesson: Lesson, step: int, done: bool) -> None:
-        """Rebuild the lesson's game up to ``step`` (its script is fixed) and show it."""
+    def open_lesson(self, lesson: Lesson, step: int, done: bool,
+                    own: Mapping[int, Mapping[str, Any]] | None = None) -> None:
+        """Rebuild the lesson's game up to ``step`` (its script, with the learner's ``own`` moves where its steps
+        took them) and show it."""
         context = coven(self)
         store = context.store
         if store is None:
@@ -140,6 +146,11 @@ class LearnScreen(Screen[None]):
             return
         spec = get_game(lesson.game_id)
         live = LessonSession.start(store, spec, lesson.options, lesson.seed, learner_seats(lesson.names))
-        for played in play_script(lesson, spec, upto=step):
-            live.apply(played.seat, played.action)
+        try:
+            played = play_script(lesson, spec, upto=step, own=own or {})
+        except LessonError:  # the stored moves no longer fit (a changed lesson file): the lesson's own moves do
+            played = play_script(lesson, spec, upto=step)
+            save_lesson_progress(store, context.account, lesson.lesson_id, LessonProgress(step, done))
+        for entry in played:
+            live.apply(entry.seat, entry.action)
         self.app.post_message(StartLesson(lesson, live, step, done))

@@ -2,7 +2,8 @@
 
 The learner plays seat 0 of a real game (a :class:`saves.lessons.LessonSession`,
 never stored) on the lesson's fixed seed. Before each step the card says what to
-do; a learner's move other than the one the step asks for is refused with the
+do; a learner's move other than the one the step asks for (or, for a step that
+accepts any move showing a rule, one that does not show it) is refused with the
 reason, and may be tried again. ``m`` shows the move, ``s`` plays it (the lesson
 plays for the learner only when asked). The bot's moves and the table's steps come
 from the lesson file; table steps it has no word for play by themselves. Each step
@@ -20,8 +21,9 @@ from textual.widgets import Static
 
 from engine import ActionError
 from engine.core.lessons import LEARNER, Lesson, LessonStep
-from engine.core.lessons.load import plays_by_itself
-from saves.lessons import LessonProgress, LessonSession, save_lesson_progress
+from engine.core.lessons.accept import is_accepted, move_for
+from engine.core.lessons.load import plays_by_itself, rule_book
+from saves.lessons import LessonProgress, LessonSession, lesson_progress, save_lesson_progress
 from tui.context import coven_or_none
 from tui.safe_text import plain
 from tui.screens.game.screen import GameScreen
@@ -74,6 +76,8 @@ class LessonScreen(GameScreen):
         self.refusal: str | None = None
         """Why the learner's last move was refused, shown on the card until the next step."""
         self._said: int | None = None  # the step whose words were said last
+        self.book = rule_book(lesson.game_id)
+        """The rules the lesson's steps may accept a move for."""
 
     @property
     def current(self) -> LessonStep | None:
@@ -145,21 +149,27 @@ class LessonScreen(GameScreen):
         return plays_by_itself(self.current, self.quiet, self.live.spec, self.live.state)
 
     def expected(self, step: LessonStep) -> Any:
-        """The action ``step`` plays now (the table's waiting step for a table step)."""
+        """The action ``step`` plays now (the table's waiting step for a table step; for a learner's step that
+        accepts other moves, the script's own while it still fits, else the first that does)."""
         if step.by == "table" and step.move is None:
             return self.live.table_action
+        if step.by == "you":
+            return move_for(step, self.live.spec, self.live.state, self.book)
         return self.live.rules.parse_action(step.move)
 
     def refusal_of(self, step: LessonStep | None, action: Any) -> str | None:
         """Why the learner's ``action`` is not this step's move, or None when it is."""
         if step is None or step.by != "you":
             return "The lesson is not waiting for your move now."
-        if action == self.expected(step):
+        if is_accepted(step, self.live.spec, self.live.state, action, self.book):
             return None
         try:
             self.live.rules.check_action(self.live.state, LEARNER, action)
         except ActionError as error:
             return f"{error.reason[:1].upper()}{error.reason[1:]}."
+        rule = self.book.get(step.accept)
+        if rule is not None:  # legal, but it does not show what the step is about
+            return f"This step asks for {rule.words}. {step.show}"
         return step.show or "This step asks for another move."
 
     def _apply(self, seat: int | None, action: Any, note: str | None = None) -> bool:
@@ -174,6 +184,9 @@ class LessonScreen(GameScreen):
                 self.show_step()
                 return False
         scripted = step is not None and (seat is not None or not self.table_plays_by_itself(action))
+        own = None  # the learner's own move, where the step took one other than the script's (kept for resuming)
+        if seat == LEARNER and step is not None and step.accept and action != self.live.rules.parse_action(step.move):
+            own = dict(self.live.rules.action_to_json(action))
         before = (self.step_index, self.quiet)
         if scripted:
             self.step_index, self.quiet, self.refusal = self.step_index + 1, 0, None
@@ -183,20 +196,26 @@ class LessonScreen(GameScreen):
             self.step_index, self.quiet = before
             return False
         if scripted:
-            self._mark(done=False)
+            self._mark(done=False, own=own)
         self.show_step()
         return True
 
-    def _mark(self, *, done: bool) -> None:
-        """Keep the learner's progress: the steps done, or (at the end) that the lesson was finished."""
+    def _mark(self, *, done: bool, own: dict[str, Any] | None = None) -> None:
+        """Keep the learner's progress: the steps done and the learner's ``own`` move for the step just done, or
+        (at the end) that the lesson was finished."""
         context = coven_or_none(self)
         if context is None:
             return
         finished = done or self.live.result is not None
         self.done_before = self.done_before or finished
+        kept = lesson_progress(context.store, context.account).get(self.lesson.lesson_id)
+        moves = {index: move for index, move in (kept.own if kept else {}).items() if index < self.step_index - 1}
+        if own is not None:
+            moves[self.step_index - 1] = own
         # A finished lesson opens again from its start.
         save_lesson_progress(context.store, context.account, self.lesson.lesson_id,
-                             LessonProgress(0 if finished else self.step_index, self.done_before))
+                             LessonProgress(0 if finished else self.step_index, self.done_before,
+                                            {} if finished else moves))
 
     def _start_bot(self, seat: int) -> None:
         """The lesson's bot plays the move its script gives, after the usual pause."""

@@ -37,8 +37,9 @@ def key_width(key_display: str, description: str, compact: bool) -> int:
     return len(key_display) + 2 + (len(description) + 1 if description else 0)
 
 
-KEPT_WHEN_ENABLED = frozenset({"undo"})
-"""Actions a Footer keeps while they can be used: taking back a move is worth knowing about at once."""
+KEPT_WHEN_ENABLED = frozenset({"undo", "show_move", "skip_step"})
+"""Actions a Footer keeps while they can be used: taking back a move is worth knowing about at once, and so
+are a lesson's keys that show the step's move and play it (a busy game table would push them out)."""
 
 
 def keeps(binding: Binding, enabled: bool = False) -> bool:

@@ -5,8 +5,10 @@ text must be safe to show, and every mistake names where it is: the file's line
 for bad JSON, the step (and the line it starts on) for a bad step. Then the
 script is played from the fixed seed: each move must be legal and by the seat
 whose turn it is, each rule a step names must happen there (the game's own
-checks, in its ``lesson_rules`` module, read the engine's events), and the game
-must be over when the script ends. A file that loads is a lesson that plays.
+checks, in its ``lesson_rules`` module, read the engine's events), a step that
+accepts other moves (``"accept"``, see :mod:`engine.core.lessons.accept`) must
+name a known condition its own move meets, and the game must be over when the
+script ends. A file that loads is a lesson that plays.
 
 Between the steps, table steps the file does not list (a duel nobody needs to
 hear about) play by themselves: :func:`plays_by_itself` says when, for the
@@ -26,7 +28,9 @@ from typing import Any
 from engine.core.catalog import entry_for
 from engine.core.errors import ActionError, InvalidOptionsError, UnknownGameError
 from engine.core.json_fields import is_whole_number, json_list, json_object, json_text, kind_of
+from engine.core.lessons.accept import is_accepted, meets, move_for
 from engine.core.lessons.model import (
+    ANY_MOVE,
     LEARNER,
     Lesson,
     LessonError,
@@ -57,7 +61,7 @@ MAX_STEPS = 500
 
 _KEYS = {"lesson", "id", "game", "title", "seed", "options", "names", "intro", "end", "steps"}
 _REQUIRED = {"lesson", "id", "game", "title", "seed", "names", "intro", "end", "steps"}
-_STEP_KEYS = {"by", "seat", "move", "say", "more", "show", "rules", "after"}
+_STEP_KEYS = {"by", "seat", "move", "say", "more", "show", "rules", "after", "accept"}
 _BY = ("you", "bot", "table")
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
@@ -139,13 +143,21 @@ def _step(data: object, number: int, line: int, seats: int) -> LessonStep:
     after = step.get("after", 0)
     if not is_whole_number(after) or not 0 <= after <= MAX_STEPS or (after and by != "table"):
         raise LessonFormatError(f"{where}: after is for a table step, a whole number of table steps from 0")
+    accept = ""
+    if "accept" in step:
+        if by != "you":
+            raise LessonFormatError(f"{where}: accept is for a learner's step")
+        accept = json_text(step["accept"], f"{where}: accept", 40, error=LessonFormatError)
+        if not accept.strip():
+            raise LessonFormatError(f"{where}: accept must name {ANY_MOVE!r} or one of the game's rules")
     say = _words(step.get("say", ""), f"{where}: say", required=by == "you")
     rules = tuple(json_text(rule, f"{where}: rules[{index}]", 40, error=LessonFormatError)
                   for index, rule in enumerate(json_list(step.get("rules", []), f"{where}: rules",
                                                          error=LessonFormatError)))
     return LessonStep(number=number, by=by, seat=seat, move=move, say=say,
                       more=_words(step.get("more", ""), f"{where}: more"),
-                      show=_words(step.get("show", ""), f"{where}: show", required=by == "you"), rules=rules, after=after, line=line)
+                      show=_words(step.get("show", ""), f"{where}: show", required=by == "you"), rules=rules, after=after,
+                      accept=accept, line=line)
 
 
 def rule_book(game_id: str) -> Mapping[str, LessonRule]:
@@ -179,14 +191,20 @@ def plays_by_itself(step: LessonStep | None, quiet: int, spec: GameSpec, state: 
     return step is None or step.by != "table" or quiet < step.after
 
 
-def play_script(lesson: Lesson, spec: GameSpec | None = None, upto: int | None = None) -> list[Played]:
+def play_script(lesson: Lesson, spec: GameSpec | None = None, upto: int | None = None,
+                own: Mapping[int, Any] | None = None) -> list[Played]:
     """Every action of ``lesson``'s game, in order: its steps (the first ``upto`` of them) and the table steps
     between them. After the last step (``upto`` None) the game is played to its end.
+
+    ``own`` (when resuming) gives the learner's own moves as JSON by step index: each plays in its step's place
+    when that step accepts it there; every other step that accepts other moves plays what ``s`` would (the
+    script's move while it still fits), so the learner's earlier choices never leave the replay stuck.
 
     Raises:
         LessonStepError: a step is not that seat's turn, or its move is refused.
     """
     spec = spec or get_game(lesson.game_id)
+    book = rule_book(lesson.game_id) if own is not None else {}
     rules = spec.rules
     state = spec.new_state(lesson.options, lesson.seed, len(lesson.names), lesson.names)
     played: list[Played] = []
@@ -200,7 +218,10 @@ def play_script(lesson: Lesson, spec: GameSpec | None = None, upto: int | None =
             quiet += 1
         if quiet < step.after:
             raise LessonStepError(f"{step.where}: only {quiet} table steps play before it, not {step.after}")
-        action = _step_action(step, spec, state)
+        if own is not None and step.accept:
+            action = _own_action(step, spec, state, own.get(index), book)
+        else:
+            action = _step_action(step, spec, state)
         try:
             state, events = rules.apply(state, step.seat, action)
         except ActionError as error:
@@ -214,6 +235,22 @@ def play_script(lesson: Lesson, spec: GameSpec | None = None, upto: int | None =
         if rules.result(state) is None:
             raise LessonStepError("the lesson ends before its game does: add the steps that finish it")
     return played
+
+
+def _own_action(step: LessonStep, spec: GameSpec, state: Any, move: Any,
+                book: Mapping[str, LessonRule]) -> Any:
+    """The learner's own ``move`` (stored JSON, so checked here) when ``step`` takes it, else what ``s`` plays."""
+    if move is not None:
+        try:
+            action = spec.rules.parse_action(move)
+        except ActionError:
+            action = None
+        if action is not None and is_accepted(step, spec, state, action, book):
+            return action
+    try:
+        return move_for(step, spec, state, book)
+    except ActionError as error:
+        raise LessonStepError(f"{step.where}: {error.reason}") from None
 
 
 def _step_action(step: LessonStep, spec: GameSpec, state: Any) -> Any:
@@ -253,14 +290,17 @@ def _parsed(step: LessonStep, spec: GameSpec) -> Any:
 
 
 def _check_rules(lesson: Lesson, played: Sequence[Played], spec: GameSpec) -> None:
-    """Each rule a step names must happen between that step and the next step that says something."""
+    """Each rule a step names must happen between that step and the next step that says something, and each
+    learner's step that accepts other moves must take its own."""
     book = rule_book(lesson.game_id)
     rules = spec.rules
     state = spec.new_state(lesson.options, lesson.seed, len(lesson.names), lesson.names)
     windows: list[tuple[LessonStep, list[Event], Any]] = []
     for entry in played:
-        state, _ = rules.apply(state, entry.seat, entry.action)
         step = lesson.steps[entry.step] if entry.step is not None else None
+        if step is not None and step.accept:
+            _check_accept(lesson, step, spec, state, entry.action, book)
+        state, _ = rules.apply(state, entry.seat, entry.action)
         if step is not None and (step.say or step.rules or not windows):
             windows.append((step, [], state))
         if windows:
@@ -274,6 +314,18 @@ def _check_rules(lesson: Lesson, played: Sequence[Played], spec: GameSpec) -> No
                 raise LessonRuleError(f"{step.where}: {lesson.game_id} has no rule {name!r} (known: {known})")
             if not rule.happened(events, after):
                 raise LessonRuleError(f"{step.where}: {rule.words} ({name}) does not happen here")
+
+
+def _check_accept(lesson: Lesson, step: LessonStep, spec: GameSpec, state: Any, action: Any,
+                  book: Mapping[str, LessonRule]) -> None:
+    """A step's condition is known, and the script's own move meets it."""
+    if step.accept != ANY_MOVE and step.accept not in book:
+        known = ", ".join([ANY_MOVE, *sorted(book)])
+        raise LessonRuleError(f"{step.where}: accept names no rule of {lesson.game_id}: {step.accept!r} "
+                              f"(known: {known})")
+    if not meets(step, spec, state, action, book):
+        raise LessonRuleError(f"{step.where}: its own move does not show {book[step.accept].words} "
+                              f"({step.accept}), which the step accepts")
 
 
 def loads(text: str) -> Lesson:

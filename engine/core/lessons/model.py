@@ -11,6 +11,9 @@ from engine.core.terms import Event, JsonDict, Seat
 LEARNER: Seat = 0
 """The learner always plays seat 0; the other seats are the lesson's bot."""
 
+ANY_MOVE = "any"
+"""A learner's step that accepts any legal move (``"accept": "any"``)."""
+
 
 class LessonError(ValueError):
     """A lesson file can't be used; the message says where (line, step) and why."""
@@ -42,6 +45,9 @@ class LessonStep:
         show: The move in words (a learner's step must have it): what ``m`` says, and what a wrong move is told.
         rules: The rules this step shows, by the game's names for them.
         after: For a table step: how many table steps play by themselves before it waits.
+        accept: For a learner's step: "" (only ``move`` will do), ``"any"`` (any legal move) or the name of
+            one of the game's lesson rules (any legal move that shows it). ``move`` is still the move the
+            script plays, and what ``s`` plays when it still meets the step.
         line: The file line the step starts on (0 when unknown).
     """
 
@@ -54,6 +60,7 @@ class LessonStep:
     show: str = ""
     rules: tuple[str, ...] = ()
     after: int = 0
+    accept: str = ""
     line: int = 0
 
     @property
