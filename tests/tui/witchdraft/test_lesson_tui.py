@@ -11,7 +11,7 @@ from textual.widgets import OptionList
 
 from engine.core.lessons import LEARNER
 from engine.core.lessons.accept import accepted_moves, scripted
-from engine.core.lessons.load import rule_book
+from engine.core.lessons.load import rule_book, shipped_lesson_ids
 from engine.witchdraft.actions import Pick, Place
 from engine.witchdraft.geometry import Placement
 from saves import SessionStore
@@ -146,7 +146,7 @@ async def test_the_witchdraft_lesson_from_learn_to_its_end_at_80x24() -> None:
         assert screen.lesson.end in _card(screen)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-        await until(pilot, lambda: "Learn (1 of 2 done)" in str(app.screen.query_one("#menu").get_option("learn").prompt),
+        await until(pilot, lambda: f"Learn (1 of {len(shipped_lesson_ids())} done)" in str(app.screen.query_one("#menu").get_option("learn").prompt),
                     "the menu to count the WitchDraft lesson done")
 
 
