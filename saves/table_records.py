@@ -179,7 +179,8 @@ class TableInfo:
         rated: Whether the host marked the table rated: a game there between signed-in players moves their
             ratings (:mod:`saves.ratings`).
         pace_days: 0 at a live table; at a turn-based one, the days each seat has for each move.
-        timeout_bot: At a turn-based table, the bot level that takes a seat whose time runs out.
+        timeout_bot: At a turn-based table or one with a clock, the bot level the host chose to take a seat whose
+            time runs out (None: the game's usual level).
         clock: The table's Fischer clock (:mod:`saves.clock_record`), or None for a table without one.
     """
 

@@ -190,7 +190,8 @@ class TableStore:
         ``rated`` makes a game there between signed-in players move their ratings (:mod:`saves.ratings`);
         ``pace_days`` (1, 3 or 7) makes it turn-based (:mod:`saves.turn_based`), with ``timeout_bot`` the bot
         level that takes a seat whose time runs out (the game's "normal" level, or its first, when None).
-        ``clock`` gives the table a Fischer clock (:mod:`saves.table_clock`), None: no clock.
+        ``clock`` gives a live table a Fischer clock (:mod:`saves.table_clock`), None: no clock; its time-outs go
+        to ``timeout_bot`` too.
 
         Returns:
             The table and the host's token (shown once; only its hash is kept).
@@ -201,7 +202,12 @@ class TableStore:
             TableError: a blank or overlong name, or a turn-based table hosted without a signed-in account.
         """
         spec = get_game(game_id)
-        timeout_bot = check_pace(spec, self.account, pace_days, timeout_bot)
+        if pace_days and clock is not None:
+            raise TableError("A clock is for a live table: a turn-based table gives each seat its days per move.")
+        if pace_days or clock is None:
+            timeout_bot = check_pace(spec, self.account, pace_days, timeout_bot)
+        elif timeout_bot is not None and timeout_bot not in spec.bot_levels:  # a live table's clock: its time-out bot
+            raise TableError(f"{spec.title} has no {timeout_bot!r} bot; its levels are {', '.join(spec.bot_levels)}.")
         resolved = spec.resolve_options(options)
         if len(plan) not in spec.seat_counts:
             counts = ", ".join(str(count) for count in spec.seat_counts)
@@ -424,7 +430,8 @@ class TableStore:
         with self.store._write() as conn:
             info = self._live(conn, code)
             spec = get_game(info.game_id)
-            level = handover_level(spec.bot_levels)
+            # The level the host chose under "Time runs out", as at a turn-based table; else the usual one.
+            level = info.timeout_bot if info.timeout_bot in spec.bot_levels else handover_level(spec.bot_levels)
             if level is None:
                 raise TableError(f"{spec.title} has no bots to take a seat.")
             time_out(conn, info, self._seat(info, seat).seat, self.claim, self._seconds())

@@ -31,10 +31,13 @@ def started(open_tables: Opener) -> tuple[TableStore, TableStore, int]:
 
 async def host_from_menu(pilot: Any, app: CovenApp) -> str:
     """Open a table from the menu with the form's defaults (Wizards Cup, seat 2 remote); its code."""
+    from tui.screens.host_table import HostTableScreen
     from tui.screens.lobby import LobbyScreen
 
     await pilot.press("h")
-    await pilot.pause()
+    # The whole form before ctrl+s: on a loaded run a fixed pause let ctrl+s reach the menu instead.
+    await until(pilot, lambda: isinstance(app.screen, HostTableScreen) and bool(app.screen.query("#clock")),
+                "the host form")
     await pilot.press("ctrl+s")
     await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
     lobby = app.screen

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import get_game
 from engine.core.clock import Fischer
 from saves import LiveSession, SeatPlan, TableError, TableStore
 from saves.transfer import export_session, import_session_file, read_session_file
@@ -216,3 +217,32 @@ def test_a_rematch_starts_a_fresh_clock_and_the_finished_game_keeps_its_own(open
     live = LiveSession.load(host.store, again, claim=host.claim)
     follow(host, code, live)  # the new game's clock follows from its first move
     assert host.find(code).clock.clock.asked == frozenset(live.to_act)  # type: ignore[union-attr]
+
+
+def test_a_time_out_goes_to_the_bot_level_the_host_chose(open_tables: Opener) -> None:
+    host, bea = open_tables(), open_tables()
+    at(host, bea, seconds=0)
+    chosen = get_game("count-to-ten").bot_levels[-1]  # not the level a table without a choice gets
+    assert chosen != "easy"
+    code = host.host("count-to-ten", {"target": 1000}, 7, [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2")],
+                     host_name="Ana", clock=Fischer(3, 2), timeout_bot=chosen).info.code
+    assert host.find(code).timeout_bot == chosen
+    bea.take_seat(code, 1, "Bea")
+    live = LiveSession.load(host.store, host.start(code), claim=host.claim)
+    live.apply(0, Add(1))
+    follow(host, code, live)
+    at(host, bea, seconds=181)
+    assert bea.clock_time_out(code, 1) == chosen
+    assert host.find(code).seats[1].bot_level == chosen
+    with pytest.raises(TableError, match="no 'grandmaster' bot"):
+        host.host("count-to-ten", {"target": 1000}, 7, [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2")],
+                  host_name="Ana", clock=Fischer(3, 2), timeout_bot="grandmaster")
+
+
+def test_a_clock_and_a_turn_based_pace_are_refused_together(open_tables: Opener) -> None:
+    host = open_tables()
+    host.account = "ana"
+    with pytest.raises(TableError, match="A clock is for a live table"):
+        host.host("count-to-ten", {}, 7, [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2")],
+                  host_name="Ana", clock=Fischer(3, 2), pace_days=3)
+    assert host.my_tables() == []

@@ -14,6 +14,7 @@ from textual.widgets import Input
 from saves.tables import SeatPlan, TableStore
 from tests.helpers.waiting import until
 from tui.app import CovenApp
+from tui.screens.host_table import HostTableScreen
 from tui.screens.lobby import LobbyScreen
 
 SnapCompare = Callable[..., bool]
@@ -29,7 +30,9 @@ def fixed_codes(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_lobby_once_everyone_is_here(snap_compare: SnapCompare, other: TableStore) -> None:
     async def host_and_wait(pilot: Pilot[None]) -> None:
         await pilot.press("h")
-        await pilot.pause()
+        # The form must be up before ctrl+s: a loaded run pressed it while the menu was still in front.
+        await until(pilot, lambda: isinstance(pilot.app.screen, HostTableScreen) and bool(pilot.app.screen.query(
+            "#clock")), "the host form")
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the lobby")
         other.take_seat("KXMP", 1, "Bea")

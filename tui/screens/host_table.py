@@ -184,7 +184,7 @@ class HostTableScreen(NewGameScreen):
             self._show_problems([Problem("clock", CLOCK_IS_LIVE_ONLY)])
             return
         level = self.query_one("#timeout-bot", Select).value
-        timeout_bot = level if pace_days and isinstance(level, str) else None
+        timeout_bot = level if (pace_days or clock is not None) and isinstance(level, str) else None
         host_name = next((seat.name for seat, (_, kind) in zip(choices.seats, rows, strict=True) if kind == HUMAN),
                          seating.player_name)
         try:
