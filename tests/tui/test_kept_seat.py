@@ -1,0 +1,132 @@
+"""The Coven's side of a seat kept by the browser door's page: the token handed back takes the seat as a typed one
+would (a wrong one counted against the connection, a bad form ignored), waits for the page's previous Coven to let
+go, and tells the door to forget a seat it could not take back. A Coven not under the browser door ignores it all."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+import tui.kept_seat as kept_seat
+from saves import SessionStore, TableStore
+from saves.presence import Presence
+from saves.table_tokens import MAX_RECLAIM_TRIES, new_token
+from tests.helpers.table_helpers import PLAN
+from tui.kept_seat import HOLDER_GONE_SECONDS, SeatTakeBack
+
+
+class Said:
+    """The status pipe, as the Coven's end sees it: what it told the door."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def tell(self, word: str) -> None:
+        self.lines.append(word)
+
+
+class Seating:
+    """The app's table seating: its own table store, and the tables it entered."""
+
+    def __init__(self, tables: TableStore) -> None:
+        self.tables = tables
+        self.entered: list[tuple[str, str | None]] = []
+
+    def store(self) -> TableStore:
+        return self.tables
+
+    def enter_table(self, code: str, token: str | None) -> None:
+        self.entered.append((code, token))
+
+
+@pytest.fixture
+def said(monkeypatch: pytest.MonkeyPatch) -> Said:
+    """The Coven runs under the browser door, which asked to hear its seats."""
+    pipe = Said()
+    monkeypatch.setattr(kept_seat, "keeping", lambda: True)
+    monkeypatch.setattr(kept_seat, "serve_status", lambda: pipe)
+    return pipe
+
+
+@pytest.fixture
+def table() -> Iterator[tuple[str, str, Presence, TableStore]]:
+    """Ana's table where Bea sat in seat 2 from another Coven (still running), and a fresh Coven's store after
+    Bea's page was refreshed: the code, Bea's token, her old Coven's presence and the new one's tables."""
+    with SessionStore() as store, Presence() as host, Presence() as bea, Presence() as fresh:
+        code = TableStore(store, host).host("wizards-cup", {}, 7, PLAN, host_name="Ana").info.code
+        token = TableStore(store, bea).take_seat(code, 1, "Bea")
+        yield code, token, bea, TableStore(store, fresh)
+
+
+def _take_back(tables: TableStore, clock: Callable[[], float] = lambda: 0.0,
+               ) -> tuple[SeatTakeBack, Seating, list[str], list[tuple[float, Callable[[], None]]]]:
+    seating, warned, waits = Seating(tables), [], []
+    take_back = SeatTakeBack(seating, warned.append, lambda seconds, then: waits.append((seconds, then)),
+                             clock)  # type: ignore[arg-type]
+    return take_back, seating, warned, waits
+
+
+def test_the_handed_back_token_takes_the_seat_once_the_old_coven_lets_go(
+        said: Said, table: tuple[str, str, Presence, TableStore]) -> None:
+    code, token, bea, tables = table
+    take_back, seating, warned, waits = _take_back(tables)
+    take_back.heard(f"reclaim {code} {token.lower()}")
+    assert seating.entered == [] and len(waits) == 1  # Bea's old Coven still holds the seat: wait a moment
+    bea.close()  # ... and it is hung up
+    waits.pop()[1]()
+    assert seating.entered == [(code, token)]
+    assert warned == [] and "forget" not in said.lines
+    take_back.heard(f"reclaim {code} {token}")  # once a connection
+    assert seating.entered == [(code, token)]
+
+
+def test_a_seat_still_held_after_the_wait_is_not_taken_and_the_page_forgets_it(
+        said: Said, table: tuple[str, str, Presence, TableStore]) -> None:
+    code, token, _, tables = table
+    now = [0.0]
+    take_back, seating, warned, waits = _take_back(tables, lambda: now[0])
+    take_back.heard(f"reclaim {code} {token}")
+    now[0] = HOLDER_GONE_SECONDS + 1
+    waits.pop()[1]()
+    assert seating.entered == [] and waits == []
+    assert said.lines == ["forget"]
+    assert warned and "still connected" in warned[0]
+
+
+def test_a_wrong_token_counts_as_a_typed_one_and_a_malformed_line_is_ignored(
+        said: Said, table: tuple[str, str, Presence, TableStore]) -> None:
+    code, _, bea, tables = table
+    bea.close()
+    for line in (f"reclaim {code} not-a-token", f"reclaim {code}", f"reclaim ?? {new_token()}", "dropped 5",
+                 f"seat {code} {new_token()}"):
+        _take_back(tables)[0].heard(line)
+    assert tables.reclaim_tries_left == MAX_RECLAIM_TRIES  # nothing shaped like a token was tried
+    take_back, seating, warned, _ = _take_back(tables)
+    take_back.heard(f"reclaim {code} {new_token()}")
+    assert tables.reclaim_tries_left == MAX_RECLAIM_TRIES - 1
+    assert seating.entered == [] and said.lines == ["forget"]
+    assert warned and "does not match" in warned[0]
+
+
+def test_a_coven_not_under_the_browser_door_says_no_seat_and_takes_none_back(
+        monkeypatch: pytest.MonkeyPatch, table: tuple[str, str, Presence, TableStore]) -> None:
+    code, token, bea, tables = table
+    pipe = Said()
+    monkeypatch.setattr(kept_seat, "serve_status", lambda: pipe)
+    monkeypatch.setattr(kept_seat, "keeping", lambda: False)  # an SSH session's Coven, or one at this machine
+    bea.close()
+    kept_seat.remember(code, token)
+    kept_seat.forget()
+    take_back, seating, _, _ = _take_back(tables)
+    take_back.heard(f"reclaim {code} {token}")
+    assert pipe.lines == [] and seating.entered == []
+
+
+def test_keeping_needs_the_browser_door_s_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    kept_seat.keeping.cache_clear()
+    monkeypatch.delenv(kept_seat.KEEP_SEAT_VARIABLE, raising=False)
+    try:
+        assert not kept_seat.keeping()
+    finally:
+        kept_seat.keeping.cache_clear()
