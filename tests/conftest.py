@@ -43,6 +43,7 @@ HEAVY_TESTS = (
     "tests/web/test_web_tables.py::test_a_table_hosted_from_a_browser_is_joined_over_ssh_and_played_to_its_end",
     "tests/web/test_web_refresh.py::test_a_refresh_mid_game_takes_the_seat_back_from_the_tabs_session_storage",
     "tests/web/test_web_refresh.py::test_a_kept_seat_is_refused_to_another_login_and_the_typed_token_still_works",
+    "tests/web/test_web_secrets.py::test_neither_seat_s_page_shows_a_card_the_other_holds_hidden_in_a_whole_witchdraft_game",
     "tests/tui/wizbits/test_deck_editor.py::test_every_key_in_every_pane_at_80x24",
     "tests/serve/test_serve_abuse.py::test_password_guessing_is_bounded_per_connection_and_slowed_per_address",
     "tests/serve/test_serve_rematch.py::test_two_ssh_players_play_again_at_the_same_table",
