@@ -1,10 +1,10 @@
 """One browser visit: its WebSocket and its own ``coven play`` on a pty, under the same limits as an SSH session.
 
-The page sends JSON text messages, ``["stdin", text]``, ``["resize", {"width": W, "height": H}]`` and, once, as it
-opens, ``["seat", kept]`` (the seat its session storage kept, :mod:`tui.web.kept_seat`); the server sends the
-screen as binary messages, and ``["size", {...}]`` (the size applied, clamped to 400x200), ``["seat", kept]`` (the
-seat to keep; "" to keep none) or ``["refused", reason]`` as text. Every message is bounded in size (:data:`MAX_MESSAGE_BYTES`,
-enforced by aiohttp, which closes the socket on a bigger one) and in rate (:data:`MESSAGE_BURST`,
+The page sends JSON text messages, ``["stdin", text]``, ``["resize", {"width": W, "height": H}]`` and, once, as
+it opens, ``["seat", kept]`` (the seat its session storage kept, :mod:`tui.web.kept_seat`); the server sends the
+screen as binary messages, and ``["size", {...}]`` (the size applied, clamped to 400x200), ``["seat", kept]``
+(the seat to keep; "" to keep none) or ``["refused", reason]`` as text. Every message is bounded in size
+(:data:`MAX_MESSAGE_BYTES`, enforced by aiohttp, which closes the socket on a bigger one) and in rate (:data:`MESSAGE_BURST`,
 :data:`MESSAGE_RATE`); typed input goes through the SSH door's input gate, and output through its output
 budget, so a page that stops reading holds its own Coven back and is let go after the stall timeout.
 """
