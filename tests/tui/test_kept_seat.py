@@ -4,6 +4,8 @@ go, and tells the door to forget a seat it could not take back. A Coven not unde
 
 from __future__ import annotations
 
+import asyncio
+import os
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -14,6 +16,8 @@ from saves.presence import Presence
 from saves.table_tokens import MAX_RECLAIM_TRIES, new_token
 from tests.helpers.table_helpers import PLAN
 from tui.kept_seat import HOLDER_GONE_SECONDS, SeatTakeBack
+from tui.serve_status import ServeStatus, dropped_line
+from tui.server.admission import ChildStatus
 
 
 class Said:
@@ -130,3 +134,26 @@ def test_keeping_needs_the_browser_door_s_variable(monkeypatch: pytest.MonkeyPat
         assert not kept_seat.keeping()
     finally:
         kept_seat.keeping.cache_clear()
+
+
+async def test_seat_lines_cross_the_status_pipe_both_ways_beside_the_dropped_notice() -> None:
+    server_heard: list[str] = []
+    status = ChildStatus(None, server_heard.append)
+    child = ServeStatus.from_environment({"COVEN_SERVE_STATUS_FD": str(os.dup(status.child_fd))})
+    status.listen()
+    dropped: list[int] = []
+    child_heard: list[str] = []
+    child.listen(dropped.append, child_heard.append)
+    token = new_token()
+    child.tell(kept_seat.seat_line(kept_seat.SEAT, "KXMP", token))
+    child.tell("ready")  # a status word: not another line
+    status.say(kept_seat.seat_line(kept_seat.RECLAIM, "KXMP", token))
+    status.say(dropped_line(7))
+    for _ in range(200):
+        if server_heard and child_heard and dropped:
+            break
+        await asyncio.sleep(0.01)
+    assert server_heard == [f"seat KXMP {token}"] and status.ready
+    assert child_heard == [f"reclaim KXMP {token}"] and dropped == [7]
+    status.close()
+    child.close()
