@@ -157,3 +157,41 @@ async def test_seat_lines_cross_the_status_pipe_both_ways_beside_the_dropped_not
     assert child_heard == [f"reclaim KXMP {token}"] and dropped == [7]
     status.close()
     child.close()
+
+
+class Host:
+    """The app, as table seating sees it: its store, and what it was told and asked to open."""
+
+    def __init__(self, store: SessionStore) -> None:
+        self.store: SessionStore | None = store
+        self.store_problem: str | None = None
+        self.notes: list[str] = []
+        self.posted: list[object] = []
+
+    def notify(self, message: str, **_: object) -> None:
+        self.notes.append(message)
+
+    def post_message(self, message: object) -> bool:
+        self.posted.append(message)
+        return True
+
+
+def test_a_seat_taken_is_told_to_the_door_and_leaving_the_table_forgets_it(said: Said) -> None:
+    from tui.table_seating import TableSeating
+
+    with SessionStore() as store, Presence() as host:
+        code = TableStore(store, host).host("wizards-cup", {}, 7, PLAN, host_name="Ana").info.code
+        seating = TableSeating(Host(store), "bea", serve_port=8000)  # type: ignore[arg-type]
+        tables = seating.store()
+        assert tables is not None
+        token = tables.take_seat(code, 1, "Bea")
+        seating.enter_table(code, token)
+        assert said.lines and set(said.lines) == {f"seat {code} {token}"}
+        told = len(said.lines)
+        seating.watch(code, "Bea")  # watching holds no seat: nothing more to keep
+        assert len(said.lines) == told
+        link = seating._link(code, token, spectator=False)
+        assert link is not None
+        seating.leave(link)
+        assert said.lines[-1] == "forget"
+        seating.close()
