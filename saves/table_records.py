@@ -70,6 +70,10 @@ class BadTokenError(TableError):
     """The token matches no seat (or the host) at the table."""
 
 
+class StillConnectedError(TableError):
+    """The seat's (or the host's) holder is still connected, so its token cannot take it yet."""
+
+
 class ReclaimLimitError(TableError):
     """This connection tried too many wrong seat tokens; it may not try more."""
 

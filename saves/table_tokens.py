@@ -17,7 +17,13 @@ import sqlite3
 from collections.abc import Callable
 
 from saves.table_clock import take_back
-from saves.table_records import JOIN_CODE_ALPHABET, BadTokenError, TableError, TableInfo, parse_time
+from saves.table_records import (
+    JOIN_CODE_ALPHABET,
+    BadTokenError,
+    StillConnectedError,
+    TableInfo,
+    parse_time,
+)
 from saves.table_rows import seat_label
 
 TOKEN_ALPHABET = JOIN_CODE_ALPHABET + "23456789"
@@ -107,7 +113,7 @@ def reclaim_in(
 
     Raises:
         BadTokenError: the token's seat went to a bot.
-        TableError: the seat's (or host's) holder is still connected.
+        StillConnectedError: the seat's (or host's) holder is still connected.
     """
     host_hash = conn.execute("SELECT host_token_hash FROM tables WHERE id = ?", (info.table_id,)).fetchone()[0]
     hashes = dict(conn.execute("SELECT seat, token_hash FROM table_seats WHERE table_id = ?", (info.table_id,)))
@@ -116,7 +122,7 @@ def reclaim_in(
     matched = [seat for seat, stored in sorted(hashes.items()) if token_matches(wanted, stored)]
     if is_host:
         if info.host_claim not in (None, claim) and alive(info.host_claim or ""):
-            raise TableError(f"The host of table {info.code} is still connected.")
+            raise StillConnectedError(f"The host of table {info.code} is still connected.")
         conn.execute("UPDATE tables SET host_claim = ?, updated = ? WHERE id = ?", (claim, now, info.table_id))
         conn.execute(
             "UPDATE table_seats SET claim = ?, dropped_at = NULL, chose_to_leave = 0, account = ?"
@@ -135,7 +141,7 @@ def reclaim_in(
     if target.role != "remote":
         raise BadTokenError(f"{label} at table {info.code} was handed to a bot.")
     if target.claim not in (None, claim) and alive(target.claim or ""):
-        raise TableError(f"{label} is still connected.")
+        raise StillConnectedError(f"{label} is still connected.")
     conn.execute(
         "UPDATE table_seats SET claim = ?, dropped_at = NULL, chose_to_leave = 0, account = ?"
         " WHERE table_id = ? AND seat = ?",

@@ -53,6 +53,7 @@ from saves.table_records import (
     SeatPlan,
     SeatRole,
     SeatTakenError,
+    StillConnectedError,
     TableError,
     TableInfo,
     TableNotFoundError,
@@ -69,7 +70,7 @@ from saves.turn_pace import SIGNED_IN_ONLY, check_pace
 
 __all__ = [
     "JOIN_CODE_ALPHABET", "MAX_RECLAIM_TRIES", "RECLAIM_WINDOW_SECONDS", "BadTokenError", "Hosted",
-    "ReclaimLimitError", "SeatClaimError", "SeatPlan", "SeatRole", "SeatTakenError", "TableError", "TableInfo",
+    "ReclaimLimitError", "SeatClaimError", "SeatPlan", "SeatRole", "SeatTakenError", "StillConnectedError", "TableError", "TableInfo",
     "TableNotFoundError", "TableSeat", "TableStatus", "TableStore", "TableWatcher", "normalise_code",
     "ChatError", "ChatLine", "ChatThrottledError",
 ]
@@ -501,7 +502,7 @@ class TableStore:
             ReclaimLimitError: this connection already tried too many wrong tokens.
             TableNotFoundError: no live table has the code.
             BadTokenError: not a token, the token matches nothing here, or its seat went to a bot.
-            TableError: the seat's (or host's) holder is still connected.
+            StillConnectedError: the seat's (or host's) holder is still connected.
         """
         if self.reclaim_tries_left <= 0:
             raise ReclaimLimitError(

@@ -38,6 +38,7 @@ from tui.contrast_floor import ContrastFloor
 from tui.focus_cursor import FocusCursor
 from tui.games import has_ui, playable_games
 from tui.heap import give_back, limit_arenas
+from tui.kept_seat import SeatTakeBack
 from tui.key_order import OrderedKeys
 from tui.navigation import (
     GoToMenu,
@@ -335,7 +336,11 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             self.check_size()
         if self.served:
             serve_status().tell("ready")  # the first screen is up: coven serve counts this terminal as arrived
-            serve_status().listen(self._input_dropped)
+            # The browser door hands a refreshed page's kept seat back on the same pipe.
+            take_back = SeatTakeBack(self.tables, lambda text: self.notify(text, title="Your seat",
+                                                                           severity="warning", timeout=15),
+                                     self.set_timer)
+            serve_status().listen(self._input_dropped, take_back.heard)
 
     def _input_dropped(self, characters: int) -> None:
         """``coven serve`` dropped part of a paste too long to pass; it says so once per flood, at a steady pace."""

@@ -12,9 +12,10 @@ line, through a pipe the server opened for it and named in
 - ``seated`` / ``free``: a game or a table's lobby where the player holds a
   seat is open, or no longer.
 
-The pipe is a socket pair, so the server speaks too, one line at a time: only
+The pipe is a socket pair, so the server speaks too, one line at a time:
 ``dropped N`` (:func:`dropped_line`), when it dropped N characters of a paste
 too long to pass, which the Coven tells its player (:meth:`ServeStatus.listen`).
+The browser door also says and hears a kept seat's lines (:mod:`tui.kept_seat`).
 
 A Coven not started by ``coven serve`` has no such pipe and says nothing.
 Nothing here imports Textual: the screens hand in themselves and whether
@@ -68,6 +69,7 @@ class ServeStatus:
         self._seated: set[int] = set()
         self._heard = bytearray()
         self._on_dropped: Callable[[int], None] | None = None
+        self._on_line: Callable[[str], None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
     @classmethod
@@ -99,11 +101,13 @@ class ServeStatus:
         except OSError:  # BrokenPipeError: the server went; BlockingIOError: it stopped reading
             self.close()
 
-    def listen(self, on_dropped: Callable[[int], None]) -> None:
-        """Hear the server from now on, in the running event loop: ``on_dropped(N)`` for each ``dropped N``."""
+    def listen(self, on_dropped: Callable[[int], None], on_line: Callable[[str], None] | None = None) -> None:
+        """Hear the server from now on, in the running event loop: ``on_dropped(N)`` for each ``dropped N``,
+        ``on_line`` every other line (at most :data:`MAX_LINE` characters)."""
         if self._fd is None or self._loop is not None:
             return
         self._on_dropped = on_dropped
+        self._on_line = on_line
         self._loop = asyncio.get_running_loop()
         try:
             self._loop.add_reader(self._fd, self._readable)
@@ -127,9 +131,12 @@ class ServeStatus:
         *lines, rest = self._heard.split(b"\n")
         self._heard = bytearray(rest[:MAX_LINE])
         for line in lines:
-            count = dropped_count(line[:MAX_LINE].decode("ascii", "replace").strip())
+            text = line[:MAX_LINE].decode("ascii", "replace").strip()
+            count = dropped_count(text)
             if count is not None and self._on_dropped is not None:
                 self._on_dropped(count)
+            elif count is None and self._on_line is not None:
+                self._on_line(text)
 
     def screen_shown(self, screen: object, seated: bool) -> None:
         """A game or lobby ``screen`` opened; ``seated`` when it holds a seat for this player."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from saves import LiveSession, StoreError
 from saves.presence import Presence
 from saves.tables import TableError, TableStore, normalise_code
+from tui.kept_seat import forget, remember
 from tui.login_name import login_name
 from tui.navigation import OpenJoinForm, OpenLobby, OpenTableGame
 from tui.table_link import TableLink
@@ -181,6 +182,8 @@ class TableSeating:
         except StoreError as error:
             self.app.notify(str(error), severity="error")
             return None
+        if token is not None and not spectator:
+            remember(link.code, token)  # under the browser door, its page keeps the seat for a refresh
         return link
 
     def open_lobby(self, code: str, token: str | None, spectator: bool = False) -> None:
@@ -229,6 +232,7 @@ class TableSeating:
 
     def leave(self, link: TableLink) -> None:
         """Give up this process's seats at ``link``'s table (tokens still reclaim them), or stop watching it."""
+        forget()  # a player who chose to leave is not sat down again by a refresh
         try:
             link.tables.release_mine(left=True)  # the others read "Bea left", not that Bea dropped
         except StoreError as error:

@@ -87,3 +87,16 @@ def log_in(driver: Any, base: str, name: str, password: str | None = None, query
     if password is not None:
         driver.find_element(By.ID, "password").send_keys(password)
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+
+
+def type_keys(driver: Any, keys: str) -> None:
+    """Type ``keys`` into the page's terminal, as a player at the keyboard."""
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys(keys)
+
+
+def kept_seat(driver: Any) -> str | None:
+    """What the page keeps in its session storage for a refresh (None: nothing)."""
+    kept = driver.execute_script("return window.sessionStorage.getItem('coven-kept-seat');")
+    return None if kept is None else str(kept)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,10 @@ from pathlib import Path
 from tests.helpers.ssh_client import ROOT, ServeProcess
 
 PASSWORD = "correct horse battery"
+CODE_LINE = re.compile(r"^\W*([A-Z]) ([A-Z]) ([A-Z]) ([A-Z])\W*$", re.MULTILINE)
+"""A lobby's join code, drawn in big spaced letters."""
+TOKEN = re.compile(r"Your seat token: ([A-Z0-9]{4}(?:-[A-Z0-9]{4})+)")
+"""A seat token as the lobby shows it (on the screen's words joined by single spaces)."""
 
 
 def add_account(data_dir: Path, name: str, password: str = PASSWORD) -> None:
@@ -36,3 +41,10 @@ def raw_get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
         return response.status, {name.lower(): value for name, value in response.getheaders()}, response.read()
     finally:
         connection.close()
+
+
+def ssh_port_of(door: ServeProcess) -> int:
+    """The SSH door's port that ``coven web --ssh-port 0`` printed."""
+    told = re.search(r"ssh -t -p (\d+)", "\n".join(door.banner))
+    assert told is not None, door.banner
+    return int(told.group(1))

@@ -1,7 +1,5 @@
 """One table for both doors (one ``coven web --ssh-port``): a table hosted from a browser that an SSH player
-joins and both play to its end, reading the same results; and a browser player at a table hosted over
-SSH, for whom a page refresh mid-game is a drop, not a loss: the seat waits for its token, and the same browser
-takes it back."""
+joins and both play to its end, reading the same results (a refresh mid-game: test_web_refresh.py)."""
 
 from __future__ import annotations
 
@@ -14,32 +12,17 @@ from typing import Any
 
 from engine.wizards_cup.state import Phase
 from saves import LiveSession, Presence, SessionStore, TableStore
-from tests.helpers.browser import log_in, screen_text, wait_for, wait_for_screen
+from tests.helpers.browser import log_in, screen_text, type_keys, wait_for, wait_for_screen
 from tests.helpers.serve_game import GAME_SECONDS, RESEND_AFTER, checked_screen, choose_team
-from tests.helpers.ssh_client import ServeProcess, SSHPlayer, wait_until
-from tests.helpers.web_door import start_web
+from tests.helpers.ssh_client import SSHPlayer, wait_until
+from tests.helpers.web_door import CODE_LINE, ssh_port_of, start_web
 
-CODE_LINE = re.compile(r"^\W*([A-Z]) ([A-Z]) ([A-Z]) ([A-Z])\W*$", re.MULTILINE)
 ROUND_TITLE = re.compile(r"Round \d+ · (?:\w+ wins|both win) the round and a Cup Token")
 TEAM_COUNT = re.compile(r"Choose your team\s+(\d)/(\d)")
-TOKEN = re.compile(r"Your seat token: ([A-Z0-9]{4}(?:-[A-Z0-9]{4})+)")
 
 
 def _flat(text: str) -> str:
     return " ".join(text.split())
-
-
-def _type(page: Any, keys: str) -> None:
-    """Type ``keys`` into the page's terminal, as a player at the keyboard."""
-    from selenium.webdriver.common.by import By
-
-    page.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys(keys)
-
-
-def _ssh_port(door: ServeProcess) -> int:
-    told = re.search(r"ssh -t -p (\d+)", "\n".join(door.banner))
-    assert told is not None, door.banner
-    return int(told.group(1))
 
 
 def _choose_team_in_page(page: Any) -> None:
@@ -52,11 +35,11 @@ def _choose_team_in_page(page: Any) -> None:
         if count is not None and count.group(1) == count.group(2):
             break
         before = count.group(0) if count else ""
-        _type(page, " " + Keys.ARROW_DOWN)
+        type_keys(page, " " + Keys.ARROW_DOWN)
         deadline = time.monotonic() + 1
         while before in screen_text(page) and time.monotonic() < deadline:
             time.sleep(0.05)
-    _type(page, "c")
+    type_keys(page, "c")
 
 
 async def _play_to_the_end(page: Any, bea: SSHPlayer, store: SessionStore, session_id: int) -> dict[int, list[str]]:
@@ -77,7 +60,7 @@ async def _play_to_the_end(page: Any, bea: SSHPlayer, store: SessionStore, sessi
                 assert title, screen
                 duels[seat].append(title.group(0))
                 if seat == 0:
-                    _type(page, Keys.ENTER)
+                    type_keys(page, Keys.ENTER)
                     wait_for(lambda: "enter: continue" not in screen_text(page), "Ana's next screen")
                 else:
                     bea.press("enter")
@@ -97,7 +80,7 @@ async def _play_to_the_end(page: Any, bea: SSHPlayer, store: SessionStore, sessi
             elif (phase is Phase.LINEUP and "Waiting Card" in screen) or (phase is Phase.SWAP and "Keep team" in screen):
                 key = "c" if phase is Phase.LINEUP else "k"  # the lineup as it stands; keep the team
                 if seat == 0:
-                    _type(page, key)
+                    type_keys(page, key)
                 else:
                     bea.press(key)
             else:
@@ -113,7 +96,7 @@ async def _play_to_the_end(page: Any, bea: SSHPlayer, store: SessionStore, sessi
         title = ROUND_TITLE.search(_flat(screen_text(page)))
         assert title, screen_text(page)
         duels[0].append(title.group(0))
-        _type(page, Keys.ENTER)
+        type_keys(page, Keys.ENTER)
     wait_for_screen(page, headline)
     await bea.wait_for(lambda text: "enter: continue" in text or headline in text, timeout=30)
     if "enter: continue" in bea.text():
@@ -131,12 +114,12 @@ async def test_a_table_hosted_from_a_browser_is_joined_over_ssh_and_played_to_it
 
     data_dir = Path(os.environ["COVEN_DATA_DIR"])
     with start_web(data_dir, "--ssh-port", "0", env=dict(os.environ, COVEN_AUTO_DELAY="0.05")) as door:
-        ssh_port = _ssh_port(door)
+        ssh_port = ssh_port_of(door)
         log_in(page, f"http://127.0.0.1:{door.port}", "ana")
         wait_for_screen(page, "C O V E N")
-        _type(page, "h")
+        type_keys(page, "h")
         wait_for_screen(page, "Host a table")
-        _type(page, Keys.CONTROL + "s")  # a Wizards Cup table with the form's defaults, seat 2 remote
+        type_keys(page, Keys.CONTROL + "s")  # a Wizards Cup table with the form's defaults, seat 2 remote
         lobby = wait_for_screen(page, "Waiting for 1 more player")
         match = CODE_LINE.search(lobby)
         assert match, lobby
@@ -150,7 +133,7 @@ async def test_a_table_hosted_from_a_browser_is_joined_over_ssh_and_played_to_it
             bea.press("enter")
             await bea.wait_for("Waiting for Ana to start")
             wait_for_screen(page, "Everyone is here. Press s to start.")
-            _type(page, "s")
+            type_keys(page, "s")
             await bea.wait_for(f"Table {code} · Wizards Cup", timeout=60)
             wait_for_screen(page, f"Table {code} · Wizards Cup")
             with Presence() as presence:
@@ -162,47 +145,4 @@ async def test_a_table_hosted_from_a_browser_is_joined_over_ssh_and_played_to_it
             await bea.close()
         assert duels[0] and duels[0] == duels[1]  # both read the same round results
         page.get("about:blank")
-        wait_until(lambda: not door.children(), "every player's Coven to end", 60)
-
-
-async def test_a_refresh_mid_game_drops_the_seat_and_its_token_takes_it_back(tmp_path: Path, page: Any) -> None:
-    from selenium.webdriver.common.keys import Keys
-
-    with start_web(tmp_path, "--ssh-port", "0") as door:
-        ssh_port = _ssh_port(door)
-        ana = await SSHPlayer.connect(ssh_port, "ana")
-        try:
-            await ana.wait_for("C O V E N")
-            ana.press("h")
-            await ana.wait_for("Host a table")
-            await ana.wait_for("Ana")
-            ana.press("\x13")  # ctrl+s: a Wizards Cup table with the form's defaults, seat 2 remote
-            match = CODE_LINE.search(await ana.wait_for("Waiting for 1 more player"))
-            assert match
-            code = "".join(match.groups())
-
-            log_in(page, f"http://127.0.0.1:{door.port}", f"bea+{code}")  # straight to the table's seats
-            wait_for_screen(page, "Take seat 2")
-            _type(page, Keys.ENTER)
-            wait_for(lambda: TOKEN.search(_flat(screen_text(page))), "Bea's seat token on her page")
-            found = TOKEN.search(_flat(screen_text(page)))
-            assert found
-            token = found.group(1)
-            await ana.wait_for("Everyone is here. Press s to start.")
-            ana.press("s")
-            wait_for_screen(page, f"Table {code} · Wizards Cup")  # the game: both choose their teams
-
-            page.refresh()  # the page's socket closes: Bea's Coven is hung up, like a lost SSH link
-            await ana.wait_for(lambda text: "Bea dropped" in _flat(text), timeout=60)
-            wait_for_screen(page, "Reclaim my seat")  # the same login opens the same table again
-            _type(page, Keys.ENTER)
-            wait_for_screen(page, "Your seat token")
-            _type(page, token.lower() + Keys.ENTER)
-            wait_for_screen(page, f"Table {code} · Wizards Cup")
-            await ana.wait_for(lambda text: "Bea is back" in _flat(text), timeout=60)
-            wait_for(lambda: "Pick" in screen_text(page) and "Confirm" in screen_text(page),
-                     "Bea's team builder, where she left it")
-        finally:
-            await ana.close()
-        page.get("about:blank")  # the visit ends; its Coven is hung up before the door stops
         wait_until(lambda: not door.children(), "every player's Coven to end", 60)

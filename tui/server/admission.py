@@ -92,9 +92,12 @@ class ChildStatus:
     :meth:`listen` closes the server's copy of it and reads what comes.
     """
 
-    def __init__(self, on_change: Callable[[str], None] | None = None) -> None:
-        """A fresh pipe; nothing said yet. ``on_change`` hears each word that changes what is known."""
+    def __init__(self, on_change: Callable[[str], None] | None = None,
+                 on_other: Callable[[str], None] | None = None) -> None:
+        """A fresh pipe; nothing said yet. ``on_change`` hears each word that changes what is known; ``on_other``
+        every other line (the browser door's kept seat, :mod:`tui.kept_seat`), which is otherwise ignored."""
         self._on_change = on_change
+        self._on_other = on_other
         self.ready = False
         self._seated = False
         self._left_seat_at = -SEAT_CHANGE_SECONDS
@@ -147,8 +150,10 @@ class ChildStatus:
             self.hear(line.decode("ascii", "replace").strip())
 
     def hear(self, word: str) -> None:
-        """Take in one word from the child; anything but :data:`tui.serve_status.WORDS` is ignored."""
+        """Take in one word from the child; anything but :data:`tui.serve_status.WORDS` goes to ``on_other``."""
         if word not in WORDS:
+            if self._on_other is not None:
+                self._on_other(word)
             return
         before = (self.ready, self._seated)
         if word == "ready":

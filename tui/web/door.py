@@ -1,9 +1,10 @@
 """One browser visit: its WebSocket and its own ``coven play`` on a pty, under the same limits as an SSH session.
 
-The page sends JSON text messages, ``["stdin", text]`` and ``["resize", {"width": W, "height": H}]``;
-the server sends the screen as binary messages, and ``["size", {...}]`` (the size applied, clamped to
-400x200) or ``["refused", reason]`` as text. Every message is bounded in size (:data:`MAX_MESSAGE_BYTES`,
-enforced by aiohttp, which closes the socket on a bigger one) and in rate (:data:`MESSAGE_BURST`,
+The page sends JSON text messages, ``["stdin", text]``, ``["resize", {"width": W, "height": H}]`` and, once, as
+it opens, ``["seat", kept]`` (the seat its session storage kept, :mod:`tui.web.kept_seat`); the server sends the
+screen as binary messages, and ``["size", {...}]`` (the size applied, clamped to 400x200), ``["seat", kept]``
+(the seat to keep; "" to keep none) or ``["refused", reason]`` as text. Every message is bounded in size
+(:data:`MAX_MESSAGE_BYTES`, enforced by aiohttp, which closes the socket on a bigger one) and in rate (:data:`MESSAGE_BURST`,
 :data:`MESSAGE_RATE`); typed input goes through the SSH door's input gate, and output through its output
 budget, so a page that stops reading holds its own Coven back and is let go after the stall timeout.
 """
@@ -20,6 +21,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tui.kept_seat import FORGET, KEEP_SEAT_VARIABLE, RECLAIM, SEAT, read_seat_line, seat_line
 from tui.server.admission import ChildStatus, idle_seat
 from tui.server.config import describe_duration
 from tui.server.connection import MARKER_RESERVE, SOURCE_ROOT, child_command
@@ -30,6 +32,7 @@ from tui.server.players import Login
 from tui.server.pty_bridge import INPUT_LIMIT, PlayerProcess, PtyChild, start_fresh
 from tui.server.server import LOW_MEMORY, ServerState
 from tui.server.warm_link import WarmUnavailable
+from tui.web.kept_seat import SeatSeal
 
 log = logging.getLogger("coven.serve")
 
@@ -57,9 +60,14 @@ class BrowserSeat:
     """One visit's WebSocket and the Coven behind it."""
 
     def __init__(self, state: ServerState, ws: web.WebSocketResponse, request: web.Request, login: Login,
-                 number: int, address: str) -> None:
-        """A visit not yet admitted; ``number`` and ``address`` name it in the log."""
+                 number: int, address: str, *, seal: SeatSeal | None = None, cookie: str = "") -> None:
+        """A visit not yet admitted; ``number`` and ``address`` name it in the log. With ``seal`` its page keeps
+        its seat for a refresh, under the login ``cookie``."""
         self.state = state
+        self.seal = seal
+        self.cookie = cookie
+        self.kept_heard = False
+        """Whether the page handed a kept seat back already (one a visit is heard)."""
         self.ws = ws
         self.request = request
         self.login = login
@@ -174,8 +182,10 @@ class BrowserSeat:
         cannot start."""
         state = self.state
         try:
-            self.status = status = ChildStatus(self._status_heard)
+            self.status = status = ChildStatus(self._status_heard, self._child_said)
             env = state.child_environment(TERM, {}) | status.environment()
+            if self.seal is not None:
+                env[KEEP_SEAT_VARIABLE] = "1"
             child = PtyChild(child_command(self.login, state.port, state.config.host,
                                            signed_in=state.config.auth != "none", linear=linear,
                                            browser=state.browser_only),
@@ -226,10 +236,34 @@ class BrowserSeat:
         kind, value = message
         if kind == "stdin" and isinstance(value, str):
             self._typed(value.encode("utf-8", "replace"))
+        elif kind == "seat":
+            self._seat_handed_back(value)
         elif kind == "resize" and isinstance(value, dict):
             width, height = value.get("width"), value.get("height")
             if isinstance(width, int) and isinstance(height, int) and width > 0 and height > 0:
                 self._resize(width, height)
+
+    def _seat_handed_back(self, kept: object) -> None:
+        """The page handed back the seat it kept: give it to the Coven if this door sealed it for this login."""
+        if self.kept_heard or self.seal is None:
+            return  # one a visit: a page that sends more is not heard
+        self.kept_heard = True
+        found = self.seal.open(self.cookie, kept)
+        if found is None:
+            self.note("kept seat refused: not sealed by this door for this login", level=logging.WARNING)
+            self._send_text(["seat", ""])
+            return
+        if self.status is not None and self.status.say(seat_line(RECLAIM, *found)):
+            self.note("kept seat at table %s handed to Coven", found[0])  # never the token
+
+    def _child_said(self, line: str) -> None:
+        """A line from the Coven beyond its status words: a seat for the page to keep, or none."""
+        if self.seal is None:
+            return
+        if line == FORGET:
+            self._send_text(["seat", ""])
+        elif (found := read_seat_line(line, SEAT)) is not None:
+            self._send_text(["seat", self.seal.seal(self.cookie, *found)])
 
     def _typed(self, data: bytes) -> None:
         """Pass typed keys on to the child through the same input gate as an SSH session's."""

@@ -18,6 +18,7 @@ from tui.server.limits import address_key
 from tui.server.players import Login, parse_login
 from tui.server.server import ServerState, printable
 from tui.web.door import MAX_MESSAGE_BYTES, BrowserSeat
+from tui.web.kept_seat import SeatSeal
 from tui.web.pages import app_page, login_page
 from tui.web.tokens import TOKEN_LIFETIME, TokenSigner
 
@@ -97,6 +98,7 @@ class Door:
         """Handlers for ``state``'s door; a fresh signer (and so a fresh secret) unless one is given."""
         self.state = state
         self.signer = signer or TokenSigner()
+        self.seal = SeatSeal(self.signer.derived_key("kept seat"))
         self.files = static_files()
         self.serial = itertools.count(1)
         self.seats: set[BrowserSeat] = set()
@@ -217,7 +219,8 @@ class Door:
             return web.Response(status=429, text=TOO_MANY.format(address=address))
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=60, timeout=CLOSE_SECONDS)
         await ws.prepare(request)
-        seat = BrowserSeat(self.state, ws, request, login, number, address)
+        seat = BrowserSeat(self.state, ws, request, login, number, address, seal=self.seal,
+                           cookie=request.cookies.get(COOKIE, ""))
         self.seats.add(seat)
         try:
             await seat.run()

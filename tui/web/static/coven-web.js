@@ -1,6 +1,8 @@
 // Coven's browser door: an xterm.js terminal (screen-reader mode on) joined to this visit's Coven by a WebSocket.
-// Sends ["stdin", text] and ["resize", {width, height}]; receives the screen as binary frames, and
-// ["size", {width, height}] (the size the server applied, clamped) or ["refused", reason] as text.
+// Sends ["stdin", text], ["resize", {width, height}] and, as it opens, ["seat", kept]: the seat this tab keeps in
+// its session storage (sealed by the door; never a cookie, never the address), so a refresh takes it back.
+// Receives the screen as binary frames, and ["size", {width, height}] (the size the server applied, clamped),
+// ["seat", kept] (the seat to keep; "" for none) or ["refused", reason] as text.
 "use strict";
 (function () {
   const box = document.getElementById("terminal");
@@ -23,6 +25,28 @@
   if (box.dataset.linear === "1") {
     url.searchParams.set("linear", "1");
   }
+  const KEPT_SEAT = "coven-kept-seat";
+
+  function keptSeat() {
+    try {
+      return window.sessionStorage.getItem(KEPT_SEAT);
+    } catch (error) {  // storage turned off: the typed token still works
+      return null;
+    }
+  }
+
+  function keepSeat(kept) {
+    try {
+      if (kept) {
+        window.sessionStorage.setItem(KEPT_SEAT, kept);
+      } else {
+        window.sessionStorage.removeItem(KEPT_SEAT);
+      }
+    } catch (error) {
+      // storage turned off: nothing is kept
+    }
+  }
+
   const socket = new WebSocket(url.toString());
   socket.binaryType = "arraybuffer";
 
@@ -34,6 +58,10 @@
 
   socket.addEventListener("open", function () {
     status.textContent = "";
+    const kept = keptSeat();
+    if (kept) {
+      send(["seat", kept]);
+    }
     term.focus();
   });
   socket.addEventListener("message", function (event) {
@@ -49,6 +77,8 @@
     }
     if (message[0] === "size") {
       term.resize(message[1].width, message[1].height);
+    } else if (message[0] === "seat") {
+      keepSeat(typeof message[1] === "string" ? message[1] : "");
     } else if (message[0] === "refused") {
       status.textContent = String(message[1]);
     }
