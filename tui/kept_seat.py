@@ -15,15 +15,22 @@ import functools
 import os
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from saves import StoreError
 from saves.table_tokens import normalise_token
-from saves.tables import StillConnectedError, normalise_code
+from saves.tables import StillConnectedError, TableStore, normalise_code
 from tui.serve_status import serve_status
 
-if TYPE_CHECKING:
-    from tui.table_seating import TableSeating
+
+class Seating(Protocol):
+    """What taking a seat back needs of :class:`tui.table_seating.TableSeating` (which imports this module)."""
+
+    def store(self) -> TableStore | None:
+        """The shared tables, or None when this Coven has none."""
+
+    def enter_table(self, code: str, token: str) -> None:
+        """Sit at table ``code`` with ``token``, as a typed token does."""
 
 KEEP_SEAT_VARIABLE = "COVEN_SERVE_KEEP_SEAT"
 """Set to ``1`` by the browser door: say each seat's token on the status pipe (an SSH session never does)."""
@@ -73,7 +80,7 @@ def forget() -> None:
 class SeatTakeBack:
     """Takes the seat back when the browser door hands its kept token over (once a connection)."""
 
-    def __init__(self, seating: TableSeating, warn: Callable[[str], None],
+    def __init__(self, seating: Seating, warn: Callable[[str], None],
                  later: Callable[[float, Callable[[], None]], object], clock: Callable[[], float] = time.monotonic,
                  ) -> None:
         """Work through ``seating``; ``warn`` tells the player, ``later(seconds, callback)`` waits."""

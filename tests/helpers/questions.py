@@ -52,6 +52,10 @@ class Seat:
         """Whether ``seat`` is played here."""
         return seat in self.here
 
+    def clock_words(self) -> str | None:
+        """The clock in words: none, as in a game at one terminal (a table's clock has its own tests)."""
+        return None
+
 
 def one_move(live: LiveSession) -> list[Event]:
     """One move of the first seat asked (by its easy bot), or the table's step; its events."""

@@ -12,6 +12,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from saves import StoreError
+from tui.ahead import ahead_of_fork
 from tui.context import coven
 from tui.navigation import OpenPlace, QuitCoven, ShowRules
 from tui.safe_text import plain
@@ -220,3 +221,11 @@ class StoreProblemScreen(Screen[None]):
                 yield Static(plain(self.message), id="problem-message")  # holds paths and SQLite's words: never markup
                 yield Static("Nothing was changed. Press q to quit.", classes="hint")
         yield FittingFooter()
+
+
+@ahead_of_fork
+def count_lessons_ahead() -> None:
+    """List the lesson files once before coven serve forks: the resource readers it imports are then shared."""
+    from engine.core.lessons.load import shipped_lesson_ids
+
+    shipped_lesson_ids()
