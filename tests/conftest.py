@@ -40,6 +40,7 @@ HEAVY_TESTS = (
     "tests/tui/wizbits/test_deck_editor_files.py::test_import_shows_the_bad_line_and_export_round_trips",
     "tests/engine/test_game_contract.py::test_random_playouts_keep_the_contract",
     "tests/serve/test_serve_game.py::test_two_ssh_players_host_join_and_play_a_whole_wizards_cup_table",
+    "tests/web/test_web_table_actions.py::test_a_browser_player_joins_by_code_talks_undoes_plays_again_and_watches",
     "tests/web/test_web_tables.py::test_a_table_hosted_from_a_browser_is_joined_over_ssh_and_played_to_its_end",
     "tests/web/test_web_refresh.py::test_a_refresh_mid_game_takes_the_seat_back_from_the_tabs_session_storage",
     "tests/web/test_web_refresh.py::test_a_kept_seat_is_refused_to_another_login_and_the_typed_token_still_works",
