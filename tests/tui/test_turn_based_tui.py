@@ -46,8 +46,7 @@ def hal_and_bea_table(open_tables: Opener, pace_days: int = 3) -> tuple[TableSto
     hal.account, bea.account = "hal", "bea"
     plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
     code = hal.host("wizards-cup", {}, 5, plan, host_name="Hal", pace_days=pace_days, timeout_bot="easy").info.code
-    bea.take_seat(code, 1, "Bea")
-    hal.start(code)
+    bea.take_seat(code, 1, "Bea")  # the table is full: the game starts
     bea.release_mine(left=True)
     return hal, code
 
@@ -227,8 +226,7 @@ def test_a_notice_to_an_absent_player_at_a_turn_based_table_says_when_their_time
     hal.account, bea.account = "hal", "bea"
     plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
     code = hal.host("wizards-cup", {}, 5, plan, host_name="Hal", pace_days=3, timeout_bot="easy").info.code
-    bea.take_seat(code, 1, "Bea")
-    hal.start(code)
+    bea.take_seat(code, 1, "Bea")  # the table is full: the game starts
     session_id = hal.find(code).session_id
     assert session_id is not None
     play_for(LiveSession.load(bea.store, session_id, claim=bea.claim), 1, random.Random(3))  # Bea's team...
@@ -277,3 +275,45 @@ async def test_a_clock_and_a_turn_based_pace_together_are_refused_in_words(open_
         app.screen.query_one("#clock", Select).value = "none"  # the days per move alone open it
         await pilot.press("ctrl+s")
         await until(pilot, lambda: "3 days per move" in flat(app), "the lobby")
+
+
+def test_a_turn_based_table_starts_when_full_and_tells_the_seated_player_who_is_away(
+        open_tables: Opener, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from tests.helpers.notice_server import notice_server
+    from tui.notify import seat_asked
+    from tui.notify.sender import NoticeSender, RateLimit
+    from tui.notify.url import ENV_URL
+
+    sender = NoticeSender()
+    monkeypatch.setattr(seat_asked, "SENDER", sender)
+    monkeypatch.setattr(seat_asked, "LIMIT", RateLimit())
+    bea = open_tables()
+    bea.account = "bea"
+
+    async def scenario() -> str:
+        app = CovenApp(serve_port=2222, account="hal", player_name="Hal", signed_in=True, auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(app.screen, HostTableScreen), "the host form")
+            app.screen.query_one("#pace", Select).value = 3
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: "Waiting for 1 more player" in flat(app), "the lobby")
+            hosted = app.tables.store()
+            assert hosted is not None
+            code = hosted.my_tables()[0].code
+            bea.take_seat(code, 1, "Bea")  # the last seat: the table is full...
+            bea.release_mine()  # ...and Bea's connection is gone at once: she is asleep across the world
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game, with Bea away")
+            assert sender.wait_idle(60)
+            return code
+
+    with notice_server() as (url, received):
+        monkeypatch.setenv(ENV_URL, url)
+        before = datetime.now(UTC)
+        code = asyncio.run(scenario())
+        [body] = received.wait_for(1)
+    assert body["seat"] == "Bea" and body["table"] == code
+    deadline = datetime.fromisoformat(str(body["deadline"]))
+    assert before + timedelta(days=2) < deadline <= datetime.now(UTC) + timedelta(days=3)  # her 3 days to move

@@ -107,6 +107,10 @@ class TableGameScreen(GameScreen):
         if self._turn_based:
             self.set_interval(TIME_OUT_CHECK_SECONDS, self._check_time)
         self.clock.start()
+        info = self.link.info
+        if self._host and info is not None and not self.live.log and self.live.result is None:
+            # The game just started: a turn-based table starts once full, so a seated player may be away.
+            self._tell(list(self.live.to_act), info)
         if self.link.token:
             kind = "host token" if self._host else "seat token"
             self.notify(f"Your {kind} is {self.link.token}. If you drop, Join a table with it to get back.",
