@@ -7,7 +7,7 @@ import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from textual.widgets import OptionList, Select
+from textual.widgets import OptionList, Select, Static
 
 from saves import LiveSession, TableStore
 from saves.table_listing import ListedTable
@@ -101,6 +101,26 @@ async def test_the_menu_says_your_move_and_the_list_opens_the_table(open_tables:
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
         await until(pilot, lambda: "it waits for your next move" in said(app), "the leaving line")
+
+
+async def test_the_menu_line_counts_the_tables_past_half_time_within_80_columns(open_tables: Opener) -> None:
+    hal_and_bea_table(open_tables, pace_days=3)
+    app = CovenApp(serve_port=2222, account="bea", player_name="Bea", signed_in=True, auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Your move at 1 table: press y to see it." in flat(app), "the line, in time")
+        tables = app.tables.store()
+        assert tables is not None
+        tables.clock = lambda: datetime.now(UTC) + timedelta(days=2)  # two of her three days are gone
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, AwaitingTablesScreen), "the list")
+        await pilot.press("escape")
+        line = "Your move at 1 table (1 past half time): press y to see it."
+        await until(pilot, lambda: isinstance(app.screen, MainMenu) and line in str(
+            app.screen.query_one("#continue-hint", Static).render()), "the line")
+        hint = app.screen.query_one("#continue-hint", Static)
+        # At 80 columns it wraps within the two rows the "No unfinished game..." hint takes: nothing is cut.
+        await until(pilot, lambda: hint.size.height == 2 and "(1 past half time):" in flat(app)
+                    and "press y to see it." in flat(app), "the line whole on the menu")
 
 
 async def test_a_seat_whose_time_ran_out_is_told_and_taken_back_from_the_list(open_tables: Opener) -> None:
