@@ -274,6 +274,7 @@ def test_a_notice_to_an_absent_player_at_a_turn_based_table_says_when_their_time
         before = datetime.now(UTC)
         asyncio.run(scenario())
         bodies = received.bodies()
+    print("BODIES", bodies)
     [body] = bodies
     assert body["seat"] == "Bea" and body["table"] == code
     deadline = datetime.fromisoformat(str(body["deadline"]))
@@ -337,3 +338,48 @@ def test_a_turn_based_table_starts_when_full_and_tells_the_seated_player_who_is_
     assert body["seat"] == "Bea" and body["table"] == code
     deadline = datetime.fromisoformat(str(body["deadline"]))
     assert before + timedelta(days=2) < deadline <= datetime.now(UTC) + timedelta(days=3)  # her 3 days to move
+
+
+def test_past_half_time_an_away_player_is_reminded_by_a_notice_once_for_the_move(
+        open_tables: Opener, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from tests.helpers.notice_server import notice_server
+    from tui.notify import seat_asked
+    from tui.notify.sender import NoticeSender, RateLimit
+    from tui.notify.url import ENV_URL
+
+    sender = NoticeSender()
+    monkeypatch.setattr(seat_asked, "SENDER", sender)
+    monkeypatch.setattr(seat_asked, "LIMIT", RateLimit())
+    _, code = hal_and_bea_table(open_tables, pace_days=3)  # both choose their teams; Bea is away
+    ahead = timedelta(days=2)  # two of the three days are gone
+
+    async def scenario() -> None:
+        app = CovenApp(serve_port=2222, account="hal", player_name="Hal", signed_in=True, auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            tables = app.tables.store()
+            assert tables is not None
+            tables.clock = lambda: datetime.now(UTC) + ahead
+            for _ in range(2):  # Hal opens the table twice: one reminder for Bea's move
+                await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+                await pilot.press("y")
+                await until(pilot, lambda: isinstance(app.screen, AwaitingTablesScreen), "the list")
+                await until(pilot, lambda: code in rows(app), "the row")
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+                assert sender.wait_idle(60)
+                await pilot.press("escape")
+
+    with notice_server() as (url, received):
+        monkeypatch.setenv(ENV_URL, url)
+        before = datetime.now(UTC)
+        asyncio.run(scenario())
+        assert sender.wait_idle(60)
+        bodies = received.bodies()
+    # (Each opening also tells her the table waits on her, as for any player who dropped: not counted here.)
+    [body] = [body for body in bodies if body["title"] == f"Coven: half your time is gone at table {code}"]
+    assert (body["seat"], body["table"], body["game"]) == ("Bea", code, "Wizards Cup")
+    assert set(body) == {"title", "message", "table", "game", "seat", "deadline"}  # nothing of the game's state
+    deadline = datetime.fromisoformat(str(body["deadline"]))
+    assert before + ahead < deadline <= datetime.now(UTC) + timedelta(days=3)  # the end of her 3 days, not later

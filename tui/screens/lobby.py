@@ -169,6 +169,7 @@ class LobbyScreen(Screen[None]):
             self._redraw(info)
         if info.status == "playing" and info.session_id is not None:
             self._opened_game = True
+            self.link.from_lobby = True
             coven(self).tables.open_game(self.link)
 
     def _redraw(self, info: TableInfo) -> None:
@@ -242,6 +243,7 @@ class LobbyScreen(Screen[None]):
             return
         if info.session_id is not None:
             self._opened_game = True
+            self.link.from_lobby = True
             coven(self).tables.open_game(self.link)
 
     def action_leave(self) -> None:
