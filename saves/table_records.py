@@ -224,7 +224,12 @@ class TableInfo:
 
     @property
     def ready(self) -> bool:
-        """Every remote seat is held, so the lobby can start."""
+        """Every remote seat is held, so the lobby can start.
+
+        At a turn-based table a seat is held once a signed-in player took it, connected now or not.
+        """
+        if self.turn_based:
+            return all(seat.account is not None for seat in self.seats if seat.role == "remote")
         return all(seat.claim is not None for seat in self.seats if seat.role == "remote")
 
 

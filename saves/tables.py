@@ -255,31 +255,43 @@ class TableStore:
     def start(self, code: str) -> int:
         """Start the waiting table's game: create its session and link it.
 
+        A live table starts when every remote seat's player is connected. A turn-based one needs only every
+        seat taken (each by a signed-in account), whoever is connected now: it starts by itself when its last
+        seat is taken (:meth:`take_seat`), and its players may be days apart.
+
         Returns:
             The new session's id.
 
         Raises:
-            TableError: not the host, not waiting, or a remote seat is not held.
+            TableError: not the host, not waiting, or a remote seat is not held (not taken, at a turn-based table).
         """
         with self.store._write() as conn:
             info = self._hosted(conn, code)
             if info.status != "lobby":
                 raise TableError(f"Table {info.code} has already started.")
             for seat in info.seats:
-                if seat.role == "remote" and (seat.claim is None or not self.presence.alive(seat.claim)):
+                if seat.role != "remote":
+                    continue
+                if info.turn_based and seat.account is None:
+                    raise TableError(f"{seat_label(seat.seat)} ({seat.name}) is not taken yet.")
+                if not info.turn_based and (seat.claim is None or not self.presence.alive(seat.claim)):
                     raise TableError(f"{seat_label(seat.seat)} ({seat.name}) is not connected yet.")
-            spec = get_game(info.game_id)
-            seats = session_seats(info.seats)
-            state = spec.new_state(info.options, info.seed, len(seats), [seat.name for seat in seats])
-            status, progress, result_text = status_of(spec.rules, state, seats)
-            session_id = self.store._insert_session(
-                conn, info.game_id, info.options, info.seed, seats,
-                status=status, progress=progress, result_text=result_text, rules_version=spec.rules.rules_version,
-            )  # fmt: skip
-            conn.execute(
-                "UPDATE tables SET status = 'playing', session_id = ?, updated = ? WHERE id = ?",
-                (session_id, self._now(), info.table_id),
-            )
+            return self._start(conn, info)
+
+    def _start(self, conn: sqlite3.Connection, info: TableInfo) -> int:
+        """Create ``info``'s session and mark the table playing (inside the caller's write transaction)."""
+        spec = get_game(info.game_id)
+        seats = session_seats(info.seats)
+        state = spec.new_state(info.options, info.seed, len(seats), [seat.name for seat in seats])
+        status, progress, result_text = status_of(spec.rules, state, seats)
+        session_id = self.store._insert_session(
+            conn, info.game_id, info.options, info.seed, seats,
+            status=status, progress=progress, result_text=result_text, rules_version=spec.rules.rules_version,
+        )  # fmt: skip
+        conn.execute(
+            "UPDATE tables SET status = 'playing', session_id = ?, updated = ? WHERE id = ?",
+            (session_id, self._now(), info.table_id),
+        )
         return session_id
 
     def close(self, code: str) -> None:
@@ -309,8 +321,9 @@ class TableStore:
             info = self._hosted(conn, code)
             if info.status != "lobby":
                 return []
+            # At a turn-based table a seat stays its player's while they are away, unless they chose to leave.
             dropped = [seat.seat for seat in info.seats if seat.role == "remote" and seat.claim is None
-                       and seat.has_token]
+                       and seat.has_token and (seat.left or not info.turn_based)]
             conn.executemany(
                 "UPDATE table_seats SET name = ?, token_hash = NULL, dropped_at = NULL, chose_to_leave = 0,"
                 " account = NULL WHERE table_id = ? AND seat = ? AND claim IS NULL",
@@ -486,6 +499,11 @@ class TableStore:
                 raise SeatTakenError(f"{seat_label(seat)} was just taken.")
             now = self._now()  # a join keeps a listed table on the open-table list for another hour
             conn.execute("UPDATE tables SET updated = ?, last_joined = ? WHERE id = ?", (now, now, info.table_id))
+            if info.turn_based and info.status == "lobby":
+                # As on Board Game Arena, a turn-based game starts once its table is full, whoever is connected.
+                seated = read_table(conn, "t.id = ?", (info.table_id,))
+                if seated is not None and seated.ready:
+                    self._start(conn, seated)
         return token
 
     def reclaim(self, code: str, token: str) -> list[int]:

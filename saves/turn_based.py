@@ -249,6 +249,13 @@ def seat_deadline(tables: TableStore, info: TableInfo, live: LiveSession, seat: 
     return None
 
 
+def seat_clocks(tables: TableStore, info: TableInfo, live: LiveSession) -> list[SeatClock]:
+    """The clocks of ``info``'s asked human seats as of ``tables.clock`` ([] at a live table)."""
+    now = as_utc(tables.clock())
+    with tables.store._read() as conn:
+        return clocks(conn, info, live, now)
+
+
 # -- running out, coming back -------------------------------------------------------
 
 

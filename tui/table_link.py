@@ -33,6 +33,7 @@ class TableLink:
         spectator: True when watching without a seat.
         info: The table as last read.
         muted: Names (case-folded) whose chat lines this player does not want to see.
+        from_lobby: This process's lobby saw the game start (its game screen tells away players they are asked).
     """
 
     tables: TableStore
@@ -41,6 +42,7 @@ class TableLink:
     spectator: bool = False
     info: TableInfo | None = None
     muted: set[str] = field(default_factory=set)
+    from_lobby: bool = False
     _version: int | None = field(default=None, repr=False)
     _polls: int = field(default=0, repr=False)
 

@@ -102,14 +102,16 @@ async def checked_screen(player: SSHPlayer, seat: int, store: SessionStore, sess
 
 
 async def open_table(server: ServeProcess, passwords: tuple[str | None, str | None] = (None, None),
-                     before_start: Callable[[str], None] | None = None) -> tuple[SSHPlayer, SSHPlayer, str, str]:
+                     before_start: Callable[[str], None] | None = None, *,
+                     turn_based: bool = False) -> tuple[SSHPlayer, SSHPlayer, str, str]:
     """Ana hosts a Wizards Cup table with the form's defaults, Bea joins it by code, and Ana starts it.
 
     ``passwords``: Ana's and Bea's, under ``--auth password``. ``before_start`` is called with the code once
-    both are seated, before Ana starts the game.
+    both are seated, before Ana starts the game. ``turn_based``: the form opens a turn-based table, whose game
+    starts by itself once Bea's seat fills it (no ``before_start``, no token read).
 
     Returns:
-        Ana, Bea, the join code and Bea's seat token (as her lobby showed it).
+        Ana, Bea, the join code and Bea's seat token (as her lobby showed it; "" at a turn-based table).
     """
     ana = await SSHPlayer.connect(server.port, "ana", password=passwords[0])
     await ana.wait_for("C O V E N")
@@ -127,6 +129,9 @@ async def open_table(server: ServeProcess, passwords: tuple[str | None, str | No
     await bea.wait_for("Take seat 2")
     await bea.wait_for(lambda text: "Wizards Cup hosted by Ana" in " ".join(text.split()))
     bea.press("enter")
+    if turn_based:
+        await bea.wait_for(f"Table {code} · Wizards Cup", timeout=20)  # full: the game started by itself
+        return ana, bea, code, ""
     token_line = await bea.wait_for(lambda text: _TOKEN.search(" ".join(text.split())) is not None)
     token = _TOKEN.search(" ".join(token_line.split())).group(1)  # type: ignore[union-attr]
     await bea.wait_for("Waiting for Ana to start")

@@ -43,3 +43,10 @@ async def host_from_menu(pilot: Any, app: CovenApp) -> str:
     lobby = app.screen
     assert isinstance(lobby, LobbyScreen)
     return lobby.link.code
+
+
+def turn_session(tables: TableStore, code: str) -> int:
+    """The session of turn-based table ``code``, which started by itself when its last seat was taken."""
+    session_id = tables.find(code).session_id
+    assert session_id is not None, f"table {code} has not started"
+    return session_id

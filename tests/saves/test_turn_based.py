@@ -31,7 +31,7 @@ from saves.turn_based import (
 )
 from saves.turn_pace import SIGNED_IN_ONLY
 from tests.helpers.serve_game import secrets_of
-from tests.helpers.table_helpers import PLAN, Opener
+from tests.helpers.table_helpers import PLAN, Opener, turn_session
 
 
 def later(tables: TableStore, days: float = 0, hours: float = 0) -> TableStore:
@@ -51,8 +51,8 @@ def turn_table(open_tables: Opener, pace_days: int = 3) -> tuple[TableStore, Tab
     """Ana hosts a turn-based count-to-ten (seat 0 hers), Bea sits in seat 1, the game starts: Ana's move."""
     ana, bea = signed_in(open_tables, "ana"), signed_in(open_tables, "bea")
     code = ana.host("count-to-ten", {}, 7, PLAN, host_name="Ana", pace_days=pace_days, timeout_bot="hard").info.code
-    bea.take_seat(code, 1, "Bea")
-    return ana, bea, code, ana.start(code)
+    bea.take_seat(code, 1, "Bea")  # the table is full: the game starts
+    return ana, bea, code, turn_session(ana, code)
 
 
 def play(tables: TableStore, session_id: int, seat: int) -> None:
@@ -225,7 +225,7 @@ def test_a_secret_choice_stays_sealed_while_its_player_is_away_until_every_seat_
     plan = [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2")]
     code = ana.host("wizards-cup", {}, 11, plan, host_name="Ana", pace_days=3).info.code
     bea.take_seat(code, 1, "Bea")
-    session_id = ana.start(code)
+    session_id = turn_session(ana, code)
     live = LiveSession.load(ana.store, session_id, claim=ana.claim)
     rules, bot = live.rules, live.spec.bots["easy"]
     live.apply(0, bot(rules.view(live.state, 0), rules.legal_actions(live.state, 0), random.Random(1)))
@@ -271,3 +271,43 @@ def test_a_player_whose_every_seat_went_to_the_bot_does_not_drive_the_table_from
     assert back.find(code).host_claim is None  # the driver's role waits for someone who sits there
     assert take_back(back, code) == [0] and resume(back, code) == [0]
     assert back.find(code).host_claim == back.claim
+
+
+def test_a_turn_based_game_starts_when_its_last_seat_is_taken_whoever_is_connected(open_tables: Opener) -> None:
+    ana, bea, cy = signed_in(open_tables, "ana"), signed_in(open_tables, "bea"), signed_in(open_tables, "cy")
+    plan = [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2"), SeatPlan("remote", "Seat 3")]
+    code = ana.host("witchdraft", {}, 5, plan, host_name="Ana", pace_days=3, timeout_bot="easy").info.code
+    bea.take_seat(code, 1, "Bea")
+    bea.release_mine()  # her connection dropped: across time zones she is away, her seat stays hers
+    assert ana.reopen_dropped(code) == []
+    info = ana.find(code)
+    assert info.status == "lobby" and info.seats[1].account == "bea" and not info.ready
+    with pytest.raises(TableError, match="not taken"):
+        ana.start(code)
+    cy.take_seat(code, 2, "Cy")  # the last seat: the table is full and the game starts, Bea away
+    info = ana.find(code)
+    assert info.status == "playing" and info.seats[1].claim is None
+    live = LiveSession.load(ana.store, turn_session(ana, code))
+    assert 1 in live.to_act and [seat.name for seat in live.seats] == ["Ana", "Bea", "Cy"]
+    with pytest.raises(TableError, match="already started"):
+        ana.start(code)
+
+
+def test_a_player_who_chooses_to_leave_a_turn_based_lobby_frees_the_seat(open_tables: Opener) -> None:
+    ana, bea = signed_in(open_tables, "ana"), signed_in(open_tables, "bea")
+    plan = [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2"), SeatPlan("remote", "Seat 3")]
+    code = ana.host("witchdraft", {}, 5, plan, host_name="Ana", pace_days=3, timeout_bot="easy").info.code
+    bea.take_seat(code, 1, "Bea")
+    bea.release_mine(left=True)
+    assert ana.reopen_dropped(code) == [1]
+    assert ana.find(code).seats[1].is_open
+
+
+def test_a_live_table_still_waits_for_every_player_connected(open_tables: Opener) -> None:
+    ana, bea = signed_in(open_tables, "ana"), signed_in(open_tables, "bea")
+    code = ana.host("count-to-ten", {}, 7, PLAN, host_name="Ana").info.code
+    bea.take_seat(code, 1, "Bea")
+    assert ana.find(code).status == "lobby"  # a live table starts when its host says so
+    bea.release_mine()
+    with pytest.raises(TableError, match="not connected"):
+        ana.start(code)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from saves import LiveSession
 from saves.tables import TableStore
-from tests.helpers.table_helpers import PLAN, Opener
+from tests.helpers.table_helpers import PLAN, Opener, turn_session
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -75,7 +75,7 @@ def _overdue_table(open_tables: Opener) -> tuple[TableStore, str, int]:
     ana.account, bea.account = "ana", "bea"
     code = ana.host("count-to-ten", {}, 7, PLAN, host_name="Ana", pace_days=1, timeout_bot="easy").info.code
     bea.take_seat(code, 1, "Bea")
-    session_id = ana.start(code)
+    session_id = turn_session(ana, code)
     ana.release_mine(left=True)
     bea.release_mine(left=True)
     return ana, code, session_id

@@ -44,7 +44,7 @@ def _live(store: SessionStore, session_id: int) -> LiveSession:
 
 async def play_over_days(server: ServeProcess) -> None:
     store = SessionStore()
-    ana, bea, code, _ = await open_table(server, PASSWORDS)
+    ana, bea, code, _ = await open_table(server, PASSWORDS, turn_based=True)
     with Presence() as presence:
         info = TableStore(store, presence).find(code)
     assert (info.turn_based, info.pace_days, info.timeout_bot) == (True, 1, "easy")

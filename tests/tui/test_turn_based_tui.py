@@ -7,7 +7,7 @@ import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from textual.widgets import OptionList, Select
+from textual.widgets import OptionList, Select, Static
 
 from saves import LiveSession, TableStore
 from saves.table_listing import ListedTable
@@ -46,8 +46,7 @@ def hal_and_bea_table(open_tables: Opener, pace_days: int = 3) -> tuple[TableSto
     hal.account, bea.account = "hal", "bea"
     plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
     code = hal.host("wizards-cup", {}, 5, plan, host_name="Hal", pace_days=pace_days, timeout_bot="easy").info.code
-    bea.take_seat(code, 1, "Bea")
-    hal.start(code)
+    bea.take_seat(code, 1, "Bea")  # the table is full: the game starts
     bea.release_mine(left=True)
     return hal, code
 
@@ -102,6 +101,26 @@ async def test_the_menu_says_your_move_and_the_list_opens_the_table(open_tables:
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
         await until(pilot, lambda: "it waits for your next move" in said(app), "the leaving line")
+
+
+async def test_the_menu_line_counts_the_tables_past_half_time_within_80_columns(open_tables: Opener) -> None:
+    hal_and_bea_table(open_tables, pace_days=3)
+    app = CovenApp(serve_port=2222, account="bea", player_name="Bea", signed_in=True, auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Your move at 1 table: press y to see it." in flat(app), "the line, in time")
+        tables = app.tables.store()
+        assert tables is not None
+        tables.clock = lambda: datetime.now(UTC) + timedelta(days=2)  # two of her three days are gone
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, AwaitingTablesScreen), "the list")
+        await pilot.press("escape")
+        line = "Your move at 1 table (1 past half time): press y to see it."
+        await until(pilot, lambda: isinstance(app.screen, MainMenu) and line in str(
+            app.screen.query_one("#continue-hint", Static).render()), "the line")
+        hint = app.screen.query_one("#continue-hint", Static)
+        # At 80 columns it wraps within the two rows the "No unfinished game..." hint takes: nothing is cut.
+        await until(pilot, lambda: hint.size.height == 2 and "(1 past half time):" in flat(app)
+                    and "press y to see it." in flat(app), "the line whole on the menu")
 
 
 async def test_a_seat_whose_time_ran_out_is_told_and_taken_back_from_the_list(open_tables: Opener) -> None:
@@ -227,8 +246,7 @@ def test_a_notice_to_an_absent_player_at_a_turn_based_table_says_when_their_time
     hal.account, bea.account = "hal", "bea"
     plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
     code = hal.host("wizards-cup", {}, 5, plan, host_name="Hal", pace_days=3, timeout_bot="easy").info.code
-    bea.take_seat(code, 1, "Bea")
-    hal.start(code)
+    bea.take_seat(code, 1, "Bea")  # the table is full: the game starts
     session_id = hal.find(code).session_id
     assert session_id is not None
     play_for(LiveSession.load(bea.store, session_id, claim=bea.claim), 1, random.Random(3))  # Bea's team...
@@ -256,6 +274,7 @@ def test_a_notice_to_an_absent_player_at_a_turn_based_table_says_when_their_time
         before = datetime.now(UTC)
         asyncio.run(scenario())
         bodies = received.bodies()
+    print("BODIES", bodies)
     [body] = bodies
     assert body["seat"] == "Bea" and body["table"] == code
     deadline = datetime.fromisoformat(str(body["deadline"]))
@@ -277,3 +296,90 @@ async def test_a_clock_and_a_turn_based_pace_together_are_refused_in_words(open_
         app.screen.query_one("#clock", Select).value = "none"  # the days per move alone open it
         await pilot.press("ctrl+s")
         await until(pilot, lambda: "3 days per move" in flat(app), "the lobby")
+
+
+def test_a_turn_based_table_starts_when_full_and_tells_the_seated_player_who_is_away(
+        open_tables: Opener, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from tests.helpers.notice_server import notice_server
+    from tui.notify import seat_asked
+    from tui.notify.sender import NoticeSender, RateLimit
+    from tui.notify.url import ENV_URL
+
+    sender = NoticeSender()
+    monkeypatch.setattr(seat_asked, "SENDER", sender)
+    monkeypatch.setattr(seat_asked, "LIMIT", RateLimit())
+    bea = open_tables()
+    bea.account = "bea"
+
+    async def scenario() -> str:
+        app = CovenApp(serve_port=2222, account="hal", player_name="Hal", signed_in=True, auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(app.screen, HostTableScreen), "the host form")
+            app.screen.query_one("#pace", Select).value = 3
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: "Waiting for 1 more player" in flat(app), "the lobby")
+            hosted = app.tables.store()
+            assert hosted is not None
+            code = hosted.my_tables()[0].code
+            bea.take_seat(code, 1, "Bea")  # the last seat: the table is full...
+            bea.release_mine()  # ...and Bea's connection is gone at once: she is asleep across the world
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game, with Bea away")
+            assert sender.wait_idle(60)
+            return code
+
+    with notice_server() as (url, received):
+        monkeypatch.setenv(ENV_URL, url)
+        before = datetime.now(UTC)
+        code = asyncio.run(scenario())
+        [body] = received.wait_for(1)
+    assert body["seat"] == "Bea" and body["table"] == code
+    deadline = datetime.fromisoformat(str(body["deadline"]))
+    assert before + timedelta(days=2) < deadline <= datetime.now(UTC) + timedelta(days=3)  # her 3 days to move
+
+
+def test_past_half_time_an_away_player_is_reminded_by_a_notice_once_for_the_move(
+        open_tables: Opener, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from tests.helpers.notice_server import notice_server
+    from tui.notify import seat_asked
+    from tui.notify.sender import NoticeSender, RateLimit
+    from tui.notify.url import ENV_URL
+
+    sender = NoticeSender()
+    monkeypatch.setattr(seat_asked, "SENDER", sender)
+    monkeypatch.setattr(seat_asked, "LIMIT", RateLimit())
+    _, code = hal_and_bea_table(open_tables, pace_days=3)  # both choose their teams; Bea is away
+    ahead = timedelta(days=2)  # two of the three days are gone
+
+    async def scenario() -> None:
+        app = CovenApp(serve_port=2222, account="hal", player_name="Hal", signed_in=True, auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            tables = app.tables.store()
+            assert tables is not None
+            tables.clock = lambda: datetime.now(UTC) + ahead
+            for _ in range(2):  # Hal opens the table twice: one reminder for Bea's move
+                await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+                await pilot.press("y")
+                await until(pilot, lambda: isinstance(app.screen, AwaitingTablesScreen), "the list")
+                await until(pilot, lambda: code in rows(app), "the row")
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+                assert sender.wait_idle(60)
+                await pilot.press("escape")
+
+    with notice_server() as (url, received):
+        monkeypatch.setenv(ENV_URL, url)
+        before = datetime.now(UTC)
+        asyncio.run(scenario())
+        assert sender.wait_idle(60)
+        bodies = received.bodies()
+    # (Each opening also tells her the table waits on her, as for any player who dropped: not counted here.)
+    [body] = [body for body in bodies if body["title"] == f"Coven: half your time is gone at table {code}"]
+    assert (body["seat"], body["table"], body["game"]) == ("Bea", code, "Wizards Cup")
+    assert set(body) == {"title", "message", "table", "game", "seat", "deadline"}  # nothing of the game's state
+    deadline = datetime.fromisoformat(str(body["deadline"]))
+    assert before + ahead < deadline <= datetime.now(UTC) + timedelta(days=3)  # the end of her 3 days, not later

@@ -39,23 +39,28 @@ class SeatNotice:
         game: The game's title ("Wizards Cup").
         seat: The seat's name, as the table shows it.
         deadline: When the seat's time runs out (UTC), or None at a live table.
+        reminder: Half the seat's time is gone (a turn-based table's reminder); it still asks.
     """
 
     table: str
     game: str
     seat: str
     deadline: datetime | None = None
+    reminder: bool = False
 
     @property
     def title(self) -> str:
         """The notice's headline."""
+        if self.reminder:
+            return f"Coven: half your time is gone at table {self.table}"
         return f"Coven: your move at table {self.table}"
 
     @property
     def message(self) -> str:
         """One sentence for the notice's text."""
         until = f" before {self._deadline_text()}" if self.deadline is not None else ""
-        return f"{self.game} at table {self.table} asks {self.seat} to choose{until}."
+        still = " still" if self.reminder else ""
+        return f"{self.game} at table {self.table}{still} asks {self.seat} to choose{until}."
 
     def _deadline_text(self) -> str | None:
         """The deadline as ISO 8601 (UTC, to the second), or None."""

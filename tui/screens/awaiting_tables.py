@@ -49,10 +49,17 @@ def awaiting_count(tables: list[TurnTable]) -> int:
 
 
 def your_move_line(tables: list[TurnTable]) -> str:
-    """The menu's line: "Your move at 2 tables: press y to see them." (or that none awaits)."""
+    """The menu's line: "Your move at 2 tables (1 past half time): press y to see them." (or that none awaits).
+
+    At most 65 cells (two-digit counts): on the 80-column menu it wraps within the two rows the hint's
+    "No unfinished game..." line takes already.
+    """
     count = awaiting_count(tables)
     if count:
-        return f"Your move at {count} table{'s' if count != 1 else ''}: press y to see {'them' if count != 1 else 'it'}."
+        late = sum(1 for table in tables if table.my_clock is not None and table.my_clock.reminded)
+        past = f" ({late} past half time)" if late else ""
+        return (f"Your move at {count} table{'s' if count != 1 else ''}{past}: "
+                f"press y to see {'them' if count != 1 else 'it'}.")
     return "No table awaits your move (y lists yours)."
 
 

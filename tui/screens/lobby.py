@@ -169,6 +169,7 @@ class LobbyScreen(Screen[None]):
             self._redraw(info)
         if info.status == "playing" and info.session_id is not None:
             self._opened_game = True
+            self.link.from_lobby = True
             coven(self).tables.open_game(self.link)
 
     def _redraw(self, info: TableInfo) -> None:
@@ -189,7 +190,9 @@ class LobbyScreen(Screen[None]):
         else:
             token_text = f"Your seat token: {token}. If you drop, it gets your seat back (Join a table)."
         self.query_one("#lobby-token", Static).update(token_text)
-        missing = sum(1 for seat in info.seats if seat.role == "remote" and seat.claim is None)
+        # A turn-based seat counts once taken, its player connected or not: the game starts when the table is full.
+        missing = sum(1 for seat in info.seats if seat.role == "remote"
+                      and (seat.account is None if info.turn_based else seat.claim is None))
         if info.host_claim is None:
             status = f"{info.host_name} has left the lobby; the table waits for them to come back."
         elif self.link.is_host:
@@ -240,6 +243,7 @@ class LobbyScreen(Screen[None]):
             return
         if info.session_id is not None:
             self._opened_game = True
+            self.link.from_lobby = True
             coven(self).tables.open_game(self.link)
 
     def action_leave(self) -> None:

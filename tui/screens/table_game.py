@@ -20,10 +20,11 @@ from textual.binding import Binding
 from engine import ActionError
 from saves import LiveSession, LogConflictError, StoreError, TableInfo
 from saves.tables import TableNotFoundError
-from saves.turn_based import run_out, seat_deadline, take_helm
+from saves.turn_based import run_out, seat_clocks, seat_deadline, take_helm
 from saves.turn_pace import pace_words
 from tui.coach_access import table_refusal
 from tui.context import coven, leave_to_menu
+from tui.notify.half_time import tell_half_time
 from tui.notify.seat_asked import tell_seat_asked
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, c_is_taken, describe_chat_key
 from tui.screens.game.screen import GameScreen
@@ -107,6 +108,12 @@ class TableGameScreen(GameScreen):
         if self._turn_based:
             self.set_interval(TIME_OUT_CHECK_SECONDS, self._check_time)
         self.clock.start()
+        info = self.link.info
+        if self.link.from_lobby and self._host and info is not None and not self.live.log and self.live.result is None:
+            # The game just started here: a turn-based table starts once full, so a seated player may be away.
+            self._tell(list(self.live.to_act), info)
+        if self._turn_based:
+            self._remind_half_time()
         if self.link.token:
             kind = "host token" if self._host else "seat token"
             self.notify(f"Your {kind} is {self.link.token}. If you drop, Join a table with it to get back.",
@@ -282,6 +289,22 @@ class TableGameScreen(GameScreen):
             run_out(self.link.tables, info, self.live)
         except StoreError as error:
             self.notify(str(error), severity="error")
+            return
+        self._remind_half_time()
+
+    def _remind_half_time(self) -> None:
+        """Send the half-time reminder to each asked seat's player who is away (once per seat and move)."""
+        info = self.link.info
+        if info is None or self.link.spectator or self.live.result is not None:
+            return
+        try:
+            now = self.link.tables.clock()
+            for clock in seat_clocks(self.link.tables, info, self.live):
+                if not self.plays_here(clock.seat):
+                    tell_half_time(self.link.store, self.link.tables.presence, info, clock, self.live.spec.title,
+                                   now + clock.left)
+        except StoreError:
+            pass  # a reminder is a courtesy: the next check tries again
 
     def _catch_up(self) -> bool:
         """Apply every action other processes saved; True when there were any."""
