@@ -115,8 +115,10 @@ def start_vacation(tables: TableStore, account: str) -> Vacation:
     Raises:
         TableError: already on, or no days left this year.
     """
-    now = as_utc(tables.clock())
     with tables.store._write() as conn:
+        # The time is read once the write lock is held: a terminal that read it earlier but wrote later would
+        # not see a vacation begun after its reading, and would start a second one.
+        now = as_utc(tables.clock())
         bank = _vacation(conn, account, now)
         if bank.on:
             raise TableError("Your vacation is already on.")
@@ -135,8 +137,8 @@ def end_vacation(tables: TableStore, account: str) -> Vacation:
     Raises:
         TableError: no vacation is on.
     """
-    now = as_utc(tables.clock())
     with tables.store._write() as conn:
+        now = as_utc(tables.clock())  # under the write lock, as start_vacation reads it
         if not _vacation(conn, account, now).on:
             raise TableError("Your vacation is not on.")
         conn.execute("UPDATE vacations SET ended = ? WHERE account = ? AND ended IS NULL", (_stamp(now), account))
