@@ -103,3 +103,51 @@ def test_a_player_who_drops_while_the_table_waits_on_them_is_told_once_by_the_ho
         asyncio.run(scenario())
         bodies = received.bodies()
     assert [(body["seat"], body["table"] is not None) for body in bodies] == [("Bea", True)]
+
+
+def test_a_player_told_when_asked_is_not_told_again_when_the_host_notices_their_drop_later(
+        other: TableStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The order a busy machine can give: Bea's Coven goes, Ana's move asks Bea, and only then does the
+    host's poll see Bea's seat empty. Bea hears of the ask once."""
+    sender = NoticeSender()
+    monkeypatch.setattr(seat_asked, "SENDER", sender)
+    monkeypatch.setattr(seat_asked, "LIMIT", RateLimit())
+    polling = {"on": True}
+    poll = TableGameScreen._poll
+
+    def gated_poll(screen: TableGameScreen) -> None:
+        if polling["on"]:
+            poll(screen)
+
+    monkeypatch.setattr(TableGameScreen, "_poll", gated_poll)
+
+    async def scenario() -> None:
+        app = CovenApp(auto_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            code = await host_from_menu(pilot, app)
+            other.take_seat(code, 1, "Bea")
+            await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
+            await pilot.press("s")
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            game = app.screen
+            assert isinstance(game, TableGameScreen)
+            remote = LiveSession.load(other.store, game.live.session_id, claim=other.claim)
+            play_for(remote, 1, random.Random(3))
+            await until(pilot, lambda: len(game.live.log) == len(remote.log), "Bea's team to arrive")
+            polling["on"] = False  # the host does not look at the seats until Ana has moved
+            other.presence.close()
+            builder = game.query_one(TeamBuilder)
+            while len(builder.picks) < 5:
+                await pilot.press("space", "down")
+            await pilot.press("c")
+            await until(pilot, lambda: game.live.state.phase is Phase.LINEUP, "the lineups")
+            await until(pilot, lambda: sender.sent + sender.failed >= 1, "the notice for Bea", 120)
+            polling["on"] = True
+            await until(pilot, lambda: 1 in game._gone, "the host to see Bea gone", 120)
+            assert sender.wait_idle(60)
+
+    with notice_server() as (url, received):
+        monkeypatch.setenv(ENV_URL, url)
+        asyncio.run(scenario())
+        bodies = received.bodies()
+    assert [body["seat"] for body in bodies] == ["Bea"]

@@ -74,6 +74,8 @@ class TableGameScreen(GameScreen):
         self.clock = TableClockKeeper(self, link, self.seats_changed)
         self._host = link.is_host
         self._gone: set[int] = set()
+        # Seats whose player was sent a notice of the ask that stands: a drop noticed later tells them no more.
+        self._told: set[int] = set()
         self._host_away = False
         self.table.steps_here = self._host
         self.rematch = TableRematch(self, live, link)
@@ -353,6 +355,7 @@ class TableGameScreen(GameScreen):
         if live.result is not None:
             return
         newly = [seat for seat in live.to_act if seat not in before]
+        self._told.difference_update(newly)  # asked anew: a notice of an earlier ask says nothing of this one
         if not newly:
             return
         try:
@@ -364,10 +367,13 @@ class TableGameScreen(GameScreen):
     def _tell(self, seats: list[int], info: TableInfo) -> None:
         """Send a notice for each of ``seats`` (asked now) that no player here or bot plays (see tell_seat_asked)."""
         live = self.live
+        self._told.intersection_update(live.to_act)
         for seat in seats:
-            if not self.plays_here(seat) and not live.seats[seat].is_bot:
-                tell_seat_asked(self.link.store, self.link.tables.presence, info, seat, live.spec.title,
-                                self.notice_deadline(seat, info))
+            if seat in self._told or self.plays_here(seat) or live.seats[seat].is_bot:
+                continue
+            if tell_seat_asked(self.link.store, self.link.tables.presence, info, seat, live.spec.title,
+                               self.notice_deadline(seat, info)):
+                self._told.add(seat)
 
     def save_failed(self, seat: int | None, action: Any, error: StoreError) -> bool:
         """Another process saved first: catch up, then try again while the action is still legal."""
