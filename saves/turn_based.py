@@ -383,6 +383,29 @@ def take_helm(tables: TableStore, code: str) -> bool:
         return _take_helm(conn, tables, info, _stamp(tables.clock()))
 
 
+def keep_helm(tables: TableStore, table_id: int) -> bool:
+    """Drive turn-based table ``table_id`` for a keeper that holds no seat there (``coven tables keep``).
+
+    Taken the same way a player's Coven takes it (:func:`take_helm`): only when no live process drives the
+    table, in one write transaction, so a player opening the table meanwhile and the keeper never both drive
+    it. The keeper gives it up again with :func:`release_helm` once its pass is over.
+
+    Returns:
+        Whether this process drives the table now (False: someone else does, or it is no live turn-based table).
+    """
+    with tables.store._write() as conn:
+        info = read_table(conn, f"t.id = ? AND ({LIVE})", (table_id,))
+        if info is None or not info.turn_based:
+            return False
+        return _take_helm(conn, tables, info, _stamp(tables.clock()))
+
+
+def release_helm(tables: TableStore, table_id: int) -> None:
+    """Stop driving table ``table_id`` (if this process does), so the next player who opens it drives it."""
+    with tables.store._write() as conn:
+        conn.execute("UPDATE tables SET host_claim = NULL WHERE id = ? AND host_claim = ?", (table_id, tables.claim))
+
+
 def _take_helm(conn: sqlite3.Connection, tables: TableStore, info: TableInfo, now: str) -> bool:
     holder = info.host_claim
     if holder == tables.claim:

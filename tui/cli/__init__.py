@@ -39,6 +39,7 @@ from tui.cli.ratings_command import add_ratings_command
 from tui.cli.settings_command import add_settings_command
 from tui.cli.simulate_args import add_simulate_parser
 from tui.cli.simulate_command import cmd_simulate
+from tui.cli.tables_command import add_tables_command
 from tui.rules_docs import RULES_DIR
 from tui.server.config import add_serve_parser
 from tui.web.config import add_web_parser
@@ -321,6 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_settings_command(commands)
     add_ladder_command(commands)
     add_ratings_command(commands)
+    add_tables_command(commands)
     add_serve_parser(commands).set_defaults(handler=_cmd_serve)
     add_web_parser(commands).set_defaults(handler=_cmd_web)
     return parser

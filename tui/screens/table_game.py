@@ -20,12 +20,10 @@ from textual.binding import Binding
 from engine import ActionError
 from saves import LiveSession, LogConflictError, StoreError, TableInfo
 from saves.tables import TableNotFoundError
-from saves.turn_based import run_out, seat_clocks, seat_deadline, take_helm
+from saves.turn_based import run_out, take_helm
 from saves.turn_pace import pace_words
 from tui.coach_access import table_refusal
 from tui.context import coven, leave_to_menu
-from tui.notify.half_time import tell_half_time
-from tui.notify.seat_asked import tell_seat_asked
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, c_is_taken, describe_chat_key
 from tui.screens.game.screen import GameScreen
 from tui.screens.game.undo import take_back, undo_refusal, undo_seat
@@ -33,6 +31,7 @@ from tui.screens.rating_news import rate_and_tell
 from tui.screens.table_clock import TableClockKeeper
 from tui.screens.table_rematch import TableRematch
 from tui.table_link import POLL_SECONDS, TableLink
+from tui.table_turns import notice_deadline, remind_half_time, tell_asked
 from tui.widgets.game_over import GameOverScreen
 
 RETRIES = 3
@@ -300,11 +299,7 @@ class TableGameScreen(GameScreen):
         if info is None or self.link.spectator or self.live.result is not None:
             return
         try:
-            now = self.link.tables.clock()
-            for clock in seat_clocks(self.link.tables, info, self.live):
-                if not self.plays_here(clock.seat):
-                    tell_half_time(self.link.store, self.link.tables.presence, info, clock, self.live.spec.title,
-                                   now + clock.left)
+            remind_half_time(self.link.tables, info, self.live, self.plays_here)
         except StoreError:
             pass  # a reminder is a courtesy: the next check tries again
 
@@ -342,12 +337,7 @@ class TableGameScreen(GameScreen):
 
     def notice_deadline(self, seat: int, info: TableInfo) -> datetime | None:
         """When ``seat``'s time to choose runs out, for its notice; None at a live table."""
-        if not info.turn_based:
-            return None
-        try:
-            return seat_deadline(self.link.tables, info, self.live, seat)
-        except StoreError:
-            return None  # the notice still goes, without its deadline
+        return notice_deadline(self.link.tables, info, self.live, seat)
 
     def _tell_newly_asked(self, before: set[int]) -> None:
         """Send a notice for each seat asked now and not before, played elsewhere by nobody connected."""
@@ -366,14 +356,7 @@ class TableGameScreen(GameScreen):
 
     def _tell(self, seats: list[int], info: TableInfo) -> None:
         """Send a notice for each of ``seats`` (asked now) that no player here or bot plays (see tell_seat_asked)."""
-        live = self.live
-        self._told.intersection_update(live.to_act)
-        for seat in seats:
-            if seat in self._told or self.plays_here(seat) or live.seats[seat].is_bot:
-                continue
-            if tell_seat_asked(self.link.store, self.link.tables.presence, info, seat, live.spec.title,
-                               self.notice_deadline(seat, info)):
-                self._told.add(seat)
+        tell_asked(self.link.tables, info, self.live, seats, self._told, self.plays_here)
 
     def save_failed(self, seat: int | None, action: Any, error: StoreError) -> bool:
         """Another process saved first: catch up, then try again while the action is still legal."""

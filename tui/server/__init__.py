@@ -4,7 +4,8 @@
 :mod:`~tui.server.config` (flags), :mod:`~tui.server.hostkey`,
 :mod:`~tui.server.accounts`, :mod:`~tui.server.limits`,
 :mod:`~tui.server.pty_bridge`, :mod:`~tui.server.warm` (the warm parent players are
-forked from) and :mod:`~tui.server.warm_link` (the server's end of it),
+forked from) and :mod:`~tui.server.warm_link` (the server's end of it), :mod:`~tui.server.keeper_link` (the table keeper,
+which moves turn-based tables on while nobody is connected),
 :mod:`~tui.server.paste` (the input cap that spares
 paste markers), :mod:`~tui.server.connection`, :mod:`~tui.server.closing` (refusals
 the client gets to read) and :mod:`~tui.server.server`.
@@ -139,6 +140,7 @@ async def _serve(config: ServeConfig, directory: Path) -> int:
     import signal
 
     from tui.server import hostkey
+    from tui.server.keeper_link import start_keeper
     from tui.server.server import ServerState, start_server, stop_server
 
     key, keys = _prepare(config, directory)
@@ -151,6 +153,8 @@ async def _serve(config: ServeConfig, directory: Path) -> int:
             await state.warm.stop()
         raise ServeError(f"Cannot listen on {_address(config.host, config.port)} ({error.strerror or error}).") \
             from None
+    # After the listener: start_server made the database ready, which the keeper opens.
+    keeper = await start_keeper(directory, config.notify_url)
     where = _address(config.host, state.port)
     print(f"Coven is serving on {where}; host key fingerprint {hostkey.fingerprint(key)}")
     if config.all_interfaces:
@@ -175,6 +179,7 @@ async def _serve(config: ServeConfig, directory: Path) -> int:
     finally:
         logging.getLogger("coven.serve").info("stopping: hanging up %d connection(s)", len(state.connections))
         await stop_server(state, acceptor)
+        await keeper.stop()
         if state.warm is not None:
             await state.warm.stop()
         print("Coven stopped serving.", flush=True)

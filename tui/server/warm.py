@@ -63,9 +63,9 @@ HEADER = 8
 """Bytes of a request's number, ahead of its JSON: the parent reads only these, the player the rest."""
 PRELOADED_PACKAGES = ("engine", "saves", "tui")
 """Every module of these is imported once for every player: the screens, the three games, their bots and coach."""
-NOT_PRELOADED = ("tui.server", "tui.web", "tui.cli.bench", "tui.screenshots")
-"""The servers' own code (the SSH door's and the browser door's), the benchmarks and the screenshot maker, which
-no player runs."""
+NOT_PRELOADED = ("tui.server", "tui.web", "tui.cli.bench", "tui.screenshots", "tui.keeper")
+"""The servers' own code (the SSH door's and the browser door's), the benchmarks, the screenshot maker and the
+table keeper (a process of its own), which no player runs."""
 PRELOADED_EXTRA = ("numpy", "textual.pilot", "textual.scrollbar", "textual.layouts.factory")
 """Imported lazily: numpy by a player's Wizards Cup bots and coach (10-odd MB each if every player loaded it
 alone), the rest by Textual on every player's way to the menu."""

@@ -58,6 +58,7 @@ async def _web(config: ServeConfig, directory: Path, ssh_port: int | None) -> in
     from aiohttp import web
 
     from tui.server import _prepare, _setup_logging, _start_warm_parent
+    from tui.server.keeper_link import start_keeper
     from tui.server.server import ServerState, start_server, stop_server
     from tui.server.store_ready import prepare_database
     from tui.web.site import Door
@@ -83,6 +84,7 @@ async def _web(config: ServeConfig, directory: Path, ssh_port: int | None) -> in
         if state.warm is not None:
             await state.warm.stop()
         raise ServeError(f"Cannot listen on {config.host} ({error.strerror or error}).") from None
+    keeper = await start_keeper(directory, config.notify_url)  # turn-based tables move on with nobody connected
     server = site._server  # aiohttp names no public way to the port that --port 0 picked
     sockets = getattr(server, "sockets", None) or ()
     web_port = int(sockets[0].getsockname()[1]) if sockets else config.port
@@ -115,6 +117,7 @@ async def _web(config: ServeConfig, directory: Path, ssh_port: int | None) -> in
             if not pending:
                 break
             await asyncio.gather(*pending, return_exceptions=True)
+        await keeper.stop()
         if state.warm is not None:
             await state.warm.stop()
         print("Coven's browser door is closed.", flush=True)

@@ -27,7 +27,6 @@ from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState, active_worker
 
 from engine import ActionError, Event
-from engine.core import seeded_rng
 from engine.core.bot_budget import with_think_time
 from saves import LiveSession, StoreError
 from saves.series import series_score
@@ -46,6 +45,7 @@ from tui.screens.game.save_retry import SaveRetry
 from tui.screens.game.undo import describe_undo_key, take_back, take_back_move, undo_refusal, undo_state
 from tui.screens.transcript import TranscriptScreen
 from tui.serve_status import seat_screen_gone, seat_screen_shown
+from tui.table_turns import bot_for, bot_rng
 from tui.turn_notice import TurnNotices, notice_escape, wanted
 from tui.verbosity import level_of
 from tui.widgets.ask import TITLES, AskScreen
@@ -537,7 +537,7 @@ class GameScreen(Screen[None]):
         """Let ``seat``'s bot choose in a worker thread."""
         live = self.live
         info = live.seats[seat]
-        bot = live.spec.bots.get(info.bot_level or "") or next(iter(live.spec.bots.values()), None)
+        bot = bot_for(live, seat)
         if bot is None:
             self.notify(f"{live.spec.title} has no bots; {info.name} cannot play.", severity="error")
             return
@@ -568,7 +568,7 @@ class GameScreen(Screen[None]):
             return
         self._bot_timer = None
         self._bot_pausing = False
-        rng = seeded_rng(live.seed, "bot", seat, len(live.log))
+        rng = bot_rng(live, seat)
         context = coven_or_none(self)
         store, account = (None, None) if context is None else (context.store, context.account)
         bot = with_think_time(bot, think_time(store, account))
