@@ -14,6 +14,8 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from saves import LiveSession, Presence, SessionStore
 from saves.tables import TableStore
 from tests.helpers.kept_tables import ROOT, keep_once, left_table, moves_by_seat
@@ -34,12 +36,14 @@ def _seat(code: str, seat: int) -> tuple[str, str | None]:
     return found.role, found.timed_out_at
 
 
-def test_a_served_table_whose_seat_ran_out_passes_it_to_the_bot_plays_on_and_tells_the_next_seat() -> None:
+@pytest.mark.parametrize("door", ["serve", "web"])
+def test_a_served_table_whose_seat_ran_out_passes_it_to_the_bot_plays_on_and_tells_the_next_seat(door: str) -> None:
     table = left_table(ana_waited=timedelta(days=2))  # a 1-day table: Ana's time ran out a day ago
     assert _asked(table.session_id) == (0,)
     env = dict(os.environ, **{PERIOD_ENV: "0.2"})
     with notice_server() as (base, received):
-        with ServeProcess.start(Path(os.environ["COVEN_DATA_DIR"]), "--notify-url", f"{base}/hook", env=env) as server:
+        with ServeProcess.start(Path(os.environ["COVEN_DATA_DIR"]), "--no-warm", "--notify-url", f"{base}/hook",
+                                env=env, command=door) as server:
             [body] = received.wait_for(1)
             wait_until(lambda: f"table {table.code} (Wizards Cup): Ana ran out of time" in server.log,
                        "the keeper's line in the server's log", 60)
