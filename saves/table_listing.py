@@ -16,7 +16,9 @@ from typing import Any
 
 from engine import get_game
 from engine.core import UnknownGameError
+from engine.core.clock import Fischer
 from engine.core.text import UnsafeTextError, check_name
+from saves.clock_record import parse_clock
 from saves.integrity import lenient_text
 from saves.records import MAX_NAME_LENGTH
 from saves.table_records import PACE_DAYS, as_utc, normalise_code, parse_time
@@ -32,7 +34,7 @@ _LISTED_ROWS = (
     "SELECT t.code, t.game_id, t.options, t.allow_spectators, t.host_name, t.created, t.last_joined,"
     " (SELECT count(*) FROM table_seats ts WHERE ts.table_id = t.id),"
     " (SELECT count(*) FROM table_seats ts WHERE ts.table_id = t.id AND ts.role = 'remote'"
-    "  AND ts.claim IS NULL AND ts.token_hash IS NULL AND ts.account IS NULL), t.pace_days"
+    "  AND ts.claim IS NULL AND ts.token_hash IS NULL AND ts.account IS NULL), t.pace_days, t.clock"
     " FROM tables t WHERE t.status = 'lobby' AND t.listed = 1 AND t.host_claim IS NOT NULL ORDER BY t.id"
 )
 """Listed tables waiting with their host, oldest first, with their seat count and open seats."""
@@ -54,6 +56,7 @@ class ListedTable:
         free: How many seats anyone may take now.
         pace: ``"live"`` (everyone plays at once) or days per move at a turn-based table, such as ``"3d"``.
         pace_days: 0 at a live table, else the days each seat has per move.
+        clock: A live table's Fischer clock (5 minutes plus 10 s a move, say); None: no clock.
     """
 
     code: str
@@ -67,6 +70,7 @@ class ListedTable:
     free: int
     pace: str = LIVE_PACE
     pace_days: int = 0
+    clock: Fischer | None = None
 
     def fresh_until(self) -> datetime:
         """When the table drops off the list unless someone joins: an hour after it opened or was last joined."""
@@ -89,7 +93,7 @@ class Listing:
 
 def _listed(row: tuple[Any, ...]) -> ListedTable | None:
     """One row as a listed table, or None when any part of it is damaged."""
-    code, game_id, options, spectators, host_name, created, last_joined, seats, free, pace_days = row
+    code, game_id, options, spectators, host_name, created, last_joined, seats, free, pace_days, clock = row
     if not isinstance(code, str) or normalise_code(code) != code or not isinstance(game_id, str):
         return None
     try:
@@ -99,6 +103,7 @@ def _listed(row: tuple[Any, ...]) -> ListedTable | None:
             if isinstance(host_name, str) else None
         opened = parse_time(created) if isinstance(created, str) else None
         joined = parse_time(last_joined) if isinstance(last_joined, str) else None
+        stored = parse_clock(clock, seats if isinstance(seats, int) else 0)
     except (UnknownGameError, UnsafeTextError, ValueError, TypeError, OverflowError):
         return None
     if not isinstance(loaded, dict) or host is None or opened is None or not isinstance(seats, int) \
@@ -107,7 +112,8 @@ def _listed(row: tuple[Any, ...]) -> ListedTable | None:
         return None
     return ListedTable(code=code, game_id=game_id, options=loaded, allow_spectators=bool(spectators),
                        host_name=host, created=opened, last_joined=joined, seats=seats, free=free,
-                       pace=pace_cell(pace_days), pace_days=pace_days)
+                       pace=pace_cell(pace_days), pace_days=pace_days,
+                       clock=None if stored is None else stored.clock.fischer)
 
 
 def listed_tables(conn: sqlite3.Connection, now: datetime) -> Listing:

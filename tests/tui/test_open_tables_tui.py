@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from rich.cells import cell_len
 from textual.widgets import OptionList
 
+from engine.core.clock import Fischer
 from saves import SessionStore, db_path
 from saves.table_records import parse_time
 from saves.tables import SeatPlan, TableStore
@@ -26,11 +27,11 @@ TWO = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
 
 
 def hosts(other: TableStore, name: str = "Hal", *, listed: bool = True, spectators: bool = False,
-          options: dict[str, object] | None = None) -> str:
+          options: dict[str, object] | None = None, clock: Fischer | None = None) -> str:
     """``name`` hosts a two-seat Wizards Cup table from the other process; its code."""
     plan = [SeatPlan("local", name), SeatPlan("remote", "Seat 2")]
     return other.host("wizards-cup", options or {}, 3, plan, host_name=name, listed=listed,
-                      allow_spectators=spectators).info.code
+                      allow_spectators=spectators, clock=clock).info.code
 
 
 async def open_list(pilot: object, app: CovenApp) -> OpenTablesScreen:
@@ -56,7 +57,7 @@ async def test_a_table_listed_elsewhere_appears_and_enter_joins_it(other: TableS
         await until(pilot, lambda: listed_codes(screen) == [code], "Hal's table to appear")
         await until(pilot, lambda: "Hal" in screen_text(app), "Hal's row")
         text = screen_text(app)
-        for shown in ("Wizards Cup", "Cup Tokens to win 3", "live", "1 of 2", "just now"):
+        for shown in ("Wizards Cup", "Cup Tokens to win 3", "no clock", "1 of 2", "just now"):
             assert shown in text, shown
         assert "Uma" not in text
         assert screen.said.startswith("New: Wizards Cup hosted by Hal: 1 of 2 seats free")
@@ -115,7 +116,8 @@ async def test_linear_mode_reads_each_table_as_a_sentence_and_the_announce_key_s
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_list(pilot, app)
         await until(pilot, lambda: listed_codes(screen) == [code], "the table")
-        sentence = "Wizards Cup hosted by Hal: 1 of 2 seats free, live play, options standard, spectators may watch"
+        sentence = ("Wizards Cup hosted by Hal: 1 of 2 seats free, live play, no clock, options standard, "
+                    "spectators may watch")
         rows = screen.query_one("#open-tables", OptionList)
         await until(pilot, lambda: rows.option_count == 1 and str(rows.get_option_at_index(0).prompt).startswith(
             sentence), "the sentence")
@@ -123,6 +125,35 @@ async def test_linear_mode_reads_each_table_as_a_sentence_and_the_announce_key_s
         assert not screen.query_one("#open-tables-heading").display  # no column headings to read through
         await pilot.press("semicolon")
         await until(pilot, lambda: screen.said.startswith(f"1 table is listed. {sentence}"), "the announcement")
+
+
+async def test_each_live_table_shows_its_clock_in_its_row_and_its_sentence(other: TableStore) -> None:
+    clocked = hosts(other, "Cleo", clock=Fischer(5, 10))
+    plain_table = hosts(other, "Hal")
+    app = CovenApp(auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_list(pilot, app)
+        await until(pilot, lambda: listed_codes(screen) == [clocked, plain_table], "both tables")
+        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        heading = next(line for line in lines if "Pace" in line)
+        cleo = next(line for line in lines if "Cleo" in line)
+        hal = next(line for line in lines if "Hal" in line)
+        column = heading.index("Pace")  # the cell sits under its heading, inside 80 columns
+        assert cleo[column:].startswith("5+10") and hal[column:].startswith("no clock")
+        assert all(cell_len(line.rstrip()) <= 80 for line in (heading, cleo, hal))
+    with SessionStore() as store:
+        write_setting(store, None, "linear", True)
+    app = CovenApp(auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:  # linear mode and the narrator read the sentences
+        screen = await open_list(pilot, app)
+        await until(pilot, lambda: listed_codes(screen) == [clocked, plain_table], "both tables")
+        rows = screen.query_one("#open-tables", OptionList)
+        await until(pilot, lambda: rows.option_count == 2, "the sentences")
+        said = [str(rows.get_option_at_index(index).prompt) for index in range(2)]
+        assert "live play, a clock of 5 minutes plus 10 seconds a move," in said[0]
+        assert "live play, no clock," in said[1]
+        await pilot.press("semicolon")
+        await until(pilot, lambda: "a clock of 5 minutes plus 10 seconds a move" in screen.said, "the announcement")
 
 
 async def test_f1_lists_the_keys_and_hostile_names_stay_plain_and_fit(other: TableStore) -> None:

@@ -40,7 +40,9 @@ class OpenTablesScreen(Screen[None]):
     """The listed tables: game, options, pace, free seats, spectators, host and age."""
     HELP_TITLE = "Open tables"
     HELP = ("Tables whose hosts listed them for anyone to join. Enter sits you in the highlighted table's first "
-            "free seat, under your name, and shows its lobby; w watches it when its host allows spectators. The "
+            "free seat, under your name, and shows its lobby; w watches it when its host allows spectators. Pace is "
+            "a live table's clock (5+10: 5 minutes plus 10 seconds a move; or no clock) or a turn-based table's "
+            "days per move (3d). The "
             "list follows tables as they open, fill and close; a table nobody joined for an hour leaves it. "
             "; says the highlighted table in words.")
 

@@ -24,9 +24,27 @@ CUSTOM = "custom"
 """How a free-text option (a deck list's text) reads: its text is the host's, not everyone's."""
 
 COLUMNS: tuple[tuple[str, int], ...] = (
-    ("Game", 12), ("Options", 20), ("Pace", 5), ("Seats", 6), ("Watch", 5), ("Host", 14), ("Age", 8),
+    ("Game", 12), ("Options", 19), ("Pace", 8), ("Seats", 6), ("Watch", 5), ("Host", 13), ("Age", 8),
 )
 """(heading, width in cells) of each column; with a space between, they fit an 80-column terminal."""
+
+NO_CLOCK = "no clock"
+"""How a live table without a clock reads."""
+
+
+def pace_cell(table: ListedTable) -> str:
+    """The Pace column: days per move at a turn-based table ("3d"), else the live table's clock: minutes plus
+    seconds a move ("5+10") or "no clock" (a clock in minutes is only ever a live table's)."""
+    if table.pace_days > 0:
+        return table.pace
+    return NO_CLOCK if table.clock is None else table.clock.label
+
+
+def clock_words(table: ListedTable) -> str:
+    """The clock in the sentence: "no clock", "a clock of 5 minutes plus 10 seconds a move"; "" when turn-based."""
+    if table.pace_days > 0:
+        return ""
+    return NO_CLOCK if table.clock is None else f"a clock of {table.clock.words}"
 
 
 def options_text(table: ListedTable) -> str:
@@ -83,7 +101,7 @@ def heading_row() -> str:
 
 def table_row(table: ListedTable, now: datetime) -> str:
     """``table`` as one row under :func:`heading_row`."""
-    cells = (game_title(table), options_text(table), table.pace, f"{table.free} of {table.seats}",
+    cells = (game_title(table), options_text(table), pace_cell(table), f"{table.free} of {table.seats}",
              "yes" if table.allow_spectators else "no", table.host_name, age_text(table, now))
     return " ".join(_cell(text, width) for text, (_, width) in zip(cells, COLUMNS, strict=True)).rstrip()
 
@@ -93,7 +111,7 @@ def table_sentence(table: ListedTable, now: datetime) -> str:
     seats = f"{table.free} of {table.seats} seat{'s' if table.seats != 1 else ''} free"
     watch = "spectators may watch" if table.allow_spectators else "no spectators"
     age = age_text(table, now)
-    pace = "live play" if table.pace_days <= 0 else f"turn-based, {pace_words(table.pace_days)}"
+    pace = f"live play, {clock_words(table)}" if table.pace_days <= 0 else f"turn-based, {pace_words(table.pace_days)}"
     opened = "opened just now" if age == "just now" else f"open for {age}"
     return (f"{game_title(table)} hosted by {table.host_name}: {seats}, {pace}, "
             f"options {options_text(table)}, {watch}, {opened}.")
