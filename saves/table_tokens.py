@@ -108,8 +108,9 @@ def reclaim_in(
     game counts for whoever plays the seat, and a seat taken back by an unsigned player is not rated.
 
     Returns:
-        The seats now held (for the host's token, the local seats), or None when
-        the token matches nothing at this table.
+        The seats now held (for the host's token, the local seats, with any the clock handed to a bot when
+        their time ran out: the host's token takes those back as a seat's token takes back its own), or None
+        when the token matches nothing at this table.
 
     Raises:
         BadTokenError: the token's seat went to a bot.
@@ -124,12 +125,16 @@ def reclaim_in(
         if info.host_claim not in (None, claim) and alive(info.host_claim or ""):
             raise StillConnectedError(f"The host of table {info.code} is still connected.")
         conn.execute("UPDATE tables SET host_claim = ?, updated = ? WHERE id = ?", (claim, now, info.table_id))
+        timed_out = [] if info.clock is None else sorted(
+            seat for seat, gone in info.clock.out.items() if gone.role == "local" and info.seats[seat].role == "bot")
+        for seat in timed_out:  # the host's own seats, taken by the clock: theirs again, with a fresh minute
+            take_back(conn, info, seat, claim, parse_time(now).timestamp(), now, by_token=True, account=account)
         conn.execute(
             "UPDATE table_seats SET claim = ?, dropped_at = NULL, chose_to_leave = 0, account = ?"
             " WHERE table_id = ? AND role = 'local'",
             (claim, account, info.table_id),
         )
-        return [seat.seat for seat in info.seats if seat.role == "local"]
+        return sorted({seat.seat for seat in info.seats if seat.role == "local"} | set(timed_out))
     if not matched:
         return None
     target = info.seats[matched[0]]

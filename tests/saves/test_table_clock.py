@@ -177,6 +177,34 @@ def test_a_player_who_left_after_their_time_ran_out_takes_the_seat_back_with_its
     assert not live.seats[0].is_bot
 
 
+def test_a_host_whose_local_seat_ran_out_takes_it_back_with_the_host_token_on_a_later_visit(
+        open_tables: Opener) -> None:
+    host, bea = open_tables(), open_tables()
+    at(host, bea, seconds=0)
+    hosted = host.host("count-to-ten", {"target": 1000}, 7, [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2")],
+                       host_name="Ana", clock=Fischer(3, 2))
+    code = hosted.info.code
+    bea.take_seat(code, 1, "Bea")
+    session_id = host.start(code)
+    live = LiveSession.load(host.store, session_id, claim=host.claim)
+    follow(host, code, live)  # Ana's seat, at the host's terminal, is asked first
+    at(host, bea, seconds=200)
+    host.clock_time_out(code, 0)
+    host.release_mine(left=True)  # the host's terminal is gone; a bot plays Ana's seat
+    assert bea.find(code).seats[0].role == "bot"
+    later = open_tables()
+    at(later, seconds=900)
+    assert later.reclaim(code, hosted.token) == [0]  # the host's next visit, as a seat's token does for its seat
+    info = later.find(code)
+    assert info.host_claim == later.claim
+    assert (info.seats[0].role, info.seats[0].claim, info.seats[0].bot_level) == ("local", later.claim, None)
+    assert left(later, code, 0) == 60
+    stored = info.clock
+    assert stored is not None and 0 not in stored.out
+    live.sync()
+    assert not live.seats[0].is_bot
+
+
 def test_a_rematch_starts_a_fresh_clock_and_the_finished_game_keeps_its_own(open_tables: Opener) -> None:
     from saves.table_clock import session_clock
     from saves.table_rematch import ask_rematch
