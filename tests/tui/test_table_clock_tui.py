@@ -10,10 +10,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from engine.core.clock import Fischer
-from saves import SessionStore
+from saves import Presence, SessionStore
 from saves.tables import SeatPlan, TableStore
 from tests.helpers.layout_audit import look
 from tests.helpers.tables_tui import screen_text
@@ -23,7 +23,7 @@ from tui.player_settings import write_setting
 from tui.screens.lobby import LobbyScreen
 from tui.screens.table_game import TableGameScreen
 from tui.widgets.ask import AskScreen
-from tui.widgets.confirm import ConfirmScreen
+from tui.widgets.confirm import ConfirmScreen, PromptScreen
 
 SIZE = (80, 24)
 START = datetime(2026, 3, 1, 20, tzinfo=UTC)
@@ -242,3 +242,36 @@ async def test_a_setting_changed_during_the_game_reaches_the_table_when_the_play
         await until(pilot, lambda: "Ana: no clock (asked)" in clock_line(game), "her request taken up")
         stored = other.find(code).clock
         assert stored is not None and stored.clock.ask(1) == "none"
+
+
+async def test_a_host_back_at_a_new_terminal_takes_the_seat_the_clock_gave_a_bot_back_with_the_host_token(
+        other: TableStore) -> None:
+    plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
+    other.clock = lambda: START
+    hosted = other.host("wizards-cup", {}, 5, plan, host_name="Hal", clock=Fischer(3, 2))
+    code = hosted.info.code
+    with SessionStore() as bea_store, Presence() as bea_presence:
+        bea = TableStore(bea_store, bea_presence)
+        bea.clock = lambda: START
+        bea.take_seat(code, 1, "Bea")
+        other.start(code)
+        other.clock_follow(code, 0, [0, 1])  # both teams are asked: both clocks run
+        other.clock = lambda: START + timedelta(minutes=4)
+        other.clock_time_out(code, 0)  # Hal's time ran out at his terminal
+        other.release_mine(left=True)  # and that terminal is gone: a bot plays his seat
+        assert bea.find(code).seats[0].role == "bot"
+        app = CovenApp(auto_delay=0.0, join_code=code)  # Hal, later, at another terminal
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "Reclaim my seat with its token" in screen_text(app), "the reclaim choice")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, PromptScreen), "the token prompt")
+            app.screen.query_one("#prompt-input", Input).value = hosted.token
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the table")
+            game = app.screen
+            assert isinstance(game, TableGameScreen)
+            seat = bea.find(code).seats[0]
+            assert (seat.role, seat.claim) == ("local", game.link.claim)
+            await until(pilot, lambda: game.human_seats == [0], "Hal playing his seat here again")
+            await until(pilot, lambda: "▶Hal" in clock_line(game) and "bot" not in clock_line(game),
+                        "his clock running again")
