@@ -63,7 +63,7 @@ def main() -> int:
         log.info("the table keeper looks at turn-based tables every %g s", every)
         while not stop.is_set():
             try:
-                for tended in keep_tables(tables):
+                for tended in keep_tables(tables, stop.is_set):
                     if tended.touched:
                         log.info("%s", tended.line())
             except StoreError as error:  # the whole folder is unreadable now: try again next time

@@ -12,6 +12,7 @@ drives it. A table whose helm a live process holds is left to it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,17 +85,23 @@ def turn_tables(tables: TableStore) -> list[int]:
             " AND t.status = 'playing' AND s.status = 'active' ORDER BY t.id")]
 
 
-def keep_tables(tables: TableStore) -> list[Tended]:
+def keep_tables(tables: TableStore, stopping: Callable[[], bool] = lambda: False) -> list[Tended]:
     """One pass over every turn-based table of ``tables``' folder; what was done at each table it tended.
 
-    A table that cannot be read or played now is logged and left for the next pass.
+    A table that cannot be read or played now is logged and left for the next pass; ``stopping`` is asked
+    between tables (a keeper told to stop ends its pass there).
     """
     done = []
     for table_id in turn_tables(tables):
+        if stopping():
+            break
         try:
             tended = tend(tables, table_id)
         except (StoreError, ValueError) as error:
             log.warning("table %d left for the next pass: %s", table_id, error)
+            continue
+        except Exception:  # noqa: BLE001 - a bot or a damaged game at one table must not stop every other table
+            log.exception("table %d left for the next pass: the keeper failed there", table_id)
             continue
         if tended is not None:
             done.append(tended)
