@@ -147,9 +147,10 @@ def _drive(tables: TableStore, table_id: int, session_id: int) -> tuple[Tended, 
         raise StoreError(f"Table {table_id} is gone.")
     tended = Tended(info.code, live.spec.title)
     handed = run_out(tables, info, live)
+    # Read again whatever run_out found: another process (a player's list) may have handed a seat meanwhile.
+    live.sync()
+    info = _read(tables, table_id) or info
     if handed:
-        live.sync()
-        info = _read(tables, table_id) or info
         tended.timed_out = [info.seats[seat].name for seat in handed]
         for seat in handed:
             log.info("table %s: %s (%s) ran out of time; the host's %s bot plays it", info.code,
