@@ -4,7 +4,7 @@ Textual moves the terminal's (hidden) cursor to ``App.cursor_position``
 whenever it paints, and only a focused Input sets that position. Screen
 readers and braille displays track that cursor, so here every paint first
 puts it on the focused widget's item: the highlighted row of a list or tree,
-the cursor cell of a table or text area, or a widget's own cursor cell
+the cursor cell of a table or text area, a drop-down's value, or a widget's own cursor cell
 (a widget says where with a ``focus_cursor()`` method returning an offset
 within its content, as the potion grid does), else the widget's top left.
 """
@@ -21,11 +21,11 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 if TYPE_CHECKING:
-    from textual.widgets import DataTable, ListView, OptionList, TextArea, Tree
+    from textual.widgets import DataTable, Input, ListView, OptionList, TextArea, Tree
 
 
 WIDGET_MODULES = {"OptionList": "_option_list", "Tree": "_tree", "DataTable": "_data_table", "Input": "_input",
-                  "TextArea": "_text_area", "ListView": "_list_view"}
+                  "TextArea": "_text_area", "ListView": "_list_view", "Select": "_select"}
 """The module of ``textual.widgets`` that defines each widget class looked at here (a test checks them)."""
 
 
@@ -78,16 +78,26 @@ def item_offset(widget: Widget) -> tuple[int, int] | None:
 def focus_offset(widget: Widget | None) -> Offset | None:
     """The screen offset the terminal cursor should take for ``widget`` having focus (None: leave it be).
 
-    An Input sets the position itself as it is typed in, so it is left alone.
+    A field's is where its typing goes. A field sets that itself as it is typed in, but also when it takes the
+    focus, which a screen's ``on_mount`` gives it before the screen is laid out: the cursor then stayed at the
+    screen's top left until the first key, so it is put on the field here too.
     """
-    if widget is None or _is(widget, "Input") or not widget.region:
+    if widget is None or not widget.region:
         return None
+    if _is(widget, "Input"):
+        return cast("Input", widget).cursor_screen_offset
     if _is(widget, "TextArea"):
         return cast("TextArea", widget).cursor_screen_offset
     if _is(widget, "ListView"):
         child = cast("ListView", widget).highlighted_child
         if child is not None and child.region:
             return child.region.offset
+    if _is(widget, "Select"):
+        # A closed Select's own top left is the top edge of the box its value is drawn in: a screen reader
+        # there reads a line of box drawing. The value's first cell is what it should read.
+        current = next(iter(widget.query("SelectCurrent")), None)
+        if current is not None and current.region:
+            return current.content_region.offset
     found = item_offset(widget)
     if found is not None:
         return _in_content(widget, *found)

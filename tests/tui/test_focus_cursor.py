@@ -8,7 +8,8 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.geometry import Offset
-from textual.widgets import DataTable, Input, Label, ListItem, ListView, OptionList, TextArea, Tree
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, Label, ListItem, ListView, OptionList, Select, TextArea, Tree
 
 from saves import LiveSession, SeatInfo, SessionStore
 from tests.helpers.narration import Host, game_screen
@@ -49,7 +50,34 @@ class Tables(FocusCursor, App[None]):
         yield ListView(*(ListItem(Label(f"Item {number}")) for number in range(5)), id="items")
 
 
-@pytest.mark.parametrize("name", ["OptionList", "Tree", "DataTable", "Input", "TextArea", "ListView"])
+class Choices(FocusCursor, App[None]):
+    """A field and a drop-down under it, with the terminal cursor following focus."""
+
+    def compose(self) -> ComposeResult:
+        yield Input("Ana", id="name")
+        yield Select([("Human", "human"), ("Bot – normal", "bot")], value="human", allow_blank=False, id="kind")
+
+
+class Form(Screen[None]):
+    """A screen that gives its field the focus as it mounts, before it is laid out (as Coven's new-game form)."""
+
+    def compose(self) -> ComposeResult:
+        yield Label("New game")
+        yield Label("\n\n\nSeat 1")
+        yield Input("Ana", id="name")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+
+class FormOpener(FocusCursor, App[None]):
+    """An app whose first screen opens the form (a pushed screen, as the main menu's n does)."""
+
+    def on_mount(self) -> None:
+        self.push_screen(Form())
+
+
+@pytest.mark.parametrize("name", ["OptionList", "Tree", "DataTable", "Input", "TextArea", "ListView", "Select"])
 def test_each_widget_kind_is_looked_up_in_the_module_textual_defines_it_in(name: str) -> None:
     import textual.widgets
 
@@ -82,6 +110,33 @@ async def test_the_cursor_sits_on_the_table_cell_the_text_cursor_and_the_list_it
                     'child is not None and items.index == 2 and app.cursor_pos...')
         child = items.highlighted_child
         assert child is not None and items.index == 2 and app.cursor_position == child.region.offset
+
+
+async def test_the_cursor_sits_on_a_drop_down_s_value_not_on_the_edge_of_its_box() -> None:
+    app = Choices()
+    async with app.run_test(size=(60, 12)) as pilot:
+        await pilot.press("tab")  # from the name field to the drop-down, as a player moves through a form
+
+        def under_cursor() -> str:
+            x, y = app.cursor_position
+            return app.screen._compositor.render_strips()[y].text[x:]
+
+        await until(pilot, lambda: isinstance(app.focused, Select) and under_cursor().startswith("Human"),
+                    "the cursor on the drop-down's value")
+        await pilot.press("enter", "down", "enter")  # open it, pick the bot, close it: the cursor reads the new value
+        await until(pilot, lambda: isinstance(app.focused, Select) and under_cursor().startswith("Bot – normal"),
+                    "the cursor on the value picked")
+
+
+async def test_a_field_focused_as_its_screen_opens_has_the_cursor_before_any_key() -> None:
+    app = FormOpener()
+    async with app.run_test(size=(60, 12)) as pilot:
+        await until(pilot, lambda: isinstance(app.focused, Input) and bool(app.focused.region), "the form")
+        field = app.focused
+        assert isinstance(field, Input)
+        # The field's own row, where the typing goes: not the screen's top left.
+        await until(pilot, lambda: app.cursor_position == field.cursor_screen_offset and app.cursor_position.y > 3,
+                    f"the cursor at the end of Ana (it is at {app.cursor_position})")
 
 
 class CursorHost(FocusCursor, Host):

@@ -1,4 +1,4 @@
-"""``coven web --ssh-port``: both doors in one process, so browser and SSH sessions count toward one cap."""
+"""One session cap for both doors: `coven web --ssh-port` in one process, or `coven web` and `coven serve` side by side."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import aiohttp
 import asyncssh
 import pytest
 
-from tests.helpers.ssh_client import SSHPlayer, wait_until
+from tests.helpers.ssh_client import ServeProcess, SSHPlayer, wait_until
 from tests.helpers.web_door import start_web
 
 
@@ -86,3 +86,25 @@ async def _connect_until_admitted(port: int, name: str) -> SSHPlayer:
             assert "The table is full" in str(error.reason), error.reason
             assert time.monotonic() < deadline, "no idle seat was ever given up"
             await asyncio.sleep(0.2)
+
+
+async def test_coven_web_and_coven_serve_side_by_side_share_one_cap(tmp_path: Path) -> None:
+    """Two commands, two processes, one save folder: ``--max-sessions 1`` on both is one place for both doors."""
+    cap = ("--max-sessions", "1")
+    with ServeProcess.start(tmp_path, "--no-warm", *cap) as serve, start_web(tmp_path, *cap) as door:
+        base = f"http://127.0.0.1:{door.port}"
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+            await session.post(f"{base}/login", data={"name": "ana"}, headers={"Origin": base})
+            async with session.ws_connect(f"{base}/ws", headers={"Origin": base}) as ws:
+                assert json.loads(await ws.receive_str(timeout=60))[0] == "size"  # the browser holds the place
+                with pytest.raises(asyncssh.DisconnectError) as refused:
+                    await SSHPlayer.connect(serve.port, "bo")
+                assert "The table is full (at most 1 at once)" in str(refused.value.reason)
+            bo = await _connect_until_admitted(serve.port, "bo")  # the browser's place is given back
+            try:
+                await bo.wait_for("C O V E N")
+                async with session.ws_connect(f"{base}/ws", headers={"Origin": base}) as ws:
+                    kind, reason = json.loads(await ws.receive_str(timeout=60))
+                    assert kind == "refused" and reason.startswith("The table is full (at most 1 at once)")
+            finally:
+                await bo.close()

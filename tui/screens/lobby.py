@@ -9,7 +9,7 @@ from __future__ import annotations
 import socket
 from datetime import UTC, datetime
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -89,9 +89,15 @@ class LobbyScreen(Screen[None]):
     #lobby-seats { height: auto; margin: 1 0; }
     #lobby-status { color: $text; text-style: bold; margin-top: 1; }
     #lobby-spectators { height: auto; color: $text-muted; }
+    /* A short terminal (80x24) has no row to spare: without these two blank rows the spectators' and token's
+       lines would push the status ("Everyone is here. Press s to start.") below the screen's edge. */
+    LobbyScreen.short #lobby-code-row { margin: 1 0 0 0; }
+    LobbyScreen.short #lobby-seats { margin: 1 0 0 0; }
     LobbyScreen.chatting #lobby-code-row, LobbyScreen.chatting #lobby-hint { display: none; }
-    LobbyScreen.chatting #lobby-seats { margin: 0; }
+    LobbyScreen.chatting #lobby-seats { margin: 0; }  /* after .short: the chat's rule wins */
     """
+    SHORT_ROWS = 30
+    """Below this many rows the lobby drops two blank rows (see :attr:`DEFAULT_CSS`)."""
 
     BINDINGS = [
         Binding("s", "start", "Start game"),
@@ -132,6 +138,10 @@ class LobbyScreen(Screen[None]):
                 yield Static("", id="lobby-status")
         yield self.chat
         yield FittingFooter()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Tighten the box on a short terminal, so its last line (what the table waits for) stays in view."""
+        self.set_class(event.size.height < self.SHORT_ROWS, "short")
 
     def on_unmount(self) -> None:
         """The lobby is left (for the game, or away from the table)."""

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import ipaddress
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from tui.server.live_tickets import LiveTickets
+
+log = logging.getLogger("coven.serve")
 
 MAX_COLUMNS = 400
 """The widest terminal a player's Coven is given; a wider claim is clamped (the child's memory follows the size)."""
@@ -126,23 +131,66 @@ class InputBudget:
 
 
 class SessionCounter:
-    """How many connections are admitted, against a maximum."""
+    """How many connections are admitted, against a maximum shared with every door at the same data folder.
 
-    def __init__(self, maximum: int) -> None:
-        """Nobody admitted yet, at most ``maximum``."""
+    With ``tickets``, each admitted session holds a ticket (:mod:`tui.server.live_tickets`), so ``coven serve`` and
+    ``coven web`` run side by side at one save folder count toward one cap.
+    """
+
+    def __init__(self, maximum: int, tickets: LiveTickets | None = None) -> None:
+        """Nobody admitted yet, at most ``maximum`` (counted in this process alone without ``tickets``)."""
         self.maximum = maximum
         self.count = 0
+        """The sessions this process admitted."""
+        self.tickets = tickets
+        self._held: list[str] = []
+        self._warned = False
+
+    def others(self, mine: str | None = None) -> int:
+        """Live sessions other processes at the same data folder hold (``mine`` is a ticket just made here)."""
+        if self.tickets is None:
+            return 0
+        try:
+            live = self.tickets.live()
+        except OSError as error:
+            self._warn(error)
+            return 0
+        return len(live - set(self._held) - {mine})
+
+    def full(self) -> bool:
+        """Whether the cap is reached, every door at the data folder counted."""
+        return self.count >= self.maximum or self.count + self.others() >= self.maximum
 
     def try_admit(self) -> bool:
         """Count one more connection, unless the table is full."""
         if self.count >= self.maximum:
             return False
+        if self.tickets is not None:
+            try:
+                mine = self.tickets.take()
+            except OSError as error:
+                self._warn(error)  # the count goes on, this process's own
+            else:
+                if self.count + self.others(mine) >= self.maximum:
+                    self.tickets.give_back(mine)
+                    return False
+                self._held.append(mine)
         self.count += 1
         return True
 
     def release(self) -> None:
         """Forget one admitted connection."""
-        self.count = max(0, self.count - 1)
+        if self.count == 0:
+            return
+        self.count -= 1
+        if self.tickets is not None and self._held:
+            self.tickets.give_back(self._held.pop())
+
+    def _warn(self, error: OSError) -> None:
+        """Log once that other doors' sessions cannot be counted."""
+        if not self._warned:
+            self._warned = True
+            log.warning("sessions of other Coven doors at this data folder cannot be counted: %s", error)
 
 
 @dataclass

@@ -30,6 +30,7 @@ from tui.server.config import ServeConfig, describe_duration
 from tui.server.connection import CovenSession
 from tui.server.forwarding import refuse_forwarding_requests
 from tui.server.limits import AuthThrottle, RateLimiter, SessionCounter, address_key
+from tui.server.live_tickets import LiveTickets
 from tui.server.players import Login, parse_login
 from tui.server.store_ready import prepare_database
 from tui.server.warm_link import WarmParent
@@ -74,7 +75,7 @@ class ServerState:
     def __post_init__(self) -> None:
         """Size the rate limiter and the seat counter from the settings."""
         self.limiter = RateLimiter(self.config.rate_burst, self.config.rate_refill_seconds)
-        self.counter = SessionCounter(self.config.max_sessions)
+        self.counter = SessionCounter(self.config.max_sessions, LiveTickets(self.data_dir))
         self.memory = MemoryFloor(self.config.memory_floor)
         if self.config.memory_floor and available_memory(self.memory.meminfo) is None:
             log.warning("admission by memory is off: this system has no %s", self.memory.meminfo)
@@ -279,7 +280,7 @@ class CovenConnection(asyncssh.SSHServer):
         config = self.state.config
         if self._low_memory():
             return True
-        if self.state.counter.count >= self.state.counter.maximum and self._idle_seat() is None:
+        if self.state.counter.full() and self._idle_seat() is None:
             # Said before the password, to spare the player typing it; the place is only taken
             # when a session starts, so connections that never open one hold none. An idle seat
             # is only closed then, for a newcomer who has logged in.
@@ -298,7 +299,7 @@ class CovenConnection(asyncssh.SSHServer):
         """
         if self._low_memory(session.chan):
             return False
-        if self.state.counter.count >= self.state.counter.maximum and (idle := self._idle_seat()) is not None:
+        if self.state.counter.full() and (idle := self._idle_seat()) is not None:
             idle.close_idle_seat(self.number)
         if self.state.counter.try_admit():
             if self.grace_timer is not None:

@@ -151,7 +151,7 @@ class BrowserSeat:
         if available is not None:
             await self.refuse(LOW_MEMORY)
             return
-        if state.counter.count >= state.counter.maximum and (
+        if state.counter.full() and (
                 idle := idle_seat(state.sessions(), time.monotonic(), state.config.idle_seat_grace)) is not None:
             idle.close_idle_seat(self.number)  # a seat idle that long goes to this newcomer, as over SSH
         if not state.counter.try_admit():
