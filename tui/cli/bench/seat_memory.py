@@ -114,12 +114,15 @@ def _person_moves(live: LiveSession, seat: int, moves: int) -> Any:
 
 
 async def play_one_game(app: CovenApp, plan: str, seed: int, *, coach: bool = True, opponent: str = "hard",
-                        tick: float = 0.02, bound: float = GAME_BOUND_SECONDS) -> int:
+                        tick: float = 0.02, bound: float = GAME_BOUND_SECONDS,
+                        start: Callable[[LiveSession], None] | None = None) -> int:
     """Play one whole game of ``plan`` on ``app`` (running, at its menu) and return to the menu.
 
     The person's seat plays the Normal bot's moves through the table; the ``opponent`` bot plays
     the other seat as the game screen runs it (in its worker). With ``coach`` (Wizards Cup),
     the coach is asked once a round, on the lineup as arranged, and closed once it has spoken.
+    ``start``, when given, moves the new session on before its screen opens (a test's way to play
+    only a game's end through the screen).
 
     Returns:
         How many times the coach spoke.
@@ -134,6 +137,8 @@ async def play_one_game(app: CovenApp, plan: str, seed: int, *, coach: bool = Tr
     from tui.widgets.game_over import GameOverScreen
 
     live = _new_game(app, plan, seed, opponent)
+    if start is not None:
+        start(live)
     app.start_game(live)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + bound
