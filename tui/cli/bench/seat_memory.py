@@ -60,6 +60,9 @@ GAME_BOUND_SECONDS = 1800.0
 """A generous bound on one whole game, only there to end a hung measurement."""
 STALL_SECONDS = 300.0
 """A generous bound on a game that shows no change (no move, no other screen), only there to end a hung one."""
+OPTIONS: dict[str, dict[str, Any]] = {"wizards-cup": {}, "wizbits": {}}
+"""Each plan's game options: the defaults, a whole game as a player starts one. The children of :func:`measure`
+play with the ones this process holds (a test plays Wizards Cup to one Cup Token, one round)."""
 THINK_TIME = "0.25"
 """Wizbits Hard's thinking time a move: the shortest the Settings offer (the bench measures memory, not strength)."""
 
@@ -101,7 +104,8 @@ def _new_game(app: CovenApp, plan: str, seed: int, opponent: str) -> LiveSession
 
     assert app.store is not None, app.store_problem
     game_id = {"wizards-cup": "wizards-cup", "wizbits": "wizbits"}[plan]
-    return LiveSession.create(app.store, game_id, {}, seed, [SeatInfo("Ana"), SeatInfo("Merlin", "bot", opponent)])
+    return LiveSession.create(app.store, game_id, OPTIONS[plan], seed,
+                              [SeatInfo("Ana"), SeatInfo("Merlin", "bot", opponent)])
 
 
 def _person_moves(live: LiveSession, seat: int, moves: int) -> Any:
@@ -301,13 +305,15 @@ def measure(plan: str, games: int, *, warm: bool = False) -> list[Sample]:
     """
     env = dict(os.environ)
     env.pop("COVEN_DEBUG", None)
-    code = f"import sys; from tui.cli.bench.seat_memory import child_main; sys.exit(child_main({plan!r}, {games}))"
+    # The child plays with this process's OPTIONS (plain JSON values, so their repr is Python source).
+    options = f"from tui.cli.bench import seat_memory; seat_memory.OPTIONS.update({OPTIONS!r})"
+    code = f"import sys; {options}; sys.exit(seat_memory.child_main({plan!r}, {games}))"
     if warm:
         code = ("import gc, os, sys; from tui.server import warm; os.environ.update(warm.SINGLE_THREADED); "
                 "warm.preload(); gc.collect(); gc.freeze(); pid = os.fork()\n"
                 "if pid == 0:\n"
-                "    from tui.cli.bench.seat_memory import child_main\n"
-                f"    sys.stdout.flush(); os._exit(child_main({plan!r}, {games}))\n"
+                f"    {options}\n"
+                f"    sys.stdout.flush(); os._exit(seat_memory.child_main({plan!r}, {games}))\n"
                 "sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))")
     with tempfile.TemporaryDirectory(prefix="coven-bench-memory-") as folder:
         env["COVEN_DATA_DIR"] = folder
