@@ -73,9 +73,14 @@ ladder: $(PLAY_STAMP)
 
 # The torture tests of many processes on one database, run far longer than `make test` runs them:
 # COVEN_TORTURE_COMMANDS commands beside the writers (default here 400), in the order COVEN_TORTURE_SEED picks.
+# Then SOAK_GAMES random Wizards Cup games, each checked whole (`make test` plays until they show every wizard,
+# power, option and outcome, about 35).
 SOAK_COMMANDS ?= 400
+SOAK_GAMES ?= 250
 soak: $(TEST_STAMP)
 	COVEN_TORTURE_COMMANDS=$(SOAK_COMMANDS) $(BIN)/python -m pytest tests/serve/test_store_torture.py -n 0 -s -q
+	COVEN_RANDOM_GAMES=$(SOAK_GAMES) $(BIN)/python -m pytest tests/engine/wizards_cup/test_wizards_cup_play.py -n 0 -q \
+		-k test_random_games_finish_and_round_trip_through_export_and_import
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
