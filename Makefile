@@ -29,11 +29,21 @@ play: $(PLAY_STAMP)
 # The tests run with byte-code caches on even where the environment turns them off: the servers, players
 # and commands the tests start (hundreds of fresh interpreters) then load compiled modules instead of
 # compiling the whole tree again each time, and compileall does that once, on every CPU, beforehand.
+# ruff goes first (it takes a second). mypy runs beside pytest, in the CPU time pytest's workers leave idle
+# while they wait on timers and child processes; its output is printed once pytest ends, and the run fails
+# when either fails.
 test: $(TEST_STAMP)
-	$(BIN)/python -m mypy engine saves tui
 	$(BIN)/ruff check engine saves tui tests
 	@env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m compileall -q -j 0 engine saves tui tests
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
+	@typed=$$(mktemp); trap 'rm -f "$$typed"' EXIT; \
+	echo "$(BIN)/python -m mypy engine saves tui  (beside pytest; its output follows pytest's)"; \
+	$(BIN)/python -m mypy engine saves tui > "$$typed" 2>&1 & mypy=$$!; \
+	echo "env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest"; \
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest; tests=$$?; \
+	wait $$mypy; types=$$?; echo "mypy engine saves tui:"; cat "$$typed"; \
+	if [ $$types -ne 0 ]; then echo "make test: mypy failed (exit $$types)"; fi; \
+	if [ $$tests -ne 0 ]; then echo "make test: pytest failed (exit $$tests)"; fi; \
+	[ $$tests -eq 0 ] && [ $$types -eq 0 ]
 	@$(MAKE) --no-print-directory wheel-check
 
 typecheck: $(TEST_STAMP)
@@ -63,9 +73,14 @@ ladder: $(PLAY_STAMP)
 
 # The torture tests of many processes on one database, run far longer than `make test` runs them:
 # COVEN_TORTURE_COMMANDS commands beside the writers (default here 400), in the order COVEN_TORTURE_SEED picks.
+# Then SOAK_GAMES random Wizards Cup games, each checked whole (`make test` plays until they show every wizard,
+# power, option and outcome, about 35).
 SOAK_COMMANDS ?= 400
+SOAK_GAMES ?= 250
 soak: $(TEST_STAMP)
 	COVEN_TORTURE_COMMANDS=$(SOAK_COMMANDS) $(BIN)/python -m pytest tests/serve/test_store_torture.py -n 0 -s -q
+	COVEN_RANDOM_GAMES=$(SOAK_GAMES) $(BIN)/python -m pytest tests/engine/wizards_cup/test_wizards_cup_play.py -n 0 -q \
+		-k test_random_games_finish_and_round_trip_through_export_and_import
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

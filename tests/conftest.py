@@ -30,7 +30,6 @@ settings.load_profile("coven")
 
 
 HEAVY_TESTS = (
-    "tests/engine/wizards_cup/test_wizards_cup_play.py::test_250_random_games_finish_and_round_trip_through_export_and_import",
     "tests/tui/test_seat_memory.py::test_games_one_after_another_leave_no_game_screen_behind",
     "tests/tui/cli/test_bench.py::test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_app",
     "tests/tui/test_layout_audit_games.py::test_every_phase_fits_for_a_seat_and_a_spectator_at_80x24_and_120x40",

@@ -9,7 +9,8 @@ checks, at every step:
 - the state survives a JSON round trip, and replaying the log from the seed
   reaches the same digest;
 - every seat to act has a legal action, and a waiting table step is legal;
-- every bot returns one of the legal actions, deciding from its seat's view;
+- every bot returns one of the legal actions, deciding from its seat's view (a searching bot, Wizbits
+  Hard, on a small budget: its strength is `coven bench`'s);
 - while several seats choose in secret (``choices_are_secret``), one seat's
   choice never changes what another seat still choosing can see;
 - a seat's hidden cards drawn anew (``vary_secrets``: a hand, a deck's order,
@@ -18,6 +19,7 @@ checks, at every step:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -67,11 +69,27 @@ def _snapshot(spec: GameSpec, state: Any) -> str:
     return json.dumps(spec.rules.state_to_json(state), sort_keys=True)
 
 
+SEARCH_PLAYOUTS = 8
+"""A searching bot's budget here (Wizbits Hard: 48): two sampled states for its four candidates, so its choice
+weighs one against another (over one sample it would keep Normal's)."""
+
+
+def _small_budget(bot: Any) -> Any:
+    """``bot`` with a small search budget, when it has one (Wizbits Hard's ``playouts``).
+
+    The search, the sampling and the choice all run, and the action chosen must be legal; how well the full
+    budget plays is measured by ``coven bench`` and ``coven ladder``.
+    """
+    if dataclasses.is_dataclass(bot) and not isinstance(bot, type) and hasattr(bot, "playouts"):
+        return dataclasses.replace(bot, playouts=SEARCH_PLAYOUTS)
+    return bot
+
+
 def _check_bots(spec: GameSpec, state: Any, seat: Seat, legal: list[Any], rng: random.Random) -> None:
     rules = spec.rules
     for level, bot in spec.bots.items():
         view = rules.view(state, seat)
-        chosen = bot(view, legal, random.Random(rng.random()))
+        chosen = _small_budget(bot)(view, legal, random.Random(rng.random()))
         assert chosen in legal, f"{level} bot chose an action that is not legal for seat {seat + 1}"
 
 

@@ -126,6 +126,20 @@ async def help_lists_the_footer(pilot: Any, where: str, seen: Seen) -> None:
     await until(pilot, lambda: app.screen is below, f"the help over {where} to close")
 
 
+async def at_size(pilot: Any, size: tuple[int, int]) -> None:
+    """Resize the terminal to ``size`` and wait until the screen in front is laid out and painted at it.
+
+    One app audited at each size in turn: a terminal resized is laid out anew, as one started at that size is.
+    """
+    app = pilot.app
+    if (app.size.width, app.size.height) != size:
+        await pilot.resize_terminal(*size)
+    await until(pilot, lambda: ((app.size.width, app.size.height) == (app.screen.size.width, app.screen.size.height)
+                                == size and not app._holding_frames), f"the screen laid out at {size[0]}x{size[1]}")
+    await pilot.pause()
+    await pilot.pause()
+
+
 def no_less(smaller: dict[str, Seen], larger: dict[str, Seen]) -> list[str]:
     """Where a larger terminal showed fewer Footer keys or names than a smaller one."""
     problems = []

@@ -32,9 +32,10 @@ def lineup_state(team0: list[str], team1: list[str], tokens: tuple[int, int] = (
     return WizardsCupState(seed=7, tokens_to_win=2, players=players, phase=Phase.LINEUP, round=1)
 
 
-def play_random_game(seed: int, rng: random.Random) -> tuple[WizardsCupState, Log]:
-    """Play a whole game with uniformly random legal actions; return the state and JSON log."""
-    state = SPEC.new_state({}, seed, 2, ["Ana", "Bo"])
+def play_random_game(seed: int, rng: random.Random,
+                     options: dict[str, Any] | None = None) -> tuple[WizardsCupState, Log]:
+    """Play a whole game (with ``options``, default none) by uniformly random legal actions; its state and JSON log."""
+    state = SPEC.new_state(options or {}, seed, 2, ["Ana", "Bo"])
     log: Log = []
     while RULES.result(state) is None:
         seats = RULES.to_act(state)

@@ -3,9 +3,9 @@
 Each place is reached from the main menu with its own key (the menu, new game,
 sessions listing all three games, the deck editor, the rules and their picker,
 the Pillar Lab, join, settings, host, the lobby, the open tables, your tables, and a hosted table's game, for
-the host and for a spectator). On each, ``layout_audit`` reads the screen: every Footer
-key whole, every status and header line whole, F1's help lists every key; and
-120x40 shows every Footer key 80x24 shows.
+the host and for a spectator), at 80x24, and read again once the terminal is resized to 120x40. At each size
+``layout_audit`` reads the screen: every Footer key whole, every status and header line whole, F1's help lists
+every key; and 120x40 shows every Footer key 80x24 shows.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from saves import LiveSession, SeatPlan, SessionStore, TableStore
-from tests.helpers.layout_audit import Seen, help_lists_the_footer, look, no_less
+from tests.helpers.layout_audit import Seen, at_size, help_lists_the_footer, look, no_less
 from tests.helpers.tui_fakes import play_until, seats
 from tests.helpers.waiting import until
 from tui.app import CovenApp
@@ -114,29 +114,30 @@ PLACES: dict[str, Go] = {
 }
 
 
-async def visit(place: str, size: tuple[int, int]) -> Seen:
-    """Open ``place`` from the menu at ``size`` and read it."""
+async def visit(place: str) -> list[Seen]:
+    """Open ``place`` from the menu at the first size and read it, then at each other size the terminal takes."""
     with SessionStore() as setup:
         three_games(setup)
-    where = f"{place} at {size[0]}x{size[1]}"
     app = CovenApp(store=SessionStore(), auto_delay=600.0)
+    seen: list[Seen] = []
     with SessionStore() as store:
         from saves import Presence
 
         with Presence() as presence:
             other = TableStore(store, presence)
-            async with app.run_test(size=size) as pilot:
+            async with app.run_test(size=SIZES[0]) as pilot:
                 await screen_named(pilot, "MainMenu")
                 await PLACES[place](pilot, app, other)
-                await pilot.pause()
-                await pilot.pause()
-                seen = look(app, where)
-                await help_lists_the_footer(pilot, where, seen)
+                for size in SIZES:
+                    await at_size(pilot, size)
+                    where = f"{place} at {size[0]}x{size[1]}"
+                    seen.append(look(app, where))
+                    await help_lists_the_footer(pilot, where, seen[-1])
     return seen
 
 
 @pytest.mark.parametrize("place", list(PLACES))
 async def test_every_place_fits_at_80x24_and_120x40(place: str) -> None:
-    small, large = await visit(place, SIZES[0]), await visit(place, SIZES[1])
+    small, large = await visit(place)
     problems = small.problems + large.problems + no_less({place: small}, {place: large})
     assert not problems, "\n".join(problems)

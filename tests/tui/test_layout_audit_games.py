@@ -6,7 +6,8 @@ front decides, or where the table's next step waits, is kept. That position is
 opened in the real game screen for seat 1 (a finished game shows its result
 screen; in Wizbits' main phase, also with a card taken from the hand, as its
 foundation and targets are chosen) and in the replay for a spectator (seat
-None). On each, the audit in ``layout_audit`` reads the screen: every Footer
+None), at 80x24 and again once the terminal is resized to 120x40. On each,
+the audit in ``layout_audit`` reads the screen: every Footer
 key whole, every status and header line whole, and at 80x24, where keys are
 left out, the help (F1) lists every key. 120x40 must show every Footer key and
 card name that 80x24 shows.
@@ -22,7 +23,7 @@ from engine.witchdraft.cards import CARDS as DRAFT_CARDS
 from engine.witchdraft.cards import INGREDIENT_CARDS, RECIPES
 from engine.wizards_cup.cards import CARDS as CUP_CARDS
 from saves import LiveSession, SessionStore
-from tests.helpers.layout_audit import Seen, help_lists_the_footer, look, no_less
+from tests.helpers.layout_audit import Seen, at_size, help_lists_the_footer, look, no_less
 from tests.helpers.tui_fakes import play_until, seats
 from tests.helpers.waiting import until
 from tui.app import CovenApp
@@ -108,14 +109,26 @@ async def compose_a_play(pilot: Any, game: Any, where: str) -> None:
     raise AssertionError(f"no card of the hand could be taken in {where}")
 
 
-async def audit_seat(session_id: int, size: tuple[int, int], where: str,
-                     names: frozenset[str], compose: bool = False) -> Seen:
+async def read_each_size(pilot: Any, where: str, names: frozenset[str]) -> dict[tuple[int, int], Seen]:
+    """Read the screen in front at each size in turn (the terminal resized); at 80x24 the help too."""
+    seen: dict[tuple[int, int], Seen] = {}
+    for size in SIZES:
+        await at_size(pilot, size)
+        here = f"{where} at {size[0]}x{size[1]}"
+        seen[size] = look(pilot.app, here, names)
+        if size == SIZES[0]:  # where keys are left out: the help must list them (it lists the same at 120x40)
+            await help_lists_the_footer(pilot, here, seen[size])
+    return seen
+
+
+async def audit_seat(session_id: int, where: str, names: frozenset[str],
+                     compose: bool = False) -> dict[tuple[int, int], Seen]:
     """Seat 1's game screen (its result over it when the game is over); ``compose``: with a card being played."""
     from tui.screens.game.screen import GameScreen
     from tui.widgets.game_over import GameOverScreen
 
     app = CovenApp(store=SessionStore(), auto_delay=600.0)  # the app closes its store when it ends
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=SIZES[0]) as pilot:
         app.open_session(session_id)
         await until(pilot, lambda: any(isinstance(screen, GameScreen) for screen in app.screen_stack), where)
         game = next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
@@ -123,31 +136,21 @@ async def audit_seat(session_id: int, size: tuple[int, int], where: str,
             await until(pilot, lambda: isinstance(app.screen, GameOverScreen), f"the result of {where}")
         if compose:
             await compose_a_play(pilot, game, where)
-        await pilot.pause()
-        await pilot.pause()
-        seen = look(app, where, names)
-        if size == SIZES[0]:  # where keys are left out: the help must list them (it lists the same at 120x40)
-            await help_lists_the_footer(pilot, where, seen)
-    return seen
+        return await read_each_size(pilot, where, names)
 
 
-async def audit_spectator(session_id: int, steps: int, size: tuple[int, int], where: str,
-                          names: frozenset[str]) -> Seen:
+async def audit_spectator(session_id: int, steps: int, where: str,
+                          names: frozenset[str]) -> dict[tuple[int, int], Seen]:
     """The replay at the same position, as a spectator sees it."""
     from tui.screens.replay import ReplayScreen
 
     store = SessionStore()
     app = CovenApp(store=store, auto_delay=600.0)  # the app closes its store when it ends
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=SIZES[0]) as pilot:
         replay = ReplayScreen(LiveSession.load(store, session_id), start=steps)
         app.push_screen(replay)
         await until(pilot, lambda: app.screen is replay, where)
-        await pilot.pause()
-        await pilot.pause()
-        seen = look(app, where, names)
-        if size == SIZES[0]:
-            await help_lists_the_footer(pilot, where, seen)
-    return seen
+        return await read_each_size(pilot, where, names)
 
 
 @pytest.mark.parametrize("game_id", ["wizards-cup", "witchdraft", "wizbits"])
@@ -162,21 +165,19 @@ async def test_every_phase_fits_for_a_seat_and_a_spectator_at_80x24_and_120x40(g
     by_size: dict[tuple[int, int], dict[str, Seen]] = {}
     with SessionStore() as store:
         sessions = {phase: session_at(store, game_id, steps) for phase, steps in found.items()}
-    for size in SIZES:
-        seen: dict[str, Seen] = {}
-        for phase, steps in found.items():
-            for who in ("seat", "spectator", "seat choosing targets"):
-                where = f"{game_id} {phase} ({who}) at {size[0]}x{size[1]}"
-                if who == "seat choosing targets":  # a seat's own stage: the replay has none
-                    if game_id != "wizbits" or phase != "main":
-                        continue
-                    got = await audit_seat(sessions[phase], size, where, names, compose=True)
-                elif who == "seat":
-                    got = await audit_seat(sessions[phase], size, where, names)
-                else:
-                    got = await audit_spectator(sessions[phase], steps, size, where, names)
-                problems += got.problems
-                seen[f"{phase} {who}"] = got
-        by_size[size] = seen
+    for phase, steps in found.items():
+        for who in ("seat", "spectator", "seat choosing targets"):
+            where = f"{game_id} {phase} ({who})"
+            if who == "seat choosing targets":  # a seat's own stage: the replay has none
+                if game_id != "wizbits" or phase != "main":
+                    continue
+                got = await audit_seat(sessions[phase], where, names, compose=True)
+            elif who == "seat":
+                got = await audit_seat(sessions[phase], where, names)
+            else:
+                got = await audit_spectator(sessions[phase], steps, where, names)
+            for size, seen in got.items():
+                problems += seen.problems
+                by_size.setdefault(size, {})[f"{phase} {who}"] = seen
     problems += no_less(by_size[SIZES[0]], by_size[SIZES[1]])
     assert not problems, "\n".join(problems)

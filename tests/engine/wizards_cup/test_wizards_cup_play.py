@@ -3,18 +3,40 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from engine import state_digest
+from engine.core import Event
 from engine.wizards_cup.bots import normal_bot, simulate_round
+from engine.wizards_cup.cards import CARDS
 from saves import LiveSession, SeatInfo, SessionStore, export_session, import_session
 from tests.helpers.wizards_cup_helpers import RULES, SPEC, Log, play_random_game
 
+SOAK_GAMES = int(os.environ.get("COVEN_RANDOM_GAMES", "0"))
+"""Random games ``make soak`` plays (250, every one); ``make test`` plays until :data:`VARIETY` is seen."""
+FEWEST_GAMES = 20
+MOST_GAMES = 250
+"""``make test`` plays at least the fewest, and fails when the most have not shown every kind of :data:`VARIETY`."""
+VARIETY = frozenset({("tokens to win", tokens) for tokens in (1, 2, 3)}
+                    | {("revealed", card) for card in CARDS}
+                    | {("power in force", card) for card, wizard in CARDS.items() if wizard.power is not None}
+                    | {("duel decided by", step) for step in ("power", "element", "value")}
+                    | {("powers clashed", clash) for clash in (True, False)}
+                    | {("duel won by", winner) for winner in (0, 1, None)}
+                    | {("round winners", count) for count in (1, 2)}
+                    | {("swapped", swapped) for swapped in (True, False)})
+"""What random games must show between them: every option value, every wizard played and its power in force,
+every way a duel is decided and ends, a round won by one and by both, a swap made and one passed."""
 
-def assert_every_state_round_trips(seed: int, log: Log) -> None:
-    """Each state of the game survives JSON and plays on exactly like the original."""
-    state = SPEC.new_state({}, seed, 2, ["Ana", "Bo"])
+
+def assert_every_state_round_trips(seed: int, log: Log, options: dict[str, Any]) -> set[tuple[str, object]]:
+    """Each state of the game survives JSON and plays on exactly like the original; what the game showed."""
+    state = SPEC.new_state(options, seed, 2, ["Ana", "Bo"])
+    shown: set[tuple[str, object]] = {("tokens to win", state.tokens_to_win)}
     for seat, action in log:
         restored = RULES.state_from_json(json.loads(json.dumps(RULES.state_to_json(state))))
         assert state_digest(RULES, restored) == state_digest(RULES, state)
@@ -22,24 +44,48 @@ def assert_every_state_round_trips(seed: int, log: Log) -> None:
         restored, restored_events = RULES.apply(restored, seat, action)
         assert state_digest(RULES, restored) == state_digest(RULES, state)
         assert [e.to_json() for e in restored_events] == [e.to_json() for e in events]
+        shown |= variety(events)
+    return shown
 
 
-def test_250_random_games_finish_and_round_trip_through_export_and_import(tmp_path: Path) -> None:
+def variety(events: Sequence[Event]) -> set[tuple[str, object]]:
+    """The kinds of :data:`VARIETY` that ``events`` show."""
+    shown: set[tuple[str, object]] = set()
+    for event in events:
+        data = event.data
+        if event.kind == "reveal":
+            shown.add(("revealed", data["card"]))
+        elif event.kind == "duel":
+            shown |= {("duel decided by", data["step"]), ("powers clashed", data["clash"]),
+                      ("duel won by", data["winner"])}
+            shown |= {("power in force", card) for card in data["powers"]}
+        elif event.kind == "round_end":
+            shown.add(("round winners", len(data["winners"])))
+        elif event.kind == "swap":
+            shown.add(("swapped", data["swapped"]))
+    return shown
+
+
+def test_random_games_finish_and_round_trip_through_export_and_import(tmp_path: Path) -> None:
+    """Random games, every one checked whole, until they have shown every kind of VARIETY (``make soak``: 250)."""
     rng = random.Random(2026)
     store = SessionStore(tmp_path / "games.sqlite3")
     seats = [SeatInfo("Ana"), SeatInfo("Bo", "bot", "easy")]
-    finished = 0
-    for seed in range(250):
-        state, log = play_random_game(seed, rng)
+    shown: set[tuple[str, object]] = set()
+    played = 0
+    while played < (SOAK_GAMES or MOST_GAMES) and (SOAK_GAMES or played < FEWEST_GAMES or not VARIETY <= shown):
+        seed = played
+        options = {"tokens_to_win": 1 + seed % 3}
+        state, log = play_random_game(seed, rng, options)
         assert RULES.result(state) is not None
-        assert_every_state_round_trips(seed, log)
-        session_id = store.create_session("wizards-cup", {"tokens_to_win": 2}, seed, seats, log=log)
+        shown |= assert_every_state_round_trips(seed, log, options)
+        session_id = store.create_session("wizards-cup", options, seed, seats, log=log)
         path = export_session(store, session_id, tmp_path / f"game-{seed}.json")
         imported = LiveSession.load(store, import_session(store, path))
         assert imported.digest == state_digest(RULES, state)
         assert imported.finished
-        finished += 1
-    assert finished == 250
+        played += 1
+    assert VARIETY <= shown, f"{played} random games never showed {sorted(VARIETY - shown, key=str)}"
 
 
 def test_same_seed_and_log_give_identical_state_and_seed_matters() -> None:

@@ -11,6 +11,7 @@ from rich.console import Console
 
 import tui.cli.bench.games
 import tui.cli.bench.seat_memory
+import tui.cli.bench.wizards_cup
 from tui.cli import main
 from tui.cli.bench.games import DEFAULT_PLANS
 from tui.cli.bench.games import plan as bench_plan
@@ -20,15 +21,18 @@ from tui.cli.bench.targets import TARGETS
 
 @pytest.mark.usefixtures("wide_output")
 # Wizbits' figures are read by test_bench_wizbits_figures, from one run of its bench.
-@pytest.mark.parametrize("game_id,extra", [("wizards-cup", None), ("witchdraft", "placements + gains")])
-def test_bench_prints_figures(game_id: str, extra: str | None, capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize("game_id,extra", [("wizards-cup", "hard vs normal (1 game)"),
+                                           ("witchdraft", "placements + gains")])
+def test_bench_prints_figures(game_id: str, extra: str, capsys: pytest.CaptureFixture[str],
                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tui.cli.bench.games, "PILLAR_SIZES", (50, 200))  # the real sizes are for the command, not CI
+    # Wizards Cup's Hard plays one game against each level (a Normal decision is a second of CPU), and its
+    # per-pair loop times 300 rounds: the figures are the command's, the test sees that each is printed.
+    monkeypatch.setattr(tui.cli.bench.wizards_cup, "STRENGTH_GAMES", (1, 1))
+    monkeypatch.setattr(tui.cli.bench.wizards_cup, "LOOP_SAMPLE", 300)
     assert main(["bench", game_id, "--games", "2"]) == 0
     out = capsys.readouterr().out
-    assert "games/s" in out and "normal bot decision" in out
-    if extra:
-        assert extra in out
+    assert "games/s" in out and "normal bot decision" in out and extra in out
 
 
 @pytest.mark.usefixtures("wide_output")
@@ -128,12 +132,12 @@ def test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_ap
     monkeypatch.setattr(tui.cli.bench.serve, "QUIET_SECONDS", 0.3)  # smaller counts; the figures are the command's
     monkeypatch.setattr(tui.cli.bench.serve, "RAMP_STEPS", 2)  # two steps show the ramp adds seats each time
     monkeypatch.setattr(tui.cli.bench.serve, "RAMP_ROUNDS", 2)
-    monkeypatch.setattr(tui.cli.bench.serve, "CONNECT_TRIES", 3)  # one client's connect is a median of several
+    monkeypatch.setattr(tui.cli.bench.serve, "CONNECT_TRIES", 2)  # connects one after another, as its 5 are
     assert main(["bench", "serve", "--games", "2"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
     for row in ("first frame 100x30", "key press (down)", "resize to 120x40", "first frame 120x40",
-                "resize / first frame 120x40", "connect to menu, 1 client (median of 3)", "connect, 2 at once, median",
+                "resize / first frame 120x40", "connect to menu, 1 client (median of 2)", "connect, 2 at once, median",
                 "connect, 2 at once, slowest", "seat at the menu, RSS", "seat at the menu, USS",
                 "seat at the menu, PSS", "seats at the menu per GB (by PSS)"):
         [line] = [line for line in lines if line.count("│") == 7 and line.split("│")[1].strip() == row]
@@ -147,7 +151,7 @@ def test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_ap
                      r"(on|off): ", out)
     # The floor under warm Coven: the bare app forked from the same warm parent, measured in the same run.
     floor = re.search(r"The floor, the bare app forked from the same warm parent: connect ([\d,]+) ms "
-                      r"\((\d+\.\d\d)x the fresh bare app, warm Coven (\d+\.\d\d)x it; medians of 3, alternating\), "
+                      r"\((\d+\.\d\d)x the fresh bare app, warm Coven (\d+\.\d\d)x it; medians of 2, alternating\), "
                       r"a seat at rest (\d+\.\d) MB USS, (\d+\.\d) MB PSS\.", out)
     assert floor is not None, out
     floor_ms, floor_ratio, warm_to_floor, floor_uss, floor_pss = (float(group.replace(",", ""))
@@ -179,10 +183,10 @@ def test_bench_startup_prints_both_medians_their_ratio_and_both_peak_rss(capsys:
 @pytest.mark.usefixtures("wide_output")
 def test_bench_seat_memory_prints_uss_and_rss_at_the_menu_and_after_the_game(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    import tui.cli.bench.seat_memory
-
-    # Wizards Cup only (its coach is the longer drive): each plan is a whole game against Hard, twice over.
+    # Wizards Cup only (its coach is the longer drive): each plan is a whole game against Hard, twice over,
+    # here a game of one round (to one Cup Token): the figures are the command's, the test reads each is printed.
     monkeypatch.setattr(tui.cli.bench.seat_memory, "PLANS", ("wizards-cup",))
+    monkeypatch.setattr(tui.cli.bench.seat_memory, "OPTIONS", {"wizards-cup": {"tokens_to_win": 1}})
     assert main(["bench", "seat-memory", "--games", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     rows = {}

@@ -60,6 +60,9 @@ GAME_BOUND_SECONDS = 1800.0
 """A generous bound on one whole game, only there to end a hung measurement."""
 STALL_SECONDS = 300.0
 """A generous bound on a game that shows no change (no move, no other screen), only there to end a hung one."""
+OPTIONS: dict[str, dict[str, Any]] = {"wizards-cup": {}, "wizbits": {}}
+"""Each plan's game options: the defaults, a whole game as a player starts one. The children of :func:`measure`
+play with the ones this process holds (a test plays Wizards Cup to one Cup Token, one round)."""
 THINK_TIME = "0.25"
 """Wizbits Hard's thinking time a move: the shortest the Settings offer (the bench measures memory, not strength)."""
 
@@ -101,7 +104,8 @@ def _new_game(app: CovenApp, plan: str, seed: int, opponent: str) -> LiveSession
 
     assert app.store is not None, app.store_problem
     game_id = {"wizards-cup": "wizards-cup", "wizbits": "wizbits"}[plan]
-    return LiveSession.create(app.store, game_id, {}, seed, [SeatInfo("Ana"), SeatInfo("Merlin", "bot", opponent)])
+    return LiveSession.create(app.store, game_id, OPTIONS[plan], seed,
+                              [SeatInfo("Ana"), SeatInfo("Merlin", "bot", opponent)])
 
 
 def _person_moves(live: LiveSession, seat: int, moves: int) -> Any:
@@ -114,12 +118,15 @@ def _person_moves(live: LiveSession, seat: int, moves: int) -> Any:
 
 
 async def play_one_game(app: CovenApp, plan: str, seed: int, *, coach: bool = True, opponent: str = "hard",
-                        tick: float = 0.02, bound: float = GAME_BOUND_SECONDS) -> int:
+                        tick: float = 0.02, bound: float = GAME_BOUND_SECONDS,
+                        start: Callable[[LiveSession], None] | None = None) -> int:
     """Play one whole game of ``plan`` on ``app`` (running, at its menu) and return to the menu.
 
     The person's seat plays the Normal bot's moves through the table; the ``opponent`` bot plays
     the other seat as the game screen runs it (in its worker). With ``coach`` (Wizards Cup),
     the coach is asked once a round, on the lineup as arranged, and closed once it has spoken.
+    ``start``, when given, moves the new session on before its screen opens (a test's way to play
+    only a game's end through the screen).
 
     Returns:
         How many times the coach spoke.
@@ -134,6 +141,8 @@ async def play_one_game(app: CovenApp, plan: str, seed: int, *, coach: bool = Tr
     from tui.widgets.game_over import GameOverScreen
 
     live = _new_game(app, plan, seed, opponent)
+    if start is not None:
+        start(live)
     app.start_game(live)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + bound
@@ -296,13 +305,15 @@ def measure(plan: str, games: int, *, warm: bool = False) -> list[Sample]:
     """
     env = dict(os.environ)
     env.pop("COVEN_DEBUG", None)
-    code = f"import sys; from tui.cli.bench.seat_memory import child_main; sys.exit(child_main({plan!r}, {games}))"
+    # The child plays with this process's OPTIONS (plain JSON values, so their repr is Python source).
+    options = f"from tui.cli.bench import seat_memory; seat_memory.OPTIONS.update({OPTIONS!r})"
+    code = f"import sys; {options}; sys.exit(seat_memory.child_main({plan!r}, {games}))"
     if warm:
         code = ("import gc, os, sys; from tui.server import warm; os.environ.update(warm.SINGLE_THREADED); "
                 "warm.preload(); gc.collect(); gc.freeze(); pid = os.fork()\n"
                 "if pid == 0:\n"
-                "    from tui.cli.bench.seat_memory import child_main\n"
-                f"    sys.stdout.flush(); os._exit(child_main({plan!r}, {games}))\n"
+                f"    {options}\n"
+                f"    sys.stdout.flush(); os._exit(seat_memory.child_main({plan!r}, {games}))\n"
                 "sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))")
     with tempfile.TemporaryDirectory(prefix="coven-bench-memory-") as folder:
         env["COVEN_DATA_DIR"] = folder

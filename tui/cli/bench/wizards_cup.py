@@ -30,6 +30,9 @@ TEAMS = (
 LOOP_SAMPLE = 3_000
 """Rounds the straightforward one-duel-at-a-time loop plays, to extrapolate its time for all 518,400."""
 
+STRENGTH_GAMES = (2, 10)
+"""Games Hard plays against each level in ``coven bench wizards-cup``: at least 2 (seats alternate), at most 10."""
+
 MATRIX_TARGET = 0.2
 DECISION_TARGET = 1.0
 SCORE_TARGETS = {"normal": 0.65, "easy": 0.95}
@@ -131,7 +134,8 @@ def figures(table: Table, games: int, progress: Progress | None = None) -> None:
     if progress is not None:
         progress.stage("the round matrix, the per-pair loop and the solve", 0)
     matrix_figures(table)
-    count = max(2, min(games // 10, 10))
+    fewest, most = STRENGTH_GAMES
+    count = max(fewest, min(games // 10, most))
     timings: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
     for opponent in ("normal", "easy"):
