@@ -205,6 +205,26 @@ async def test_a_player_at_the_table_is_told_when_another_seat_runs_out_of_time(
         await until(pilot, lambda: "Hal ran out of time: the host's easy bot plays their seat" in said(app), "the news")
 
 
+async def test_a_player_opening_the_table_is_told_of_a_seat_that_ran_out_while_nobody_was_there(
+        open_tables: Opener) -> None:
+    hal, bea = open_tables(), open_tables()
+    hal.account, bea.account = "hal", "bea"
+    plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
+    code = hal.host("wizards-cup", {}, 5, plan, host_name="Hal", pace_days=1, timeout_bot="easy").info.code
+    bea.take_seat(code, 1, "Bea")
+    session_id = hal.find(code).session_id or 0
+    play_for(LiveSession.load(bea.store, session_id, claim=bea.claim), 1, random.Random(3))  # Bea's team
+    bea.release_mine(left=True)
+    hal.release_mine(left=True)  # nobody is connected when Hal's day runs out (the table keeper's case)
+    hal.clock = lambda: datetime.now(UTC) + timedelta(days=1, hours=1)
+    assert run_out(hal, hal.find(code), LiveSession.load(hal.store, session_id)) == [0]
+    app = CovenApp(serve_port=2222, account="bea", player_name="Bea", signed_in=True, auto_delay=60.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.tables.offer_join(code)
+        await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+        await until(pilot, lambda: "Hal ran out of time: the host's easy bot plays their seat" in said(app), "the news")
+
+
 async def test_the_player_who_opens_the_table_lets_the_bot_play_a_timed_out_seat(open_tables: Opener) -> None:
     hal, code = hal_and_bea_table(open_tables, pace_days=1)
     hal.release_mine(left=True)  # nobody is connected: the table waits in the store

@@ -85,8 +85,9 @@ class TableGameScreen(GameScreen):
         self._applying = 0
         info = link.info
         self._turn_based = info is not None and info.turn_based
-        self._timed_out: set[int] = set() if info is None else {
-            seat.seat for seat in info.seats if seat.timed_out_at is not None}
+        # Empty at first: a seat that ran out while this player was away (the table keeper hands seats over with
+        # nobody connected) is told on opening, as one that runs out while they watch is.
+        self._timed_out: set[int] = set()
 
     def compose(self) -> ComposeResult:
         """The game screen, with the chat pane (hidden until c) below the log."""
@@ -114,6 +115,8 @@ class TableGameScreen(GameScreen):
             # The game just started here: a turn-based table starts once full, so a seated player may be away.
             self._tell(list(self.live.to_act), info)
         if self._turn_based:
+            if info is not None:
+                self._tell_timed_out(info)
             self._remind_half_time()
         if self.link.token:
             kind = "host token" if self._host else "seat token"
