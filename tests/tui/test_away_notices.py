@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Static
 
-from saves import Presence, SessionStore, TableInfo
+from saves import Presence, SeatPlan, SessionStore, TableInfo
 from saves.preferences import begin_visit, set_preference
+from saves.turn_based import take_helm
 from tests.helpers.notice_server import notice_server
 from tests.helpers.table_helpers import Opener, host_table
 from tests.helpers.waiting import until
@@ -168,6 +169,30 @@ def test_a_player_who_is_not_connected_is_told_once_per_asking_within_the_limit(
                for body in bodies)
     # The host's own seat is connected (this process holds it): no notice.
     assert not tell_seat_asked(store, presence, info, 0, "Count to ten", sender=sender, limit=RateLimit())
+
+
+def test_an_away_host_is_told_while_another_player_s_coven_drives_their_turn_based_table(
+        open_tables: Opener, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a turn-based table the Coven that drives it (holds the host's role) may be a guest's: the host's own
+    seat is then played by nobody connected, and its player is told."""
+    hal, bea = open_tables(), open_tables()
+    hal.account, bea.account = "hal", "bea"
+    plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
+    code = hal.host("wizards-cup", {}, 5, plan, host_name="Hal", pace_days=3, timeout_bot="easy").info.code
+    bea.take_seat(code, 1, "Bea")  # full: the game starts
+    hal.release_mine(left=True)  # Hal goes; Bea's Coven now drives the table
+    assert take_helm(bea, code)
+    info = bea.find(code)
+    assert info.host_claim == bea.claim and info.seats[0].claim is None
+    with notice_server() as (url, received):
+        monkeypatch.setenv(ENV_URL, url)
+        sender = NoticeSender()
+        assert tell_seat_asked(bea.store, bea.presence, info, 0, "Wizards Cup", sender=sender, limit=RateLimit())
+        assert not tell_seat_asked(bea.store, bea.presence, info, 1, "Wizards Cup", sender=sender,
+                                   limit=RateLimit())  # Bea is here
+        [body] = received.wait_for(1)
+        assert sender.wait_idle(30)
+    assert body["seat"] == "Hal" and body["table"] == code
 
 
 def test_a_player_s_own_url_wins_and_turning_notices_off_stops_them(

@@ -131,7 +131,7 @@ def tend(tables: TableStore, table_id: int) -> Tended | None:
     finally:
         release_helm(tables, table_id)
     if live.result is None:
-        # Told once the helm is let go: while the keeper holds it, the host's local seats read as connected.
+        # Told once the helm is let go and the table read again: who sits where now, after every move of the pass.
         info = _read(tables, table_id) or info
         asked = [seat for seat in live.to_act if seat in newly]
         tended.told = [info.seats[seat].name for seat in tell_asked(tables, info, live, asked, set(), _nobody_here)]

@@ -106,9 +106,13 @@ def target_url(store: SessionStore | None, account: str | None) -> str | None:
 
 
 def seat_connected(info: TableInfo, seat: int, presence: Presence) -> bool:
-    """Whether a live process plays ``seat`` now (a local seat's is the host's)."""
-    held = info.seats[seat]
-    claim = info.host_claim if held.role == "local" else held.claim
+    """Whether a live process plays ``seat`` now.
+
+    Every seat's own claim says who sits in it, the host's local seats included. The table's host role is no
+    guide: at a turn-based table it passes to whichever player's Coven (or table keeper) drives the table, while
+    the host who owns the local seats may be away.
+    """
+    claim = info.seats[seat].claim
     return claim is not None and presence.alive(claim)
 
 
