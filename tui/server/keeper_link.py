@@ -17,11 +17,14 @@ import sys
 import time
 from pathlib import Path
 
-from tui.keeper.run import PERIOD_ENV
+from tui.keeper.run import PERIOD_ENV, period
 from tui.notify.url import ENV_URL as NOTIFY_URL_VARIABLE
 
 log = logging.getLogger("coven.serve")
 
+START_DELAY_SECONDS = 10.0
+"""How long after the server starts the first keeper starts (its period instead, when that is shorter): the
+first seconds belong to the players who reconnect to a restarted server, and a time per move is counted in days."""
 FIRST_PAUSE_SECONDS = 1.0
 """The wait before starting a keeper that ended; doubled after each keeper that lived less than a minute."""
 MAX_PAUSE_SECONDS = 60.0
@@ -82,6 +85,7 @@ class TableKeeper:
     async def _run(self) -> None:
         """Keep one keeper running until :meth:`stop`."""
         pause = FIRST_PAUSE_SECONDS
+        await asyncio.sleep(min(START_DELAY_SECONDS, period()))
         while not self._stopping:
             started = time.monotonic()
             try:
