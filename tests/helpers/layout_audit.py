@@ -22,7 +22,7 @@ from textual.widgets._footer import FooterKey
 from tests.helpers.waiting import until
 
 LINES = ("#game-status, #replay-status, #table-clock, #replay-clock, .screen-title, #editor-title, #lab-title, #lab-status, HeaderTitle, "
-         "#lobby-status, #lobby-title, #lobby-seats, #lobby-token, #lobby-hint, #join-table, #session-detail, "
+         "#lobby-status, #lobby-title, #lobby-seats, #lobby-token, #lobby-hint, #lobby-spectators, #lobby-code, #join-table, #session-detail, "
          "#settings-title")
 """The status and header lines of Coven's screens (a line may wrap in a taller widget, never be cut)."""
 

@@ -1,7 +1,7 @@
 """Shared by test_serve_game.py and other test modules, which import them from here.
 
 GAME_SECONDS, RESEND_AFTER, checked_screen, choose_team, open_table and play_whole_game, moved here from
-tests/serve/test_serve_game.py.
+tests/serve/test_serve_game.py; play_by_keys, the key-driving loop play_whole_game and the rematch test share.
 """
 
 from __future__ import annotations
@@ -144,31 +144,31 @@ async def open_table(server: ServeProcess, passwords: tuple[str | None, str | No
     return ana, bea, code, token
 
 
-async def play_whole_game(store: SessionStore, session_id: int | None, ana: SSHPlayer,
-                          bea: SSHPlayer) -> dict[int, list[str]]:
-    """Play the started Wizards Cup table to its end by keys, Ana in seat 1 and Bea in seat 2.
+async def play_by_keys(store: SessionStore, session_id: int, players: dict[int, SSHPlayer],
+                      read_round: Callable[[int, str], None] | None = None) -> LiveSession:
+    """Play a started Wizards Cup table to its end by keys, each seat (by number) at its player's SSH screen.
+
+    Every look at a screen checks it shows no card the other seat hides. ``read_round`` is called with the seat
+    and the screen of each round's result that seat reads, before it presses enter past it.
 
     Returns:
-        Each seat's round results as its screen read them, once both read the game's headline.
+        The game's final state.
     """
-    players = {0: ana, 1: bea}
     sent: dict[int, tuple[int, float]] = {}
     deadline = time.monotonic() + GAME_SECONDS
-    duels: dict[int, list[str]] = {0: [], 1: []}
     while time.monotonic() < deadline:
-        live = LiveSession.load(store, session_id) if session_id is not None else None
-        if live is not None and live.result is not None:
-            break
+        live = LiveSession.load(store, session_id)
+        if live.result is not None:
+            return live
         for seat, player in players.items():
             screen = await checked_screen(player, seat, store, session_id)
             if "enter: continue" in screen:  # a round's result
-                title = _ROUND_TITLE.search(" ".join(screen.split()))
-                assert title, screen
-                duels[seat].append(title.group(0))
+                if read_round is not None:
+                    read_round(seat, screen)
                 player.press("enter")
                 await player.wait_for(lambda text: "enter: continue" not in text, timeout=60)
                 continue
-            if live is None or seat not in live.to_act:
+            if seat not in live.to_act:
                 continue
             last = sent.get(seat)
             if last is not None and last[0] == len(live.log) and time.monotonic() - last[1] < RESEND_AFTER:
@@ -184,18 +184,34 @@ async def play_whole_game(store: SessionStore, session_id: int | None, ana: SSHP
                 continue
             sent[seat] = (len(live.log), time.monotonic())
         await asyncio.sleep(0.05)
-    else:
-        raise AssertionError(f"the game did not finish; Ana sees:\n{ana.text()}\nBea sees:\n{bea.text()}")
+    seen = "\n".join(f"Seat {seat + 1} sees:\n{player.text()}" for seat, player in players.items())
+    raise AssertionError(f"the game did not finish;\n{seen}")
 
-    assert live is not None and live.result is not None
+
+async def play_whole_game(store: SessionStore, session_id: int | None, ana: SSHPlayer,
+                          bea: SSHPlayer) -> dict[int, list[str]]:
+    """Play the started Wizards Cup table to its end by keys, Ana in seat 1 and Bea in seat 2.
+
+    Returns:
+        Each seat's round results as its screen read them, once both read the game's headline.
+    """
+    assert session_id is not None, "the table has no game to play"
+    players = {0: ana, 1: bea}
+    duels: dict[int, list[str]] = {0: [], 1: []}
+
+    def read_round(seat: int, screen: str) -> None:
+        title = _ROUND_TITLE.search(" ".join(screen.split()))
+        assert title, screen
+        duels[seat].append(title.group(0))
+
+    live = await play_by_keys(store, session_id, players, read_round)
+    assert live.result is not None
     winner = live.seats[live.result.winners[0]].name if live.result.winners else None
     headline = f"{winner} wins the Wizards Cup!" if winner else "The Cup is shared"
     for seat, player in players.items():
         await player.wait_for(lambda text: "enter: continue" in text or headline in text, timeout=20)
         if "enter: continue" in player.text():  # the last round's result comes first
-            title = _ROUND_TITLE.search(" ".join(player.text().split()))
-            assert title, player.text()
-            duels[seat].append(title.group(0))
+            read_round(seat, player.text())
             player.press("enter")
         await player.wait_for(headline, timeout=20)
         await checked_screen(player, seat, store, session_id)

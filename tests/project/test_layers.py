@@ -353,3 +353,26 @@ def test_no_floor_imports_a_floor_above_it() -> None:
             if target is not None and target > own:
                 offenders.append(f"{module.where}:{line} imports {imported}")
     assert offenders == [], "a lower floor imports a higher one:\n" + "\n".join(offenders)
+
+
+def package_of(name: str) -> str:
+    """The package module ``name`` belongs to (a package belongs to itself): ``tui.web.run`` -> ``tui.web``."""
+    module = project_modules()[name]
+    return name if module.path.name == "__init__.py" else name.rpartition(".")[0]
+
+
+def test_no_module_imports_another_packages_private_names() -> None:
+    """A ``_name`` is its package's own: ``coven web`` once started up through ``coven serve``'s ``_prepare``."""
+    modules = project_modules()
+    offenders = []
+    for name, module in modules.items():
+        for node in ast.walk(module.tree):
+            if not isinstance(node, ast.ImportFrom) or node.level or node.module is None:
+                continue
+            source = resolve(node.module, modules.keys())
+            if source is None or package_of(source) == package_of(name):
+                continue
+            offenders += [f"{module.where}:{node.lineno} imports {node.module}.{alias.name}" for alias in node.names
+                          if alias.name.startswith("_") and not alias.name.startswith("__")]
+    assert offenders == [], "give these a public name (with a docstring) where they are defined:\n" + "\n".join(
+        offenders)

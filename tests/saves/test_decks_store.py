@@ -23,8 +23,8 @@ from saves.decks import (
     deck_summary,
     read_deck_file,
 )
-from saves.schema import MIGRATIONS
 from tests.helpers.decks_store import EMBER_TEXT
+from tests.helpers.old_schema import old_schema
 
 # Ember Dawn's cards led by another Character: a deck no starter id names.
 SQUIRE_TEXT = EMBER_TEXT.replace(" *", "").replace("4 Emberbeetle Squire", "4 Emberbeetle Squire *")
@@ -134,10 +134,7 @@ def test_only_games_with_deck_lists() -> None:
 
 def test_version_1_database_is_upgraded_in_place() -> None:
     """A database from before deck lists keeps its sessions and gains the decks table."""
-    conn = sqlite3.connect(db_path())
-    for statement in MIGRATIONS[0]:
-        conn.execute(statement)
-    conn.execute("PRAGMA user_version = 1")
+    conn = old_schema(1)
     conn.execute(
         "INSERT INTO sessions (game_id, options, seed, status, created, updated)"
         " VALUES ('count-to-ten', '{}', 7, 'active', 'then', 'then')"

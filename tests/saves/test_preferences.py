@@ -18,7 +18,7 @@ from saves.preferences import (
     set_preference,
     unreadable_preferences,
 )
-from saves.schema import MIGRATIONS
+from tests.helpers.old_schema import old_schema
 from tests.helpers.preference_damage import allow_null_values, plant
 
 
@@ -181,11 +181,7 @@ def test_a_closed_store_reads_as_nothing() -> None:
 
 
 def test_a_version_3_database_gains_the_table_and_keeps_its_sessions() -> None:
-    conn = sqlite3.connect(db_path())
-    for statements in MIGRATIONS[:3]:
-        for statement in statements:
-            conn.execute(statement)
-    conn.execute("PRAGMA user_version = 3")
+    conn = old_schema(3)
     conn.execute("INSERT INTO decks (game_id, name, text, created, updated) VALUES ('wizbits', 'E', '', 't', 't')")
     conn.commit()
     conn.close()

@@ -22,8 +22,8 @@ from engine.core import ReplayError, canonical_json
 from engine.wizbits.state import RULES_VERSION
 from saves import LiveSession, SeatInfo, SessionLoadError, SessionStore, db_path, export_session, import_session
 from saves.errors import SessionFileError
-from saves.schema import MIGRATIONS
 from saves.store_listing import DamagedSession
+from tests.helpers.old_schema import old_schema
 
 GAMES: list[dict[str, Any]] = json.loads(
     (Path(__file__).resolve().parents[1] / "data" / "wizbits_rules_v1_games.json").read_text())["games"]
@@ -85,11 +85,7 @@ def test_a_game_with_one_version_knows_only_that_one() -> None:
 
 def old_database(game: dict[str, Any]) -> int:
     """A schema-4 database (before sessions had a rules version) holding ``game`` as a session."""
-    conn = sqlite3.connect(db_path())
-    for statements in MIGRATIONS[:4]:
-        for statement in statements:
-            conn.execute(statement)
-    conn.execute("PRAGMA user_version = 4")
+    conn = old_schema(4)
     options = json.dumps(SPEC.resolve_options(game["options"]))
     now = "2026-11-30T10:00:00+00:00"
     cursor = conn.execute("INSERT INTO sessions (game_id, options, seed, status, progress, result, created, updated)"

@@ -18,8 +18,8 @@ from saves import (
     StoreError,
     db_path,
 )
-from saves.schema import MIGRATIONS
 from tests.helpers.damage_helpers import newer_coven_database
+from tests.helpers.old_schema import old_schema
 
 SEATS = [SeatInfo("Alice"), SeatInfo("Bot Bob", "bot", "easy")]
 
@@ -247,11 +247,7 @@ def test_reopening_keeps_data() -> None:
 
 def test_version_2_database_is_upgraded_to_tables() -> None:
     """A database from before shared tables keeps its sessions and decks and gains the table rows."""
-    conn = sqlite3.connect(db_path())
-    for statements in MIGRATIONS[:2]:
-        for statement in statements:
-            conn.execute(statement)
-    conn.execute("PRAGMA user_version = 2")
+    conn = old_schema(2)
     conn.execute(
         "INSERT INTO sessions (game_id, options, seed, status, created, updated)"
         " VALUES ('count-to-ten', '{}', 7, 'active', 'then', 'then')"

@@ -12,9 +12,10 @@ from pathlib import Path
 
 from saves import SessionStore, db_path
 from saves.presence import Presence
-from saves.schema import MIGRATIONS, SCHEMA_VERSION
+from saves.schema import SCHEMA_VERSION
 from saves.table_listing import LISTED_FOR
 from saves.tables import SeatPlan, TableStore
+from tests.helpers.old_schema import old_lobby
 from tests.helpers.table_helpers import PLAN, Opener
 
 REPO = Path(__file__).resolve().parents[2]
@@ -145,20 +146,8 @@ def test_a_table_listed_by_another_process_appears_then_leaves_when_it_starts(
 
 
 def test_a_version_9_database_gains_listing_and_its_tables_stay_unlisted() -> None:
+    old_lobby(9)
     path = db_path()
-    conn = sqlite3.connect(path)
-    for statements in MIGRATIONS[:9]:
-        for statement in statements:
-            conn.execute(statement)
-    conn.execute("PRAGMA user_version = 9")
-    now = datetime.now(UTC).isoformat()
-    conn.execute("INSERT INTO tables (code, game_id, options, seed, status, host_claim, host_name, host_token_hash,"
-                 " allow_spectators, created, updated) VALUES ('KXMP', 'wizards-cup', '{}', 3, 'lobby', 'c', 'Hal',"
-                 " 'x', 1, ?, ?)", (now, now))
-    conn.execute("INSERT INTO table_seats (table_id, seat, role, name) VALUES (1, 0, 'local', 'Hal')")
-    conn.execute("INSERT INTO table_seats (table_id, seat, role, name) VALUES (1, 1, 'remote', 'Seat 2')")
-    conn.commit()
-    conn.close()
     assert SCHEMA_VERSION >= 10
     with SessionStore() as store, Presence() as presence:
         assert store.notice is None

@@ -15,7 +15,7 @@ import pytest
 from engine.wizards_cup.cards import CARDS
 from saves import LiveSession, SessionStore, db_path
 from saves.presence import Presence
-from saves.schema import MIGRATIONS, SCHEMA_VERSION
+from saves.schema import SCHEMA_VERSION
 from saves.table_records import SeatClaimError, TableError
 from saves.tables import SeatPlan, TableStore
 from saves.turn_based import (
@@ -30,6 +30,7 @@ from saves.turn_based import (
     vacation,
 )
 from saves.turn_pace import SIGNED_IN_ONLY
+from tests.helpers.old_schema import old_lobby
 from tests.helpers.serve_game import secrets_of
 from tests.helpers.table_helpers import PLAN, Opener, turn_session
 
@@ -191,20 +192,8 @@ def test_a_player_comes_back_without_a_token_and_drives_the_table(open_tables: O
 
 
 def test_a_version_11_database_gains_pace_and_its_tables_stay_live() -> None:
+    old_lobby(11)
     path = db_path()
-    conn = sqlite3.connect(path)
-    for statements in MIGRATIONS[:11]:
-        for statement in statements:
-            conn.execute(statement)
-    conn.execute("PRAGMA user_version = 11")
-    now = datetime.now(UTC).isoformat()
-    conn.execute("INSERT INTO tables (code, game_id, options, seed, status, host_claim, host_name, host_token_hash,"
-                 " allow_spectators, created, updated) VALUES ('KXMP', 'wizards-cup', '{}', 3, 'lobby', 'c', 'Hal',"
-                 " 'x', 1, ?, ?)", (now, now))
-    conn.execute("INSERT INTO table_seats (table_id, seat, role, name) VALUES (1, 0, 'local', 'Hal')")
-    conn.execute("INSERT INTO table_seats (table_id, seat, role, name) VALUES (1, 1, 'remote', 'Seat 2')")
-    conn.commit()
-    conn.close()
     assert SCHEMA_VERSION >= 12
     with SessionStore() as store, Presence() as presence:
         tables = TableStore(store, presence)

@@ -6,27 +6,17 @@ import sqlite3
 
 from saves import SessionStore, db_path
 from saves.presence import Presence
-from saves.schema import MIGRATIONS, SCHEMA_VERSION
+from saves.schema import SCHEMA_VERSION
 from saves.tables import SeatPlan, TableStore
+from tests.helpers.old_schema import old_lobby
 from tui.coach_access import HOST_SAID_NO, SPECTATOR, coach_line, table_refusal
 
 PLAN = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
 
 
 def test_a_version_7_database_gains_the_switch_and_its_tables_stay_without_the_coach() -> None:
+    old_lobby(7, host_claim=None)
     path = db_path()
-    conn = sqlite3.connect(path)
-    for statements in MIGRATIONS[:7]:
-        for statement in statements:
-            conn.execute(statement)
-    conn.execute("PRAGMA user_version = 7")
-    conn.execute("INSERT INTO tables (code, game_id, options, seed, status, host_claim, host_name, host_token_hash,"
-                 " allow_spectators, created, updated) VALUES ('KXMP', 'wizards-cup', '{}', 3, 'lobby', NULL, 'Hal',"
-                 " 'x', 1, 't', 't')")
-    conn.execute("INSERT INTO table_seats (table_id, seat, role, name) VALUES (1, 0, 'local', 'Hal')")
-    conn.execute("INSERT INTO table_seats (table_id, seat, role, name) VALUES (1, 1, 'remote', 'Seat 2')")
-    conn.commit()
-    conn.close()
     assert SCHEMA_VERSION >= 8
     with SessionStore() as store, Presence() as presence:
         assert store.notice is None and store.moved_to is None

@@ -4,49 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
 from pathlib import Path
 
-from engine.wizards_cup.state import Phase
 from saves import LiveSession, SessionStore
 from saves.presence import Presence
 from saves.series import series_of
 from saves.tables import TableStore
-from tests.helpers.serve_game import GAME_SECONDS, RESEND_AFTER, checked_screen, choose_team, open_table
+from tests.helpers.serve_game import choose_team, open_table, play_by_keys
 from tests.helpers.ssh_client import ServeProcess, SSHPlayer, wait_until
-
-
-async def finish_table(store: SessionStore, session_id: int, players: dict[int, SSHPlayer]) -> LiveSession:
-    """Play the table's game to its end by keys, as its two players would; the final state."""
-    sent: dict[int, tuple[int, float]] = {}
-    deadline = time.monotonic() + GAME_SECONDS
-    while time.monotonic() < deadline:
-        live = LiveSession.load(store, session_id)
-        if live.result is not None:
-            return live
-        for seat, player in players.items():
-            screen = await checked_screen(player, seat, store, session_id)
-            if "enter: continue" in screen:  # a round's result
-                player.press("enter")
-                await player.wait_for(lambda text: "enter: continue" not in text, timeout=60)
-                continue
-            if seat not in live.to_act:
-                continue
-            last = sent.get(seat)
-            if last is not None and last[0] == len(live.log) and time.monotonic() - last[1] < RESEND_AFTER:
-                continue
-            phase = live.state.phase
-            if phase is Phase.TEAM and "Confirm" in screen and "Pick" in screen:
-                await choose_team(player)
-            elif phase is Phase.LINEUP and "Waiting Card" in screen:
-                player.press("c")
-            elif phase is Phase.SWAP and "Keep team" in screen:
-                player.press("k")
-            else:
-                continue
-            sent[seat] = (len(live.log), time.monotonic())
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"the game did not finish; Ana sees:\n{players[0].text()}\nBea sees:\n{players[1].text()}")
 
 
 def flat(player: SSHPlayer) -> str:
@@ -59,7 +24,7 @@ async def rematch_at_a_table(server: ServeProcess) -> None:
     with Presence() as presence:
         first = TableStore(store, presence).find(code).session_id
     assert first is not None
-    live = await finish_table(store, first, {0: ana, 1: bea})
+    live = await play_by_keys(store, first, {0: ana, 1: bea})
     for player in (ana, bea):  # past the last round's summary, to the final screen with its key
         await player.wait_for(lambda text: "enter: continue" in text or "Play again" in text, timeout=30)
         if "enter: continue" in player.text():

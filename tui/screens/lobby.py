@@ -124,7 +124,7 @@ class LobbyScreen(Screen[None]):
         info = self.link.current()
         title = get_game(info.game_id).title
         yield Header()
-        with Center():
+        with Center(id="lobby-room"):
             with Vertical(id="lobby-box"):
                 # The pace rides on the title: the box has no spare row at 80x24.
                 pace = f" · {pace_words(info.pace_days)}" if info.turn_based else ""
@@ -142,6 +142,24 @@ class LobbyScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         """Tighten the box on a short terminal, so its last line (what the table waits for) stays in view."""
         self.set_class(event.size.height < self.SHORT_ROWS, "short")
+        self.call_after_refresh(self._fit_code)
+
+    def _fit_code(self) -> None:
+        """Draw the join code in big letters where the box has room for them, else on one line.
+
+        A table of four or five seats at 80x24 has no room for the big letters: with them its last lines (what
+        the table waits for, the box's edge) would fall below the screen. Measured from the laid-out box, so a
+        line that wraps (a long name, the spectators) counts too; called after each change of the box's lines.
+        """
+        if not self.is_attached or self.has_class("chatting"):
+            return  # gone by now; or the chat hides the code, and its room is the chat's
+        code = self.query_one("#lobby-code", JoinCode)
+        needed = self.query_one("#lobby-box").outer_size.height
+        room = self.query_one("#lobby-room").size.height
+        if not code.compact and needed > room:
+            code.compact = True
+        elif code.compact and needed + JoinCode.BIG_ROWS - 1 <= room:
+            code.compact = False  # a taller terminal: the big letters fit again
 
     def on_unmount(self) -> None:
         """The lobby is left (for the game, or away from the table)."""
@@ -214,6 +232,7 @@ class LobbyScreen(Screen[None]):
                            f"then {info.host_name} starts.")
         self.query_one("#lobby-status", Static).update(plain(status))
         self.refresh_bindings()
+        self.call_after_refresh(self._fit_code)  # the lines may have grown or shrunk
 
     def action_toggle_chat(self) -> None:
         """Open the chat pane (the big code and the hint make room), or close it."""
@@ -223,6 +242,7 @@ class LobbyScreen(Screen[None]):
     def _chat_toggled(self) -> None:
         self.set_class(self.chat.is_open, "chatting")
         self.refresh_bindings()
+        self.call_after_refresh(self._fit_code)
 
     @on(ChatPane.UnreadChanged)
     def _unread_changed(self) -> None:

@@ -1,7 +1,8 @@
 """``coven serve``: host Coven over SSH, one Coven process per player, forked from a warm parent.
 
 :func:`run_serve` is the whole command; the parts live in small modules:
-:mod:`~tui.server.config` (flags), :mod:`~tui.server.hostkey`,
+:mod:`~tui.server.config` (flags), :mod:`~tui.server.setup` (the start-up steps ``coven web`` shares),
+:mod:`~tui.server.hostkey`,
 :mod:`~tui.server.accounts`, :mod:`~tui.server.limits`,
 :mod:`~tui.server.pty_bridge`, :mod:`~tui.server.warm` (the warm parent players are
 forked from) and :mod:`~tui.server.warm_link` (the server's end of it), :mod:`~tui.server.keeper_link` (the table keeper,
@@ -16,9 +17,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from tui.server.config import (
@@ -30,32 +29,7 @@ from tui.server.config import (
     password_file_path,
 )
 
-if TYPE_CHECKING:
-    import asyncssh
-
-    from tui.server.warm_link import WarmParent
-
 __all__ = ["ServeConfig", "ServeError", "ServeUsageError", "add_serve_parser", "run_serve"]
-
-LOG_FILENAME = "serve.log"
-_LOG_FORMAT = "%(asctime)s coven-serve %(levelname)s %(message)s"
-
-
-def _setup_logging(data_dir: Path) -> None:
-    """Log ``coven.serve`` to stderr and to ``serve.log`` in ``data_dir`` (a file only the host may read)."""
-    logger = logging.getLogger("coven.serve")
-    logger.setLevel(logging.INFO)
-    logger.propagate = False
-    formatter = logging.Formatter(_LOG_FORMAT)
-    path = data_dir / LOG_FILENAME
-    # The log names players and their addresses: private to the host from its first byte.
-    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))
-    for handler in (logging.StreamHandler(sys.stderr),
-                    logging.FileHandler(path, encoding="utf-8")):
-        handler.setFormatter(formatter)
-        logger.addHandler(handler)
-    # asyncssh narrates every packet exchange at INFO; our own lines say what matters.
-    logging.getLogger("asyncssh").setLevel(logging.ERROR)
 
 
 def _address(host: str, port: int) -> str:
@@ -92,48 +66,6 @@ def run_serve(args: argparse.Namespace) -> int:
     return asyncio.run(_serve(config, directory))
 
 
-def _prepare(config: ServeConfig, directory: Path) -> tuple[asyncssh.SSHKey, asyncssh.SSHAuthorizedKeys | None]:
-    """Load the host key and the auth files before listening; errors are ServeError."""
-    from tui.server import accounts, hostkey
-
-    key, created = hostkey.load_or_create_host_key(directory)
-    keys = None
-    if config.auth == "password":
-        assert config.password_file is not None
-        if not accounts.read_password_file(config.password_file):
-            raise ServeError(f"The password file {config.password_file} holds no accounts; "
-                             f"add one with `coven serve --add-user NAME`.")
-        accounts.check_password_file_private(config.password_file)
-    elif config.auth == "keys":
-        assert config.authorized_keys is not None
-        keys = accounts.load_authorized_keys(config.authorized_keys)
-    if created:
-        print(f"Made a new host key in {directory / hostkey.HOST_KEY_FILENAME}.")
-    return key, keys
-
-
-async def _start_warm_parent(config: ServeConfig, directory: Path) -> WarmParent | None:
-    """Start the warm parent players are forked from; None with ``--no-warm`` or where it cannot run."""
-    from tui.server.connection import SOURCE_ROOT
-    from tui.server.warm_link import WarmParent, become_subreaper
-
-    serve_log = logging.getLogger("coven.serve")
-    if not config.warm:
-        serve_log.info("--no-warm: every player starts as a fresh process")
-        return None
-    if not become_subreaper():
-        serve_log.warning("no warm parent on this system (it needs Linux's pidfd and child subreapers); "
-                          "every player starts as a fresh process")
-        return None
-    warm = WarmParent(directory, SOURCE_ROOT)
-    try:
-        await warm.start()
-    except OSError as error:
-        serve_log.warning("the warm parent could not start (%s); every player starts as a fresh process", error)
-        return None
-    return warm
-
-
 async def _serve(config: ServeConfig, directory: Path) -> int:
     """Listen until Ctrl+C or a hang-up signal, then hang every player up; return the exit code."""
     import asyncio
@@ -142,10 +74,11 @@ async def _serve(config: ServeConfig, directory: Path) -> int:
     from tui.server import hostkey
     from tui.server.keeper_link import start_keeper
     from tui.server.server import ServerState, start_server, stop_server
+    from tui.server.setup import prepare_ssh, setup_logging, start_warm_parent
 
-    key, keys = _prepare(config, directory)
-    _setup_logging(directory)
-    state = ServerState(config, directory, authorized_keys=keys, warm=await _start_warm_parent(config, directory))
+    key, keys = prepare_ssh(config, directory)
+    setup_logging(directory)
+    state = ServerState(config, directory, authorized_keys=keys, warm=await start_warm_parent(config, directory))
     try:
         acceptor = await start_server(state, key)
     except OSError as error:

@@ -32,18 +32,6 @@ def run_web(args: argparse.Namespace) -> int:
     return asyncio.run(_web(config, directory, ssh_port))
 
 
-def _check_accounts(config: ServeConfig) -> None:
-    """Refuse to open with an empty or world-readable password file, as ``coven serve`` does."""
-    from tui.server import accounts
-
-    if config.auth == "password":
-        assert config.password_file is not None
-        if not accounts.read_password_file(config.password_file):
-            raise ServeError(f"The password file {config.password_file} holds no accounts; "
-                             f"add one with `coven serve --add-user NAME`.")
-        accounts.check_password_file_private(config.password_file)
-
-
 def _where(host: str, port: int) -> str:
     """The door's address for a browser, an IPv6 host in brackets."""
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
@@ -57,19 +45,19 @@ async def _web(config: ServeConfig, directory: Path, ssh_port: int | None) -> in
     import asyncssh
     from aiohttp import web
 
-    from tui.server import _prepare, _setup_logging, _start_warm_parent
     from tui.server.keeper_link import start_keeper
     from tui.server.server import ServerState, start_server, stop_server
+    from tui.server.setup import check_password_file, prepare_ssh, setup_logging, start_warm_parent
     from tui.server.store_ready import prepare_database
     from tui.web.site import Door
 
-    _check_accounts(config)
+    check_password_file(config)
     # The state's settings are the SSH door's (its port); the web door listens on config.port.
     state_config = replace(config, port=ssh_port) if ssh_port is not None else config
-    host_key = _prepare(state_config, directory)[0] if ssh_port is not None else None
-    _setup_logging(directory)
+    host_key = prepare_ssh(state_config, directory)[0] if ssh_port is not None else None
+    setup_logging(directory)
     prepare_database(directory)
-    state = ServerState(state_config, directory, warm=await _start_warm_parent(config, directory))
+    state = ServerState(state_config, directory, warm=await start_warm_parent(config, directory))
     door = Door(state)
     runner = web.AppRunner(door.application(), access_log=None, handle_signals=False)
     await runner.setup()

@@ -56,7 +56,10 @@ def big_text(code: str) -> str:
 
 
 class JoinCode(Static):
-    """A join code in big letters with the plain code underneath (for screen readers and copying)."""
+    """A join code in big letters with the plain code underneath (for screen readers and copying).
+
+    :attr:`compact` draws it on one line instead, for a screen with no room for the big letters.
+    """
 
     DEFAULT_CSS = """
     JoinCode {
@@ -69,7 +72,27 @@ class JoinCode(Static):
     }
     """
 
+    BIG_ROWS = GLYPH_ROWS + 2
+    """Rows the big code takes: its letters, a blank row and the plain code; the compact code takes one."""
+
     def __init__(self, code: str, *, id: str | None = None) -> None:  # noqa: A002 - Textual's own name
         """Show ``code``."""
-        super().__init__(f"{big_text(code)}\n\n{' '.join(code)}", id=id)
+        super().__init__(self._text(code, compact=False), id=id)
         self.code = code
+        self._compact = False
+
+    @staticmethod
+    def _text(code: str, *, compact: bool) -> str:
+        spaced = " ".join(code)  # spaced out, so a screen reader spells it and no letter hides another
+        return f"Join code: {spaced}" if compact else f"{big_text(code)}\n\n{spaced}"
+
+    @property
+    def compact(self) -> bool:
+        """Whether the code is drawn on one line ("Join code: K X M P") instead of in big letters."""
+        return self._compact
+
+    @compact.setter
+    def compact(self, compact: bool) -> None:
+        if compact != self._compact:
+            self._compact = compact
+            self.update(self._text(self.code, compact=compact))

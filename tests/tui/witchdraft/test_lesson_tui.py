@@ -16,19 +16,16 @@ from engine.witchdraft.actions import Pick, Place
 from engine.witchdraft.geometry import Placement
 from saves import SessionStore
 from saves.lessons import lesson_progress
+from tests.helpers.lesson_tui import lesson_card, open_learn, open_lesson, show_then_skip
 from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.base import GameTable
-from tui.screens.learn import LearnScreen
 from tui.screens.lesson import LessonScreen
 from tui.screens.menu import MainMenu
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.game_over import GameOverScreen
 
-
-def _card(screen: LessonScreen) -> str:
-    return str(screen.query_one("#lesson-card").render())
-
+WITCHDRAFT = "witchdraft"
 
 async def _learner_ready(pilot: Any, screen: LessonScreen) -> None:
     await until(pilot, lambda: LEARNER in screen.live.to_act and screen.revealed_seat == LEARNER
@@ -40,8 +37,8 @@ async def _refused(pilot: Any, screen: LessonScreen, action: Any, reason: str) -
     """``action`` is refused with ``reason`` on the card, and the board still waits at the same step."""
     index = screen.step_index
     screen.table.post_message(GameTable.ActionChosen(LEARNER, action))
-    await until(pilot, lambda: "Not this move" in _card(screen), f"step {index + 1}'s refusal")
-    assert reason in _card(screen).replace("\n", " ")
+    await until(pilot, lambda: "Not this move" in lesson_card(screen), f"step {index + 1}'s refusal")
+    assert reason in lesson_card(screen).replace("\n", " ")
     assert screen.step_index == index and LEARNER in screen.live.to_act
 
 
@@ -60,8 +57,8 @@ async def _play_step(pilot: Any, screen: LessonScreen, seen: list[str]) -> None:
         hand = state.players[LEARNER].hand
         wanted = hand.index(scripted(step, spec).card)
         await pilot.press("down" if wanted == 0 else "up", "space")
-        await until(pilot, lambda: "Not this move" in _card(screen), "the wrong pick's refusal")
-        assert step.show in _card(screen).replace("\n", " ") and screen.step_index == 0
+        await until(pilot, lambda: "Not this move" in lesson_card(screen), "the wrong pick's refusal")
+        assert step.show in lesson_card(screen).replace("\n", " ") and screen.step_index == 0
         await pilot.press("up" if wanted == 0 else "down", "space")
     elif step.accept == "any" and screen.step_index < 5:  # the first placement by keys: enter where the ghost opens
         seen.append("keys-place")
@@ -72,9 +69,7 @@ async def _play_step(pilot: Any, screen: LessonScreen, seen: list[str]) -> None:
         await pilot.press("enter")
     elif step.accept == "monochrome":  # asked to see the move, and to have it played
         seen.append("shown")
-        await pilot.press("m")
-        await until(pilot, lambda: step.show in screen.status_text + screen.help_now(), "the move shown")
-        await pilot.press("s")
+        await show_then_skip(pilot, screen, step)
     elif step.accept == "bonds":  # a spot the rules refuse: the rules' own reason
         seen.append("illegal-spot")
         await _refused(pilot, screen, Place(Placement(0, 0, 90)), "overlaps a card")
@@ -104,16 +99,11 @@ async def test_the_witchdraft_lesson_from_learn_to_its_end_at_80x24() -> None:
     store = SessionStore()
     app = CovenApp(store=store, auto_delay=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-        await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
+        await open_learn(pilot, app, WITCHDRAFT)
         options = app.screen.query_one("#learn-list", OptionList)
-        assert "WitchDraft" in str(options.get_option_at_index(1).prompt)
-        await pilot.press("down", "enter")
-        await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson")
-        screen = app.screen
-        assert isinstance(screen, LessonScreen) and screen.lesson.lesson_id == "witchdraft"
-        await until(pilot, lambda: "Step 1 of 18" in _card(screen), "the first step's words")
+        assert "WitchDraft" in str(options.get_option_at_index(1).prompt)  # second, after Wizards Cup
+        screen = await open_lesson(pilot, app, WITCHDRAFT)
+        await until(pilot, lambda: "Step 1 of 18" in lesson_card(screen), "the first step's words")
         seen: list[str] = []
         left = False
         while screen.live.result is None:
@@ -121,13 +111,8 @@ async def test_the_witchdraft_lesson_from_learn_to_its_end_at_80x24() -> None:
                 left, at, potion = True, screen.step_index, screen.live.state.players[LEARNER].area
                 await pilot.press("escape")
                 await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-                assert lesson_progress(store, None)["witchdraft"].own  # the learner's own spots are kept
-                await pilot.press("e")
-                await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
-                await pilot.press("down", "enter")
-                await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson again")
-                assert isinstance(app.screen, LessonScreen)
-                screen = app.screen
+                assert lesson_progress(store, None)[WITCHDRAFT].own  # the learner's own spots are kept
+                screen = await open_lesson(pilot, app, WITCHDRAFT)
                 assert screen.step_index == at
                 assert screen.live.state.players[LEARNER].area == potion  # the potion as the learner built it
                 continue
@@ -141,9 +126,9 @@ async def test_the_witchdraft_lesson_from_learn_to_its_end_at_80x24() -> None:
         assert left
         assert set(seen) == {"keys-pick", "keys-place", "shown", "illegal-spot", "other-spot", "wrong-pick"}
         assert seen.count("wrong-pick") >= 3
-        assert lesson_progress(store, None)["witchdraft"].done
+        assert lesson_progress(store, None)[WITCHDRAFT].done
         assert not store.list_sessions()  # a lesson's game is never stored among the sessions
-        assert screen.lesson.end in _card(screen)
+        assert screen.lesson.end in lesson_card(screen)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
         await until(pilot, lambda: f"Learn (1 of {len(shipped_lesson_ids())} done)" in str(app.screen.query_one("#menu").get_option("learn").prompt),

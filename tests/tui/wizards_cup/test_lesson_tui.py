@@ -13,6 +13,15 @@ from engine.core.lessons.load import shipped_lesson_ids
 from engine.wizards_cup.actions import ChooseTeam, SetLineup, Swap
 from saves import SessionStore
 from saves.lessons import lesson_progress
+from tests.helpers.lesson_tui import (
+    learn_line,
+    learner_ready,
+    lesson_card,
+    open_learn,
+    open_lesson,
+    show_then_skip,
+    table_step,
+)
 from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.base import GameTable
@@ -21,6 +30,8 @@ from tui.screens.learn import LearnScreen
 from tui.screens.lesson import LessonScreen
 from tui.screens.menu import MainMenu
 from tui.widgets.game_over import GameOverScreen
+
+CUP = "wizards-cup"
 
 WRONG: dict[int, Any] = {
     0: ChooseTeam(("dawn-acolyte", "hollow-sage", "moss-hermit", "night-whisper", "tide-caller")),
@@ -31,45 +42,25 @@ WRONG: dict[int, Any] = {
 """A wrong move tried at these steps (by index) before the right one."""
 
 
-def _first_lesson_line(app: CovenApp) -> str:
-    options = app.screen.query_one("#learn-list", OptionList)
-    return str(options.get_option_at_index(0).prompt) if options.option_count else ""
-
-
-def _card(screen: LessonScreen) -> str:
-    return str(screen.query_one("#lesson-card").render())
-
-
-async def _learner_ready(pilot: Any, screen: LessonScreen) -> None:
-    await until(pilot, lambda: LEARNER in screen.live.to_act and screen.revealed_seat == LEARNER
-                and screen.app.screen is screen, "the learner to be asked")
-
-
-async def _play_step(pilot: Any, app: CovenApp, screen: LessonScreen) -> None:
+async def _play_step(pilot: Any, screen: LessonScreen) -> None:
     """One waiting step: the learner's move (after a wrong one where listed), or space for a table step."""
     step = screen.current
     assert step is not None
     index = screen.step_index
     if step.by == "table":
-        await until(pilot, lambda: screen.live.table_action is not None and app.screen is screen
-                    and not screen.table_plays_by_itself(screen.live.table_action), "a table step to wait")
-        await until(pilot, lambda: screen.status_text == "Space: next step", "the status to ask for space")
-        assert step.say in _card(screen)  # the card says what the duel shows before it is played
-        await pilot.press("space")
+        await table_step(pilot, screen, step)  # the card says what the duel shows before it is played
     else:
-        await _learner_ready(pilot, screen)
+        await learner_ready(pilot, screen)
         if index in WRONG:
             screen.table.post_message(GameTable.ActionChosen(LEARNER, WRONG[index]))
-            await until(pilot, lambda: "Not this move" in _card(screen), f"step {index + 1}'s refusal")
+            await until(pilot, lambda: "Not this move" in lesson_card(screen), f"step {index + 1}'s refusal")
             assert screen.step_index == index  # refused: the board still waits
             if index == 13:
-                assert "already in your team" in _card(screen)  # the rules' own reason
+                assert "already in your team" in lesson_card(screen)  # the rules' own reason
             else:
-                assert step.show in _card(screen)  # the lesson's reason names the move
+                assert step.show in lesson_card(screen)  # the lesson's reason names the move
         if index == 11:  # this one the learner asks to see, then to have played
-            await pilot.press("m")
-            await until(pilot, lambda: step.show in screen.status_text + screen.help_now(), "the move shown")
-            await pilot.press("s")
+            await show_then_skip(pilot, screen, step)
         else:
             screen.table.post_message(GameTable.ActionChosen(LEARNER, screen.expected(step)))
     await until(pilot, lambda: screen.step_index > index, f"step {index + 1} to be done")
@@ -79,15 +70,9 @@ async def test_the_wizards_cup_lesson_from_learn_to_its_end_at_80x24() -> None:
     store = SessionStore()
     app = CovenApp(store=store, auto_delay=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-        await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson")
-        screen = app.screen
-        assert isinstance(screen, LessonScreen)
-        await until(pilot, lambda: "Step 1 of" in _card(screen), "the first step's words")
-        assert "displayed card" in _card(screen)
+        screen = await open_lesson(pilot, app, CUP)
+        await until(pilot, lambda: "Step 1 of" in lesson_card(screen), "the first step's words")
+        assert "displayed card" in lesson_card(screen)
         assert "displayed card" in screen.narrator.transcript.text()  # said by the narrator too
         await pilot.press("semicolon")  # the announce key says the step's words, then where the game stands
         first = screen.lesson.steps[0].say
@@ -108,26 +93,22 @@ async def test_the_wizards_cup_lesson_from_learn_to_its_end_at_80x24() -> None:
                 left, at = True, screen.step_index
                 await pilot.press("escape")
                 await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-                assert lesson_progress(store, None)["wizards-cup"].step == at
-                await pilot.press("e")
-                await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
+                assert lesson_progress(store, None)[CUP].step == at
+                await open_learn(pilot, app, CUP)
                 where = f"step {screen.step_number()} of"
-                await until(pilot, lambda w=where: w in _first_lesson_line(app), "Learn to say where the lesson is")
-                await pilot.press("enter")
-                await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson again")
-                assert isinstance(app.screen, LessonScreen)
-                screen = app.screen
+                await until(pilot, lambda w=where: w in learn_line(app, CUP), "Learn to say where the lesson is")
+                screen = await open_lesson(pilot, app, CUP)
                 assert screen.step_index == at
                 continue
-            await _play_step(pilot, app, screen)
+            await _play_step(pilot, screen)
         await until(pilot, lambda: isinstance(app.screen, (GameOverScreen, RoundResultScreen)), "the last round's end")
         if isinstance(app.screen, RoundResultScreen):
             await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the end of the game")
         assert "lower total wins the Cup" in screen.live.result.reason  # the tiebreak decided it
-        assert lesson_progress(store, None)["wizards-cup"].done
+        assert lesson_progress(store, None)[CUP].done
         assert not store.list_sessions()  # a lesson's game is never stored among the sessions
-        assert screen.lesson.end in _card(screen)  # the card under the final screen says the lesson is done
+        assert screen.lesson.end in lesson_card(screen)  # the card under the final screen says the lesson is done
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
         await until(pilot, lambda: f"Learn (1 of {len(shipped_lesson_ids())} done)" in str(app.screen.query_one("#menu").get_option("learn").prompt),
@@ -141,14 +122,13 @@ async def test_restart_starts_the_lesson_again_and_keeps_it_done() -> None:
     save_lesson_progress(store, None, "wizards-cup", LessonProgress(4, True))
     app = CovenApp(store=store, auto_delay=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
-        await until(pilot, lambda: "✓ done" in _first_lesson_line(app), "Learn to mark the lesson done")
+        await open_learn(pilot, app, CUP)
+        await until(pilot, lambda: "✓ done" in learn_line(app, CUP), "Learn to mark the lesson done")
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson")
         assert isinstance(app.screen, LessonScreen)
         assert app.screen.step_index == 0 and not app.screen.live.log
-        assert lesson_progress(store, None)["wizards-cup"] == LessonProgress(0, True)
+        assert lesson_progress(store, None)[CUP] == LessonProgress(0, True)
 
 
 def test_a_steps_words_follow_the_verbosity() -> None:
@@ -173,27 +153,21 @@ async def test_over_ssh_each_account_keeps_its_own_progress_and_verbosity() -> N
     write_setting(store, "ann", "verbosity", "terse")
     app = CovenApp(store=store, auto_delay=0.01, serve_port=2222, account="ann", player_name="ann", signed_in=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-        await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson")
-        screen = app.screen
-        assert isinstance(screen, LessonScreen)
+        screen = await open_lesson(pilot, app, CUP)
         assert screen.step_index == 2  # ann's own progress: the lineup step
         step = screen.current
         assert step is not None
-        await until(pilot, lambda: "Step 2 of" in _card(screen), "the step's card")
-        assert first_sentence(step.say) in _card(screen) and step.say not in _card(screen)  # terse: one sentence
+        await until(pilot, lambda: "Step 2 of" in lesson_card(screen), "the step's card")
+        assert first_sentence(step.say) in lesson_card(screen) and step.say not in lesson_card(screen)  # terse: one sentence
         write_setting(store, "ann", "verbosity", "full")  # changed in the Settings, then back to the lesson
         await pilot.press("question_mark")
         await until(pilot, lambda: app.screen is not screen, "the help")
         await pilot.press("escape")
-        await until(pilot, lambda: step.more in _card(screen), "the card to say more at full")
-        await _learner_ready(pilot, screen)
+        await until(pilot, lambda: step.more in lesson_card(screen), "the card to say more at full")
+        await learner_ready(pilot, screen)
         screen.table.post_message(GameTable.ActionChosen(LEARNER, screen.expected(step)))
         await until(pilot, lambda: screen.step_index >= 3, "the step done")
-        assert lesson_progress(store, "ann")["wizards-cup"].step >= 3
+        assert lesson_progress(store, "ann")[CUP].step >= 3
         assert "wizards-cup" not in lesson_progress(store, "bo")  # another account sees none of it
         assert "wizards-cup" not in lesson_progress(store, None)
 

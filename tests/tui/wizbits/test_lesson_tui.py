@@ -6,24 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import OptionList
-
 from engine.core.lessons import LEARNER
 from engine.wizbits.actions import Attack, Pass, Payment, PlayCard
 from saves import SessionStore
 from saves.lessons import lesson_progress
+from tests.helpers.lesson_tui import learner_ready, lesson_card, open_lesson, show_then_skip, table_step
 from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.base import GameTable
-from tui.screens.learn import LearnScreen
 from tui.screens.lesson import LessonScreen
 from tui.screens.menu import MainMenu
 
 WIZBITS = "wizbits"
-
-
-def _card(screen: LessonScreen) -> str:
-    return str(screen.query_one("#lesson-card").render())
 
 
 def _wrong_moves(screen: LessonScreen) -> dict[int, tuple[Any, str]]:
@@ -44,32 +38,25 @@ def _wrong_moves(screen: LessonScreen) -> dict[int, tuple[Any, str]]:
     }
 
 
-async def _play_step(pilot: Any, app: CovenApp, screen: LessonScreen, wrong: dict[int, tuple[Any, str]]) -> None:
+async def _play_step(pilot: Any, screen: LessonScreen, wrong: dict[int, tuple[Any, str]]) -> None:
     """One waiting step: space for a table step, else the learner's move (after a wrong one where listed)."""
     step = screen.current
     assert step is not None
     index = screen.step_index
     if step.by == "table":
-        await until(pilot, lambda: screen.live.table_action is not None and app.screen is screen
-                    and not screen.table_plays_by_itself(screen.live.table_action), "a table step to wait")
-        await until(pilot, lambda: screen.status_text == "Space: next step", "the status to ask for space")
-        assert step.say in _card(screen)
-        await pilot.press("space")
+        await table_step(pilot, screen, step)
     else:
-        await until(pilot, lambda: LEARNER in screen.live.to_act and screen.revealed_seat == LEARNER
-                    and app.screen is screen, "the learner to be asked")
+        await learner_ready(pilot, screen)
         if index in wrong:
             action, reason = wrong[index]
             screen.table.post_message(GameTable.ActionChosen(LEARNER, action))
-            await until(pilot, lambda: "Not this move" in _card(screen), f"step {index + 1}'s refusal")
+            await until(pilot, lambda: "Not this move" in lesson_card(screen), f"step {index + 1}'s refusal")
             assert screen.step_index == index  # refused: the board still waits
-            assert reason in _card(screen)
+            assert reason in lesson_card(screen)
         if index == 5:  # a pass by its own key
             await pilot.press("x")
         elif index == 7:  # this one the learner asks to see, then to have played
-            await pilot.press("m")
-            await until(pilot, lambda: step.show in screen.status_text + screen.help_now(), "the move shown")
-            await pilot.press("s")
+            await show_then_skip(pilot, screen, step)
         elif step.move == {"type": "pass"}:  # the dull stretches of passing: s plays them
             await pilot.press("s")
         else:
@@ -81,20 +68,9 @@ async def test_the_wizbits_lesson_from_learn_to_its_end_at_80x24() -> None:
     store = SessionStore()
     app = CovenApp(store=store, auto_delay=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-        await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, LearnScreen), "Learn")
-        options = app.screen.query_one("#learn-list", OptionList)
-        await until(pilot, lambda: any(options.get_option_at_index(i).id == WIZBITS
-                                       for i in range(options.option_count)), "Learn to list the Wizbits lesson")
-        while options.get_option_at_index(options.highlighted or 0).id != WIZBITS:
-            await pilot.press("down")
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson")
-        screen = app.screen
-        assert isinstance(screen, LessonScreen) and screen.lesson.lesson_id == WIZBITS
-        await until(pilot, lambda: "Step 1 of" in _card(screen), "the first step's words")
-        assert "Reconcile" in _card(screen)
+        screen = await open_lesson(pilot, app, WIZBITS)
+        await until(pilot, lambda: "Step 1 of" in lesson_card(screen), "the first step's words")
+        assert "Reconcile" in lesson_card(screen)
         wrong = _wrong_moves(screen)
         while screen.live.result is None:
             step = screen.current
@@ -102,11 +78,11 @@ async def test_the_wizbits_lesson_from_learn_to_its_end_at_80x24() -> None:
                 await until(pilot, lambda s=screen, i=screen.step_index: s.step_index > i or s.live.result is not None,
                             "the bot's or the table's step")
                 continue
-            await _play_step(pilot, app, screen, wrong)
+            await _play_step(pilot, screen, wrong)
         assert screen.live.result.winners == (LEARNER,)  # Bo's Sage failed its Test on his turn
         await until(pilot, lambda: lesson_progress(store, None)[WIZBITS].done, "the lesson to be kept as done")
         assert not store.list_sessions()  # a lesson's game is never stored among the sessions
-        assert screen.lesson.end in _card(screen)
+        assert screen.lesson.end in lesson_card(screen)
         while not isinstance(app.screen, MainMenu):
             await pilot.press("escape")
             await until(pilot, lambda: not isinstance(app.screen, LessonScreen) or app.screen is not screen
