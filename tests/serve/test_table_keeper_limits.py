@@ -1,0 +1,67 @@
+"""The table keeper's limits, each hit: its period's bounds, the moves one pass plays at a table, and the lines
+it may write into the server's log."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+
+import pytest
+
+from saves import LiveSession, Presence, SessionStore
+from saves.tables import TableStore
+from tests.helpers.kept_tables import left_table, moves_by_seat
+from tui.keeper import tend
+from tui.keeper.run import PERIOD_ENV, PERIOD_SECONDS, period
+from tui.server.keeper_link import MAX_LINE, TableKeeper
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("0.2", 0.2), ("0.05", 0.05), ("86400", 86400.0),  # the bounds themselves are taken
+    ("0.049", PERIOD_SECONDS), ("86401", PERIOD_SECONDS), ("-1", PERIOD_SECONDS), ("nan", PERIOD_SECONDS),
+    ("inf", PERIOD_SECONDS), ("sixty", PERIOD_SECONDS), ("", PERIOD_SECONDS),
+])
+def test_the_keeper_s_period_is_taken_only_within_its_bounds(
+        monkeypatch: pytest.MonkeyPatch, text: str, seconds: float) -> None:
+    monkeypatch.setenv(PERIOD_ENV, text)
+    assert period() == seconds
+
+
+def test_one_pass_plays_at_most_max_moves_at_a_table_and_the_next_pass_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    table = left_table(ana_waited=timedelta(days=2))  # Ana ran out: her bot has a team and a lineup to choose
+    before = len(moves_by_seat(table.session_id))
+    monkeypatch.setattr(tend, "MAX_MOVES", 1)
+    with SessionStore() as store, Presence() as presence:
+        tables = TableStore(store, presence)
+        [first] = tend.keep_tables(tables)
+        assert first.moves == 1 and first.timed_out == ["Ana"]
+        assert len(moves_by_seat(table.session_id)) == before + 1
+        [second] = tend.keep_tables(tables)
+        assert second.moves == 1 and second.timed_out == []  # the guard cut the pass; the next one goes on
+        assert tuple(LiveSession.load(store, table.session_id).to_act) == (1,)  # Bea is asked at last
+    assert len(moves_by_seat(table.session_id)) == before + 2
+
+
+class _Talker:
+    """Stands in for the keeper's process: only its stderr is read."""
+
+    def __init__(self, data: bytes) -> None:
+        self.stderr = asyncio.StreamReader(limit=64 * 1024)
+        self.stderr.feed_data(data)
+        self.stderr.feed_eof()
+
+
+def test_a_keeper_line_reaches_the_log_cut_to_its_limit_printable_and_one_past_the_reader_s_limit_is_skipped(
+        caplog: pytest.LogCaptureFixture) -> None:
+    long_line = "table ABCD: " + "x" * (2 * MAX_LINE)
+    hostile = "Bea\x1b[2J\x07 ran out"  # a name from a player, with a terminal escape in it
+    huge = "y" * (200 * 1024)  # past the stream reader's own limit
+    data = f"{long_line}\n{huge}\n{hostile}\nlast\n".encode()
+    with caplog.at_level(logging.INFO, logger="coven.serve"):
+        asyncio.run(TableKeeper._relay(_Talker(data)))  # type: ignore[arg-type]
+    lines = [record.getMessage() for record in caplog.records if record.name == "coven.serve"]
+    assert lines[0] == "keeper: " + long_line[:MAX_LINE]
+    assert "keeper: Bea?[2J? ran out" in lines and "keeper: last" in lines
+    assert not any("y" * 1000 in line for line in lines)  # the oversize line is dropped, not copied
