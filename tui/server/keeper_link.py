@@ -34,6 +34,10 @@ STOP_SECONDS = 5.0
 """How long a stopping server waits for the keeper to finish its table before killing it."""
 MAX_LINE = 1000
 """The longest keeper line copied into the log (its lines are short; a longer one is cut)."""
+MAX_PENDING = 64 * 1024
+"""The most bytes of one unfinished keeper line held while its newline is awaited; past it the line is dropped."""
+CHUNK = 4096
+"""Bytes read from the keeper's stderr at a time."""
 
 
 class TableKeeper:
@@ -108,20 +112,25 @@ class TableKeeper:
 
     @staticmethod
     async def _relay(process: asyncio.subprocess.Process) -> None:
-        """Copy each line the keeper writes into the server's log, until it closes its stderr (it ends)."""
+        """Copy each line the keeper writes into the server's log, until it closes its stderr (it ends).
+
+        A line longer than :data:`MAX_PENDING` bytes is dropped whole, its tail too, however the pipe cuts it.
+        """
         assert process.stderr is not None
-        while True:
-            try:
-                line = await process.stderr.readline()
-            except ValueError:  # a line past the stream's limit: skip what was buffered
-                continue
-            if not line:
-                return
-            text = line.decode("utf-8", "replace").rstrip()[:MAX_LINE]
-            # Names come from players: only printable characters reach the log.
-            shown = "".join(char if char.isprintable() else "?" for char in text)
-            if shown:
-                log.info("keeper: %s", shown)
+        pending = b""
+        dropping = False  # inside an oversize line: everything up to its newline goes
+        while chunk := await process.stderr.read(CHUNK):
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            for line in lines:
+                if dropping:
+                    dropping = False
+                    continue
+                _log_line(line)
+            if len(pending) > MAX_PENDING:
+                pending, dropping = b"", True
+        if pending and not dropping:
+            _log_line(pending)
 
     async def stop(self) -> None:
         """Stop the keeper (SIGTERM, then SIGKILL after :data:`STOP_SECONDS`) and its watcher."""
@@ -140,6 +149,14 @@ class TableKeeper:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+
+
+def _log_line(line: bytes) -> None:
+    """One keeper line into the server's log: cut to :data:`MAX_LINE`, printable only (names come from players)."""
+    text = line.decode("utf-8", "replace").rstrip()[:MAX_LINE]
+    shown = "".join(char if char.isprintable() else "?" for char in text)
+    if shown:
+        log.info("keeper: %s", shown)
 
 
 def _status(code: int) -> str:
