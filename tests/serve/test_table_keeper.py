@@ -120,6 +120,26 @@ def test_a_keeper_that_dies_is_started_again_and_the_log_says_so() -> None:
     assert not _alive(second)  # a stopped server stops its keeper
 
 
+@pytest.mark.parametrize("door", ["serve", "web"])
+def test_a_keeper_ends_when_its_server_is_killed(door: str) -> None:
+    env = dict(os.environ, **{PERIOD_ENV: "0.2"})  # the keeper starts at once
+    server = ServeProcess.start(Path(os.environ["COVEN_DATA_DIR"]), "--no-warm", env=env, command=door)
+    keeper = None
+    try:
+        started = re.compile(r"table keeper (\d+) started")
+        wait_until(lambda: started.search(server.log) is not None, "the keeper to start", 60)
+        match = started.search(server.log)
+        assert match is not None
+        keeper = int(match.group(1))
+        wait_until(lambda: "looks at turn-based tables" in server.log, "the keeper to run", 60)
+        server.stop(signal.SIGKILL)  # no chance to stop its keeper
+        wait_until(lambda: not _alive(keeper), "the orphaned keeper to end", 60)
+    finally:
+        server.stop()
+        if keeper is not None and _alive(keeper):
+            os.kill(keeper, signal.SIGKILL)  # never left tending the folder after a failed test
+
+
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import subprocess
+import sys
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
 from saves import LiveSession, Presence, SessionStore
 from saves.tables import TableStore
-from tests.helpers.kept_tables import left_table, moves_by_seat
+from tests.helpers.kept_tables import ROOT, left_table, moves_by_seat
 from tui.keeper import tend
-from tui.keeper.run import PERIOD_ENV, PERIOD_SECONDS, period
+from tui.keeper.run import PARENT_ENV, PERIOD_ENV, PERIOD_SECONDS, SENDER_WAIT_SECONDS, period
 from tui.server.keeper_link import MAX_LINE, TableKeeper
 
 
@@ -74,3 +78,43 @@ def test_a_keeper_line_reaches_the_log_cut_to_its_limit_printable_and_one_past_t
         asyncio.run(relay())
     lines = [record.getMessage() for record in caplog.records if record.name == "coven.serve"]
     assert lines == ["keeper: " + long_line[:MAX_LINE], "keeper: Bea?[2J? ran out", "keeper: last"]
+
+
+def test_a_stopping_server_waits_for_the_keeper_to_send_its_notices(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # A stand-in keeper that, on SIGTERM, takes what the real one may: a table, then the notices' wait.
+    takes = SENDER_WAIT_SECONDS / 6 + 0.5
+    script = ("import signal, sys, time\n"
+              f"signal.signal(signal.SIGTERM, lambda *_: (time.sleep({takes}), sys.exit(0)))\n"
+              "print('tending', file=sys.stderr, flush=True)\n"
+              "signal.pause()\n")
+
+    async def spawn(self: TableKeeper) -> asyncio.subprocess.Process:
+        return await asyncio.create_subprocess_exec(
+            sys.executable, "-c", script, stdin=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+
+    monkeypatch.setenv(PERIOD_ENV, "0.05")
+    monkeypatch.setattr(TableKeeper, "_spawn", spawn)
+
+    async def run() -> int | None:
+        keeper = TableKeeper(tmp_path, tmp_path, None)
+        keeper.start()
+        for _ in range(600):  # up to a minute for the stand-in to start
+            if "keeper: tending" in caplog.text:
+                break
+            await asyncio.sleep(0.1)
+        assert "keeper: tending" in caplog.text
+        await keeper.stop()
+        assert keeper.process is not None
+        return keeper.process.returncode
+
+    with caplog.at_level(logging.INFO, logger="coven.serve"):
+        assert asyncio.run(run()) == 0  # ended by itself, not killed mid-send
+
+
+def test_a_keeper_whose_server_is_gone_before_it_starts_ends_at_once() -> None:
+    # Its parent is this test, not the server it names: that server died and the keeper was handed on.
+    env = dict(os.environ, **{PARENT_ENV: str(os.getppid()), PERIOD_ENV: "0.2"})
+    ended = subprocess.run([sys.executable, "-m", "tui.keeper.run"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, timeout=60, check=False)
+    assert ended.returncode == 1 and "server is gone" in ended.stderr

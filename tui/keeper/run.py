@@ -4,11 +4,13 @@ It opens the save folder's database itself (the server that holds the host key n
 claim of its own for its whole life (so a keeper killed mid-pass lets go of every helm at once, as a player's
 Coven that dies does), tends every turn-based table once at start and then every :func:`period` seconds,
 and writes one line to stderr per table it moved on, which the server copies into its log. SIGTERM ends it
-between two tables.
+between two tables; on Linux the kernel sends that SIGTERM when the server dies, even by SIGKILL, so a keeper
+never outlives its server (it runs in a session of its own, out of reach of the server's terminal).
 """
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import os
 import signal
@@ -25,6 +27,12 @@ PERIOD_ENV = "COVEN_KEEPER_SECONDS"
 SENDER_WAIT_SECONDS = 30.0
 """How long a one-off pass (``coven tables keep``) waits for its notices to go before it exits."""
 
+PARENT_ENV = "COVEN_KEEPER_PARENT"
+"""The server's process id, which the server passes: the keeper ends once that process is no longer its parent."""
+
+_PR_SET_PDEATHSIG = 1
+"""prctl(2): the signal this process gets when its parent dies."""
+
 log = logging.getLogger("coven.keeper")
 
 
@@ -36,6 +44,23 @@ def period() -> float:
     except ValueError:
         return PERIOD_SECONDS
     return seconds if 0.05 <= seconds <= 86400 else PERIOD_SECONDS
+
+
+def _server_pid() -> int:
+    """The server's process id: :data:`PARENT_ENV` when it holds one, else the parent's at start."""
+    text = os.environ.get(PARENT_ENV, "")
+    return int(text) if text.isascii() and text.isdigit() and 0 < len(text) <= 7 else os.getppid()
+
+
+def die_with_server(server_pid: int) -> bool:
+    """Ask the kernel for SIGTERM when the parent dies (Linux); False when ``server_pid`` is no longer the parent.
+
+    The check comes after the request, as in :mod:`tui.server.warm`: a server that died before the request took
+    effect left this process to another parent, and would never be signalled for.
+    """
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+    return os.getppid() == server_pid
 
 
 def main() -> int:
@@ -52,6 +77,9 @@ def main() -> int:
 
     signal.signal(signal.SIGTERM, stopping)
     signal.signal(signal.SIGINT, stopping)
+    if not die_with_server(_server_pid()):  # after the handlers: the server's death ends it between two tables
+        log.error("the table keeper's server is gone; it stops")
+        return 1
     every = period()
     try:
         store = SessionStore()

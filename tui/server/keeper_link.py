@@ -1,8 +1,8 @@
 """The server's end of the table keeper (:mod:`tui.keeper.run`): start it, copy its lines into the log, restart it.
 
 The keeper is a process of its own, started with a clean environment (the save folder, the server's notice URL,
-the keeper's period), so no database connection ever crosses a fork and the server, which holds the host key,
-never opens the database. One that ends while the server runs is started again after a pause that doubles
+the keeper's period, the server's process id, so that it ends when the server dies, even killed), so no database
+connection ever crosses a fork and the server, which holds the host key, never opens the database. One that ends while the server runs is started again after a pause that doubles
 with each quick death (up to :data:`MAX_PAUSE_SECONDS`), and the log says so each time.
 """
 
@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from tui.keeper.run import PERIOD_ENV, period
+from tui.keeper.run import PARENT_ENV, PERIOD_ENV, SENDER_WAIT_SECONDS, period
 from tui.notify.url import ENV_URL as NOTIFY_URL_VARIABLE
 
 log = logging.getLogger("coven.serve")
@@ -30,8 +30,10 @@ FIRST_PAUSE_SECONDS = 1.0
 MAX_PAUSE_SECONDS = 60.0
 STEADY_SECONDS = 60.0
 """A keeper that ran this long before it ended is restarted after :data:`FIRST_PAUSE_SECONDS` again."""
-STOP_SECONDS = 5.0
-"""How long a stopping server waits for the keeper to finish its table before killing it."""
+STOP_SECONDS = 10.0 + SENDER_WAIT_SECONDS / 6  # 15 s
+"""How long a stopping server waits for the keeper to end before killing it: on SIGTERM the keeper finishes the
+table it is at (10 s leaves room for a slow one), then waits up to ``SENDER_WAIT_SECONDS / 6`` (5 s) for the
+notices on their way; a shorter wait would kill it while it sends them (a kill mid-table is safe, but loses them)."""
 MAX_LINE = 1000
 """The longest keeper line copied into the log (its lines are short; a longer one is cut)."""
 MAX_PENDING = 64 * 1024
@@ -69,6 +71,7 @@ class TableKeeper:
             "HOME": os.environ.get("HOME", str(self.data_dir)),
             "LANG": "C.UTF-8",
             "COVEN_DATA_DIR": str(self.data_dir),
+            PARENT_ENV: str(os.getpid()),  # the keeper ends with this process (tui.keeper.run.die_with_server)
         }
         if self.notify_url is not None:
             env[NOTIFY_URL_VARIABLE] = self.notify_url

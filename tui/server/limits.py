@@ -171,7 +171,12 @@ class SessionCounter:
             except OSError as error:
                 self._warn(error)  # the count goes on, this process's own
             else:
-                if self.count + self.others(mine) >= self.maximum:
+                try:
+                    others = self.others(mine)
+                except BaseException:
+                    self.tickets.give_back(mine)  # never left behind to count against the cap
+                    raise
+                if self.count + others >= self.maximum:
                     self.tickets.give_back(mine)
                     return False
                 self._held.append(mine)

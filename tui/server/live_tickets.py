@@ -9,7 +9,9 @@ reused process id does not keep a dead process's ticket alive) and a random tail
 No lock is taken (as in :mod:`saves.notice_counts`): a process first makes its ticket, then lists the folder.
 Of two processes racing for the last place, the one that lists second always sees the first's ticket, so they
 never both take it (at worst both step back, and the newcomer tries again). A name that is not a ticket counts
-as nothing: the folder is the host's own, but nothing in it is trusted to be Coven's.
+as nothing: the folder is the host's own, but nothing in it is trusted to be Coven's. Nor does an entry that is
+not a regular file of this user's (a symlink, never followed, or another user's file), and a ticket's start time
+must match its process's exactly, so forged names of long-lived processes (pid 1) cannot fill the cap.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ import contextlib
 import os
 import re
 import secrets
+import stat
 from pathlib import Path
 
 FOLDER = "live-sessions"
 """The tickets' folder inside the data folder (beside the database, never one of its files)."""
-_TICKET = re.compile(r"([1-9][0-9]{0,9})-([0-9]{1,20})-[0-9a-f]{8}")
-"""A ticket's name: the holder's process id, its start time (clock ticks since boot; 0: unknown), a random tail."""
+_TICKET = re.compile(r"([1-9][0-9]{0,6})-([0-9]{1,20})-[0-9a-f]{8}")
+"""A ticket's name: the holder's process id (7 digits at most: Linux's pid_max is 4194304 at most, and a longer
+one would overflow ``os.kill``), its start time (clock ticks since boot; 0: unknown), a random tail."""
 
 
 def _started(pid: int) -> int | None:
@@ -40,10 +44,12 @@ def _alive(pid: int, started: int) -> bool:
     """Whether the process that made a ticket (``pid``, started at ``started``) still runs."""
     now_started = _started(pid)
     if now_started is not None:
-        return started in (0, now_started)  # another start time: the id was reused by another process
+        # An exact match only: another start time is another process that reused the id, and a 0 ("unknown",
+        # from a holder that could not read /proc) is not taken from anyone while /proc can be read here.
+        return started == now_started
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError, ValueError):  # no such process, or no process id at all
         return False
     except PermissionError:
         return True  # another user's process: alive
@@ -87,9 +93,19 @@ class LiveTickets:
             ticket = _TICKET.fullmatch(name)
             if ticket is None:
                 continue
+            if not self._own_file(name):
+                continue
             pid, started = int(ticket.group(1)), int(ticket.group(2))
             if _alive(pid, started):
                 found.add(name)
             else:
                 self.give_back(name)  # its process is gone without giving it back (killed, or crashed)
         return found
+
+    def _own_file(self, name: str) -> bool:
+        """Whether entry ``name`` is a regular file of this user's (by lstat: a symlink is never followed)."""
+        try:
+            found = os.lstat(self.folder / name)
+        except OSError:
+            return False  # gone meanwhile
+        return stat.S_ISREG(found.st_mode) and found.st_uid == os.getuid()
