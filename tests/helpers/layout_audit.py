@@ -136,8 +136,16 @@ async def at_size(pilot: Any, size: tuple[int, int]) -> None:
         await pilot.resize_terminal(*size)
     await until(pilot, lambda: ((app.size.width, app.size.height) == (app.screen.size.width, app.screen.size.height)
                                 == size and not app._holding_frames), f"the screen laid out at {size[0]}x{size[1]}")
-    await pilot.pause()
-    await pilot.pause()
+    # Laid out anew: what the audit reads is the same on two looks in a row (the children follow the screen).
+    last: list[Seen] = []
+
+    def settled() -> bool:
+        seen = look(app, "settling")
+        same = bool(last) and last[0] == seen
+        last[:] = [seen]
+        return same
+
+    await until(pilot, settled, f"the screen to settle at {size[0]}x{size[1]}")
 
 
 def no_less(smaller: dict[str, Seen], larger: dict[str, Seen]) -> list[str]:
