@@ -14,10 +14,14 @@ from saves.table_listing import ListedTable
 from saves.tables import SeatPlan
 from saves.turn_based import run_out
 from saves.turn_pace import SIGNED_IN_ONLY
+from tests.helpers.notice_server import notice_server
 from tests.helpers.table_helpers import Opener
 from tests.helpers.tables_tui import play_for, screen_text
 from tests.helpers.waiting import until
 from tui.app import CovenApp
+from tui.notify import seat_asked
+from tui.notify.sender import NoticeSender, RateLimit
+from tui.notify.url import ENV_URL
 from tui.screens.awaiting_tables import AwaitingTablesScreen
 from tui.screens.host_table import HostTableScreen
 from tui.screens.join_table import JoinTableScreen
@@ -223,6 +227,26 @@ async def test_a_player_opening_the_table_is_told_of_a_seat_that_ran_out_while_n
         app.tables.offer_join(code)
         await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
         await until(pilot, lambda: "Hal ran out of time: the host's easy bot plays their seat" in said(app), "the news")
+
+
+async def test_opening_a_turn_based_table_does_not_tell_an_away_player_again_of_the_ask_that_stands(
+        open_tables: Opener, monkeypatch: pytest.MonkeyPatch) -> None:
+    sender = NoticeSender()
+    monkeypatch.setattr(seat_asked, "SENDER", sender)
+    monkeypatch.setattr(seat_asked, "LIMIT", RateLimit())
+    hal, code = hal_and_bea_table(open_tables)  # both asked for a team; Bea left (and was told then)
+    hal.release_mine(left=True)
+    with notice_server() as (url, received):
+        monkeypatch.setenv(ENV_URL, url)
+        app = CovenApp(serve_port=2222, account="hal", player_name="Hal", signed_in=True, auto_delay=60.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.tables.offer_join(code)  # Hal comes back: his Coven drives the table now
+            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+            game = app.screen
+            assert isinstance(game, TableGameScreen)
+            await until(pilot, lambda: 1 in game._gone, "Hal's Coven to see Bea away", 120)
+            assert sender.wait_idle(60)
+        assert received.bodies() == [] and sender.sent == 0
 
 
 async def test_the_player_who_opens_the_table_lets_the_bot_play_a_timed_out_seat(open_tables: Opener) -> None:

@@ -24,6 +24,7 @@ from saves.turn_based import run_out, take_helm
 from saves.turn_pace import pace_words
 from tui.coach_access import table_refusal
 from tui.context import coven, leave_to_menu
+from tui.notify.seat_asked import seat_connected
 from tui.screens.chat_pane import CHAT_HELP, ChatPane, away_for, c_is_taken, describe_chat_key
 from tui.screens.game.screen import GameScreen
 from tui.screens.game.undo import take_back, undo_refusal, undo_seat
@@ -117,6 +118,10 @@ class TableGameScreen(GameScreen):
         if self._turn_based:
             if info is not None:
                 self._tell_timed_out(info)
+                # Asked before this Coven opened the table, and away: whoever drove it then (a player's Coven or
+                # the table keeper) told them. A drop seen from here on is news, and is told.
+                presence = self.link.tables.presence
+                self._told.update(seat for seat in self.live.to_act if not seat_connected(info, seat, presence))
             self._remind_half_time()
         if self.link.token:
             kind = "host token" if self._host else "seat token"
