@@ -196,8 +196,11 @@ async def play_one_game(app: CovenApp, plan: str, seed: int, *, coach: bool = Tr
 def _describe(screen: Any, live: LiveSession) -> str:
     """Where a game stands, for a stalled measurement's message."""
     status = getattr(screen, "status_text", "")
+    # What the game screen waits on, for a stall seen once in CI and never again here: its own auto-play state.
+    waits = {name: getattr(screen, name, None) for name in ("auto_play", "_auto_timer", "_bot_log_length",
+                                                             "_curtain_up", "_pending_modal", "is_current")}
     return (f"screen {type(screen).__name__} ({status!r}), {len(live.log)} moves, to act {live.to_act}, "
-            f"table step {live.table_action!r}, finished {live.finished}")
+            f"table step {live.table_action!r}, finished {live.finished}, screen state {waits}")
 
 
 def _ask_coach(screen: Any, live: LiveSession, seat: int, coached: set[int]) -> bool:
