@@ -23,6 +23,7 @@ from tui.notify import seat_asked
 from tui.notify.sender import NoticeSender, RateLimit
 from tui.notify.url import ENV_URL
 from tui.screens.awaiting_tables import AwaitingTablesScreen
+from tui.screens.chat_pane import people_line
 from tui.screens.host_table import HostTableScreen
 from tui.screens.join_table import JoinTableScreen
 from tui.screens.menu import MainMenu
@@ -247,6 +248,21 @@ async def test_opening_a_turn_based_table_does_not_tell_an_away_player_again_of_
             await until(pilot, lambda: 1 in game._gone, "Hal's Coven to see Bea away", 120)
             assert sender.wait_idle(60)
         assert received.bodies() == [] and sender.sent == 0
+
+
+async def test_a_guest_driving_a_turn_based_table_sees_the_away_host_as_away(open_tables: Opener) -> None:
+    hal, code = hal_and_bea_table(open_tables)
+    hal.release_mine(left=True)  # Hal goes: Bea's Coven will drive the table
+    app = CovenApp(serve_port=2222, account="bea", player_name="Bea", signed_in=True, auto_delay=60.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.tables.offer_join(code)
+        await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+        game = app.screen
+        assert isinstance(game, TableGameScreen) and game.link.is_host  # Bea holds the table's host role now
+        play_for(LiveSession.load(hal.store, game.live.session_id, claim=game.link.claim), 1, random.Random(3))
+        await until(pilot, lambda: game.status_text == "Waiting for Hal (away)…", "Hal, away, awaited")
+        info = game.link.refresh()
+        assert "Hal (away)" in people_line(info, game.link.claim, datetime.now(UTC))
 
 
 async def test_the_player_who_opens_the_table_lets_the_bot_play_a_timed_out_seat(open_tables: Opener) -> None:

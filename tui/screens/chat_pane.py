@@ -78,7 +78,7 @@ def people_line(info: TableInfo, claim: str, now: datetime) -> str:
         name = seat.name + (" (you)" if seat.claim == claim else "")
         if seat.role == "bot":
             name += " (bot)"
-        elif seat.role == "local" and info.host_claim is None:
+        elif seat.role == "local" and seat.claim is None:  # its own claim: a guest's Coven may drive the table
             name += " (away)"
         elif seat.role == "remote" and seat.claim is None:
             name += f" ({away_for(seat.dropped_at, now, seat.left)})"

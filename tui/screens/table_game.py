@@ -167,12 +167,13 @@ class TableGameScreen(GameScreen):
         """The waiting line for ``seats``, with each absent player's time away as of the table's clock."""
         info = self.link.info
         now = self.link.tables.clock()
-        host_away = info is not None and info.host_claim is None and not self._host
+        host_away = info is not None and info.host_claim is None and not self._host  # nobody drives the table
         names = []
         for seat in seats:
             name = self.live.seats[seat].name
-            local = info is not None and info.seats[seat].role == "local"
-            if host_away and local:
+            held = info.seats[seat] if info is not None else None
+            # A host's local seat is away by its own claim: at a turn-based table a guest's Coven may drive.
+            if held is not None and held.role == "local" and held.claim is None and not self.plays_here(seat):
                 name += " (away)"
             elif seat in self._gone:
                 gone = info.seats[seat] if info else None
