@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import pytest
 
@@ -28,6 +29,19 @@ from tui.notify.url import ENV_URL
 from tui.screens.table_game import TableGameScreen
 
 
+async def ana_and_bea_playing(pilot: Any, app: CovenApp, other: TableStore) -> tuple[TableGameScreen, str]:
+    """Ana hosts a Wizards Cup table from the menu, Bea takes its other seat from ``other``, and Ana starts it:
+    the game screen and Bea's seat token."""
+    code = await host_from_menu(pilot, app)
+    token = other.take_seat(code, 1, "Bea")
+    await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
+    await pilot.press("s")
+    await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+    game = app.screen
+    assert isinstance(game, TableGameScreen)
+    return game, token
+
+
 @pytest.mark.parametrize("bea_drops", [True, False])
 def test_the_move_that_asks_a_seat_again_tells_its_player_only_when_they_are_not_connected(
         other: TableStore, monkeypatch: pytest.MonkeyPatch, bea_drops: bool) -> None:
@@ -39,13 +53,7 @@ def test_the_move_that_asks_a_seat_again_tells_its_player_only_when_they_are_not
     async def scenario() -> str:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            code = await host_from_menu(pilot, app)
-            token = other.take_seat(code, 1, "Bea")
-            await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
-            await pilot.press("s")
-            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
-            game = app.screen
-            assert isinstance(game, TableGameScreen)
+            game, token = await ana_and_bea_playing(pilot, app, other)
             remote = LiveSession.load(other.store, game.live.session_id, claim=other.claim)
             play_for(remote, 1, random.Random(3))  # Bea builds her team elsewhere...
             await until(pilot, lambda: len(game.live.log) == len(remote.log), "Bea's team to arrive")
@@ -82,13 +90,7 @@ def test_a_player_who_drops_while_the_table_waits_on_them_is_told_once_by_the_ho
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            code = await host_from_menu(pilot, app)
-            other.take_seat(code, 1, "Bea")
-            await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
-            await pilot.press("s")
-            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
-            game = app.screen
-            assert isinstance(game, TableGameScreen)
+            game, _ = await ana_and_bea_playing(pilot, app, other)
             other.presence.close()  # Bea's Coven goes while both teams are still to be chosen
             await until(pilot, lambda: sender.sent + sender.failed >= 1, "the notice for Bea", 120)
             builder = game.query_one(TeamBuilder)
@@ -124,13 +126,7 @@ def test_a_player_told_when_asked_is_not_told_again_when_the_host_notices_their_
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            code = await host_from_menu(pilot, app)
-            other.take_seat(code, 1, "Bea")
-            await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
-            await pilot.press("s")
-            await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
-            game = app.screen
-            assert isinstance(game, TableGameScreen)
+            game, _ = await ana_and_bea_playing(pilot, app, other)
             remote = LiveSession.load(other.store, game.live.session_id, claim=other.claim)
             play_for(remote, 1, random.Random(3))
             await until(pilot, lambda: len(game.live.log) == len(remote.log), "Bea's team to arrive")

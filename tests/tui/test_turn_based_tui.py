@@ -45,13 +45,16 @@ def said(app: CovenApp) -> str:
     return " ".join(str(notice.message) for notice in app._notifications)
 
 
-def hal_and_bea_table(open_tables: Opener, pace_days: int = 3) -> tuple[TableStore, str]:
-    """Hal hosts a turn-based Wizards Cup table, Bea (signed in) sat down and left: the table waits for both."""
+def hal_and_bea_table(open_tables: Opener, pace_days: int = 3, bea_chooses: bool = False) -> tuple[TableStore, str]:
+    """Hal hosts a turn-based Wizards Cup table, Bea (signed in) sat down and left: the table waits for both
+    (for Hal alone when ``bea_chooses`` her team before she leaves)."""
     hal, bea = open_tables(), open_tables()
     hal.account, bea.account = "hal", "bea"
     plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
     code = hal.host("wizards-cup", {}, 5, plan, host_name="Hal", pace_days=pace_days, timeout_bot="easy").info.code
     bea.take_seat(code, 1, "Bea")  # the table is full: the game starts
+    if bea_chooses:
+        play_for(LiveSession.load(bea.store, hal.find(code).session_id or 0, claim=bea.claim), 1, random.Random(3))
     bea.release_mine(left=True)
     return hal, code
 
@@ -212,14 +215,8 @@ async def test_a_player_at_the_table_is_told_when_another_seat_runs_out_of_time(
 
 async def test_a_player_opening_the_table_is_told_of_a_seat_that_ran_out_while_nobody_was_there(
         open_tables: Opener) -> None:
-    hal, bea = open_tables(), open_tables()
-    hal.account, bea.account = "hal", "bea"
-    plan = [SeatPlan("local", "Hal"), SeatPlan("remote", "Seat 2")]
-    code = hal.host("wizards-cup", {}, 5, plan, host_name="Hal", pace_days=1, timeout_bot="easy").info.code
-    bea.take_seat(code, 1, "Bea")
+    hal, code = hal_and_bea_table(open_tables, pace_days=1, bea_chooses=True)
     session_id = hal.find(code).session_id or 0
-    play_for(LiveSession.load(bea.store, session_id, claim=bea.claim), 1, random.Random(3))  # Bea's team
-    bea.release_mine(left=True)
     hal.release_mine(left=True)  # nobody is connected when Hal's day runs out (the table keeper's case)
     hal.clock = lambda: datetime.now(UTC) + timedelta(days=1, hours=1)
     assert run_out(hal, hal.find(code), LiveSession.load(hal.store, session_id)) == [0]
@@ -334,7 +331,6 @@ def test_a_notice_to_an_absent_player_at_a_turn_based_table_says_when_their_time
         before = datetime.now(UTC)
         asyncio.run(scenario())
         bodies = received.bodies()
-    print("BODIES", bodies)
     [body] = bodies
     assert body["seat"] == "Bea" and body["table"] == code
     deadline = datetime.fromisoformat(str(body["deadline"]))
