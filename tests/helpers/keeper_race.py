@@ -3,7 +3,9 @@
 ``python -m tests.helpers.keeper_race keeper CODE`` makes one keeper pass (:func:`tui.keeper.tend.keep_tables`);
 ``python -m tests.helpers.keeper_race player CODE`` does what Bea's Coven does when she opens the table: her list
 applies the time-out rule, she sits again (taking the helm if nobody holds it), and while she holds the helm
-her screen plays the bots through :mod:`tui.table_turns` until she is asked. Each prints ``ready``, waits for a
+her screen plays the bots through :mod:`tui.table_turns` until she is asked. Two of Bea's Covens racing is Bea
+in two terminals at once: the one that sits second is told her seat is played from another terminal, and plays
+nothing. Each prints ``ready``, waits for a
 line on stdin (so all go at once), then prints how many moves it played and exits 0.
 """
 
@@ -12,7 +14,7 @@ from __future__ import annotations
 import sys
 
 from saves import LiveSession, LogConflictError, Presence, SessionStore
-from saves.table_records import SeatClaimError
+from saves.table_records import SeatClaimError, TableError
 from saves.tables import TableStore
 from saves.turn_based import my_turn_tables, resume, take_helm
 from tui.keeper.tend import keep_tables
@@ -22,7 +24,10 @@ from tui.table_turns import bot_choice, bot_for
 def _player(tables: TableStore, code: str) -> int:
     tables.account = "bea"
     my_turn_tables(tables)  # the menu's list looks first, as Bea signs in
-    resume(tables, code)
+    try:
+        resume(tables, code)
+    except TableError:
+        return 0  # her other racing Coven sits there now: this one is told so, and plays nothing
     if not take_helm(tables, code):
         return 0  # the keeper drives it now: her screen waits for its moves
     session_id = tables.find(code).session_id
