@@ -5,6 +5,7 @@ An ``async def`` test runs in a fresh event loop of its own: pytest-asyncio in a
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -75,6 +76,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Put :data:`HEAVY_TESTS` first, longest first; the rest keep their order (the sort is stable)."""
     rank = {name: place for place, name in enumerate(HEAVY_TESTS)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("[")[0], len(rank)))
+
+
+GC_THRESHOLDS = (20_000, 10, 10)
+"""The worker's collection thresholds (Python's default is 700, 10, 10): see :func:`pytest_collection_finish`."""
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Take what the worker has imported and collected out of the garbage collector's reach, and collect less often.
+
+    Textual, Rich, the engine and the collected tests are a hundred thousand objects or more that live as long
+    as the worker, and an app test makes as many again, most of them kept until its app closes. The collector
+    walked all of them over and over: a fifth of the app tests' CPU. Frozen, the worker's own objects are never
+    walked again; collecting when 20,000 objects are new instead of 700 cuts the walks over a test's app.
+    Nothing frozen is garbage (a collection runs first), and what a test makes is collected as before, so a
+    check that an object is freed (``gc.collect()``, then a weak reference) means what it says.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 @pytest.fixture(autouse=True)
