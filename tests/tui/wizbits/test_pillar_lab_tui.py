@@ -52,15 +52,19 @@ def engine_steps(scenario: Scenario) -> list[tuple[int, ...]]:
 
 
 async def pick(pilot: Any, wanted: str) -> None:
-    """Choose the entry whose id is ``wanted`` in the open picker, by keyboard."""
+    """Choose the entry whose id is ``wanted`` in the open picker, its last step and the choice by keyboard."""
     await until(pilot, lambda: (isinstance(pilot.app.screen, (PickScreen, HelpScreen))),
                 'isinstance(screen, (PickScreen, HelpScreen))')
     screen = pilot.app.screen
     assert isinstance(screen, (PickScreen, HelpScreen))
     options = screen.query_one(OptionList)
     ids = [options.get_option_at_index(n).id for n in range(options.option_count)]
-    for _ in range(ids.index(wanted)):
+    # The highlight goes next to the entry at once (a down key a row cost a redraw each, up to 32 of them),
+    # then the last move and the choice are keys, as a player's are.
+    if ids.index(wanted):
+        options.highlighted = ids.index(wanted) - 1
         await pilot.press("down")
+    assert options.highlighted == ids.index(wanted)
     await pilot.press("enter")
     await pilot.pause()
 
