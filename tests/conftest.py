@@ -49,7 +49,7 @@ HEAVY_TESTS = (
     "tests/serve/test_serve_abuse.py::test_password_guessing_is_bounded_per_connection_and_slowed_per_address",
     "tests/serve/test_serve_rematch.py::test_two_ssh_players_play_again_at_the_same_table",
     "tests/tui/wizbits/test_wizbits_passing.py::test_yield_until_my_turn_spares_most_curtains_of_a_turn_with_no_card_played",
-    "tests/tui/wizbits/test_deck_editor.py::test_build_a_legal_deck_and_start_a_game_with_it",
+    "tests/tui/wizbits/test_deck_editor.py::test_live_validation_messages_then_build_a_legal_deck_and_start_a_game_with_it",
 )
 """The longest tests (each 15 s or more of a quiet 2-core run), longest first, every parametrisation of each.
 

@@ -12,6 +12,7 @@ from rich.console import Console
 import tui.cli.bench.games
 import tui.cli.bench.seat_memory
 import tui.cli.bench.wizards_cup
+from engine import get_game
 from tui.cli import main
 from tui.cli.bench.games import DEFAULT_PLANS
 from tui.cli.bench.games import plan as bench_plan
@@ -30,6 +31,12 @@ def test_bench_prints_figures(game_id: str, extra: str, capsys: pytest.CaptureFi
     # per-pair loop times 300 rounds: the figures are the command's, the test sees that each is printed.
     monkeypatch.setattr(tui.cli.bench.wizards_cup, "STRENGTH_GAMES", (1, 1))
     monkeypatch.setattr(tui.cli.bench.wizards_cup, "LOOP_SAMPLE", 300)
+    # Its games against Hard are whole games of one round (to one Cup Token), as seat-memory's test plays them:
+    # half the CPU of the default two.
+    rules = get_game("wizards-cup").rules
+    dealt = rules.new_state
+    monkeypatch.setattr(rules, "new_state", lambda options, seed, seats, names=None:
+                        dealt({**options, "tokens_to_win": 1}, seed, seats, names))
     assert main(["bench", game_id, "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "games/s" in out and "normal bot decision" in out and extra in out

@@ -163,27 +163,25 @@ async def test_marking_the_main_character(store: SessionStore) -> None:
         assert editor(app).draft.main == second
 
 
-async def test_live_validation_messages(store: SessionStore) -> None:
+async def test_live_validation_messages_then_build_a_legal_deck_and_start_a_game_with_it(
+        store: SessionStore) -> None:
+    # One deck built by keyboard serves both: the validation pane follows each edit, then the deck is played.
     app = CovenApp(store=store, auto_delay=60)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await until(pilot, lambda: ("needs at least 60" in checks(app) and "No Main Character" in checks(app)),
                     '"needs at least 60" in checks(app) and "No Main Character...')
         await build_legal_deck(pilot)
-        assert checks(app) == "✓ Legal: 60 cards, Main Character Cinderwing Archmage."
+        legal = "✓ Legal: 60 cards, Main Character Cinderwing Archmage."
+        assert checks(app) == legal
         await pilot.press("up", "minus")
         assert editor(app).draft.size == 59
         assert "it needs at least 60 (add 1 more)" in checks(app) and "Main Character" not in checks(app)
         await pilot.press("home", "m")  # unmarks the Main Character
         assert "No Main Character is marked" in checks(app)
-
-
-async def test_build_a_legal_deck_and_start_a_game_with_it(store: SessionStore) -> None:
-    app = CovenApp(store=store, auto_delay=60)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await pilot.pause()
-        await build_legal_deck(pilot)
+        # Legal again: the Main Character marked once more, and a copy of the pool's last card for the one taken.
+        await pilot.press("m", "end", "plus")
+        assert editor(app).draft.size == 60 and checks(app) == legal
         await pilot.press("ctrl+s")
         await answer_prompt(pilot, "Four of each")
         saved = DeckStore(store).load_deck("Four of each")
@@ -235,7 +233,6 @@ async def test_every_key_in_every_pane_at_80x24(store: SessionStore) -> None:
             for key in keys:
                 screen.query_one(pane).focus()
                 await pilot.press(key)
-                await pilot.pause()
                 while app.screen is not screen:  # a dialog opened: close it without answering
                     await pilot.press("escape")
                     await pilot.pause()
