@@ -15,6 +15,7 @@ from unittest import mock
 import asyncssh
 import pytest
 
+from tests.helpers.shared_serve import between_tests, module_server
 from tests.helpers.ssh_client import ROOT, ServeProcess, SSHPlayer, open_connection, wait_until
 from tui.server.limits import MAX_COLUMNS, MAX_ROWS
 from tui.server.paste import PASTE_END, PASTE_START
@@ -56,24 +57,14 @@ async def _logged(server: ServeProcess, text: str, count: int, timeout: float = 
 
 @pytest.fixture(scope="module")
 def default_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    """One server with the default options for the module's tests that need nothing else of theirs.
-
-    Starting one costs a second and a half of CPU; each test uses it with its own players, reads the log from
-    where it began, and leaves no player behind (the ``served`` fixture checks that before the next one).
-    """
-    environment = dict(os.environ)
-    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):  # as coven_data_dir sets them for a test's own
-        environment[variable] = "ana"
-    with ServeProcess.start(tmp_path_factory.mktemp("abuse") / "coven-data", env=environment) as server:
-        yield server
+    """One server with the default options for the module's tests that need nothing fresh of it."""
+    yield from module_server(tmp_path_factory, "abuse")
 
 
 @pytest.fixture
 def served(default_server: ServeProcess) -> ServeProcess:
     """The module's default server, once no player of an earlier test is left on it."""
-    wait_until(lambda: not default_server.children(), "an earlier test's players to be reaped", 60)
-    assert default_server.process.poll() is None, default_server.log
-    return default_server
+    return between_tests(default_server)
 
 
 # -- terminal size ------------------------------------------------------------------------------------
