@@ -39,7 +39,7 @@ HEAVY_TESTS = (
     "tests/engine/witchdraft/test_witchdraft_draft.py::test_150_random_games_with_a_json_round_trip_at_every_step",
     "tests/tui/wizbits/test_deck_editor_files.py::test_import_shows_the_bad_line_and_export_round_trips",
     "tests/engine/test_game_contract.py::test_random_playouts_keep_the_contract",
-    "tests/serve/test_serve_game.py::test_two_ssh_players_host_join_and_play_a_whole_wizards_cup_table",
+    "tests/serve/test_serve_game.py::test_two_ssh_players_play_a_whole_wizards_cup_table_and_a_dropped_one_comes_back_with_the_seat_token",
     "tests/web/test_web_table_actions.py::test_a_browser_player_joins_by_code_talks_undoes_plays_again_and_watches",
     "tests/web/test_web_tables.py::test_a_table_hosted_from_a_browser_is_joined_over_ssh_and_played_to_its_end",
     "tests/web/test_web_refresh.py::test_a_refresh_mid_game_takes_the_seat_back_from_the_tabs_session_storage",

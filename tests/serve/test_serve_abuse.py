@@ -8,12 +8,14 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from unittest import mock
 
 import asyncssh
 import pytest
 
+from tests.helpers.shared_serve import between_tests, module_server
 from tests.helpers.ssh_client import ROOT, ServeProcess, SSHPlayer, open_connection, wait_until
 from tui.server.limits import MAX_COLUMNS, MAX_ROWS
 from tui.server.paste import PASTE_END, PASTE_START
@@ -45,12 +47,24 @@ async def _press_until(player: SSHPlayer, key: str, text: str, tries: int = 6) -
     return await player.wait_for(text, timeout=60)
 
 
-async def _logged(server: ServeProcess, text: str, count: int, timeout: float = 60.0) -> None:
-    """Wait until the server's log holds ``text`` ``count`` times, letting the client run meanwhile."""
+async def _logged(server: ServeProcess, text: str, count: int, timeout: float = 60.0, since: int = 0) -> None:
+    """Wait until the server's log (from offset ``since``) holds ``text`` ``count`` times, letting the client run."""
     deadline = asyncio.get_running_loop().time() + timeout
-    while server.log.count(text) < count:
+    while server.log[since:].count(text) < count:
         assert asyncio.get_running_loop().time() < deadline, f"{text!r} was not logged {count} times:\n{server.log}"
         await asyncio.sleep(0.1)
+
+
+@pytest.fixture(scope="module")
+def default_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    """One server with the default options for the module's tests that need nothing fresh of it."""
+    yield from module_server(tmp_path_factory, "abuse")
+
+
+@pytest.fixture
+def served(default_server: ServeProcess) -> ServeProcess:
+    """The module's default server, once no player of an earlier test is left on it."""
+    return between_tests(default_server)
 
 
 # -- terminal size ------------------------------------------------------------------------------------
@@ -179,22 +193,23 @@ def _paste(size: int) -> bytes:
     return PASTE_START + b"x" * size + PASTE_END
 
 
-def test_a_paste_beyond_the_input_cap_keeps_its_markers_and_the_keys_after_it_work(coven_data_dir: Path) -> None:
-    with ServeProcess.start(coven_data_dir) as server:
-        async def scenario() -> None:
-            player = await SSHPlayer.connect(server.port, "ana")
-            await player.wait_for(TITLE)
-            player.send(_paste(20 * 1024))
-            await _press_until(player, "n", NEW_GAME)
-            await _press_until(player, "escape", TITLE)
-            await _logged(server, "bytes dropped", 1)  # one line per burst: this one is over
-            player.send(_paste(1024 * 1024))
-            await _press_until(player, "n", NEW_GAME)
-            await _logged(server, "bytes dropped", 2)
-            await player.close()
+def test_a_paste_beyond_the_input_cap_keeps_its_markers_and_the_keys_after_it_work(served: ServeProcess) -> None:
+    server, start = served, len(served.log)
 
-        asyncio.run(scenario())
-        log = server.log
+    async def scenario() -> None:
+        player = await SSHPlayer.connect(server.port, "ana")
+        await player.wait_for(TITLE)
+        player.send(_paste(20 * 1024))
+        await _press_until(player, "n", NEW_GAME)
+        await _press_until(player, "escape", TITLE)
+        await _logged(server, "bytes dropped", 1, since=start)  # one line per burst: this one is over
+        player.send(_paste(1024 * 1024))
+        await _press_until(player, "n", NEW_GAME)
+        await _logged(server, "bytes dropped", 2, since=start)
+        await player.close()
+
+    asyncio.run(scenario())
+    log = server.log[start:]
     first, second = (int(number) for number in re.findall(r"input faster than anyone types; (\d+) bytes dropped", log))
     assert 0 < first <= 4 * 1024 + 12
     # All but what the budget let through: a burst of 16 KiB and 4 KiB a second while it lasted.
@@ -204,29 +219,30 @@ def test_a_paste_beyond_the_input_cap_keeps_its_markers_and_the_keys_after_it_wo
 # -- user names ---------------------------------------------------------------------------------------
 
 
-def test_odd_user_names_are_names_never_options_and_are_cleaned(coven_data_dir: Path) -> None:
-    with ServeProcess.start(coven_data_dir) as server:
-        async def scenario() -> None:
-            for username, name in (("--help", "--help"), ("-x", "-x"), ("ana\u115f", "ana")):
-                player = await SSHPlayer.connect(server.port, username)
-                await player.wait_for(TITLE)
-                [pid] = server.children()
-                command = _cmdline(pid)
-                assert f"--name={name}" in command and f"--account={name}" in command
-                assert "--signed-in" not in command  # --auth none: the name proves nothing
-                await _press_until(player, "n", NEW_GAME)
-                await player.close()
-                wait_until(lambda: not server.children(), "the player's process to be reaped", 60)
-            # asyncssh's client will not send an escape in a user name; a hostile one would.
-            with mock.patch("asyncssh.connection.saslprep", lambda text: text), \
-                    pytest.raises(asyncssh.DisconnectError):
-                await open_connection(server.port, "ana\x1b[2J\x1b]0;pwned\x07")
-            player = await SSHPlayer.connect(server.port, "bea")
-            await player.wait_for(TITLE)
-            await player.close()
+def test_odd_user_names_are_names_never_options_and_are_cleaned(served: ServeProcess) -> None:
+    server = served
 
-        asyncio.run(scenario())
-        log = server.log
+    async def scenario() -> None:
+        for username, name in (("--help", "--help"), ("-x", "-x"), ("ana\u115f", "ana")):
+            player = await SSHPlayer.connect(server.port, username)
+            await player.wait_for(TITLE)
+            [pid] = server.children()
+            command = _cmdline(pid)
+            assert f"--name={name}" in command and f"--account={name}" in command
+            assert "--signed-in" not in command  # --auth none: the name proves nothing
+            await _press_until(player, "n", NEW_GAME)
+            await player.close()
+            wait_until(lambda: not server.children(), "the player's process to be reaped", 60)
+        # asyncssh's client will not send an escape in a user name; a hostile one would.
+        with mock.patch("asyncssh.connection.saslprep", lambda text: text), \
+                pytest.raises(asyncssh.DisconnectError):
+            await open_connection(server.port, "ana\x1b[2J\x1b]0;pwned\x07")
+        player = await SSHPlayer.connect(server.port, "bea")
+        await player.wait_for(TITLE)
+        await player.close()
+
+    asyncio.run(scenario())
+    log = server.log
     assert "\x1b" not in log and "\u115f" not in log
     assert "Traceback" not in log and "exited with status 2" not in log
 
@@ -234,27 +250,28 @@ def test_odd_user_names_are_names_never_options_and_are_cleaned(coven_data_dir: 
 # -- refusals -----------------------------------------------------------------------------------------
 
 
-def test_agent_and_x11_forwarding_are_refused_with_a_logged_reason(coven_data_dir: Path) -> None:
+def test_agent_and_x11_forwarding_are_refused_with_a_logged_reason(served: ServeProcess) -> None:
     from asyncssh.packet import Boolean, String, UInt32
 
-    with ServeProcess.start(coven_data_dir) as server:
-        async def scenario() -> tuple[str, bool]:
-            player = await SSHPlayer.connect(server.port, "ana", agent_forwarding=True)
-            await player.wait_for(TITLE)
-            await _logged(server, "refused: agent forwarding", 1)
-            # asyncssh's client asks for X11 only with a display of its own; the request itself is what counts.
-            granted = await player.chan._make_request(  # noqa: SLF001
-                b"x11-req", Boolean(False), String(b"MIT-MAGIC-COOKIE-1"), String(b"00" * 16), UInt32(0))
-            await _logged(server, "refused: X11 forwarding", 1)
-            await _press_until(player, "n", NEW_GAME)  # the session goes on
-            await player.close()
-            return player.stderr, granted
+    server, start = served, len(served.log)
 
-        stderr, granted = asyncio.run(scenario())
+    async def scenario() -> tuple[str, bool]:
+        player = await SSHPlayer.connect(server.port, "ana", agent_forwarding=True)
+        await player.wait_for(TITLE)
+        await _logged(server, "refused: agent forwarding", 1, since=start)
+        # asyncssh's client asks for X11 only with a display of its own; the request itself is what counts.
+        granted = await player.chan._make_request(  # noqa: SLF001
+            b"x11-req", Boolean(False), String(b"MIT-MAGIC-COOKIE-1"), String(b"00" * 16), UInt32(0))
+        await _logged(server, "refused: X11 forwarding", 1, since=start)
+        await _press_until(player, "n", NEW_GAME)  # the session goes on
+        await player.close()
+        return player.stderr, granted
+
+    stderr, granted = asyncio.run(scenario())
     assert not granted
     assert "Coven does not forward agent connections; nothing of yours is shared." in stderr
     assert "Coven does not forward X11 connections; nothing of yours is shared." in stderr
-    assert "user=ana refused: agent forwarding" in server.log
+    assert "user=ana refused: agent forwarding" in server.log[start:]
 
 
 def test_every_rate_limited_client_reads_its_refusal(coven_data_dir: Path) -> None:
@@ -348,8 +365,10 @@ def test_the_data_folder_and_the_database_are_private_while_and_after_serving(co
         assert _mode(path) == 0o600, path
 
 
-def test_reclaiming_over_ssh_stops_after_too_many_wrong_tokens(coven_data_dir: _Path) -> None:
+def test_reclaiming_over_ssh_stops_after_too_many_wrong_tokens(served: ServeProcess,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """A stranger guessing Bea's token gets five tries per connection; Bea's own token still works."""
+    monkeypatch.setenv("COVEN_DATA_DIR", str(served.data_dir))  # the table is written where the server reads
     store = _SessionStore()
     host_presence, bea_presence = _Presence(), _Presence()
     host = _TableStore(store, host_presence)
@@ -360,37 +379,38 @@ def test_reclaiming_over_ssh_stops_after_too_many_wrong_tokens(coven_data_dir: _
     bea_presence.close()  # Bea's connection drops: her seat is kept for her token
     assert host.refresh(code).seats[1].claim is None
     try:
-        with _ServeProcess.start(coven_data_dir) as server:
-            async def guess_then_return() -> None:
-                stranger = await _SSHPlayer.connect(server.port, f"cy+{code}")
-                await stranger.wait_for("Reclaim my seat")
-                for tries in range(_MAX_RECLAIM_TRIES):
-                    stranger.press("enter")  # the only choice: reclaim
-                    await stranger.wait_for("Your seat token (shown when you sat down)")
-                    stranger.send(_new_token())
-                    stranger.press("enter")
-                    left = _MAX_RECLAIM_TRIES - tries - 1
-                    await stranger.wait_for(lambda text, left=left: (
-                        f"({left} {'try' if left == 1 else 'tries'} left from this connection)" in _flat(text)))
+        server = served
+
+        async def guess_then_return() -> None:
+            stranger = await _SSHPlayer.connect(server.port, f"cy+{code}")
+            await stranger.wait_for("Reclaim my seat")
+            for tries in range(_MAX_RECLAIM_TRIES):
+                stranger.press("enter")  # the only choice: reclaim
+                await stranger.wait_for("Your seat token (shown when you sat down)")
+                stranger.send(_new_token())
                 stranger.press("enter")
-                screen = await stranger.wait_for(lambda text: (
-                    f"{_MAX_RECLAIM_TRIES} wrong seat tokens were tried from this connection" in _flat(text)))
-                assert "Your seat token (shown when you sat down)" not in screen  # not even asked any more
-                assert host.refresh(code).seats[1].claim is None
-                await stranger.close()
+                left = _MAX_RECLAIM_TRIES - tries - 1
+                await stranger.wait_for(lambda text, left=left: (
+                    f"({left} {'try' if left == 1 else 'tries'} left from this connection)" in _flat(text)))
+            stranger.press("enter")
+            screen = await stranger.wait_for(lambda text: (
+                f"{_MAX_RECLAIM_TRIES} wrong seat tokens were tried from this connection" in _flat(text)))
+            assert "Your seat token (shown when you sat down)" not in screen  # not even asked any more
+            assert host.refresh(code).seats[1].claim is None
+            await stranger.close()
 
-                bea = await _SSHPlayer.connect(server.port, f"bea+{code}")  # a new connection, the right token
-                await bea.wait_for("Reclaim my seat")
-                bea.press("enter")
-                await bea.wait_for("Your seat token (shown when you sat down)")
-                bea.send(f"  {token.replace('-', '').lower()}  ")
-                bea.press("enter")
-                await bea.wait_for(f"Table {code} · Wizards Cup", timeout=30)
-                assert host.refresh(code).seats[1].claim is not None
-                await bea.close()
+            bea = await _SSHPlayer.connect(server.port, f"bea+{code}")  # a new connection, the right token
+            await bea.wait_for("Reclaim my seat")
+            bea.press("enter")
+            await bea.wait_for("Your seat token (shown when you sat down)")
+            bea.send(f"  {token.replace('-', '').lower()}  ")
+            bea.press("enter")
+            await bea.wait_for(f"Table {code} · Wizards Cup", timeout=30)
+            assert host.refresh(code).seats[1].claim is not None
+            await bea.close()
 
-            _asyncio.run(guess_then_return())
-            _wait_until(lambda: not server.children(), "the players' processes to end", 60)
+        _asyncio.run(guess_then_return())
+        _wait_until(lambda: not server.children(), "the players' processes to end", 60)
     finally:
         host_presence.close()
         store.close()

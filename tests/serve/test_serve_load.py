@@ -7,10 +7,12 @@ import os
 import re
 import signal
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.shared_serve import between_tests, module_server
 from tests.helpers.ssh_client import ROOT, ServeProcess, SSHPlayer, coven_processes, wait_until
 
 PLAYERS = 16
@@ -18,29 +20,46 @@ MENU_WAIT = 120.0
 """A bound for a busy machine, not a target: `coven bench serve` measures connect-to-menu times."""
 
 
-def test_sixteen_players_reach_the_menu_at_once_and_leave_no_process(coven_data_dir: Path) -> None:
-    with ServeProcess.start(coven_data_dir) as server:
-        async def scenario() -> list[float]:
-            started = time.monotonic()
+@pytest.fixture(scope="module")
+def default_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    """One server with the default options for the module's tests that need nothing fresh of it.
 
-            async def connect_and_wait(number: int) -> tuple[SSHPlayer, float]:
-                player = await SSHPlayer.connect(server.port, f"player{number}")
-                await player.wait_for("C O V E N", timeout=MENU_WAIT)
-                return player, time.monotonic() - started
+    The sixteen players come first: with the default burst of 20 connections an address may make, the
+    three players of the later tests still fit.
+    """
+    yield from module_server(tmp_path_factory, "load")
 
-            results = await asyncio.gather(*(connect_and_wait(number) for number in range(PLAYERS)))
-            players = [player for player, _ in results]
-            assert len(server.children()) == PLAYERS
-            await asyncio.gather(*(player.close() for player in players))
-            return [took for _, took in results]
 
-        times = asyncio.run(scenario())
-        print(f"\n{PLAYERS} concurrent players reached the menu in {max(times):.1f} s "
-              f"(first {min(times):.1f} s)")
-        assert len(times) == PLAYERS
-        wait_until(lambda: not server.children(), "every player's process to be reaped", 60)
-        wait_until(lambda: server.log.count("reaped") == PLAYERS, "a reaped line per player", 60)
-        assert server.process.poll() is None
+@pytest.fixture
+def served(default_server: ServeProcess) -> ServeProcess:
+    """The module's default server, once no player of an earlier test is left on it."""
+    return between_tests(default_server)
+
+
+def test_sixteen_players_reach_the_menu_at_once_and_leave_no_process(served: ServeProcess) -> None:
+    server, start = served, len(served.log)
+
+    async def scenario() -> list[float]:
+        started = time.monotonic()
+
+        async def connect_and_wait(number: int) -> tuple[SSHPlayer, float]:
+            player = await SSHPlayer.connect(server.port, f"player{number}")
+            await player.wait_for("C O V E N", timeout=MENU_WAIT)
+            return player, time.monotonic() - started
+
+        results = await asyncio.gather(*(connect_and_wait(number) for number in range(PLAYERS)))
+        players = [player for player, _ in results]
+        assert len(server.children()) == PLAYERS
+        await asyncio.gather(*(player.close() for player in players))
+        return [took for _, took in results]
+
+    times = asyncio.run(scenario())
+    print(f"\n{PLAYERS} concurrent players reached the menu in {max(times):.1f} s "
+          f"(first {min(times):.1f} s)")
+    assert len(times) == PLAYERS
+    wait_until(lambda: not server.children(), "every player's process to be reaped", 60)
+    wait_until(lambda: server.log[start:].count("reaped") == PLAYERS, "a reaped line per player", 60)
+    assert server.process.poll() is None
 
 
 def test_an_idle_player_is_told_goodbye_and_disconnected(coven_data_dir: Path) -> None:
@@ -58,17 +77,18 @@ def test_an_idle_player_is_told_goodbye_and_disconnected(coven_data_dir: Path) -
     assert "user=ana idle timeout" in server.log
 
 
-def test_quitting_the_app_closes_the_connection_with_its_status(coven_data_dir: Path) -> None:
-    with ServeProcess.start(coven_data_dir) as server:
-        async def scenario() -> None:
-            player = await SSHPlayer.connect(server.port, "ana")
-            await player.wait_for("C O V E N")
-            player.send("q")
-            assert await player.wait_closed(timeout=15) == 0
+def test_quitting_the_app_closes_the_connection_with_its_status(served: ServeProcess) -> None:
+    server, start = served, len(served.log)
 
-        asyncio.run(scenario())
-        wait_until(lambda: not server.children(), "the player's process to end", 60)
-    assert "user=ana coven exited with status 0" in server.log
+    async def scenario() -> None:
+        player = await SSHPlayer.connect(server.port, "ana")
+        await player.wait_for("C O V E N")
+        player.send("q")
+        assert await player.wait_closed(timeout=15) == 0
+
+    asyncio.run(scenario())
+    wait_until(lambda: not server.children(), "the player's process to end", 60)
+    assert "user=ana coven exited with status 0" in server.log[start:]
 
 
 async def _connect_players(port: int, count: int) -> list[SSHPlayer]:
@@ -130,31 +150,32 @@ def test_killing_the_server_leaves_no_player_process(coven_data_dir: Path) -> No
         server.stop(signal.SIGKILL)
 
 
-def test_a_huge_paste_is_cut_short_and_the_server_keeps_serving(coven_data_dir: Path) -> None:
-    with ServeProcess.start(coven_data_dir) as server:
-        async def scenario() -> None:
-            paster = await SSHPlayer.connect(server.port, "ana")
-            await paster.wait_for("C O V E N")
-            paster.send(b"z" * (4 * 1024 * 1024))
-            started = time.monotonic()
-            other = await SSHPlayer.connect(server.port, "bea")
-            await other.wait_for("C O V E N", timeout=20)
-            print(f"\nanother player reached the menu {time.monotonic() - started:.1f} s into a 4 MiB paste")
-            # Only a few KiB of the paste reached the paster's Coven, so it answers soon; a key sent while the
-            # rest is still being dropped is dropped with it, so it is pressed again, as a person would.
-            for _ in range(30):
-                paster.press("s")
-                try:
-                    await paster.wait_for("Saved sessions", timeout=2)
-                    break
-                except AssertionError:
-                    continue
-            await paster.wait_for("Saved sessions", timeout=15)
-            await asyncio.gather(paster.close(), other.close())
+def test_a_huge_paste_is_cut_short_and_the_server_keeps_serving(served: ServeProcess) -> None:
+    server, start = served, len(served.log)
 
-        asyncio.run(scenario())
-        wait_until(lambda: not server.children(), "both players' processes to be reaped", 60)
-    assert "127.0.0.1 user=ana input faster than anyone types;" in server.log
+    async def scenario() -> None:
+        paster = await SSHPlayer.connect(server.port, "ana")
+        await paster.wait_for("C O V E N")
+        paster.send(b"z" * (4 * 1024 * 1024))
+        started = time.monotonic()
+        other = await SSHPlayer.connect(server.port, "bea")
+        await other.wait_for("C O V E N", timeout=20)
+        print(f"\nanother player reached the menu {time.monotonic() - started:.1f} s into a 4 MiB paste")
+        # Only a few KiB of the paste reached the paster's Coven, so it answers soon; a key sent while the
+        # rest is still being dropped is dropped with it, so it is pressed again, as a person would.
+        for _ in range(30):
+            paster.press("s")
+            try:
+                await paster.wait_for("Saved sessions", timeout=2)
+                break
+            except AssertionError:
+                continue
+        await paster.wait_for("Saved sessions", timeout=15)
+        await asyncio.gather(paster.close(), other.close())
+
+    asyncio.run(scenario())
+    wait_until(lambda: not server.children(), "both players' processes to be reaped", 60)
+    assert "127.0.0.1 user=ana input faster than anyone types;" in server.log[start:]
 
 
 def test_a_relative_data_dir_is_shared_with_the_players(coven_data_dir: Path,

@@ -12,6 +12,7 @@ import asyncssh
 import pytest
 
 from tests.helpers.ssh_client import ROOT, ServeProcess, SSHPlayer, open_connection, wait_until
+from tui.server.hostkey import load_or_create_host_key
 
 
 def test_commands_subsystems_plain_shells_and_forwarding_are_refused(coven_data_dir: Path) -> None:
@@ -139,8 +140,10 @@ def test_bad_flags_and_files_are_one_line_errors(args: list[str], code: int, mes
 
 
 def test_a_host_key_others_can_read_is_refused(coven_data_dir: Path) -> None:
-    with ServeProcess.start(coven_data_dir):
-        pass
+    # The key as a first start writes it (0600, by the server's own code: a whole server is not needed for that).
+    coven_data_dir.mkdir(parents=True)
+    load_or_create_host_key(coven_data_dir)
+    assert (coven_data_dir / "ssh_host_ed25519_key").stat().st_mode & 0o777 == 0o600
     (coven_data_dir / "ssh_host_ed25519_key").chmod(0o644)
     done = _serve()
     assert done.returncode == 1

@@ -6,8 +6,12 @@ import asyncio
 import os
 import re
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
+from tests.helpers.shared_serve import between_tests, module_server
 from tests.helpers.ssh_client import ServeProcess, SSHPlayer, wait_until
 
 MENU = "C O V E N"
@@ -49,38 +53,51 @@ def _writable_memory(pid: int) -> bytes:
     return bytes(blob)
 
 
-def test_each_player_is_forked_warm_and_adopted_and_the_parent_keeps_nothing_of_them(coven_data_dir: Path) -> None:
-    secret_name = "Qzxwarmvy"
-    with ServeProcess.start(coven_data_dir) as server:
-        async def scenario() -> None:
-            player = await SSHPlayer.connect(server.port, secret_name)
-            await player.wait_for(MENU)
-            [pid] = server.children()
-            # A player forked warm is the server's own child (adopted), and its process shows its own command.
-            assert _parent_of(pid) == server.pid
-            assert f"pid={pid} warm" in server.log
-            [warm] = _warm_parents(server)
-            assert _parent_of(warm) == server.pid and warm != pid
-            command = Path(f"/proc/{warm}/cmdline").read_bytes().split(b"\0")
-            assert b"tui.server.warm" in command and b"play" not in command
-            # It holds nothing secret: a socket to the server and nothing else open, no data files, one thread.
-            opened = {os.readlink(f"/proc/{warm}/fd/{fd}") for fd in os.listdir(f"/proc/{warm}/fd")}
-            server_log = os.readlink(f"/proc/{server.pid}/fd/2")  # its errors go where the server's go
-            assert not any(str(coven_data_dir) in target for target in opened - {server_log}), opened
-            assert sum(target.startswith("socket:") for target in opened) == 1, opened
-            assert len(os.listdir(f"/proc/{warm}/task")) == 1
-            environment = Path(f"/proc/{warm}/environ").read_bytes()
-            assert secret_name.encode() not in environment
-            # Nor anything of the player it forked: the request was read in place and wiped.
-            assert secret_name.encode() not in _writable_memory(warm)
-            assert secret_name.lower().encode() not in _writable_memory(warm)
-            player.send("n")
-            await player.wait_for(NEW_GAME)
-            await player.close()
+@pytest.fixture(scope="module")
+def default_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    """One server with the default options for the module's tests that neither kill nor replace its warm parent."""
+    yield from module_server(tmp_path_factory, "warm")
 
-        asyncio.run(scenario())
-        wait_until(lambda: not server.children(), "the player's process to be reaped", 60)
-        wait_until(lambda: re.search(r"child \d+ reaped", server.log) is not None, "the server to reap it", 60)
+
+@pytest.fixture
+def served(default_server: ServeProcess) -> ServeProcess:
+    """The module's default server, once no player of an earlier test is left on it."""
+    return between_tests(default_server)
+
+
+def test_each_player_is_forked_warm_and_adopted_and_the_parent_keeps_nothing_of_them(served: ServeProcess) -> None:
+    secret_name = "Qzxwarmvy"
+    server, start = served, len(served.log)
+
+    async def scenario() -> None:
+        player = await SSHPlayer.connect(server.port, secret_name)
+        await player.wait_for(MENU)
+        [pid] = server.children()
+        # A player forked warm is the server's own child (adopted), and its process shows its own command.
+        assert _parent_of(pid) == server.pid
+        assert f"pid={pid} warm" in server.log
+        [warm] = _warm_parents(server)
+        assert _parent_of(warm) == server.pid and warm != pid
+        command = Path(f"/proc/{warm}/cmdline").read_bytes().split(b"\0")
+        assert b"tui.server.warm" in command and b"play" not in command
+        # It holds nothing secret: a socket to the server and nothing else open, no data files, one thread.
+        opened = {os.readlink(f"/proc/{warm}/fd/{fd}") for fd in os.listdir(f"/proc/{warm}/fd")}
+        server_log = os.readlink(f"/proc/{server.pid}/fd/2")  # its errors go where the server's go
+        assert not any(str(server.data_dir) in target for target in opened - {server_log}), opened
+        assert sum(target.startswith("socket:") for target in opened) == 1, opened
+        assert len(os.listdir(f"/proc/{warm}/task")) == 1
+        environment = Path(f"/proc/{warm}/environ").read_bytes()
+        assert secret_name.encode() not in environment
+        # Nor anything of the player it forked: the request was read in place and wiped.
+        assert secret_name.encode() not in _writable_memory(warm)
+        assert secret_name.lower().encode() not in _writable_memory(warm)
+        player.send("n")
+        await player.wait_for(NEW_GAME)
+        await player.close()
+
+    asyncio.run(scenario())
+    wait_until(lambda: not server.children(), "the player's process to be reaped", 60)
+    wait_until(lambda: re.search(r"child \d+ reaped", server.log[start:]) is not None, "the server to reap it", 60)
 
 
 def test_a_dead_warm_parent_is_replaced_and_seated_players_play_on(coven_data_dir: Path) -> None:
@@ -157,20 +174,21 @@ def _merges_any_page(pid: int) -> bool:
     return "ksm_merge_any: yes" in Path(f"/proc/{pid}/ksm_stat").read_text()
 
 
-def test_the_kernel_may_merge_a_warm_players_identical_pages_but_never_the_servers(coven_data_dir: Path) -> None:
-    with ServeProcess.start(coven_data_dir) as server:
-        async def scenario() -> None:
-            player = await SSHPlayer.connect(server.port, "Merlin")
-            await player.wait_for(MENU)
-            [pid] = server.children()
-            [warm] = _warm_parents(server)
-            # The player inherits the warm parent's mark through fork; the server, which holds the host key, has none.
-            assert _merges_any_page(warm) and _merges_any_page(pid)
-            assert not _merges_any_page(server.pid)
-            # The log says whether the host's KSM runs, which decides whether any page is merged.
-            assert re.search(r"warm parent \d+ ready .*identical pages (merged by the host's KSM|mergeable, but the "
-                             r"host's KSM is off)", server.log), server.log
-            await player.close()
+def test_the_kernel_may_merge_a_warm_players_identical_pages_but_never_the_servers(served: ServeProcess) -> None:
+    server = served
 
-        asyncio.run(scenario())
-        wait_until(lambda: not server.children(), "the player's process to be reaped", 60)
+    async def scenario() -> None:
+        player = await SSHPlayer.connect(server.port, "Merlin")
+        await player.wait_for(MENU)
+        [pid] = server.children()
+        [warm] = _warm_parents(server)
+        # The player inherits the warm parent's mark through fork; the server, which holds the host key, has none.
+        assert _merges_any_page(warm) and _merges_any_page(pid)
+        assert not _merges_any_page(server.pid)
+        # The log says whether the host's KSM runs, which decides whether any page is merged.
+        assert re.search(r"warm parent \d+ ready .*identical pages (merged by the host's KSM|mergeable, but the "
+                         r"host's KSM is off)", server.log), server.log
+        await player.close()
+
+    asyncio.run(scenario())
+    wait_until(lambda: not server.children(), "the player's process to be reaped", 60)

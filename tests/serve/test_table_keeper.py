@@ -103,7 +103,7 @@ def test_keepers_and_a_player_opening_the_table_at_once_play_each_bot_move_once(
 
 
 def test_a_keeper_that_dies_is_started_again_and_the_log_says_so() -> None:
-    env = dict(os.environ, **{PERIOD_ENV: "30"})
+    env = dict(os.environ, **{PERIOD_ENV: "1"})  # the server waits one period (at most 10 s) before the keeper
     with ServeProcess.start(Path(os.environ["COVEN_DATA_DIR"]), env=env) as server:
         started = re.compile(r"table keeper (\d+) started")
         wait_until(lambda: started.search(server.log) is not None, "the keeper to start", 60)
