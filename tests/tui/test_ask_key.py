@@ -14,8 +14,8 @@ from engine.wizards_cup.actions import ChooseTeam
 from engine.wizards_cup.cards import CARDS
 from saves import LiveSession, SeatInfo, SessionStore
 from saves.tables import TableStore
+from tests.helpers.host_here import host_here
 from tests.helpers.narration import Host, game_screen
-from tests.helpers.table_helpers import host_from_menu
 from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.games.base import GameTable
@@ -109,7 +109,7 @@ async def test_at_one_keyboard_nobody_behind_a_curtain_is_answered_for(store: Se
 async def test_at_a_shared_table_the_questions_answer_for_the_seat_here(other: TableStore) -> None:
     app = CovenApp(auto_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        code = await host_from_menu(pilot, app)
+        code = await host_here(pilot, app)
         other.take_seat(code, 1, "Bea")
         await until(pilot, lambda: "Press s to start" in app.export_screenshot().replace("&#160;", " "), "Bea seated")
         await pilot.press("s")

@@ -16,8 +16,8 @@ from engine.wizards_cup.cards import CARDS
 from engine.wizards_cup.state import Phase
 from saves import LiveSession
 from saves.tables import TableStore
+from tests.helpers.host_here import host_here
 from tests.helpers.notice_server import notice_server
-from tests.helpers.table_helpers import host_from_menu
 from tests.helpers.tables_tui import play_for, screen_text
 from tests.helpers.waiting import until
 from tui.app import CovenApp
@@ -32,7 +32,7 @@ from tui.screens.table_game import TableGameScreen
 async def ana_and_bea_playing(pilot: Any, app: CovenApp, other: TableStore) -> tuple[TableGameScreen, str]:
     """Ana hosts a Wizards Cup table from the menu, Bea takes its other seat from ``other``, and Ana starts it:
     the game screen and Bea's seat token."""
-    code = await host_from_menu(pilot, app)
+    code = await host_here(pilot, app)
     token = other.take_seat(code, 1, "Bea")
     await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
     await pilot.press("s")

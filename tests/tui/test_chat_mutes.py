@@ -9,7 +9,7 @@ import pytest
 from saves import SessionStore, StoreError
 from saves.preferences import get_preference, set_preference
 from saves.tables import TableStore
-from tests.helpers.table_helpers import host_from_menu
+from tests.helpers.host_here import host_here
 from tests.helpers.tables_chat_tui import notes, screen_text
 from tests.helpers.waiting import until
 from tui.app import CovenApp
@@ -107,7 +107,7 @@ def test_a_mute_holds_when_the_player_comes_back_to_the_table(other: TableStore)
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            code = await host_from_menu(pilot, app)
+            code = await host_here(pilot, app)
             lobby = app.screen
             assert isinstance(lobby, LobbyScreen)
             other.take_seat(code, 1, "Bea")
@@ -153,7 +153,7 @@ def test_over_ssh_mutes_are_kept_only_for_a_signed_in_account(other: TableStore,
         app = CovenApp(auto_delay=0.0, serve_port=2222, account="kxmp", signed_in=signed_in)
         assert app.account_is_private is signed_in
         async with app.run_test(size=(80, 24)) as pilot:
-            code = await host_from_menu(pilot, app)
+            code = await host_here(pilot, app)
             other.take_seat(code, 1, "Bea")
             await pilot.press("c")
             await pilot.press(*"/mute bea", "enter")

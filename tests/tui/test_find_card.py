@@ -18,8 +18,8 @@ from engine.wizbits.text import ability_text
 from saves import LiveSession, SeatInfo, SessionStore
 from saves.tables import TableStore
 from tests.helpers.find_card import lookup, open_lookup, rows, show_first, shown_text, type_name
+from tests.helpers.host_here import host_here
 from tests.helpers.narration import bot_move, game_screen
-from tests.helpers.table_helpers import host_from_menu
 from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.card_search import fold, search
@@ -236,7 +236,7 @@ async def test_at_one_keyboard_the_curtain_lends_the_lookup_no_eyes(store: Sessi
 async def test_at_a_shared_table_the_lookup_reads_the_seat_here(other: TableStore) -> None:
     app = CovenApp(auto_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        code = await host_from_menu(pilot, app)
+        code = await host_here(pilot, app)
         other.take_seat(code, 1, "Bea")
         await until(pilot, lambda: "Press s to start" in app.export_screenshot().replace("&#160;", " "), "Bea seated")
         await pilot.press("s")

@@ -10,7 +10,7 @@ from textual.widgets import OptionList
 
 from saves import LiveSession, SeatInfo, SessionStore
 from saves.tables import TableStore
-from tests.helpers.table_helpers import host_from_menu
+from tests.helpers.host_here import host_here
 from tests.helpers.undo_tui import Host, to_a_play
 from tests.helpers.waiting import until
 from tui.app import CovenApp
@@ -102,7 +102,7 @@ async def test_the_palette_offers_undo_when_the_move_can_be_taken_back(store: Se
 async def test_at_a_shared_table_the_palette_offers_the_games_commands(other: TableStore) -> None:
     app = CovenApp(auto_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        code = await host_from_menu(pilot, app)
+        code = await host_here(pilot, app)
         other.take_seat(code, 1, "Bea")
         await until(pilot, lambda: "Press s to start" in app.export_screenshot().replace("&#160;", " "), "Bea seated")
         await pilot.press("s")

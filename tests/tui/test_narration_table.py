@@ -8,7 +8,7 @@ from engine.wizards_cup.cards import CARDS
 from engine.wizards_cup.state import Phase
 from saves import LiveSession
 from saves.tables import TableStore
-from tests.helpers.table_helpers import host_from_menu
+from tests.helpers.host_here import host_here
 from tests.helpers.tables_tui import play_for
 from tests.helpers.waiting import until
 from tui.app import CovenApp
@@ -18,7 +18,7 @@ from tui.screens.table_game import TableGameScreen
 async def test_the_transcript_at_a_table_waits_for_the_remote_seat_by_name(other: TableStore) -> None:
     app = CovenApp(auto_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        code = await host_from_menu(pilot, app)
+        code = await host_here(pilot, app)
         other.take_seat(code, 1, "Bea")
         await until(pilot, lambda: "Press s to start" in app.export_screenshot().replace("&#160;", " "), "Bea seated")
         await pilot.press("s")

@@ -23,7 +23,7 @@ from engine import GameSpec
 from saves import LiveSession, SessionStore, TableStore
 from saves.save_failures import DISK_FULL, LOCKED, READ_ONLY, SaveFailedError, passing_reason
 from tests.helpers.fake_game import Add
-from tests.helpers.table_helpers import host_from_menu
+from tests.helpers.host_here import host_here
 from tests.helpers.tui_fakes import FakeTable, FakeUI, seats
 from tests.helpers.waiting import until
 from tui.app import CovenApp
@@ -239,7 +239,7 @@ async def test_at_a_shared_table_the_held_move_is_saved_after_the_others_moves(o
     app = CovenApp(auto_delay=0.0)
     clock = FakeClock()
     async with app.run_test(size=(80, 24)) as pilot:
-        other.take_seat(await host_from_menu(pilot, app), 1, "Bea")
+        other.take_seat(await host_here(pilot, app), 1, "Bea")
         await until(pilot, lambda: "Everyone is here" in app.export_screenshot().replace("&#160;", " "), "Bea")
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")

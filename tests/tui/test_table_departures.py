@@ -14,7 +14,7 @@ from textual.widgets import Static
 from saves import SessionStore
 from saves.presence import Presence
 from saves.tables import TableStore
-from tests.helpers.table_helpers import host_from_menu
+from tests.helpers.host_here import host_here
 from tests.helpers.tables_tui import hal_hosts, screen_text
 from tests.helpers.waiting import until
 from tui.app import CovenApp
@@ -35,7 +35,7 @@ def test_the_waiting_line_counts_the_minutes_a_dropped_player_is_away() -> None:
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(100, 30)) as pilot:
-            code = await host_from_menu(pilot, app)
+            code = await host_here(pilot, app)
             with SessionStore() as store, Presence() as presence:
                 TableStore(store, presence).take_seat(code, 1, "Bea")
                 await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
@@ -77,7 +77,7 @@ def test_a_player_who_leaves_is_announced_as_leaving_not_as_dropped() -> None:
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(100, 30)) as pilot:
-            code = await host_from_menu(pilot, app)
+            code = await host_here(pilot, app)
             with SessionStore() as store, Presence() as presence:
                 bea = TableStore(store, presence)
                 bea.take_seat(code, 1, "Bea")

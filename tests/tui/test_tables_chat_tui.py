@@ -11,7 +11,8 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 from saves.tables import SeatPlan, TableStore
-from tests.helpers.table_helpers import Opener, host_from_menu, started
+from tests.helpers.host_here import host_here
+from tests.helpers.table_helpers import Opener, started
 from tests.helpers.tables_chat_tui import notes, screen_text
 from tests.helpers.waiting import until
 from tui.app import CovenApp
@@ -37,7 +38,7 @@ def test_lobby_chat_with_names_cleaned_lines_quick_phrases_and_unread_count(othe
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            code = await host_from_menu(pilot, app)
+            code = await host_here(pilot, app)
             lobby = app.screen
             assert isinstance(lobby, LobbyScreen)
             now = datetime.now(UTC)
@@ -119,7 +120,7 @@ def test_game_chat_opens_in_the_logs_place_and_ctrl_t_works_where_c_confirms(oth
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            code = await host_from_menu(pilot, app)
+            code = await host_here(pilot, app)
             other.take_seat(code, 1, "Bea")
             await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
             await pilot.press("s")
@@ -156,7 +157,7 @@ def test_the_player_list_says_who_is_away_and_for_how_long(other: TableStore) ->
         nonlocal code
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            code = await host_from_menu(pilot, app)
+            code = await host_here(pilot, app)
             with SessionStore() as store, Presence() as presence:
                 bea = TableStore(store, presence)
                 bea.take_seat(code, 1, "Bea")
@@ -182,7 +183,7 @@ def test_a_closed_pane_takes_no_focus(other: TableStore) -> None:
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await host_from_menu(pilot, app)
+            await host_here(pilot, app)
             lobby = app.screen
             assert isinstance(lobby, LobbyScreen)
             assert lobby.query_one(ChatPane).disabled
@@ -241,7 +242,7 @@ def test_the_chat_line_counts_accented_letters_once_and_a_long_paste_is_told_wha
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            code = await host_from_menu(pilot, app)
+            code = await host_here(pilot, app)
             lobby = app.screen
             assert isinstance(lobby, LobbyScreen)
             table_id = other.find(code).table_id

@@ -19,6 +19,7 @@ from engine.wizards_cup.state import Phase
 from saves import LiveSession, SessionStore
 from saves.presence import Presence
 from saves.tables import SeatClaimError, SeatPlan, TableStore
+from tests.helpers.host_here import host_here
 from tests.helpers.table_helpers import host_from_menu
 from tests.helpers.tables_tui import hal_hosts, play_for, screen_text
 from tests.helpers.waiting import until
@@ -263,7 +264,7 @@ def test_quitting_from_the_lobby_closes_the_hosts_table(other: TableStore) -> No
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            code = await host_from_menu(pilot, app)
+            code = await host_here(pilot, app)
             assert other.is_live(code)
             await pilot.press("ctrl+q")
         assert not other.is_live(code)
@@ -277,7 +278,7 @@ def test_after_ten_minutes_the_host_hands_a_dropped_seat_to_a_bot() -> None:
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            code = await host_from_menu(pilot, app)
+            code = await host_here(pilot, app)
             store, presence = SessionStore(), Presence()
             TableStore(store, presence).take_seat(code, 1, "Bea")
             await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea")
@@ -343,7 +344,7 @@ def test_a_seat_left_before_the_start_opens_again_for_anyone() -> None:
     async def scenario() -> None:
         app = CovenApp(auto_delay=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            code = await host_from_menu(pilot, app)
+            code = await host_here(pilot, app)
             store, presence = SessionStore(), Presence()
             TableStore(store, presence).take_seat(code, 1, "Vic")
             await until(pilot, lambda: "Vic · seated" in screen_text(app), "Vic")

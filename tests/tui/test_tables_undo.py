@@ -14,7 +14,7 @@ from textual.widgets import RichLog
 from engine.wizards_cup.state import Phase
 from saves import LiveSession
 from saves.tables import TableStore
-from tests.helpers.table_helpers import host_from_menu
+from tests.helpers.host_here import host_here
 from tests.helpers.tables_tui import hal_hosts, play_for, screen_text
 from tests.helpers.waiting import until
 from tui.app import CovenApp
@@ -37,7 +37,7 @@ def notes(app: CovenApp) -> str:
 
 async def ana_at_a_started_table(pilot: Any, app: CovenApp, other: TableStore) -> tuple[TableGameScreen, LiveSession]:
     """Ana hosts a Wizards Cup table from the app, Bea sits from the other process; the game and Bea's session."""
-    code = await host_from_menu(pilot, app)
+    code = await host_here(pilot, app)
     other.take_seat(code, 1, "Bea")
     await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
     await pilot.press("s")
