@@ -14,6 +14,12 @@ from textual.css.query import NoMatches
 
 BOUND = 60.0
 """Seconds before a wait gives up (a hung test's end, not a speed requirement)."""
+POLL = 0.02
+"""Seconds between looks at first: most waits end within a few frames."""
+PATIENT_AFTER = 0.5
+PATIENT_POLL = 0.1
+"""Seconds between looks once a wait has lasted :data:`PATIENT_AFTER`: it waits on a timer (a chat poll, a clock,
+a bot's thinking), and each look makes every widget of the screen take a turn, which costs CPU other tests need."""
 
 
 async def until(pilot: Any, check: Callable[[], object], what: str, bound: float = BOUND) -> None:
@@ -22,7 +28,9 @@ async def until(pilot: Any, check: Callable[[], object], what: str, bound: float
     The app always runs a moment first, so a check that something did not happen gives it the chance to.
     A check that queries a widget not mounted yet (``NoMatches``) is not true yet, and is asked again.
     """
-    deadline = time.monotonic() + bound
+    started = time.monotonic()
+    deadline = started + bound
+    poll = POLL
     await pilot.pause()
     while not _holds(check):
         if time.monotonic() > deadline:
@@ -32,7 +40,9 @@ async def until(pilot: Any, check: Callable[[], object], what: str, bound: float
             except NoMatches as error:
                 raise AssertionError(f"timed out waiting for {what}: {error}{told}") from error
             raise AssertionError(f"timed out waiting for {what}{told}")
-        await pilot.pause(0.02)
+        await pilot.pause(poll)
+        if time.monotonic() - started > PATIENT_AFTER:
+            poll = PATIENT_POLL  # each look visits every widget: a long wait on a timer looks less often
 
 
 def _notices(pilot: Any) -> str:
