@@ -95,7 +95,7 @@ def test_the_heap_takes_one_arena_and_gives_memory_back() -> None:
     assert limit_arenas() and limit_arenas()  # glibc on Linux (the machines Coven serves from); twice is harmless
     give_back()
     sample = memory_now("here")
-    assert 0 < sample.uss_mib <= sample.rss_mib
+    assert 0 < sample.uss_mb <= sample.rss_mb
 
 
 class _Board(Screen[None]):

@@ -143,6 +143,7 @@ def test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_ap
     assert main(["bench", "serve", "--games", "2"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
+    figures: dict[str, tuple[float, float, float]] = {}
     for row in ("first frame 100x30", "key press (down)", "resize to 120x40", "first frame 120x40",
                 "resize / first frame 120x40", "connect to menu, 1 client (median of 2)", "connect, 2 at once, median",
                 "connect, 2 at once, slowest", "seat at the menu, RSS", "seat at the menu, USS",
@@ -154,6 +155,12 @@ def test_bench_serve_prints_each_figure_for_coven_warm_and_fresh_and_the_bare_ap
         assert warm > 0 and fresh > 0 and bare > 0, line
         assert warm_ratio == pytest.approx(warm / bare, rel=0.05, abs=0.01), line
         assert fresh_ratio == pytest.approx(fresh / bare, rel=0.05, abs=0.01), line
+        if "seat at the menu" in row:  # memory in MB (1,000,000 bytes, as the targets)
+            assert all(cell.endswith(" MB") for cell in cells[:3]), line
+        figures[row] = (warm, fresh, bare)
+    # Seats per GB: 1,000,000,000 bytes over a seat's PSS in MB (the printed PSS is rounded to 0.1 MB).
+    for seats, pss in zip(figures["seats at the menu per GB (by PSS)"], figures["seat at the menu, PSS"], strict=True):
+        assert seats == pytest.approx(1000 / pss, abs=0.6)
     assert re.search(r"The warm parent itself: \d+\.\d MB PSS, shared by every warm seat\. The host's KSM is "
                      r"(on|off): ", out)
     # The floor under warm Coven: the bare app forked from the same warm parent, measured in the same run.
@@ -180,11 +187,13 @@ def test_bench_startup_prints_both_medians_their_ratio_and_both_peak_rss(capsys:
         cells = [cell.strip() for cell in line.split("│")[1:-1]]
         if len(cells) == 3 and cells[0] in ("coven (main menu)", "bare Textual app", "ratio"):
             rows[cells[0]] = [float(cell.split()[0].rstrip("x")) for cell in cells[1:]]
+            if cells[0] != "ratio":
+                assert cells[2].endswith(" MB"), line  # peak RSS in MB of 1,000,000 bytes
     assert set(rows) == {"coven (main menu)", "bare Textual app", "ratio"}
-    (coven_ms, coven_mib), (bare_ms, bare_mib) = rows["coven (main menu)"], rows["bare Textual app"]
-    assert coven_ms > 0 and bare_ms > 0 and coven_mib > 0 and bare_mib > 0
+    (coven_ms, coven_mb), (bare_ms, bare_mb) = rows["coven (main menu)"], rows["bare Textual app"]
+    assert coven_ms > 0 and bare_ms > 0 and coven_mb > 0 and bare_mb > 0
     assert rows["ratio"] == [pytest.approx(coven_ms / bare_ms, rel=0.05, abs=0.01),
-                             pytest.approx(coven_mib / bare_mib, rel=0.05, abs=0.01)]
+                             pytest.approx(coven_mb / bare_mb, rel=0.05, abs=0.01)]
 
 
 @pytest.mark.usefixtures("wide_output")
@@ -203,12 +212,17 @@ def test_bench_seat_memory_prints_uss_and_rss_at_the_menu_and_after_the_game(
             rows[cells[0]] = cells[1:]
     for plan in ("wizards-cup", "wizards-cup, forked warm"):
         for when in ("menu", "game 1"):
+            assert all(cell.endswith(" MB") for cell in rows[f"{plan}: {when}"])  # 1,000,000 bytes, as the issue's
             uss, rss = (float(cell.split()[0]) for cell in rows[f"{plan}: {when}"])
             assert 0 < uss <= rss
         assert rows[f"{plan}: USS growth game 1 → game 1"][0] == "+0.0%"
-    assert any(line.startswith("Targets: USS at most 40 MiB") for line in lines)
+    assert any(line.startswith("Targets: USS at most 40 MB after a game") for line in lines)
     [in_play] = [line for line in lines if line.startswith("Seats in play per GB, forked warm")]
-    assert re.search(r"wizards-cup \d+\.$", in_play), in_play
+    seats = re.search(r"wizards-cup (\d+)\.$", in_play)
+    assert seats is not None, in_play
+    # 1,000,000,000 bytes over the warm seat's USS after its game, in MB (both printed rounded).
+    after_game = float(rows["wizards-cup, forked warm: game 1"][0].split()[0])
+    assert int(seats.group(1)) == pytest.approx(1000 / after_game, abs=0.55)
 
 
 def test_bench_web_prints_a_browser_session_beside_an_ssh_session(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,7 +8,7 @@ a child differs. A scripted asyncssh client then measures, for each:
 
 - the bytes of the first frame at 100x30, of one key press and of a resize to
   120x40, and of a first frame at 120x40 (what a resize should cost at most);
-- the child's resident memory after the resize;
+- the child's resident memory after the resize, in MB of 1,000,000 bytes (:mod:`tui.cli.bench.memory`);
 - the time from connecting to the first screen, for one client (the median of
   :data:`CONNECT_TRIES` connects one after another) and for several at once.
 
@@ -251,14 +251,15 @@ def _child_pids() -> list[int]:
 
 
 def memory_mb(pid: int) -> tuple[float, float, float]:
-    """``(RSS, USS, PSS)`` of ``pid`` in MB from /proc/PID/smaps_rollup; NaN where it cannot be read."""
+    """``(RSS, USS, PSS)`` of ``pid`` in MB (1,000,000 bytes) from /proc/PID/smaps_rollup; NaN where it cannot be
+    read."""
+    from tui.cli.bench.memory import read_rollup  # not at the top: the bare app run as this file imports no tui
+
     try:
-        lines = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]
+        rollup = read_rollup(pid)
     except OSError:
         return float("nan"), float("nan"), float("nan")
-    kib = {line.split(":")[0]: int(line.split()[1]) for line in lines if line.split()[1:2] and line.split()[1].isdigit()}
-    uss = kib.get("Private_Clean", 0) + kib.get("Private_Dirty", 0)
-    return kib.get("Rss", 0) / 1024, uss / 1024, kib.get("Pss", 0) / 1024
+    return rollup.rss_mb, rollup.uss_mb, rollup.pss_mb
 
 
 @contextmanager
@@ -440,6 +441,7 @@ Row = tuple[str, dict[str, float], str]
 
 def _rows(figures: dict[str, Figures], clients: int) -> list[Row]:
     """(measure, value by mode, unit) rows of the report."""
+    from tui.cli.bench.memory import seats_per_gb
 
     def each(pick: Callable[[Figures], float]) -> dict[str, float]:
         return {mode: pick(figures[mode]) for mode in MODES}
@@ -457,7 +459,7 @@ def _rows(figures: dict[str, Figures], clients: int) -> list[Row]:
         ("seat at the menu, RSS", each(lambda f: f.rss_mb), "MB"),
         ("seat at the menu, USS", each(lambda f: f.uss_mb), "MB"),
         ("seat at the menu, PSS", each(lambda f: f.pss_mb), "MB"),
-        ("seats at the menu per GB (by PSS)", each(lambda f: 1024 / f.pss_mb if f.pss_mb else 0.0), "seats"),
+        ("seats at the menu per GB (by PSS)", each(lambda f: seats_per_gb(f.pss_mb)), "seats"),
     ]
 
 

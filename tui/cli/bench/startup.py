@@ -5,7 +5,8 @@ Coven's own command (``tui.cli.main`` with no arguments) up to the first
 frame of the main menu, and a bare Textual app (a Header, a Static and a
 Footer) up to its first frame. Both are headless at 80x24 in a throw-away data
 folder. The figure is the wall time from starting the interpreter to its exit
-after that frame, and the peak RSS of the process (``wait4``).
+after that frame, and the peak RSS of the process (``wait4``), in MB of
+1,000,000 bytes.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from rich.console import Console
 from rich.table import Table
 
 from engine.core.words import plural
+from tui.cli.bench.memory import kib_to_mb
 
 TARGET_RATIO = 1.3
 """Coven's median start-up at most this many times the bare app's."""
@@ -85,11 +87,11 @@ class StartupFigures:
     """Medians over the runs of one program."""
 
     seconds: float
-    peak_rss_mib: float
+    peak_rss_mb: float
 
 
 def _one_start(code: str, data_dir: Path) -> tuple[float, float]:
-    """Seconds to the first frame and exit, and peak RSS in MiB, of one fresh interpreter."""
+    """Seconds to the first frame and exit, and peak RSS in MB (1,000,000 bytes), of one fresh interpreter."""
     env = dict(os.environ, COVEN_DATA_DIR=str(data_dir))
     env.pop("COVEN_DEBUG", None)
     keyboard, terminal = pty.openpty()  # coven reads keys from a terminal, and refuses anything else
@@ -108,7 +110,7 @@ def _one_start(code: str, data_dir: Path) -> tuple[float, float]:
         raise RuntimeError(f"the start-up probe failed ({process.returncode}): {error.strip()[-500:]}")
     if process.stderr:
         process.stderr.close()
-    return seconds, usage.ru_maxrss / 1024  # ru_maxrss is in KiB on Linux
+    return seconds, kib_to_mb(usage.ru_maxrss)  # ru_maxrss is in KiB on Linux
 
 
 def measure(runs: int) -> tuple[StartupFigures, StartupFigures]:
@@ -135,13 +137,13 @@ def run(runs: int = RUNS) -> int:
     console.print(f"Starting Coven and a bare Textual app {plural(runs, 'time')} each (headless, 80x24)...")
     coven, bare = measure(runs)
     time_ratio = coven.seconds / bare.seconds
-    rss_ratio = coven.peak_rss_mib / bare.peak_rss_mib
+    rss_ratio = coven.peak_rss_mb / bare.peak_rss_mb
     table = Table(title="Start-up to the first frame")
     table.add_column("program")
     table.add_column("median", justify="right")
     table.add_column("peak RSS", justify="right")
-    table.add_row("coven (main menu)", f"{coven.seconds * 1000:.0f} ms", f"{coven.peak_rss_mib:.1f} MiB")
-    table.add_row("bare Textual app", f"{bare.seconds * 1000:.0f} ms", f"{bare.peak_rss_mib:.1f} MiB")
+    table.add_row("coven (main menu)", f"{coven.seconds * 1000:.0f} ms", f"{coven.peak_rss_mb:.1f} MB")
+    table.add_row("bare Textual app", f"{bare.seconds * 1000:.0f} ms", f"{bare.peak_rss_mb:.1f} MB")
     table.add_row("ratio", f"{time_ratio:.2f}x", f"{rss_ratio:.2f}x")
     console.print(table)
     met = time_ratio <= TARGET_RATIO and rss_ratio <= TARGET_RSS_RATIO

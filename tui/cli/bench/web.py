@@ -5,7 +5,7 @@ opens ``sessions`` players one after another and then all at once, and measures 
 connecting to the main menu's first frame (the WebSocket client is the page's protocol without a
 browser: it counts what the page receives, not Chromium's drawing) and each player's Coven's memory
 at the menu (median USS and PSS: what one more player costs the machine), and the door process's
-own growth per open session.
+own growth per open session, in MB of 1,000,000 bytes (:mod:`tui.cli.bench.memory`).
 """
 
 from __future__ import annotations
