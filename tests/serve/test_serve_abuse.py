@@ -8,14 +8,12 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from unittest import mock
 
 import asyncssh
 import pytest
 
-from tests.helpers.shared_serve import between_tests, module_server
 from tests.helpers.ssh_client import ROOT, ServeProcess, SSHPlayer, open_connection, wait_until
 from tui.server.limits import MAX_COLUMNS, MAX_ROWS
 from tui.server.paste import PASTE_END, PASTE_START
@@ -53,18 +51,6 @@ async def _logged(server: ServeProcess, text: str, count: int, timeout: float = 
     while server.log[since:].count(text) < count:
         assert asyncio.get_running_loop().time() < deadline, f"{text!r} was not logged {count} times:\n{server.log}"
         await asyncio.sleep(0.1)
-
-
-@pytest.fixture(scope="module")
-def default_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    """One server with the default options for the module's tests that need nothing fresh of it."""
-    yield from module_server(tmp_path_factory, "abuse")
-
-
-@pytest.fixture
-def served(default_server: ServeProcess) -> ServeProcess:
-    """The module's default server, once no player of an earlier test is left on it."""
-    return between_tests(default_server)
 
 
 # -- terminal size ------------------------------------------------------------------------------------

@@ -7,12 +7,10 @@ import os
 import re
 import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.helpers.shared_serve import between_tests, module_server
 from tests.helpers.ssh_client import ROOT, ServeProcess, SSHPlayer, coven_processes, wait_until
 
 PLAYERS = 16
@@ -20,20 +18,8 @@ MENU_WAIT = 120.0
 """A bound for a busy machine, not a target: `coven bench serve` measures connect-to-menu times."""
 
 
-@pytest.fixture(scope="module")
-def default_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    """One server with the default options for the module's tests that need nothing fresh of it.
-
-    The sixteen players come first: with the default burst of 20 connections an address may make, the
-    three players of the later tests still fit.
-    """
-    yield from module_server(tmp_path_factory, "load")
-
-
-@pytest.fixture
-def served(default_server: ServeProcess) -> ServeProcess:
-    """The module's default server, once no player of an earlier test is left on it."""
-    return between_tests(default_server)
+# The sixteen players come first on the module's shared server (tests/serve/conftest.py): with the default
+# burst of 20 connections an address may make, the three players of the later tests still fit.
 
 
 def test_sixteen_players_reach_the_menu_at_once_and_leave_no_process(served: ServeProcess) -> None:

@@ -6,12 +6,8 @@ import asyncio
 import os
 import re
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from tests.helpers.shared_serve import between_tests, module_server
 from tests.helpers.ssh_client import ServeProcess, SSHPlayer, wait_until
 
 MENU = "C O V E N"
@@ -51,18 +47,6 @@ def _writable_memory(pid: int) -> bytes:
             except OSError:
                 continue
     return bytes(blob)
-
-
-@pytest.fixture(scope="module")
-def default_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    """One server with the default options for the module's tests that neither kill nor replace its warm parent."""
-    yield from module_server(tmp_path_factory, "warm")
-
-
-@pytest.fixture
-def served(default_server: ServeProcess) -> ServeProcess:
-    """The module's default server, once no player of an earlier test is left on it."""
-    return between_tests(default_server)
 
 
 def test_each_player_is_forked_warm_and_adopted_and_the_parent_keeps_nothing_of_them(served: ServeProcess) -> None:
