@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,7 @@ from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionSt
 from saves.preferences import begin_visit
 from tui import css_cache
 from tui.ahead import ahead_of_fork
+from tui.alarm import set_alarm
 from tui.commands import CovenCommands
 from tui.contrast_floor import ContrastFloor
 from tui.focus_cursor import FocusCursor
@@ -339,7 +341,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             # The browser door hands a refreshed page's kept seat back on the same pipe.
             take_back = SeatTakeBack(self.tables, lambda text: self.notify(text, title="Your seat",
                                                                            severity="warning", timeout=15),
-                                     self.set_timer)
+                                     partial(set_alarm, self))
             serve_status().listen(self._input_dropped, take_back.heard)
 
     def _input_dropped(self, characters: int) -> None:
@@ -511,7 +513,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             left_a_game = left_a_game or hasattr(self.screen, "live")
             self.pop_screen()
         if left_a_game:  # once Textual has removed the game's widgets, what they held goes back to the system
-            self.set_timer(GIVE_BACK_SECONDS, self._give_back_the_game)
+            set_alarm(self, GIVE_BACK_SECONDS, self._give_back_the_game)
 
     def _give_back_the_game(self) -> None:
         """Drop the games' caches (the Wizards Cup solver's teams) and hand freed memory back (tui.heap)."""

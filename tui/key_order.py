@@ -26,7 +26,8 @@ from typing import Any
 from textual import events, on
 from textual.app import App, ReturnType
 from textual.message import Message
-from textual.timer import Timer
+
+from tui.alarm import Alarm, set_alarm
 
 __all__ = ["KeyHandled", "OrderedKeys"]
 
@@ -58,7 +59,7 @@ class OrderedKeys(App[ReturnType]):
         self._handling: int | None = None
         """The ticket of the key still on its way, or None."""
         self._waiting_since = 0.0
-        self._retry: Timer | None = None
+        self._retry: Alarm | None = None
 
     async def on_event(self, event: events.Event) -> None:
         """Queue each typed key; hand it on when its turn comes."""
@@ -109,7 +110,7 @@ class OrderedKeys(App[ReturnType]):
             return
         if not self._may_hand_on():
             if self._retry is None:
-                self._retry = self.set_timer(self._RETRY, self._retry_later)
+                self._retry = set_alarm(self, self._RETRY, self._retry_later)
             return
         key = self._typed.popleft()
         self._ticket += 1

@@ -22,7 +22,8 @@ from rich.console import RenderableType
 from textual import events
 from textual.app import App
 from textual.screen import Screen
-from textual.timer import Timer
+
+from tui.alarm import Alarm, set_alarm
 
 ReturnType = TypeVar("ReturnType")
 
@@ -57,7 +58,7 @@ class OnePaintResizeApp(App[ReturnType]):
         self._start_refreshes = START_REFRESHES if hold_first_screen else 0
         """Refreshes the first screen is still held for; none once it is out, or when it is not held."""
         self._frames_held = False
-        self._settle_timer: Timer | None = None
+        self._settle_timer: Alarm | None = None
 
     def on_mount(self) -> None:
         """Release a held first screen once it has settled."""
@@ -81,7 +82,7 @@ class OnePaintResizeApp(App[ReturnType]):
     def _hold_frames(self) -> None:
         self._holding_frames = True
         if self._settle_timer is None:
-            self._settle_timer = self.set_timer(RESIZE_SETTLE_SECONDS, self._size_settled)
+            self._settle_timer = set_alarm(self, RESIZE_SETTLE_SECONDS, self._size_settled)
         else:
             self._settle_timer.reset()
 

@@ -46,15 +46,15 @@ class HeldPauses:
         self.screen = screen
         self.delays: list[float] = []
         self.waiting: list[Callable[[], None]] = []
-        self._set_timer = screen.set_timer
-        screen.set_timer = self.set_timer  # type: ignore[method-assign]
+        self._set_alarm = screen.set_alarm
+        screen.set_alarm = self.set_alarm  # type: ignore[method-assign]
 
-    def set_timer(self, delay: float, callback: Any = None, **kwargs: Any) -> Any:
+    def set_alarm(self, delay: float, callback: Any) -> Any:
         if isinstance(callback, partial) and callback.func == self.screen._run_bot:
             self.delays.append(delay)
             self.waiting.append(callback)
             return None
-        return self._set_timer(delay, callback, **kwargs)
+        return self._set_alarm(delay, callback)
 
     def end_one(self) -> bool:
         """End the oldest waiting pause (the bot then acts); False when none waits."""

@@ -20,6 +20,7 @@ from textual.widget import Widget
 
 from engine import Event, Result
 from engine.core.registry import OptionSpec, OptionValue
+from tui.alarm import set_alarm
 from tui.games.lookup import CardEntry
 from tui.games.narration import Narration, Question
 from tui.verbosity import DEFAULT, Verbosity
@@ -141,7 +142,7 @@ class GameTable(Widget, Generic[V, A]):
     def _retry_soon(self) -> None:
         if not self._retry_pending:
             self._retry_pending = True
-            self.set_timer(0.01, self._run_deferred)
+            set_alarm(self, 0.01, self._run_deferred)
 
     def _run_deferred(self) -> None:
         self._retry_pending = False

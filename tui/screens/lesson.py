@@ -225,7 +225,7 @@ class LessonScreen(GameScreen):
             return
         self._bot_log_length = len(self.live.log)
         self.status_text = f"{self.live.seats[seat].name} is choosing…"
-        self.set_timer(self.auto_delay, lambda: self._bot_plays(seat, self.expected(step)))
+        self.set_alarm(self.auto_delay, lambda: self._bot_plays(seat, self.expected(step)))
 
     def _bot_plays(self, seat: int, action: Any) -> None:
         if self._bot_log_length != len(self.live.log) or not self.is_attached:

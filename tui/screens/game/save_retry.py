@@ -34,14 +34,14 @@ RECOVERED = "Saving works again; every move so far is saved."
 
 
 class Cancellable(Protocol):
-    """What a scheduler returns: something that can be stopped (a Textual ``Timer``)."""
+    """What a scheduler returns: something that can be stopped (a :class:`tui.alarm.Alarm`)."""
 
     def stop(self) -> None:
         """Cancel the call."""
 
 
 Scheduler = Callable[[float, Callable[[], None]], Cancellable]
-"""Calls a function after a delay in seconds (the screen's ``set_timer``; a fake clock in tests)."""
+"""Calls a function after a delay in seconds (an alarm on the screen; a fake clock in tests)."""
 
 
 class RetryHost(Protocol):
@@ -59,7 +59,7 @@ class RetryHost(Protocol):
     def viewer_seat(self) -> int | None:
         """Whose eyes are on the screen when nobody decides."""
 
-    def set_timer(self, delay: float, callback: Callable[[], None]) -> Cancellable:
+    def set_alarm(self, delay: float, callback: Callable[[], None]) -> Cancellable:
         """Call ``callback`` after ``delay`` seconds."""
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
@@ -105,7 +105,7 @@ class SaveRetry:
         self.screen = screen
         self.pending: tuple[int | None, Any] | None = None
         self.failures = 0
-        self.schedule: Scheduler = screen.set_timer
+        self.schedule: Scheduler = screen.set_alarm
         self._timer: Cancellable | None = None
 
     @property

@@ -22,7 +22,6 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState, active_worker
 
@@ -30,6 +29,7 @@ from engine import ActionError, Event
 from engine.core.bot_budget import with_think_time
 from saves import LiveSession, StoreError
 from saves.series import series_score
+from tui.alarm import Alarm, set_alarm
 from tui.coach_access import SETTING_OFF
 from tui.context import coven_or_none, leave_to_menu
 from tui.fit_text import cut_words
@@ -152,8 +152,8 @@ class GameScreen(Screen[None]):
         self._result_shown = False
         self._round_events: list[Event] = []
         self._last_events: list[Event] = []
-        self._auto_timer: Timer | None = None
-        self._bot_timer: Timer | None = None  # the pause before a bot acts, when there is one
+        self._auto_timer: Alarm | None = None
+        self._bot_timer: Alarm | None = None  # the pause before a bot acts, when there is one
         self._bot_turn = 0  # counts bot turns called off during their pause (a late timer then starts nothing)
         self._bot_pausing = False  # a bot's pause runs: its worker has not started
         self._pending_modal: Screen[None] | None = None
@@ -187,8 +187,15 @@ class GameScreen(Screen[None]):
         return None
 
     def on_unmount(self) -> None:
-        """The game is left: this player is no longer seated in it."""
+        """The game is left: this player is no longer seated in it (and no pending step or bot holds the screen)."""
         seat_screen_gone(self)
+        for alarm in (self._auto_timer, self._bot_timer):
+            if alarm is not None:
+                alarm.stop()
+
+    def set_alarm(self, delay: float, callback: Callable[[], object]) -> Alarm:
+        """Call ``callback`` on this screen in ``delay`` seconds, however late the loop is (see :mod:`tui.alarm`)."""
+        return set_alarm(self, delay, callback)
 
     def holds_seat(self) -> bool:
         """Whether this screen plays a seat of this player's (a spectator's table screen does not)."""
@@ -452,7 +459,7 @@ class GameScreen(Screen[None]):
             if self.auto_play or by_itself:
                 self.status_text = "Playing automatically (a to stop)" if self.auto_play else "Playing the next step…"
                 if self._auto_timer is None:
-                    self._auto_timer = self.set_timer(self.auto_delay, self._auto_step)
+                    self._auto_timer = self.set_alarm(self.auto_delay, self._auto_step)
             else:
                 self.status_text = self.step_hint()
 
@@ -551,10 +558,10 @@ class GameScreen(Screen[None]):
             pause = max(self.auto_delay, context.base_auto_delay if context is not None else self.auto_delay)
             self.status_text = f"{info.name} is thinking… (u takes your move back)"
             self._bot_pausing = True
-            self._bot_timer = self.set_timer(pause, partial(self._run_bot, seat, bot, self._bot_turn))
+            self._bot_timer = self.set_alarm(pause, partial(self._run_bot, seat, bot, self._bot_turn))
         elif self.table.bot_pause:  # the table wants a bot's turn to read as steps: pause before each action
             self._bot_pausing = True
-            self._bot_timer = self.set_timer(self.auto_delay, partial(self._run_bot, seat, bot, self._bot_turn))
+            self._bot_timer = self.set_alarm(self.auto_delay, partial(self._run_bot, seat, bot, self._bot_turn))
         else:
             self._run_bot(seat, bot)
 
