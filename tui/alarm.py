@@ -21,8 +21,8 @@ from textual.message_pump import MessagePump
 class Alarm:
     """Calls ``callback`` on ``pump`` (as its next message) once, ``delay`` seconds from now.
 
-    Stopped by :meth:`stop`; started again by :meth:`reset`. A pump that has stopped running by then
-    is not called. The alarm holds the pump weakly, so a pending alarm keeps no closed screen alive
+    Stopped by :meth:`stop`; started again by :meth:`reset`. A pump that is closing or has stopped by
+    then, or an app that is exiting, is not called. The alarm holds the pump weakly, so a pending alarm keeps no closed screen alive
     through the pump; the callback itself is let go once the alarm has rung or is stopped.
     """
 
@@ -58,6 +58,10 @@ class Alarm:
         callback, self._callback, self._handle = self._callback, None, None
         pump = self._pump()
         if callback is None or pump is None or not pump.is_running:
+            return
+        # As Textual's timers: none rings for a pump that has begun to close, or once the app is exiting
+        # (a bot's pause ended during quitting would start its thread as the app shuts down).
+        if pump._closing or pump._closed or pump.app._exit:
             return
         pump.call_next(callback)
 

@@ -37,6 +37,9 @@ only a draw does (an option list's lines), and what that changes settles before 
 RESIZE_SETTLE_SECONDS = 0.1
 """How long the size must stay unchanged before the one paint (window drags send bursts)."""
 
+RESIZE_PASS_ON_SECONDS = 1 / 120
+"""How long the app gathers a burst of terminal sizes before the screens hear the last one (Textual's own wait)."""
+
 
 class OnePaintResizeApp(App[ReturnType]):
     """An app that paints once after a resize or a burst of resizes."""
@@ -72,8 +75,29 @@ class OnePaintResizeApp(App[ReturnType]):
         elif self._settle_timer is None:
             self._release_frames()
 
-    def on_resize(self, event: events.Resize) -> None:
-        """Hold frames back while the size moves."""
+    async def _on_resize(self, event: events.Resize) -> None:
+        """Hold frames back while the size moves, and pass the new size on to the screens after an alarm.
+
+        This does the work of Textual's own ``App._on_resize``, which runs after it and finds the size already
+        taken: that one waits 1/120 s on a ``set_timer`` before the screens hear of the size, and a loop late
+        for that timer dropped it, leaving ``_resize_timer`` set so that no later resize reached a screen
+        either (:mod:`tui.alarm`). The event is not kept from Textual's handler with ``prevent_default``:
+        the screens are posted this same event, and would then skip their own handlers. Behind the exact
+        Textual pin, as :func:`mend_held_drawing` is.
+        """
+        event.stop()
+        self._note_size(event)
+        first = self._size is None
+        changed = self._size != event.size
+        self._resize_event = event
+        self._size = event.size
+        if first:
+            self._check_resize()
+        elif changed and self._resize_timer is None:
+            alarm = set_alarm(self, RESIZE_PASS_ON_SECONDS, self._check_resize)
+            self._resize_timer = alarm  # type: ignore[assignment]  # Textual only stops it, which an Alarm does
+
+    def _note_size(self, event: events.Resize) -> None:
         size = (event.size.width, event.size.height)
         previous, self._last_size = self._last_size, size
         if previous is not None and previous != size:  # the first Resize is the start, not a change

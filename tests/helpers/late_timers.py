@@ -4,7 +4,8 @@ Textual's ``Timer`` reads its clock when its task starts and again before it sle
 delay passed between the two it skips that firing, and a one-shot timer then ends without calling back.
 On a quiet machine the two readings are microseconds apart, so the drop is rare and comes only under
 load. :func:`late_one_shot_timers` makes it certain: the clock that Textual's timers read jumps a second
-at each reading made by a one-shot timer (repeating timers read the true clock, so they never spin).
+at each reading made by a one-shot timer. Repeating timers read the same moved clock, so they skip the
+ticks it jumped over and go on; they cannot spin, as no reading comes between two of theirs unawaited.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from textual import events
 from textual.app import App, ComposeResult
-from textual.widgets import Input, Static
+from textual.widgets import Footer, Input, Static
 
 from tests.helpers.late_timers import late_one_shot_timers
 from tests.helpers.near_the_end import near_the_end
@@ -64,9 +64,12 @@ async def test_an_alarm_for_a_widget_that_has_gone_calls_nothing() -> None:
         rung: list[str] = []
         widget = Static("soon gone")
         await app.mount(widget)
-        set_alarm(widget, 0.2, lambda: rung.append("gone"))
+        alarm = set_alarm(widget, 60.0, lambda: rung.append("gone"))
         await widget.remove()
-        set_alarm(app, 0.4, lambda: rung.append("app"))
+        assert alarm.pending
+        alarm.delay = 0.0
+        alarm.reset()  # it rings now, for a widget no longer running
+        set_alarm(app, 0.2, lambda: rung.append("app"))
         await until(pilot, lambda: "app" in rung, "the app's alarm")
         assert rung == ["app"]
 
@@ -124,7 +127,11 @@ async def test_on_a_late_loop_a_resize_still_paints(monkeypatch: pytest.MonkeyPa
     app = CovenApp(auto_delay=60.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainMenu) and not app._holding_frames, "the menu")
-        jumps = late_one_shot_timers(monkeypatch)
+        late_one_shot_timers(monkeypatch)
         await pilot.resize_terminal(100, 30)
-        await until(pilot, lambda: app.size.width == 100 and not app._holding_frames, "frames let out after the resize")
-        assert jumps
+        # The Footer is laid out again only when the screen hears of the size (the app knows it at once).
+        await until(pilot, lambda: app.screen.query_one(Footer).region.width == 100 and not app._holding_frames,
+                    "the screen laid out at the new size and its frames let out")
+        await pilot.resize_terminal(90, 28)  # and again: the first resize left nothing stuck
+        await until(pilot, lambda: app.screen.query_one(Footer).region.width == 90 and not app._holding_frames,
+                    "the second resize")

@@ -197,6 +197,10 @@ class SaveRetry:
         self.screen.query_one(SaveBanner).clear()
         self.screen.refresh_bindings()
 
+    def stop(self) -> None:
+        """The screen is gone: no retry is called any more (the unsaved move stays unsaved, as leaving says)."""
+        self._cancel()
+
     def _cancel(self) -> None:
         if self._timer is not None:
             self._timer.stop()

@@ -192,6 +192,7 @@ class GameScreen(Screen[None]):
         for alarm in (self._auto_timer, self._bot_timer):
             if alarm is not None:
                 alarm.stop()
+        self.saving.stop()
 
     def set_alarm(self, delay: float, callback: Callable[[], object]) -> Alarm:
         """Call ``callback`` on this screen in ``delay`` seconds, however late the loop is (see :mod:`tui.alarm`)."""
