@@ -75,14 +75,15 @@ class OnePaintResizeApp(App[ReturnType]):
         elif self._settle_timer is None:
             self._release_frames()
 
-    async def _on_resize(self, event: events.Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """Hold frames back while the size moves, and pass the new size on to the screens after an alarm.
 
-        This does the work of Textual's own ``App._on_resize``, which runs after it and finds the size already
-        taken: that one waits 1/120 s on a ``set_timer`` before the screens hear of the size, and a loop late
-        for that timer dropped it, leaving ``_resize_timer`` set so that no later resize reached a screen
-        either (:mod:`tui.alarm`). The event is not kept from Textual's handler with ``prevent_default``:
-        the screens are posted this same event, and would then skip their own handlers. Behind the exact
+        This does the work of Textual's own ``App._on_resize``, which runs after it (Textual calls each
+        class's handler, subclass first) and finds the size already taken. That one waits 1/120 s on a
+        ``set_timer`` before the screens hear of the size, and a loop late for that timer dropped it,
+        leaving ``_resize_timer`` set so that no later resize reached a screen either (:mod:`tui.alarm`).
+        The event is not kept from Textual's handler with ``prevent_default``: the screens are posted this
+        same event, and would then skip their own handlers. Behind the exact
         Textual pin, as :func:`mend_held_drawing` is.
         """
         event.stop()
