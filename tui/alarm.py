@@ -19,11 +19,11 @@ from textual.message_pump import MessagePump
 
 
 class Alarm:
-    """Calls ``callback`` on ``pump`` (as its next message) once, ``delay`` seconds from now.
+    """Has ``pump`` call ``callback`` once, ``delay`` seconds from now, right after the message it is handling.
 
-    Stopped by :meth:`stop`; started again by :meth:`reset`. A pump that is closing or has stopped by
-    then, or an app that is exiting, is not called. The alarm holds the pump weakly, so a pending alarm keeps no closed screen alive
-    through the pump; the callback itself is let go once the alarm has rung or is stopped.
+    Stopped by :meth:`stop`; started again by :meth:`reset`. A pump that is closing or has stopped by then,
+    or an app that is exiting, is not called. The pump is held weakly; the callback (often one of the
+    pump's own methods, which holds it) is let go once the alarm has rung or is stopped.
     """
 
     def __init__(self, pump: MessagePump, delay: float, callback: Callable[[], object]) -> None:

@@ -83,8 +83,8 @@ class OnePaintResizeApp(App[ReturnType]):
         ``set_timer`` before the screens hear of the size, and a loop late for that timer dropped it,
         leaving ``_resize_timer`` set so that no later resize reached a screen either (:mod:`tui.alarm`).
         The event is not kept from Textual's handler with ``prevent_default``: the screens are posted this
-        same event, and would then skip their own handlers. Behind the exact
-        Textual pin, as :func:`mend_held_drawing` is.
+        same event, and would then skip their own handlers. Behind the exact Textual pin, as
+        :func:`mend_held_drawing` is.
         """
         event.stop()
         self._note_size(event)
