@@ -48,6 +48,8 @@ import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
+from tui.server.library_pages import map_library_pages
+
 CONTROL_FD_FLAG = "--control-fd"
 ROOM_FLAG = "--room"
 """The parent's argument that only reserves room in its command line for the players' titles."""
@@ -66,9 +68,10 @@ PRELOADED_PACKAGES = ("engine", "saves", "tui")
 NOT_PRELOADED = ("tui.server", "tui.web", "tui.cli.bench", "tui.screenshots", "tui.keeper")
 """The servers' own code (the SSH door's and the browser door's), the benchmarks, the screenshot maker and the
 table keeper (a process of its own), which no player runs."""
-PRELOADED_EXTRA = ("numpy", "textual.pilot", "textual.scrollbar", "textual.layouts.factory")
+PRELOADED_EXTRA = ("numpy", "numpy.random", "textual.pilot", "textual.scrollbar", "textual.layouts.factory")
 """Imported lazily: numpy by a player's Wizards Cup bots and coach (10-odd MB each if every player loaded it
-alone), the rest by Textual on every player's way to the menu."""
+alone; ``numpy.random`` at the Hard bot's first team pick, 2 MB more), the rest by Textual on every player's way
+to the menu."""
 SINGLE_THREADED = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 """numpy's BLAS would otherwise start a thread pool at import, and a process with threads must not fork."""
 ADOPTION_SECONDS = 5.0
@@ -367,6 +370,20 @@ def preload() -> list[str]:
     return [*PRELOADED_PACKAGES, *PRELOADED_EXTRA]
 
 
+def get_ready() -> tuple[list[str], int]:
+    """Become what players are forked from: preload, map the libraries' pages, freeze; what was preloaded, and
+    the bytes of library pages mapped (:mod:`tui.server.library_pages`).
+
+    ``coven bench seat-memory`` makes its forked seats' parent the same way.
+    """
+    os.environ.update(SINGLE_THREADED)
+    names = preload()
+    mapped = map_library_pages()
+    gc.collect()
+    gc.freeze()  # every object so far moves out of the collector's reach, so players never write to its pages
+    return names, mapped
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The warm parent's program: preload, freeze, say ready, serve."""
     words = list(sys.argv[1:] if argv is None else argv)
@@ -382,16 +399,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         signal.signal(number, signal.SIG_IGN)  # the server stops the parent by closing its socket
     started = time.monotonic()
     merging = allow_page_merging()  # before preloading, so that every page of the parent may be merged
-    os.environ.update(SINGLE_THREADED)
     try:
-        names = preload()
+        names, mapped = get_ready()
     except Exception as error:  # noqa: BLE001 - the server falls back to fresh processes and logs why
         _reply(control, {"error": f"preload failed: {type(error).__name__}: {error}"})
         return 1
-    gc.collect()
-    gc.freeze()  # every object so far moves out of the collector's reach, so players never write to its pages
     _reply(control, {"ready": True, "preloaded": names, "seconds": round(time.monotonic() - started, 3),
-                     "pid": os.getpid(), "mergeable": merging, "ksm": ksm_runs()})
+                     "pid": os.getpid(), "library_pages": mapped, "mergeable": merging, "ksm": ksm_runs()})
     return serve_players(control, server_pid)
 
 

@@ -110,6 +110,11 @@ class ForkedPlayer:
         return await asyncio.shield(self._ended)
 
 
+def _megabytes(size: object) -> str:
+    """A byte count from the warm parent's answer, in MB of 1,000,000 bytes ("0 MB" for anything else)."""
+    return f"{size / 1_000_000:.1f} MB" if isinstance(size, int) and not isinstance(size, bool) and size > 0 else "0 MB"
+
+
 def _merging(answer: Mapping[str, Any]) -> str:
     """How the warm parent's ready answer says its players' identical pages fare (:func:`tui.server.warm.allow_page_merging`)."""
     if not answer.get("mergeable"):
@@ -194,8 +199,10 @@ class WarmParent:
         except ValueError:
             answer = {"error": "an unreadable answer"}
         if "ready" in answer:
-            log.info("warm parent %s ready in %.2f s (preloaded %s; identical pages %s)", answer.get("pid"),
-                     answer.get("seconds", 0), ", ".join(answer.get("preloaded", [])), _merging(answer))
+            log.info("warm parent %s ready in %.2f s (preloaded %s; %s of library pages mapped ahead; "
+                     "identical pages %s)", answer.get("pid"), answer.get("seconds", 0),
+                     ", ".join(answer.get("preloaded", [])), _megabytes(answer.get("library_pages")),
+                     _merging(answer))
             if self._ready is not None and not self._ready.done():
                 self._ready.set_result(None)
             return
