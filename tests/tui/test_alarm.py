@@ -1,11 +1,14 @@
 """Coven's one-shot timers ring however late the loop is (tui/alarm.py), where Textual's ``set_timer`` can drop them.
 
-Each late-loop test runs with :func:`late_one_shot_timers`, which makes every one-shot Textual timer late for its
-only firing, as a descheduled process on a busy machine is now and then.
+Each late-loop test (a solo game, a pass-and-play game, a shared table's game, keys, a resize) runs with
+:func:`late_one_shot_timers`, which makes every one-shot Textual timer late for its only firing, as a
+descheduled process on a busy machine is now and then.
 """
 
 from __future__ import annotations
 
+import asyncio
+import random
 from pathlib import Path
 
 import pytest
@@ -13,14 +16,23 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Footer, Input, Static
 
+from saves import LiveSession
+from saves.tables import SeatPlan, TableStore
 from tests.helpers.late_timers import late_one_shot_timers
 from tests.helpers.near_the_end import near_the_end
+from tests.helpers.tables_tui import SPEC, play_for, screen_text
 from tests.helpers.waiting import until
 from tui.alarm import set_alarm
 from tui.app import CovenApp
 from tui.cli.bench.seat_memory import play_one_game
+from tui.games.base import GameTable
+from tui.games.wizards_cup.results import RoundResultScreen
 from tui.key_order import OrderedKeys
+from tui.screens.curtain import CurtainScreen
+from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MainMenu
+from tui.screens.table_game import TableGameScreen
+from tui.widgets.game_over import GameOverScreen
 
 
 class Bare(App[None]):
@@ -100,6 +112,68 @@ async def test_on_a_late_loop_a_solo_game_at_reduced_motion_plays_its_steps_and_
         # one-shot timers: the game must still end.
         await play_one_game(app, "wizards-cup", 3, opponent="normal", bound=300.0, start=near_the_end)
         assert isinstance(app.screen, MainMenu)
+
+
+async def test_on_a_late_loop_a_pass_and_play_game_plays_its_steps_and_curtains_to_the_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two people at one keyboard: each hand-off raises a curtain, and the steps between wait as a solo game's."""
+    app = CovenApp(store_path=tmp_path / "coven.db", auto_delay=0.0)
+    curtains: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        late_one_shot_timers(monkeypatch)
+        lift = CurtainScreen.action_reveal
+
+        def reveal(curtain: CurtainScreen) -> None:
+            curtains.append(curtain.player_name)
+            lift(curtain)
+
+        monkeypatch.setattr(CurtainScreen, "action_reveal", reveal)
+        await play_one_game(app, "wizards-cup", 4, bound=300.0, start=near_the_end, at_keyboard=("Ana", "Bea"))
+        assert isinstance(app.screen, MainMenu)
+    assert {"Ana", "Bea"} <= set(curtains)  # each hand-off was behind a curtain, both ways
+
+
+async def test_on_a_late_loop_a_shared_tables_game_plays_its_steps_to_the_end(
+        other: TableStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ana hosts (her Coven plays the table's steps); Bea plays her seat from another process."""
+    app = CovenApp(auto_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        tables = app.tables.store()
+        assert tables is not None
+        hosted = tables.host("wizards-cup", {"tokens_to_win": 1}, 7,
+                             [SeatPlan("local", "Ana"), SeatPlan("remote", "Seat 2")], host_name="Ana")
+        app.tables.open_lobby(hosted.info.code, hosted.token)
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        other.take_seat(hosted.info.code, 1, "Bea")
+        await until(pilot, lambda: "Bea · seated" in screen_text(app), "Bea in the lobby")
+        late_one_shot_timers(monkeypatch)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, TableGameScreen), "the game")
+        game = app.screen
+        assert isinstance(game, TableGameScreen) and game.drives_table
+        bea = LiveSession.load(other.store, game.live.session_id, claim=other.claim)
+        rng = random.Random(7)
+        moved_at = -1
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 300
+        while not isinstance(app.screen, GameOverScreen):
+            assert loop.time() < deadline, f"the table's game stalled: {app.screen!r}, {game.status_text!r}"
+            await asyncio.sleep(0.02)
+            screen = app.screen
+            if isinstance(screen, RoundResultScreen):
+                screen.action_close()
+                continue
+            bea.sync()
+            if 1 in bea.to_act:
+                play_for(bea, 1, rng)
+            elif game.is_current and 0 in game.live.to_act and moved_at != len(game.live.log):
+                moved_at = len(game.live.log)  # one move a turn, however long the screen takes to show it
+                view = game.live.rules.view(game.live.state, 0)
+                legal = game.live.rules.legal_actions(game.live.state, 0)
+                game.table.post_message(GameTable.ActionChosen(0, SPEC.bots["easy"](view, legal, rng)))
+        assert game.live.finished  # the duels were played here, each step after an alarm
 
 
 class Typed(OrderedKeys[None]):

@@ -94,13 +94,15 @@ def memory_now(when: str) -> Sample:
 # -- playing one game through the app ------------------------------------------------------------------
 
 
-def _new_game(app: CovenApp, plan: str, seed: int, opponent: str) -> LiveSession:
+def _new_game(app: CovenApp, plan: str, seed: int, opponent: str, people: Sequence[str]) -> LiveSession:
     from saves import LiveSession, SeatInfo
 
     assert app.store is not None, app.store_problem
     game_id = {"wizards-cup": "wizards-cup", "wizbits": "wizbits"}[plan]
-    return LiveSession.create(app.store, game_id, OPTIONS[plan], seed,
-                              [SeatInfo("Ana"), SeatInfo("Merlin", "bot", opponent)])
+    seats = [SeatInfo(name) for name in people]
+    if len(seats) < 2:
+        seats.append(SeatInfo("Merlin", "bot", opponent))
+    return LiveSession.create(app.store, game_id, OPTIONS[plan], seed, seats)
 
 
 def _person_moves(live: LiveSession, seat: int, moves: int) -> Any:
@@ -114,11 +116,13 @@ def _person_moves(live: LiveSession, seat: int, moves: int) -> Any:
 
 async def play_one_game(app: CovenApp, plan: str, seed: int, *, coach: bool = True, opponent: str = "hard",
                         tick: float = 0.02, bound: float = GAME_BOUND_SECONDS,
-                        start: Callable[[LiveSession], None] | None = None) -> int:
+                        start: Callable[[LiveSession], None] | None = None,
+                        at_keyboard: Sequence[str] = ("Ana",)) -> int:
     """Play one whole game of ``plan`` on ``app`` (running, at its menu) and return to the menu.
 
     The person's seat plays the Normal bot's moves through the table; the ``opponent`` bot plays
-    the other seat as the game screen runs it (in its worker). With ``coach`` (Wizards Cup),
+    the other seat as the game screen runs it (in its worker). With two names ``at_keyboard`` the
+    game is pass-and-play, both seats played so, each behind its curtain. With ``coach`` (Wizards Cup),
     the coach is asked once a round, on the lineup as arranged, and closed once it has spoken.
     ``start``, when given, moves the new session on before its screen opens (a test's way to play
     only a game's end through the screen).
@@ -135,7 +139,7 @@ async def play_one_game(app: CovenApp, plan: str, seed: int, *, coach: bool = Tr
     from tui.screens.menu import MainMenu
     from tui.widgets.game_over import GameOverScreen
 
-    live = _new_game(app, plan, seed, opponent)
+    live = _new_game(app, plan, seed, opponent, at_keyboard)
     if start is not None:
         start(live)
     app.start_game(live)
@@ -217,9 +221,15 @@ def _ask_coach(screen: Any, live: LiveSession, seat: int, coached: set[int]) -> 
 
 
 def _close_modal(screen: Any) -> int:
-    """Close a modal the game put up (a round's summary, the coach once it has spoken); 1 for a coach that spoke."""
+    """Close a modal the game put up (a round's summary, the coach once it has spoken, a pass-and-play curtain,
+    lifted as Enter does); 1 for a coach that spoke."""
     from tui.games.wizards_cup.coach import CoachScreen
     from tui.games.wizards_cup.results import RoundResultScreen
+    from tui.screens.curtain import CurtainScreen
+
+    if isinstance(screen, CurtainScreen):
+        screen.action_reveal()
+        return 0
 
     if isinstance(screen, CoachScreen):
         if screen.thinking:
