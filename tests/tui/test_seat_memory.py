@@ -30,9 +30,11 @@ from tui.widgets.fitting_footer import FittingFooter
 async def test_games_one_after_another_leave_no_game_screen_behind(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     given_back: list[bool] = []
-    monkeypatch.setattr(tui.app, "give_back", lambda: given_back.append(True) or True)
-    app = CovenApp(store_path=tmp_path / "coven.db", auto_delay=0.0)
     screens: list[weakref.ref[GameScreen]] = []
+    # When the heap is handed back, the finished game is already freed (the app collected it first), so
+    # what it held is handed back too: the value recorded is whether every finished screen was gone then.
+    monkeypatch.setattr(tui.app, "give_back", lambda: given_back.append(all(ref() is None for ref in screens)))
+    app = CovenApp(store_path=tmp_path / "coven.db", auto_delay=0.0)
     original = app.start_game
 
     def start_game(live: object) -> None:
@@ -48,6 +50,7 @@ async def test_games_one_after_another_leave_no_game_screen_behind(tmp_path: Pat
             assert spoke == 0 if plan == "wizbits" else spoke >= 1  # the coach spoke every Wizards Cup round
             games = seed + 1
             await until(pilot, lambda games=games: len(given_back) == games, "the heap given back after the game")
+            assert given_back[-1], "the heap was handed back while the finished game still held memory"
             assert _team_contexts.cache_info().currsize == 0  # the coach's teams went with the game
             # Freed once Textual's last messages and timers for it have run: no finished game's screen stays.
             await until(pilot, lambda: gc.collect() >= 0 and all(ref() is None for ref in screens),
