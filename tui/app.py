@@ -35,7 +35,7 @@ from saves import LiveSession, NewerSchemaError, SessionNotFoundError, SessionSt
 from saves.preferences import begin_visit
 from tui import css_cache
 from tui.ahead import ahead_of_fork
-from tui.alarm import set_alarm
+from tui.alarm import Alarm, set_alarm
 from tui.commands import CovenCommands
 from tui.contrast_floor import ContrastFloor
 from tui.focus_cursor import FocusCursor
@@ -183,6 +183,8 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             self.register_theme(theme)
         self.kept_theme: str | None = None
         """The theme the player's settings hold; one chosen elsewhere (the command palette) is kept too."""
+        self._give_back_alarm: Alarm | None = None
+        """The wait before a left game's memory goes back (:meth:`_give_back_soon`)."""
         self.min_size = min_size
         if self.store is None:
             try:
@@ -503,18 +505,28 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         if not self.is_screen_installed(replaced) and all(replaced not in stack
                                                           for stack in self._screen_stacks.values()):
             replaced._callbacks.clear()  # it will never refresh again: these would never run
+            if getattr(replaced, "live", None) is not None:
+                self._give_back_soon()
         return replaced
 
+    def _give_back_soon(self) -> None:
+        """Give a left game's memory back :data:`GIVE_BACK_SECONDS` after its last screen was removed.
+
+        Called once Textual has removed a game's screen (a game, its result, a replay), so the wait does not
+        depend on how long the removal took; screens removed together share one give-back.
+        """
+        pending = self._give_back_alarm
+        if pending is not None and pending.pending:
+            pending.reset()
+        else:
+            self._give_back_alarm = set_alarm(self, GIVE_BACK_SECONDS, self._give_back_the_game)
+
     def go_to_menu(self) -> None:
-        """Pop screens until the main menu is on top."""
+        """Pop screens until the main menu is on top (a game's screens give their memory back once removed)."""
         from tui.screens.menu import MainMenu
 
-        left_a_game = False
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenu):
-            left_a_game = left_a_game or hasattr(self.screen, "live")
             self.pop_screen()
-        if left_a_game:  # once Textual has removed the game's widgets, what they held goes back to the system
-            set_alarm(self, GIVE_BACK_SECONDS, self._give_back_the_game)
 
     def _give_back_the_game(self) -> None:
         """Drop the games' caches (the Wizards Cup solver's teams), free the finished game, hand memory back.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import json
 import mmap
 import os
@@ -9,7 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tui.server.library_pages import map_library_pages, read_only_file_mappings
+import pytest
+
+from tui.server import library_pages, warm_link
+from tui.server.library_pages import can_map_ahead, map_library_pages, read_only_file_mappings
 
 REPO = Path(__file__).resolve().parents[2]
 KIB = 1024
@@ -50,6 +55,10 @@ def _resident_kib(path: Path) -> int:
     return resident
 
 
+MAPS_AHEAD = pytest.mark.skipif(not can_map_ahead(), reason="this kernel has no MADV_POPULATE_READ (Linux 5.14+)")
+
+
+@MAPS_AHEAD
 def test_a_mapping_is_mapped_whole_and_one_over_the_limit_is_left_alone(tmp_path: Path) -> None:
     small, large = tmp_path / "small.so", tmp_path / "large.so"
     small.write_bytes(os.urandom(256 * KIB))
@@ -112,6 +121,7 @@ print(json.dumps({"mapped": mapped, "player": json.loads(answer)}))
 """
 
 
+@MAPS_AHEAD
 def test_a_warm_players_hard_team_pick_imports_nothing_and_maps_no_library_page_alone(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(REPO), COVEN_DATA_DIR=str(tmp_path / "data"))
     done = subprocess.run([sys.executable, "-c", _PLAYER_PICKS_A_TEAM], cwd=tmp_path, env=env,
@@ -121,6 +131,27 @@ def test_a_warm_players_hard_team_pick_imports_nothing_and_maps_no_library_page_
     player = report["player"]
     assert player["action"] == "ChooseTeam"
     assert player["new"] == [], "imported by the player instead of once by the warm parent"
-    # Every library page the pick used is the warm parent's too (a few kB at most may be a page the kernel
-    # dropped from the parent's mapping and the player mapped again).
+    # Every library page the pick used is the warm parent's too. A few kB are allowed for a page the kernel
+    # dropped from the parent's mapping, which only memory pressure on the host would make it do.
     assert player["own_kib"] <= 64, player
+
+
+def test_a_kernel_without_the_advice_is_asked_once_and_maps_nothing(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[int] = []
+
+    def unknown_advice(start: int, length: int, advice: int) -> int:
+        asked.append(start)
+        ctypes.set_errno(errno.EINVAL)  # what a kernel before 5.14 answers to MADV_POPULATE_READ
+        return -1
+
+    monkeypatch.setattr(library_pages, "_madvise", lambda: unknown_advice)
+    listing = tmp_path / "maps"
+    listing.write_text(_MAPS)
+    assert library_pages.map_library_pages(maps_path=listing) == 0
+    assert len(asked) == 1  # not once a mapping
+    # The server's log says why nothing was mapped, rather than "0 MB".
+    said = warm_link._library_pages({"maps_ahead": False, "library_pages": 0})
+    assert "no library page mapped ahead" in said and "5.14" in said
+    assert warm_link._library_pages({"maps_ahead": True, "library_pages": 38_576_128}) == (
+        "38.6 MB of library pages mapped ahead")

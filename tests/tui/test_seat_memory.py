@@ -30,11 +30,14 @@ from tui.widgets.fitting_footer import FittingFooter
 async def test_games_one_after_another_leave_no_game_screen_behind(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     given_back: list[bool] = []
-    screens: list[weakref.ref[GameScreen]] = []
-    # When the heap is handed back, the finished game is already freed (the app collected it first), so
-    # what it held is handed back too: the value recorded is whether every finished screen was gone then.
-    monkeypatch.setattr(tui.app, "give_back", lambda: given_back.append(all(ref() is None for ref in screens)))
+    collections: list[int] = []
+    collect = gc.collect
+    monkeypatch.setattr(gc, "collect", lambda *args: collections.append(1) or collect(*args))
+    # The heap goes back right after a full collection (so that what the finished game held goes too): the
+    # value recorded is whether the app collected just before, since the last give-back.
+    monkeypatch.setattr(tui.app, "give_back", lambda: given_back.append(bool(collections)) or collections.clear())
     app = CovenApp(store_path=tmp_path / "coven.db", auto_delay=0.0)
+    screens: list[weakref.ref[GameScreen]] = []
     original = app.start_game
 
     def start_game(live: object) -> None:
@@ -46,11 +49,12 @@ async def test_games_one_after_another_leave_no_game_screen_behind(tmp_path: Pat
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
         for seed, plan in enumerate(("wizards-cup", "wizbits")):  # a second game frees the first one's screen too
+            collections.clear()  # this test's own collections below are not the app's
             spoke = await play_one_game(app, plan, seed, opponent="normal", bound=600.0, start=near_the_end)
             assert spoke == 0 if plan == "wizbits" else spoke >= 1  # the coach spoke every Wizards Cup round
             games = seed + 1
             await until(pilot, lambda games=games: len(given_back) == games, "the heap given back after the game")
-            assert given_back[-1], "the heap was handed back while the finished game still held memory"
+            assert given_back == [True] * games, "the heap went back once a game, each after a collection"
             assert _team_contexts.cache_info().currsize == 0  # the coach's teams went with the game
             # Freed once Textual's last messages and timers for it have run: no finished game's screen stays.
             await until(pilot, lambda: gc.collect() >= 0 and all(ref() is None for ref in screens),

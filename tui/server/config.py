@@ -40,9 +40,9 @@ MIN_OUTPUT_BUDGET = 16 * 1024
 DEFAULT_MEMORY_FLOOR = "256M"
 """Available memory below which newcomers are refused.
 
-A player's Coven takes about 18 MB at the menu and up to about 47 MB in play
-when forked warm, up to about 70 MB as a fresh process (``coven bench
-seat-memory``, in the README); 256 MiB keeps
+A player's Coven takes about 23 MB at the menu and about 40 to 50 MB in play
+when forked warm, up to about 70 MB as a fresh process (``coven bench serve``
+and ``seat-memory``, in the README); 256 MiB keeps
 room for a few more players starting at once and for the system itself, so a
 refusal comes before the kernel has to reclaim hard or kill a process, and it
 stays out of the way on any machine that can serve at all.

@@ -48,7 +48,7 @@ import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
-from tui.server.library_pages import map_library_pages
+from tui.server.library_pages import can_map_ahead, map_library_pages
 
 CONTROL_FD_FLAG = "--control-fd"
 ROOM_FLAG = "--room"
@@ -405,7 +405,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _reply(control, {"error": f"preload failed: {type(error).__name__}: {error}"})
         return 1
     _reply(control, {"ready": True, "preloaded": names, "seconds": round(time.monotonic() - started, 3),
-                     "pid": os.getpid(), "library_pages": mapped, "mergeable": merging, "ksm": ksm_runs()})
+                     "pid": os.getpid(), "library_pages": mapped, "maps_ahead": can_map_ahead(),
+                     "mergeable": merging, "ksm": ksm_runs()})
     return serve_players(control, server_pid)
 
 

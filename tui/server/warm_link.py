@@ -110,9 +110,13 @@ class ForkedPlayer:
         return await asyncio.shield(self._ended)
 
 
-def _megabytes(size: object) -> str:
-    """A byte count from the warm parent's answer, in MB of 1,000,000 bytes ("0 MB" for anything else)."""
-    return f"{size / 1_000_000:.1f} MB" if isinstance(size, int) and not isinstance(size, bool) and size > 0 else "0 MB"
+def _library_pages(answer: Mapping[str, Any]) -> str:
+    """What the warm parent's ready answer says of the library pages it mapped (:mod:`tui.server.library_pages`)."""
+    if not answer.get("maps_ahead"):
+        return "no library page mapped ahead (this kernel cannot: Linux 5.14's MADV_POPULATE_READ)"
+    size = answer.get("library_pages")
+    megabytes = size / 1_000_000 if isinstance(size, int) and not isinstance(size, bool) and size > 0 else 0.0
+    return f"{megabytes:.1f} MB of library pages mapped ahead"
 
 
 def _merging(answer: Mapping[str, Any]) -> str:
@@ -199,9 +203,8 @@ class WarmParent:
         except ValueError:
             answer = {"error": "an unreadable answer"}
         if "ready" in answer:
-            log.info("warm parent %s ready in %.2f s (preloaded %s; %s of library pages mapped ahead; "
-                     "identical pages %s)", answer.get("pid"), answer.get("seconds", 0),
-                     ", ".join(answer.get("preloaded", [])), _megabytes(answer.get("library_pages")),
+            log.info("warm parent %s ready in %.2f s (preloaded %s; %s; identical pages %s)", answer.get("pid"),
+                     answer.get("seconds", 0), ", ".join(answer.get("preloaded", [])), _library_pages(answer),
                      _merging(answer))
             if self._ready is not None and not self._ready.done():
                 self._ready.set_result(None)
