@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Footer, Input, Static
 
+import tui.app
 from saves import LiveSession
 from saves.tables import SeatPlan, TableStore
 from tests.helpers.late_timers import late_one_shot_timers
@@ -114,6 +115,13 @@ async def test_on_a_late_loop_a_solo_game_at_reduced_motion_plays_its_steps_and_
         assert isinstance(app.screen, MainMenu)
 
 
+def _count_give_backs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the app's hand-backs of a left game's memory from now on (one entry each)."""
+    given_back: list[int] = []
+    monkeypatch.setattr(tui.app, "give_back", lambda: given_back.append(1) or True)
+    return given_back
+
+
 async def test_on_a_late_loop_a_pass_and_play_game_plays_its_steps_and_curtains_to_the_end(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two people at one keyboard: each hand-off raises a curtain, and the steps between wait as a solo game's."""
@@ -129,8 +137,11 @@ async def test_on_a_late_loop_a_pass_and_play_game_plays_its_steps_and_curtains_
             lift(curtain)
 
         monkeypatch.setattr(CurtainScreen, "action_reveal", reveal)
+        given_back = _count_give_backs(monkeypatch)
         await play_one_game(app, "wizards-cup", 4, bound=300.0, start=near_the_end, at_keyboard=("Ana", "Bea"))
         assert isinstance(app.screen, MainMenu)
+        # The left game's memory goes back after an alarm, as after a solo game (tests/tui/test_seat_memory.py).
+        await until(pilot, lambda: given_back == [1], "the left game's memory given back")
     assert {"Ana", "Bea"} <= set(curtains)  # each hand-off was behind a curtain, both ways
 
 
@@ -174,6 +185,12 @@ async def test_on_a_late_loop_a_shared_tables_game_plays_its_steps_to_the_end(
                 legal = game.live.rules.legal_actions(game.live.state, 0)
                 game.table.post_message(GameTable.ActionChosen(0, SPEC.bots["easy"](view, legal, rng)))
         assert game.live.finished  # the duels were played here, each step after an alarm
+        given_back = _count_give_backs(monkeypatch)
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        over.action_close()  # back to the menu: the table's game, too, gives its memory back after an alarm
+        await until(pilot, lambda: isinstance(app.screen, MainMenu) and given_back == [1],
+                    "the menu, and the left table game's memory given back")
 
 
 class Typed(OrderedKeys[None]):
