@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from engine import Event, GameRules, GameSpec, Result, Seat, get_game, state_digest
 from engine.core import ActionError, InvalidOptionsError, UnknownGameError
-from engine.core.undo import Timeline, replay_timeline, undo_entry
+from engine.core.undo import History, Timeline, replay_timeline, undo_entry
 from saves.errors import SessionLoadError, StoreError
 from saves.records import LogEntry, SeatInfo, SessionStatus
 from saves.save_failures import SaveFailedError, passing_reason
@@ -327,10 +327,27 @@ class LiveSession:
     def history(self) -> Sequence[Step]:
         """Every step so far: the opening (step 0), then one per logged action.
 
-        Kept since :meth:`load` replayed the log, so reading it never applies
-        an action again. The result is a snapshot; later actions do not change it.
+        The result is a snapshot; later actions do not lengthen it. A step's
+        state the timeline did not keep is worked out again when read (reading
+        in order costs one action a step; see :data:`~engine.core.undo.KEEP_EVERY`).
         """
-        return tuple(Step(moment.state, moment.events) for moment in self._timeline.moments)
+        timeline = self._timeline
+        return History(len(timeline), lambda index: Step(timeline.state_at(index), timeline.events_at(index)))
+
+    def states(self) -> Sequence[Any]:
+        """The state after each step of :meth:`history`, each worked out only when read."""
+        timeline = self._timeline
+        return History(len(timeline), timeline.state_at)
+
+    def events_history(self) -> list[tuple[Event, ...]]:
+        """The events of each step of :meth:`history`, without working any state out."""
+        timeline = self._timeline
+        return [timeline.events_at(index) for index in range(len(timeline))]
+
+    def to_act_history(self) -> list[tuple[Seat, ...]]:
+        """The seats to act after each step of :meth:`history`, without working any state out."""
+        timeline = self._timeline
+        return [timeline.to_act_at(index) for index in range(len(timeline))]
 
     @property
     def undone(self) -> frozenset[int]:

@@ -222,7 +222,7 @@ def clocks(conn: sqlite3.Connection, info: TableInfo, live: LiveSession, now: da
     asked = [seat for seat in live.to_act if 0 <= seat < len(info.seats) and info.seats[seat].role != "bot"]
     if not asked:
         return []
-    to_act = [tuple(live.rules.to_act(step.state)) for step in live.history()]
+    to_act = live.to_act_history()
     log = live.log
     started = _started(conn, info.session_id)
     found = []

@@ -17,9 +17,10 @@ doctor and :meth:`GameRules.replay`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, overload
 
 from engine.core.errors import IllegalActionError, MalformedActionError, ReplayError
 from engine.core.terms import TABLE, Event, JsonDict, Seat
@@ -52,6 +53,11 @@ class UndoRules(Protocol):
         ...
 
 
+T = TypeVar("T")
+
+_UNKNOWN: Any = object()
+"""A state a timeline has not kept (no state is this object)."""
+
 UNDO_TYPE = "undo"
 """The ``type`` of a log entry that takes back the seat's most recent action."""
 
@@ -75,12 +81,73 @@ class Moment:
         events: What the entry set off (none for moment 0).
         seat: Who made the entry (None for the table, and for moment 0).
         undoes: For an undo entry, the moment it took back; None otherwise.
+        action: The action the entry applied, as it was given (an action or its JSON); None for an undo entry
+            and for moment 0.
     """
 
     state: Any
     events: tuple[Event, ...] = ()
     seat: Seat | None = None
     undoes: int | None = None
+    action: Any = None
+
+
+KEEP_EVERY = 16
+"""A timeline keeps the state of a moment once this many actions separate it from the last state it kept.
+
+The others are worked out again when asked for, from the nearest kept state before them: at most this many
+actions apart, a few milliseconds even for Wizbits. A Wizbits state costs about 5 KB more than the one before it,
+so a timeline that kept every state of a 1,000-move game would hold 5 MB, and a seat's memory would keep that
+high-water mark for good; it keeps a sixteenth of that."""
+RECENT = 8
+"""How many worked-out states a timeline remembers besides the kept ones, latest first: enough for stepping a
+replay back and forth, and for taking back several moves in a row."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """What a timeline remembers of a moment when it does not keep its state."""
+
+    events: tuple[Event, ...]
+    seat: Seat | None
+    undoes: int | None
+    action: Any
+    source: int
+    """The moment whose state this one's action applied to (an undo's state is its source's); -1 for moment 0."""
+    to_act: tuple[Seat, ...]
+    """The seats to act after this moment."""
+    distance: int
+    """Actions to apply from the nearest kept state to work this moment's state out (0: kept)."""
+
+
+class History(Sequence[T]):
+    """The first ``length`` items of something that works each one out when asked: a timeline's moments, or a
+    session's steps. Reading it in order works each state out from the one before it."""
+
+    def __init__(self, length: int, item: Callable[[int], T]) -> None:
+        """The items ``item(0)`` to ``item(length - 1)``."""
+        self._length = length
+        self._item = item
+
+    def __len__(self) -> int:
+        """How many items there are."""
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        """One item (negative counts from the end), or a list of a slice's."""
+        if isinstance(index, slice):
+            return [self._item(at) for at in range(*index.indices(self._length))]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("history index out of range")
+        return self._item(index)
 
 
 class Timeline:
@@ -89,23 +156,87 @@ class Timeline:
     Moments are never removed: an undo adds a moment whose state is the one
     before the action it takes back, so ``moments`` lines up with the log
     entry for entry, and :attr:`undone` says which actions were taken back.
+    Only some states are kept (see :data:`KEEP_EVERY`); the rest are worked out
+    again by the rules, which apply an action to a state the same way every time.
     """
 
     def __init__(self, rules: UndoRules, opening: Any, names: Sequence[str] | None = None) -> None:
         """Start at ``opening``; ``names`` are the seats' names, for the undo events' sentences."""
         self.rules = rules
         self.names = list(names or ())
-        self.moments: list[Moment] = [Moment(opening)]
+        self._entries: list[_Entry] = [_Entry((), None, None, None, -1, tuple(rules.to_act(opening)), 0)]
+        self._kept: dict[int, Any] = {0: opening}
+        self._recent: dict[int, Any] = {}
+        """Worked-out states by moment, oldest first, at most :data:`RECENT`."""
+        self._lock = threading.Lock()  # a bot's thread may read a state while the screen's reads another
+        self._now: Any = opening
         self._live: list[int] = [0]
         self._undone: set[int] = set()
         self._refusals: dict[Seat | None, tuple[int, str | None]] = {}
         """Each seat's last answer, with the moment count it was given at: a screen asks at every redraw of its
         keys, and a Wizbits answer builds views of both states."""
 
+    def __len__(self) -> int:
+        """How many moments there are: the opening, then one per log entry."""
+        return len(self._entries)
+
     @property
     def state(self) -> Any:
         """The state now."""
-        return self.moments[self._live[-1]].state
+        return self._now
+
+    @property
+    def moments(self) -> History[Moment]:
+        """Every moment so far, the opening first; later entries do not lengthen it."""
+        return History(len(self._entries), self.moment)
+
+    def moment(self, index: int) -> Moment:
+        """Moment ``index`` (0: the opening), its state worked out again when it was not kept.
+
+        Raises:
+            IndexError: there is no such moment.
+        """
+        entry = self._entries[index] if index >= 0 else self._entries[len(self._entries) + index]
+        return Moment(self.state_at(index), entry.events, entry.seat, entry.undoes, entry.action)
+
+    def events_at(self, index: int) -> tuple[Event, ...]:
+        """What moment ``index``'s entry set off."""
+        return self._entries[index].events
+
+    def to_act_at(self, index: int) -> tuple[Seat, ...]:
+        """The seats to act after moment ``index``."""
+        return self._entries[index].to_act
+
+    def state_at(self, index: int) -> Any:
+        """The state after moment ``index`` (0: the opening), worked out again when it was not kept.
+
+        Raises:
+            IndexError: there is no such moment.
+        """
+        if index < 0:
+            index += len(self._entries)
+        if not 0 <= index < len(self._entries):
+            raise IndexError("moment index out of range")
+        with self._lock:
+            path: list[int] = []
+            at = index
+            while (state := self._kept.get(at, _UNKNOWN)) is _UNKNOWN \
+                    and (state := self._recent.get(at, _UNKNOWN)) is _UNKNOWN:
+                path.append(at)
+                at = self._entries[at].source
+            for at in reversed(path):
+                entry = self._entries[at]
+                if entry.undoes is None:
+                    state, _ = self.rules.apply(state, entry.seat, entry.action)
+                self._remember(at, state)
+            return state
+
+    def _remember(self, index: int, state: Any) -> None:
+        recent = self._recent
+        recent.pop(index, None)
+        recent[index] = state
+        while len(recent) > RECENT:
+            del recent[next(iter(recent))]
 
     @property
     def undone(self) -> frozenset[int]:
@@ -115,12 +246,12 @@ class Timeline:
     @property
     def undo_moments(self) -> frozenset[int]:
         """The moments that took a move back."""
-        return frozenset(index for index, moment in enumerate(self.moments) if moment.undoes is not None)
+        return frozenset(index for index, entry in enumerate(self._entries) if entry.undoes is not None)
 
     @property
     def last_mover(self) -> Seat | None:
         """The seat whose action is the latest still in force (None: the table's, or none yet)."""
-        return self.moments[self._live[-1]].seat if len(self._live) > 1 else None
+        return self._entries[self._live[-1]].seat if len(self._live) > 1 else None
 
     def _name(self, seat: Seat) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
@@ -128,10 +259,10 @@ class Timeline:
     def undo_refusal(self, seat: Seat | None) -> str | None:
         """Why ``seat`` may not take back a move now, in a few words (they fit a footer), or None when it may."""
         known = self._refusals.get(seat)
-        if known is not None and known[0] == len(self.moments):  # moments are only ever added
+        if known is not None and known[0] == len(self._entries):  # moments are only ever added
             return known[1]
         refusal = self._undo_refusal(seat)
-        self._refusals[seat] = (len(self.moments), refusal)
+        self._refusals[seat] = (len(self._entries), refusal)
         return refusal
 
     def _undo_refusal(self, seat: Seat | None) -> str | None:
@@ -142,20 +273,21 @@ class Timeline:
             return "the game is over"
         if len(self._live) < 2:
             return "nothing to take back"
-        last = self.moments[self._live[-1]]
+        last = self._entries[self._live[-1]]
         if last.seat != seat:
             if last.seat is TABLE:
                 return "the table has played since"
-            if not any(self.moments[index].seat == seat for index in self._live[1:]):
+            if not any(self._entries[index].seat == seat for index in self._live[1:]):
                 return "nothing of yours to take back"
             return f"{self._name(last.seat)} has moved since"
-        before = self.moments[self._live[-2]].state
-        acting_before, acting_after = set(rules.to_act(before)), set(rules.to_act(last.state))
+        before_index = self._live[-2]
+        acting_before, acting_after = set(self._entries[before_index].to_act), set(last.to_act)
+        before = self.state_at(before_index)
         if rules.choices_are_secret(before) and acting_before == {seat}:
             return "all secret choices are shown"
         if acting_after - acting_before:
             return "the turn has moved on"
-        return rules.undo_barrier(before, last.state, seat, list(last.events))
+        return rules.undo_barrier(before, state, seat, list(last.events))
 
     def next_moment(self, seat: Seat | None, action: Any) -> Moment:
         """The moment ``seat``'s action (or JSON, or an undo entry) leads to, without recording it.
@@ -171,15 +303,31 @@ class Timeline:
             assert seat is not None
             taken = self._live[-1]
             event = Event("undo", f"{self._name(seat)} took back a move.", {"seat": seat, "step": taken})
-            return Moment(self.moments[self._live[-2]].state, (event,), seat, taken)
+            return Moment(self.state_at(self._live[-2]), (event,), seat, taken)
         state, events = self.rules.apply(self.state, seat, action)
-        return Moment(state, tuple(events), seat)
+        return Moment(state, tuple(events), seat, None, action)
 
     def record(self, moment: Moment) -> None:
         """Add ``moment`` (from :meth:`next_moment` on this timeline as it is now)."""
-        self.moments.append(moment)
+        index = len(self._entries)
         if moment.undoes is None:
-            self._live.append(len(self.moments) - 1)
+            source = self._live[-1]
+            distance = self._entries[source].distance + 1
+        else:
+            source = self._live[-2]
+            distance = self._entries[source].distance
+        if distance >= KEEP_EVERY:
+            distance = 0
+        self._entries.append(_Entry(moment.events, moment.seat, moment.undoes, moment.action, source,
+                                    tuple(self.rules.to_act(moment.state)), distance))
+        with self._lock:
+            if distance == 0:
+                self._kept[index] = moment.state
+            else:
+                self._remember(index, moment.state)
+        self._now = moment.state
+        if moment.undoes is None:
+            self._live.append(index)
         else:
             self._undone.add(self._live.pop())
 

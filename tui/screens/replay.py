@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -94,9 +95,9 @@ class ReplayScreen(Screen[None]):
         self.ui: GameUI[Any] = game_ui(live.spec.game_id)
         self.table: GameTable[Any, Any] = self.ui.make_table()
         self.table.keys_hint = self.KEYS_HINT
-        history = live.history()
-        self.states: list[Any] = [step.state for step in history]
-        self.step_events: list[list[Event]] = [list(step.events) for step in history]
+        self.states: Sequence[Any] = live.states()
+        """The state at each step, worked out when shown (a long game's states are not all kept)."""
+        self.step_events: list[list[Event]] = [list(events) for events in live.events_history()]
         self.undone = live.undone
         """The steps whose moves were taken back."""
         self.undos = live.undo_steps

@@ -13,6 +13,7 @@ Everything is read from ``rules.view(state, eyes)``: the spectator, or the seat
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine import Event
@@ -39,7 +40,7 @@ class ReplayedScreen(Protocol):
         """The game's sentences."""
 
     @property
-    def states(self) -> list[Any]:
+    def states(self) -> Sequence[Any]:
         """The state after each step (0: the opening)."""
 
     @property
