@@ -40,6 +40,8 @@ def test_bench_prints_figures(game_id: str, extra: str, capsys: pytest.CaptureFi
     assert main(["bench", game_id, "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "games/s" in out and "normal bot decision" in out and extra in out
+    for figure in ("timeline: load a log", "timeline: read its history in order", "timeline: read a step at random"):
+        assert re.search(re.escape(figure) + r".*│ +(median )?\d+(\.\d+)? (µs/step|ms)", out), figure
 
 
 @pytest.mark.usefixtures("wide_output")

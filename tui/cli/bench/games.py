@@ -43,6 +43,43 @@ def _play(spec: GameSpec, seed: int, pickers: list[Any], timings: dict[str, list
     return state, actions
 
 
+def _timeline_figures(spec: GameSpec, table: Table, games: int, progress: Progress) -> None:
+    """What a session's timeline costs, keeping one state in :data:`~engine.core.undo.KEEP_EVERY`: loading a
+    log, reading its history in order (a game screen opening) and reading steps at random (a replay)."""
+    from engine.core.undo import KEEP_EVERY, replay_timeline
+
+    rules = spec.rules
+    seats = spec.seat_counts[0]
+    count = max(1, min(games, 20))
+    progress.stage("timelines: load, read in order, read at random", count, "game")
+    loading: list[float] = []
+    in_order: list[float] = []
+    at_random: list[float] = []
+    steps = 0
+    for seed in range(count):
+        state = opening = spec.new_state({}, 40_000 + seed, seats)
+        log: list[tuple[int | None, Any]] = []
+        rng = seeded_rng(seed, "bench-timeline")
+        while rules.result(state) is None:
+            acting = rules.to_act(state)
+            seat = acting[0] if acting else None
+            action = rules.table_action(state) if seat is None else rng.choice(rules.legal_actions(state, seat))
+            state, _ = rules.apply(state, seat, action)
+            log.append((seat, rules.action_to_json(action)))
+        steps += len(log)
+        loading.append(_timed(lambda log=log, opening=opening: replay_timeline(rules, opening, log)))
+        timeline = replay_timeline(rules, opening, log)
+        in_order.append(_timed(lambda timeline=timeline: [moment.state for moment in timeline.moments]))
+        for index in rng.sample(range(len(timeline)), min(len(timeline), 20)):
+            at_random.append(_timed(lambda index=index, timeline=timeline: timeline.state_at(index)))
+    at_random.sort()
+    table.add_row(f"timeline: load a log ({plural(count, 'game')}, {steps:,} steps)",
+                  f"{sum(loading) / steps * 1e6:.0f} µs/step")
+    table.add_row("timeline: read its history in order", f"{sum(in_order) / steps * 1e6:.0f} µs/step")
+    table.add_row(f"timeline: read a step at random (1 state in {KEEP_EVERY} kept)",
+                  f"median {statistics.median(at_random) * 1e3:.2f} ms, max {at_random[-1] * 1e3:.2f} ms")
+
+
 def _witchdraft_figures(table: Table, games: int, progress: Progress) -> None:
     """Every legal placement of one card in a 12-card area, with each one's score change."""
     from engine.witchdraft.cards import COMPANIONS
@@ -267,6 +304,7 @@ def run(game_id: str, games: int | None = None, progress: Progress | None = None
             table.add_row(f"{level} bot decision", f"mean {statistics.mean(samples) * 1e3:.0f} ms, "
                           f"p95 {p95 * 1e3:.0f} ms, max {samples[-1] * 1e3:.0f} ms")
     table.add_row(f"{strongest} vs {weakest} ({plural(matches, 'game')})", f"{strongest} won {strong_wins}")
+    _timeline_figures(spec, table, planned.digests, progress)
     extra = EXTRA_FIGURES.get(game_id)
     if extra is not None:
         extra(table, planned.extra, progress)
