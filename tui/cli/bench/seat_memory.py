@@ -341,6 +341,10 @@ def _rows(plan: str, samples: Sequence[Sample]) -> list[tuple[str, str, str]]:
     return rows
 
 
+def _met(met: bool) -> str:
+    return "met" if met else "not met"
+
+
 def run(games: int | None = None) -> int:
     """Measure each plan in its own fresh process and print the figures; 0 (the targets are reported, not enforced).
 
@@ -356,7 +360,7 @@ def run(games: int | None = None) -> int:
     table.add_column("when")
     table.add_column("USS", justify="right")
     table.add_column("RSS", justify="right")
-    met = True
+    first_met = every_met = growth_met = True
     in_play: list[str] = []
     progress = Progress("coven bench seat-memory")
     for plan in plans:
@@ -369,14 +373,16 @@ def run(games: int | None = None) -> int:
                 table.add_row(*row)
             if warm:  # the targets are a served seat's, and coven serve forks its seats warm (--no-warm is a fallback)
                 first = next(s for s in samples if s.when == "game 1")
-                met = met and max(s.uss_mb for s in samples) <= TARGET_USS_MB
-                met = met and samples[-1].uss_mb <= first.uss_mb * (1 + TARGET_GROWTH)
+                first_met = first_met and first.uss_mb <= TARGET_USS_MB
+                every_met = every_met and max(s.uss_mb for s in samples) <= TARGET_USS_MB
+                growth_met = growth_met and samples[-1].uss_mb <= first.uss_mb * (1 + TARGET_GROWTH)
     progress.stage("done", 0)
     console.print(table)
     console.print(f"Seats in play per GB, forked warm (by the largest USS after a game): {', '.join(in_play)}.")
-    console.print(f"Targets, for seats forked warm as coven serve's are: USS at most {TARGET_USS_MB:g} MB after a "
-                  f"game, and after the last game within {TARGET_GROWTH:.0%} of after the first: "
-                  f"{'met' if met else 'not met'}.")
+    console.print("Targets, for seats forked warm as coven serve's are:")
+    console.print(f"- USS at most {TARGET_USS_MB:g} MB after a whole game: after the first, {_met(first_met)}; "
+                  f"after every game played, {_met(every_met)}.")
+    console.print(f"- USS after the last game within {TARGET_GROWTH:.0%} of after the first: {_met(growth_met)}.")
     return 0
 
 
