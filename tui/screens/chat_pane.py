@@ -30,6 +30,7 @@ from saves.table_records import TableInfo, parse_time
 from tui.chat_mutes import MAX_NAMES, is_mutable_name, muted_at, remember_muted
 from tui.context import coven_or_none
 from tui.safe_text import plain, plain_lines
+from tui.widgets.lean_log import LeanLog
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -200,7 +201,7 @@ class ChatPane(Vertical):
     def compose(self) -> ComposeResult:
         """People, lines, phrases and the line to type."""
         yield Static("", id="chat-people")
-        yield RichLog(id="chat-log", wrap=True, markup=False, max_lines=500, min_width=20)
+        yield LeanLog(id="chat-log", wrap=True, markup=False, max_lines=500, min_width=20)
         phrases = " ".join(f"{number}:{phrase}" for number, phrase in enumerate(QUICK_PHRASES, 1))
         yield Static(plain(phrases), id="chat-phrases")
         yield ChatInput(placeholder="Say something, enter sends · /mute NAME", id="chat-input")

@@ -33,6 +33,7 @@ from tui.screens.replay_narrator import ReplayNarrator
 from tui.verbosity import level_of
 from tui.widgets.ask import TITLES, AskScreen
 from tui.widgets.fitting_footer import FittingFooter
+from tui.widgets.lean_log import LeanLog
 from tui.widgets.linear_view import LinearView
 from tui.widgets.styles import css_beside
 
@@ -133,7 +134,7 @@ class ReplayScreen(Screen[None]):
         with Vertical(id="replay-table"):
             yield self.table
         # min_width: RichLog otherwise wraps at 78 columns however narrow the log is, and cuts the ends off.
-        log = RichLog(id="replay-log", wrap=True, markup=False, min_width=20)
+        log = LeanLog(id="replay-log", wrap=True, markup=False, min_width=20)
         log.border_title = "Log"
         yield LinearView(id="replay-linear")
         yield log

@@ -13,9 +13,9 @@ from typing import Any
 
 from rich.text import Text
 from textual.events import Resize
-from textual.widgets import RichLog
 
 from engine import Event
+from tui.widgets.lean_log import LeanLog
 from tui.widgets.styles import load_css
 
 
@@ -44,7 +44,7 @@ def check_line(data: Mapping[str, Any], seats: Sequence[str] = ()) -> Text:
     return line
 
 
-class DiceLog(RichLog):
+class DiceLog(LeanLog):
     """A scrolling list of checks, newest at the bottom, wrapped to the pane's width.
 
     A log does not re-wrap what it has written, so the checks are kept and

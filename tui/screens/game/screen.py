@@ -51,6 +51,7 @@ from tui.verbosity import level_of
 from tui.widgets.ask import TITLES, AskScreen
 from tui.widgets.fitting_footer import FittingFooter
 from tui.widgets.game_over import GameOverScreen
+from tui.widgets.lean_log import LeanLog
 from tui.widgets.linear_view import LinearView
 from tui.widgets.save_banner import SaveBanner
 from tui.widgets.styles import css_beside
@@ -174,7 +175,7 @@ class GameScreen(Screen[None]):
             yield self.table
         yield LinearView(id="game-linear")
         # min_width: RichLog otherwise wraps at 78 columns however narrow the log is, and cuts the ends off.
-        log = RichLog(id="game-log", wrap=True, markup=False, max_lines=2000, min_width=20)
+        log = LeanLog(id="game-log", wrap=True, markup=False, max_lines=2000, min_width=20)
         log.border_title = "Log (l)"
         yield log
         yield FittingFooter()

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
-from textual.widgets import RichLog
+
+from tui.widgets.lean_log import LeanLog
 
 
-class EventLog(RichLog):
+class EventLog(LeanLog):
     """A wrapping log of texts that re-wraps everything when its width changes."""
 
     def __init__(self, *, max_lines: int = 1000, id: str | None = None) -> None:  # noqa: A002 (Textual's name)

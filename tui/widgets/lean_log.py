@@ -1,0 +1,108 @@
+"""A RichLog whose lines cost what their text costs, not six times that.
+
+Textual 8.2.8's :class:`~textual.strip.Strip` makes seven caches when it is
+made, about 1.3 KB before it holds anything, and a RichLog keeps one Strip per
+line. Drawing a line adds two more Strips, each with its own seven caches: the
+line cut to the log's width (kept in the line's cache and in the log's cache of
+1,024 drawn lines) and that cut line in the log's colours (kept in the cut
+line's cache). A log that scrolls as it is written draws every line once, so
+a game's log of 2,000 lines held 12.8 MB (6.4 KB a line), freed only when the
+game was left, and a seat's heap kept that high-water mark for good.
+
+:class:`LeanLog` keeps each line as a :class:`LeanStrip`, which makes a cache
+only when one is used, cuts lines from a throw-away copy so nothing drawn is
+kept with the line, and remembers a few screens of drawn lines. It draws
+exactly what a RichLog draws. It reads RichLog's private ``_line_cache``,
+``_start_line`` and ``_widest_line_width``, behind the exact Textual pin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rich.segment import Segment
+from textual.cache import FIFOCache, LRUCache
+from textual.strip import Strip
+from textual.widgets import RichLog
+
+DRAWN_LINES_KEPT = 256
+"""Drawn lines a log remembers (a RichLog remembers 1,024): a few screens of scrolling back and forth."""
+
+
+def _strip_slots() -> tuple[dict[str, int], dict[str, Any]]:
+    """A plain Strip's caches (their sizes, by slot) and its other slots' starting values, read from a real one
+    so that a new Textual's caches are found rather than missed."""
+    plain = Strip([])
+    caches: dict[str, int] = {}
+    others: dict[str, Any] = {}
+    for name in Strip.__slots__:
+        value = getattr(plain, name)
+        if isinstance(value, FIFOCache):
+            caches[name] = value._maxsize
+        elif name not in ("_segments", "_cell_length"):
+            others[name] = value
+    return caches, others
+
+
+_CACHES, _OTHER_SLOTS = _strip_slots()
+
+
+class LeanStrip(Strip):
+    """A Strip that makes each of its caches the first time it is used; until then it holds only its segments."""
+
+    __slots__ = ()
+
+    def __init__(self, segments: Iterable[Segment], cell_length: int | None = None) -> None:
+        """The line of ``segments`` (``cell_length`` when known), with no cache made yet."""
+        self._segments = list(segments)
+        self._cell_length = cell_length
+        for name, value in _OTHER_SLOTS.items():
+            setattr(self, name, value)
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for a slot never set: one of the caches, made now.
+        size = _CACHES.get(name)
+        if size is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        cache: FIFOCache[Any, Any] = FIFOCache(size)
+        setattr(self, name, cache)
+        return cache
+
+    @classmethod
+    def of(cls, strip: Strip) -> LeanStrip:
+        """``strip``'s segments as a lean strip."""
+        return strip if isinstance(strip, LeanStrip) else cls(strip._segments, strip._cell_length)
+
+
+class LeanLog(RichLog):
+    """A :class:`~textual.widgets.RichLog` that keeps its lines lean and a few screens of drawn lines."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Take RichLog's arguments."""
+        super().__init__(*args, **kwargs)
+        self._line_cache = LRUCache(DRAWN_LINES_KEPT)
+
+    def write(self, *args: Any, **kwargs: Any) -> LeanLog:
+        """Write as RichLog does, then keep the new lines lean."""
+        super().write(*args, **kwargs)
+        lines = self.lines
+        index = len(lines) - 1
+        while index >= 0 and not isinstance(lines[index], LeanStrip):  # the new lines are the last ones
+            lines[index] = LeanStrip.of(lines[index])
+            index -= 1
+        return self
+
+    def _render_line(self, y: int, scroll_x: int, width: int) -> Strip:
+        if y >= len(self.lines):
+            return Strip.blank(width, self.rich_style)
+        key = (y + self._start_line, scroll_x, width, self._widest_line_width)
+        drawn = self._line_cache.get(key)
+        if drawn is not None:
+            return drawn
+        stored = self.lines[y]
+        # Cut from a copy: the cut line, and the coloured one cut from it, go with the copy, not the kept line.
+        drawn = Strip(stored._segments, stored._cell_length).crop_extend(scroll_x, scroll_x + width,
+                                                                         self.rich_style)
+        self._line_cache[key] = drawn
+        return drawn
