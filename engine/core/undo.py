@@ -122,7 +122,10 @@ class _Entry:
 
 class History(Sequence[T]):
     """The first ``length`` items of something that works each one out when asked: a timeline's moments, or a
-    session's steps. Reading it in order works each state out from the one before it."""
+    session's steps. Reading it in order works each state out from the one before it.
+
+    A state read twice may come back as two equal objects, not the same one: compare states, never their identity.
+    """
 
     def __init__(self, length: int, item: Callable[[int], T]) -> None:
         """The items ``item(0)`` to ``item(length - 1)``."""
@@ -137,12 +140,14 @@ class History(Sequence[T]):
     def __getitem__(self, index: int) -> T: ...
 
     @overload
-    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: slice) -> History[T]: ...
 
-    def __getitem__(self, index: int | slice) -> T | list[T]:
-        """One item (negative counts from the end), or a list of a slice's."""
+    def __getitem__(self, index: int | slice) -> T | History[T]:
+        """One item (negative counts from the end), or a slice's, worked out as they are read."""
         if isinstance(index, slice):
-            return [self._item(at) for at in range(*index.indices(self._length))]
+            chosen = range(*index.indices(self._length))
+            item = self._item
+            return History(len(chosen), lambda at: item(chosen[at]))
         if index < 0:
             index += self._length
         if not 0 <= index < self._length:
@@ -168,7 +173,7 @@ class Timeline:
         self._kept: dict[int, Any] = {0: opening}
         self._recent: dict[int, Any] = {}
         """Worked-out states by moment, oldest first, at most :data:`RECENT`."""
-        self._lock = threading.Lock()  # a bot's thread may read a state while the screen's reads another
+        self._lock = threading.RLock()  # a thread may read a state while another reads or records one
         self._now: Any = opening
         self._live: list[int] = [0]
         self._undone: set[int] = set()

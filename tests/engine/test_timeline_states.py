@@ -90,6 +90,11 @@ def test_every_state_read_back_in_any_order_is_the_one_played(game_id: str, seed
     random.Random(seed).shuffle(order)
     for index in order:
         assert state_digest(rules.rules, timeline.state_at(index)) == digests[index], f"moment {index}"
+    rules.applied = 0
+    timeline._recent.clear()
+    later = timeline.moments[1:]  # a slice works nothing out until it is read
+    assert rules.applied == 0 and len(later) == len(digests) - 1
+    assert [state_digest(rules.rules, moment.state) for moment in later[::-1][:5]] == digests[:-6:-1]
     moments = timeline.moments
     assert [state_digest(rules.rules, moment.state) for moment in reversed(moments)] == digests[::-1]
     assert state_digest(rules.rules, moments[-1].state) == state_digest(rules.rules, timeline.state)

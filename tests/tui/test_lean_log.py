@@ -88,12 +88,20 @@ async def test_a_lean_log_keeps_its_lines_lean_and_its_drawn_lines_few() -> None
             if index % 10 == 0:
                 await pilot.pause()  # drawn as it scrolls, as a game's log is
         await until(pilot, lambda: lean.max_scroll_y > 0 and lean.scroll_offset.y == lean.max_scroll_y, "at the end")
-        for y in range(0, lean.max_scroll_y, 5):  # every line drawn at least once
+        for _ in range(5):  # lines exactly as wide as the log: cut, each is already what is drawn
+            lean.write(Text("x" * lean.scrollable_content_region.width, style="bold"))
+        for y in range(0, lean.max_scroll_y + 5, 5):  # every line drawn at least once
             lean.scroll_to(y=y, animate=False, immediate=True)
             rows(lean)
         assert all(isinstance(kept, LeanStrip) for kept in lean.lines)
         assert [made_caches(kept) for kept in lean.lines] == [[] for _ in lean.lines]
         assert 0 < len(lean._line_cache) <= DRAWN_LINES_KEPT
+        # A drawn line never holds itself (a cycle only the collector frees, and a served seat's collector is
+        # frozen with what the warm parent made).
+        for drawn in (lean._line_cache.get(key) for key in list(lean._line_cache.keys())):
+            assert drawn is not None
+            for name in made_caches(drawn):
+                assert all(kept is not drawn for kept in getattr(drawn, name)._cache.values()), name
         # A plain strip makes every cache at once: what the check above would see on a RichLog's lines.
         assert made_caches(Strip([])) == CACHE_SLOTS
 

@@ -101,8 +101,9 @@ class LeanLog(RichLog):
         if drawn is not None:
             return drawn
         stored = self.lines[y]
-        # Cut from a copy: the cut line, and the coloured one cut from it, go with the copy, not the kept line.
-        drawn = Strip(stored._segments, stored._cell_length).crop_extend(scroll_x, scroll_x + width,
-                                                                         self.rich_style)
+        # Cut from a copy, so nothing drawn is kept with the line. What crop_extend does, without its cache: a
+        # line already the right width comes back as the copy itself, which would then hold itself in it.
+        copy = Strip(stored._segments, stored._cell_length)
+        drawn = copy.extend_cell_length(scroll_x + width, self.rich_style).crop(scroll_x, scroll_x + width)
         self._line_cache[key] = drawn
         return drawn
