@@ -17,6 +17,7 @@ import pytest
 
 from engine import get_game, state_digest
 from engine.core.undo import KEEP_EVERY, RECENT, Timeline, undo_entry
+from saves import LiveSession, SeatInfo, SessionStore
 
 GAMES = ["wizards-cup", "witchdraft", "wizbits"]
 NAMES = ["Ana", "Bo"]
@@ -128,3 +129,39 @@ def test_a_long_timeline_lets_go_of_the_states_it_does_not_keep() -> None:
         timeline.state_at(index)
     gc.collect()
     assert sum(1 for ref in played if ref() is not None) <= alive
+
+
+# -- a session's history, in the process that played it and in another that followed it ---------------
+
+
+def test_a_long_session_reads_the_same_history_where_it_was_played_where_it_was_followed_and_reloaded(
+        store: SessionStore) -> None:
+    spec = get_game("wizbits")
+    rules = spec.rules
+    bot = spec.bots[LEVEL]
+    played = LiveSession.create(store, "wizbits", None, 7, [SeatInfo("Ana"), SeatInfo("Bo")])
+    followed = LiveSession.load(store, played.session_id)  # another process at the table, catching up by sync
+    rng = random.Random(7)
+    digests = [state_digest(rules, played.state)]
+    while played.result is None and len(digests) < 12 * KEEP_EVERY:
+        last = played.last_mover
+        if last is not None and rng.random() < 0.3 and played.undo_refusal(last) is None:
+            played.undo(last)
+        elif played.table_action is not None:
+            played.play_table()
+        else:
+            seat = played.to_act[0]
+            played.apply(seat, bot(rules.view(played.state, seat), rules.legal_actions(played.state, seat), rng))
+        digests.append(state_digest(rules, played.state))
+        if len(digests) % 7 == 0:
+            followed.sync()
+    followed.sync()
+    assert len(digests) > 3 * KEEP_EVERY and played.undo_steps, "too short, or no undo: nothing was left to work out"
+    reloaded = LiveSession.load(store, played.session_id)
+    for live in (played, followed, reloaded):
+        history = live.history()
+        assert [state_digest(rules, step.state) for step in history] == digests
+        assert [state_digest(rules, state) for state in live.states()[::-1]] == digests[::-1]
+        assert live.events_history() == [step.events for step in history]
+        assert live.to_act_history() == [tuple(rules.to_act(step.state)) for step in history]
+        assert live.undone == played.undone and live.undo_steps == played.undo_steps
