@@ -43,6 +43,7 @@ from tui.games import has_ui, playable_games
 from tui.heap import give_back, limit_arenas
 from tui.kept_seat import SeatTakeBack
 from tui.key_order import OrderedKeys
+from tui.lean_strips import make_strips_lean
 from tui.navigation import (
     GoToMenu,
     OpenHelp,
@@ -151,6 +152,7 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         limit_arenas()  # before any worker thread: a seat's heap then comes back after each game (tui.heap)
         css_cache.install()  # CSS parsed once per process (and, served, once in the warm parent)
         mend_style_cache()  # Textual's style cache would keep 1,024 gone widgets' lines (tui.style_cache)
+        make_strips_lean()  # a drawn line makes its seven caches only when it uses them (tui.lean_strips)
         # Over SSH every repaint is carried to the player, so the first screen is painted once.
         super().__init__(hold_first_screen=serve_port is not None)
         self.store = store

@@ -102,11 +102,11 @@ async def test_a_lean_log_keeps_its_lines_lean_and_its_drawn_lines_few() -> None
             assert drawn is not None
             for name in made_caches(drawn):
                 assert all(kept is not drawn for kept in getattr(drawn, name)._cache.values()), name
-        # A plain strip makes every cache at once: what the check above would see on a RichLog's lines.
-        assert made_caches(Strip([])) == CACHE_SLOTS
 
 
 async def test_a_lean_log_line_costs_a_fraction_of_a_rich_log_line() -> None:
+    # The first test of this worker may run before or after an app has made every Strip lean: the bounds hold both
+    # ways.
     class OneLog(App[None]):
         def __init__(self, kind: type[RichLog]) -> None:
             super().__init__()
@@ -138,4 +138,5 @@ async def test_a_lean_log_line_costs_a_fraction_of_a_rich_log_line() -> None:
             finally:
                 tracemalloc.stop()
             per_line[kind] = (after - before) / 1000
-    assert 0 < per_line[LeanLog] < per_line[RichLog] / 4, per_line
+    # About 1 KB against 8.6 KB (4.5 KB once every Strip is lean, tui.lean_strips, as in the app).
+    assert 0 < per_line[LeanLog] < min(2000, per_line[RichLog] / 3), per_line

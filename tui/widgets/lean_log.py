@@ -22,30 +22,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from rich.segment import Segment
-from textual.cache import FIFOCache, LRUCache
+from textual.cache import LRUCache
 from textual.strip import Strip
 from textual.widgets import RichLog
 
+from tui.lean_strips import make_cache, start_lean
+
 DRAWN_LINES_KEPT = 256
 """Drawn lines a log remembers (a RichLog remembers 1,024): a few screens of scrolling back and forth."""
-
-
-def _strip_slots() -> tuple[dict[str, int], dict[str, Any]]:
-    """A plain Strip's caches (their sizes, by slot) and its other slots' starting values, read from a real one
-    so that a new Textual's caches are found rather than missed."""
-    plain = Strip([])
-    caches: dict[str, int] = {}
-    others: dict[str, Any] = {}
-    for name in Strip.__slots__:
-        value = getattr(plain, name)
-        if isinstance(value, FIFOCache):
-            caches[name] = value._maxsize
-        elif name not in ("_segments", "_cell_length"):
-            others[name] = value
-    return caches, others
-
-
-_CACHES, _OTHER_SLOTS = _strip_slots()
 
 
 class LeanStrip(Strip):
@@ -55,19 +39,11 @@ class LeanStrip(Strip):
 
     def __init__(self, segments: Iterable[Segment], cell_length: int | None = None) -> None:
         """The line of ``segments`` (``cell_length`` when known), with no cache made yet."""
-        self._segments = list(segments)
-        self._cell_length = cell_length
-        for name, value in _OTHER_SLOTS.items():
-            setattr(self, name, value)
+        start_lean(self, segments, cell_length)
 
     def __getattr__(self, name: str) -> Any:
         # Called only for a slot never set: one of the caches, made now.
-        size = _CACHES.get(name)
-        if size is None:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        cache: FIFOCache[Any, Any] = FIFOCache(size)
-        setattr(self, name, cache)
-        return cache
+        return make_cache(self, name)
 
     @classmethod
     def of(cls, strip: Strip) -> LeanStrip:
