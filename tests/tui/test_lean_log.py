@@ -15,13 +15,11 @@ from typing import Any
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
-from textual.strip import Strip
 from textual.widgets import RichLog
 
+from tests.helpers.strips import made_caches
 from tests.helpers.waiting import until
 from tui.widgets.lean_log import DRAWN_LINES_KEPT, LeanLog, LeanStrip
-
-CACHE_SLOTS = [name for name in Strip.__slots__ if name.endswith("_cache") and name != "_render_cache"]
 
 
 def line(index: int) -> Text:
@@ -41,18 +39,6 @@ class TwoLogs(App[None]):
         with Horizontal():
             yield RichLog(id="rich", wrap=True, markup=False, max_lines=300, min_width=20)
             yield LeanLog(id="lean", wrap=True, markup=False, max_lines=300, min_width=20)
-
-
-def made_caches(strip: Strip) -> list[str]:
-    """The caches ``strip`` has made (read through the slots, which makes none)."""
-    made = []
-    for name in CACHE_SLOTS:
-        try:
-            getattr(Strip, name).__get__(strip, Strip)
-        except AttributeError:
-            continue
-        made.append(name)
-    return made
 
 
 def rows(log: RichLog) -> list[list[tuple[str, object]]]:

@@ -13,22 +13,11 @@ from rich.style import Style
 from textual.cache import FIFOCache
 from textual.strip import Strip
 
+from tests.helpers.strips import made_caches
 from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.lean_strips import CACHES, OTHER_SLOTS, make_strips_lean
 from tui.screens.menu import MainMenu
-
-
-def made_caches(strip: Strip) -> list[str]:
-    """The caches ``strip`` has made (read through the slots, which makes none)."""
-    made = []
-    for name in CACHES:
-        try:
-            getattr(Strip, name).__get__(strip, Strip)
-        except AttributeError:
-            continue
-        made.append(name)
-    return made
 
 
 class FullStrip(Strip):
