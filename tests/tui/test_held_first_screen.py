@@ -5,12 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textual._compositor import Compositor
+from textual._compositor import Compositor, LayoutUpdate
+from textual.app import ComposeResult
+from textual.screen import UPDATE_PERIOD, Screen
+from textual.timer import Timer
+from textual.widgets import OptionList, Static
 
 from tests.helpers.waiting import until
 from tui.app import CovenApp
-from tui.resize_paint import DRAWN_HELD_REFRESHES
+from tui.resize_paint import (
+    DRAWN_HELD_REFRESHES,
+    HELD_UPDATE_SECONDS,
+    QUIET_ROUNDS,
+    SETTLING_TIMER,
+    OnePaintResizeApp,
+)
 from tui.screens.menu import MainMenu
+from tui.widgets.fitting_footer import FittingFooter
 
 
 @pytest.mark.parametrize("served", [True, False])
@@ -43,3 +54,79 @@ async def test_a_served_first_screen_is_drawn_only_in_its_last_held_refreshes(
     else:
         # At this machine's own terminal the first screen is not held, so its frames are drawn as they come.
         assert not any(holding for holding, _ in drawn[:first]), drawn
+
+
+@pytest.mark.parametrize("served", [True, False])
+async def test_a_served_first_screen_settles_without_waiting_for_ticks_and_goes_out_whole(
+        served: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = CovenApp(auto_delay=60.0, serve_port=2222 if served else None, account="ana" if served else None)
+    held_timers: list[Timer] = []  # the top screen's update timer at each held frame drawn
+    sent: list[tuple[bool, str]] = []  # each frame that went out: whether it was whole, and the screen's text
+    display = OnePaintResizeApp._display
+
+    def watched(self: OnePaintResizeApp[Any], screen: Screen[Any], renderable: Any) -> None:
+        if renderable is not None and screen is self.screen:
+            if self._holding_frames:
+                held_timers.append(screen._update_timer)
+            else:
+                sent.append((isinstance(renderable, LayoutUpdate),
+                             "".join(strip.text for strip in screen._compositor.render_strips())))
+        display(self, screen, renderable)
+
+    monkeypatch.setattr(OnePaintResizeApp, "_display", watched)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainMenu) and sent and app.screen.query_one(
+            FittingFooter).shown, "the menu out, its Footer's keys shown")
+        footer = app.screen.query_one(FittingFooter)
+        timer = app.screen._update_timer
+        assert timer._interval == UPDATE_PERIOD  # Textual's own pace from the first frame on
+        assert getattr(app.screen, SETTLING_TIMER, None) is None
+        # The first frame out is the whole settled screen, every key of its Footer in it, not a part of it with
+        # the rest painted after (a layout the Footer's keys asked for, done in the same tick as the release).
+        whole, text = sent[0]
+        assert whole, sent
+        assert "C O V E N" in text
+        assert all(key in text for key in footer.shown), (footer.shown, text[-200:])
+        menu = app.screen.query_one("#menu", OptionList)
+        before = menu.highlighted
+        await pilot.press("down")  # and Textual's timer still paints what a key changes
+        await until(pilot, lambda: menu.highlighted != before and len(sent) > 1, "the key's echo")
+    if served:
+        assert held_timers and all(timer._interval == HELD_UPDATE_SECONDS for timer in held_timers)
+        assert all(timer._task is None for timer in held_timers)  # stopped once the first frame was out
+    else:
+        assert not held_timers  # at this machine's own terminal nothing is held
+
+
+class Restless(Static):
+    """Asks for another paint after every refresh while the first screen is held, as an animation would."""
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.again)
+
+    def again(self) -> None:
+        app = self.app
+        if isinstance(app, OnePaintResizeApp) and app._holding_frames:
+            self.refresh()
+            self.call_after_refresh(self.again)
+
+
+class RestlessApp(OnePaintResizeApp[None]):
+    def compose(self) -> ComposeResult:
+        yield Restless("restless")
+
+
+async def test_a_first_screen_that_never_falls_quiet_still_goes_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = RestlessApp(hold_first_screen=True)
+    rounds: list[int] = []
+    wait = OnePaintResizeApp._wait_until_quiet
+
+    def counted(self: OnePaintResizeApp[Any], rounds_left: int) -> None:
+        rounds.append(rounds_left)
+        wait(self, rounds_left)
+
+    monkeypatch.setattr(OnePaintResizeApp, "_wait_until_quiet", counted)
+    async with app.run_test(size=(40, 10)) as pilot:
+        await until(pilot, lambda: not app._holding_frames, "the first screen out")
+        assert rounds == list(range(QUIET_ROUNDS, 0, -1))  # every round found it busy, and the last let it out
+        assert "restless" in "".join(strip.text for strip in app.screen._compositor.render_strips())
