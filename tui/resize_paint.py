@@ -56,6 +56,10 @@ QUIET_ROUNDS = 8
 quiet (:meth:`OnePaintResizeApp._wait_until_quiet`); one that never does, an animation say, is let out all the
 same."""
 
+QUIET_ROUND_SECONDS = 0.5
+"""The longest a round of :meth:`OnePaintResizeApp._wait_until_quiet` waits for its callbacks: a node that closes
+before it handles its own never calls back. A round cut short looks at the screen's nodes as they are then."""
+
 RESIZE_SETTLE_SECONDS = 0.1
 """How long the size must stay unchanged before the one paint (window drags send bursts)."""
 
@@ -118,18 +122,32 @@ class OnePaintResizeApp(App[ReturnType]):
             return
         screen = self.screen
         waiting = 0
+        bound: Alarm | None = None
+
+        def round_done() -> None:
+            nonlocal waiting
+            waiting = -1  # whichever comes second, the last callback or the bound, does nothing
+            if bound is not None:
+                bound.stop()
+            self._quiet_round_done(screen, rounds_left)
 
         def handled() -> None:
             nonlocal waiting
             waiting -= 1
             if waiting == 0:
-                self._quiet_round_done(screen, rounds_left)
+                round_done()
+
+        def bound_reached() -> None:
+            if waiting > 0:  # a node removed meanwhile (a Footer's old keys) may never call back
+                round_done()
 
         for node in (self, *screen.walk_children(with_self=True)):
             if node.call_later(handled):
                 waiting += 1
         if waiting == 0:
-            self._quiet_round_done(screen, rounds_left)
+            round_done()
+        else:
+            bound = set_alarm(self, QUIET_ROUND_SECONDS, bound_reached)
 
     def _quiet_round_done(self, screen: Screen[Any], rounds_left: int) -> None:
         # Run from the last node's callback: that node has yet to tell the screen what it asked for meanwhile,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -130,3 +131,24 @@ async def test_a_first_screen_that_never_falls_quiet_still_goes_out(monkeypatch:
         await until(pilot, lambda: not app._holding_frames, "the first screen out")
         assert rounds == list(range(QUIET_ROUNDS, 0, -1))  # every round found it busy, and the last let it out
         assert "restless" in "".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+class Deaf(Static):
+    """Takes a quiet round's callback and never runs it, as a node removed before its turn (a Footer's old key)."""
+
+    def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
+        if callback.__qualname__.startswith(f"{OnePaintResizeApp.__name__}._wait_until_quiet"):
+            return True
+        return super().call_later(callback, *args, **kwargs)
+
+
+class DeafApp(OnePaintResizeApp[None]):
+    def compose(self) -> ComposeResult:
+        yield Deaf("deaf")
+
+
+async def test_a_node_that_never_calls_back_does_not_hold_the_first_screen_for_good() -> None:
+    app = DeafApp(hold_first_screen=True)
+    async with app.run_test(size=(40, 10)) as pilot:
+        await until(pilot, lambda: not app._holding_frames, "the first screen out")
+        assert "deaf" in "".join(strip.text for strip in app.screen._compositor.render_strips())
