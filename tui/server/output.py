@@ -9,11 +9,19 @@ the child blocks on its terminal and stops drawing; the server's memory for
 that client stays near the budget, and the child's is bounded by its own
 writer queue. A client that makes no progress for the stall timeout is
 disconnected, with a log line saying how much was pending and for how long.
+
+Before either buffer fills, the kernel takes what TCP cannot send yet into
+the socket's send buffer, which Linux grows by itself up to ``tcp_wmem``'s
+maximum (4 MiB by default): a stalled client held that much more, and over
+loopback a whole short game could vanish into it before the budget was
+reached. :func:`cap_send_buffer` fixes each connection's send buffer instead.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 import time
 from collections.abc import Callable
 
@@ -24,6 +32,21 @@ LOW_WATER_SHARE = 4
 
 BUDGET = "budget"
 WINDOW = "window"
+
+SEND_BUFFER_BYTES = 128 * 1024
+"""The send buffer asked for on each client's socket (Linux doubles it for its own bookkeeping). A terminal's
+frames are a few to some tens of kB, so this still fills a link of 1 MB/s at 250 ms round trips."""
+
+
+def cap_send_buffer(sock: socket.socket | None) -> None:
+    """Fix ``sock``'s send buffer at :data:`SEND_BUFFER_BYTES`, turning off the kernel's growing of it.
+
+    A socket the platform will not set (or none at all, for a transport without one) is left as it is.
+    """
+    if sock is None:
+        return
+    with contextlib.suppress(OSError):
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
 
 
 class OutputHold:

@@ -31,6 +31,7 @@ from tui.server.connection import CovenSession
 from tui.server.forwarding import refuse_forwarding_requests
 from tui.server.limits import AuthThrottle, RateLimiter, SessionCounter, address_key
 from tui.server.live_tickets import LiveTickets
+from tui.server.output import cap_send_buffer
 from tui.server.players import Login, parse_login
 from tui.server.store_ready import prepare_database
 from tui.server.warm_link import WarmParent
@@ -196,6 +197,7 @@ class CovenConnection(asyncssh.SSHServer):
         self.address = str(peer[0]) if peer else "?"
         self.key = address_key(self.address)
         self.state.connections.add(self)
+        cap_send_buffer(conn.get_extra_info("socket"))  # else a stalled client holds megabytes in the kernel
         self.note("connect")
         if not self.state.limiter.allow(self.key):
             self.refuse(f"Too many connection attempts from {self.address}; wait a little.")
