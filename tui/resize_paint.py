@@ -56,9 +56,9 @@ QUIET_ROUNDS = 8
 quiet (:meth:`OnePaintResizeApp._wait_until_quiet`); one that never does, an animation say, is let out all the
 same."""
 
-QUIET_ROUND_SECONDS = 0.5
-"""The longest a round of :meth:`OnePaintResizeApp._wait_until_quiet` waits for its callbacks: a node that closes
-before it handles its own never calls back. A round cut short looks at the screen's nodes as they are then."""
+QUIET_SECONDS = 1.0
+"""The longest a held first screen waits to fall quiet, whatever its rounds do: a node that closes before it
+handles a round's callback never calls back, and one busy in a slow handler calls back late."""
 
 RESIZE_SETTLE_SECONDS = 0.1
 """How long the size must stay unchanged before the one paint (window drags send bursts)."""
@@ -89,6 +89,8 @@ class OnePaintResizeApp(App[ReturnType]):
         """Refreshes the first screen is still held for; none once it is out, or when it is not held."""
         self._first_frame_due = hold_first_screen
         """Whether a held first screen has yet to send its one frame."""
+        self._quiet_wait: Alarm | None = None
+        """While the held first screen waits to fall quiet: the alarm that ends the wait at :data:`QUIET_SECONDS`."""
         self._frames_held = False
         self._settle_timer: Alarm | None = None
 
@@ -107,6 +109,7 @@ class OnePaintResizeApp(App[ReturnType]):
         if self._start_refreshes > 0:
             self.call_after_refresh(self._start_settling)
         else:
+            self._quiet_wait = set_alarm(self, QUIET_SECONDS, self._release_first_screen)
             self._wait_until_quiet(QUIET_ROUNDS)
 
     def _wait_until_quiet(self, rounds_left: int) -> None:
@@ -117,44 +120,37 @@ class OnePaintResizeApp(App[ReturnType]):
         after the one frame. Each round asks every node of the screen (and the app) to call back once it has
         handled what it was sent before, as Textual's pilot does when it waits for a screen.
         """
+        if self._quiet_wait is None:  # the wait is over: the screen is out, or on its way
+            return
         if not self.screen_stack:
             self._release_first_screen()
             return
         screen = self.screen
         waiting = 0
-        bound: Alarm | None = None
-
-        def round_done() -> None:
-            nonlocal waiting
-            waiting = -1  # whichever comes second, the last callback or the bound, does nothing
-            if bound is not None:
-                bound.stop()
-            self._quiet_round_done(screen, rounds_left)
 
         def handled() -> None:
             nonlocal waiting
             waiting -= 1
             if waiting == 0:
-                round_done()
-
-        def bound_reached() -> None:
-            if waiting > 0:  # a node removed meanwhile (a Footer's old keys) may never call back
-                round_done()
+                self._quiet_round_done(screen, rounds_left)
 
         for node in (self, *screen.walk_children(with_self=True)):
             if node.call_later(handled):
                 waiting += 1
         if waiting == 0:
-            round_done()
-        else:
-            bound = set_alarm(self, QUIET_ROUND_SECONDS, bound_reached)
+            self._quiet_round_done(screen, rounds_left)
 
     def _quiet_round_done(self, screen: Screen[Any], rounds_left: int) -> None:
+        if self._quiet_wait is None:
+            return
+        if not self.screen_stack:
+            self._release_first_screen()
+            return
         # Run from the last node's callback: that node has yet to tell the screen what it asked for meanwhile,
         # and others may have been sent more, so every node's own asks and queue count, not just the screen's,
         # as do callbacks waiting for the next refresh (a Footer about to put up new keys).
-        busy = (screen is not self.screen or bool(screen._dirty_widgets or screen._recompose_required
-                                                  or screen._callbacks)
+        busy = (screen is not self.screen or bool(self._batch_count or screen._dirty_widgets
+                                                  or screen._recompose_required or screen._callbacks)
                 or any(_busy(node) for node in (self, *screen.walk_children(with_self=True))))
         if busy and rounds_left > 1:
             self.call_after_refresh(self._wait_until_quiet, rounds_left - 1)
@@ -162,6 +158,10 @@ class OnePaintResizeApp(App[ReturnType]):
             self._release_first_screen()
 
     def _release_first_screen(self) -> None:
+        if self._quiet_wait is None:  # released already (the wait's end and its last round may both come)
+            return
+        self._quiet_wait.stop()
+        self._quiet_wait = None
         if self._settle_timer is None:  # else a resize came meanwhile, and its timer releases
             self._release_frames()
 
@@ -227,7 +227,11 @@ class OnePaintResizeApp(App[ReturnType]):
         super()._display(screen, renderable)
         if renderable is not None and self._first_frame_due:
             self._first_frame_due = False
-            end_settling(screen)
+            if self._quiet_wait is not None:  # let out by a resize's settling before it fell quiet
+                self._quiet_wait.stop()
+                self._quiet_wait = None
+            for settled in {screen, *self.screen_stack}:
+                end_settling(settled)
 
 
 def _busy(node: MessagePump) -> bool:
@@ -278,11 +282,13 @@ def mend_held_settling() -> bool:
 
     Textual 8.2.8 makes each screen's update timer, at ``1 / MAX_FPS``, in the
     ``Screen._update_timer`` property, and only its idle handler, its update
-    and its layout read that property. While the first screen settles, it gets
-    a timer of its own at :data:`HELD_UPDATE_SECONDS` instead, until
-    :func:`end_settling` hands the screen back to Textual's timer: from the
-    first frame out, frames come at Textual's pace again, so that a busy
-    screen still sends at most 60 a second.
+    and its layout read that property. While the first screen settles, the top
+    screen gets a timer of its own at :data:`HELD_UPDATE_SECONDS` instead,
+    until :func:`end_settling` hands it back to Textual's timer: a screen when
+    it is no longer on top (the default screen, once the menu is pushed over
+    it), and every screen of the stack when the first frame goes out. From
+    then on frames come at Textual's pace again, so that a busy screen still
+    sends at most 60 a second.
 
     Returns:
         True when it was mended now.
@@ -293,7 +299,8 @@ def mend_held_settling() -> bool:
 
     def _update_timer(self: Screen[Any]) -> Timer:
         app = self.app
-        if isinstance(app, OnePaintResizeApp) and app.settles_first_screen:
+        stack = app.screen_stack
+        if isinstance(app, OnePaintResizeApp) and app.settles_first_screen and stack and stack[-1] is self:
             fast: Timer | None = getattr(self, SETTLING_TIMER, None)
             if fast is None:
                 fast = self.set_interval(HELD_UPDATE_SECONDS, self._on_timer_update, name="screen_update_settling",

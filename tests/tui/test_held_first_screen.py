@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from textual._compositor import Compositor, LayoutUpdate
 from textual.app import ComposeResult
-from textual.screen import UPDATE_PERIOD, Screen
+from textual.screen import UPDATE_PERIOD, ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import OptionList, Static
 
@@ -81,7 +81,7 @@ async def test_a_served_first_screen_settles_without_waiting_for_ticks_and_goes_
         footer = app.screen.query_one(FittingFooter)
         timer = app.screen._update_timer
         assert timer._interval == UPDATE_PERIOD  # Textual's own pace from the first frame on
-        assert getattr(app.screen, SETTLING_TIMER, None) is None
+        assert not any(getattr(screen, SETTLING_TIMER, None) for screen in app.screen_stack)  # the one below too
         # The first frame out is the whole settled screen, every key of its Footer in it, not a part of it with
         # the rest painted after (a layout the Footer's keys asked for, done in the same tick as the release).
         whole, text = sent[0]
@@ -152,3 +152,27 @@ async def test_a_node_that_never_calls_back_does_not_hold_the_first_screen_for_g
     async with app.run_test(size=(40, 10)) as pilot:
         await until(pilot, lambda: not app._holding_frames, "the first screen out")
         assert "deaf" in "".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+class Notice(ModalScreen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("a notice over the first screen")
+
+
+class NoticeApp(OnePaintResizeApp[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("under the notice")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.push_screen(Notice())
+
+
+async def test_a_screen_pushed_while_the_first_is_held_leaves_no_fast_timer_behind() -> None:
+    app = NoticeApp(hold_first_screen=True)
+    async with app.run_test(size=(60, 12)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, Notice) and not app._first_frame_due, "the notice out")
+        under, top = app.screen_stack
+        # The screen under the notice was on top, and settling, before the notice came: it is handed back too.
+        assert getattr(under, SETTLING_TIMER, None) is None and getattr(top, SETTLING_TIMER, None) is None
+        assert under._update_timer._interval == top._update_timer._interval == UPDATE_PERIOD
