@@ -88,7 +88,9 @@ class SessionStore(SessionListing):
         StoreError: the file cannot be opened at all (permissions, locked).
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 5.0) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 5.0,
+                 every_page: bool = True) -> None:
+        """Open the store at ``path`` (the data folder's by default); ``every_page``: see :func:`open_database`."""
         self.path = Path(path) if path is not None else db_path()
         # Hidden hands and token hashes live here: the folder 0700, the database and its -wal/-shm 0600.
         self.folder_notice = make_private(self.path.parent)
@@ -105,7 +107,7 @@ class SessionStore(SessionListing):
         recreated: list[str] = []
         try:
             conn, self.moved_to = (open_read_only(self.path, timeout), None) if self.read_only else \
-                open_database(self.path, timeout, recreated)
+                open_database(self.path, timeout, recreated, every_page=every_page)
         except BaseException:
             self._hold.release()
             raise

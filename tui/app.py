@@ -190,7 +190,9 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
         self.min_size = min_size
         if self.store is None:
             try:
-                self.store = SessionStore(store_path)
+                # Served, the server read every page once as it started (tui.server.store_ready): a player's
+                # Coven checks the rest, in the same time however large the file has grown.
+                self.store = SessionStore(store_path, every_page=serve_port is None)
             except NewerSchemaError as error:
                 self.store_problem = str(error)
             except StoreError as error:

@@ -98,3 +98,18 @@ def damaged_copy_with_companions(schema_damage: str) -> bytes:
         shutil.copy(f"{scratch}{suffix}", f"{source}{suffix}")
     writer.close()
     return Path(f"{source}-wal").read_bytes()
+
+
+def damage_an_index_page(path: Path) -> None:
+    """Overwrite the root page of the sessions' index: only a read of every page (SQLite's quick_check) finds it.
+
+    The header, the schema and the tables' own pages are untouched, so a check of those alone opens the file.
+    """
+    conn = sqlite3.connect(path)
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE type = 'index' AND name = 'sessions_by_updated'"
+                        ).fetchone()[0]
+    conn.close()
+    with path.open("r+b") as file:  # no connection is open in this process
+        file.seek((root - 1) * page_size)
+        file.write(b"\xff" * page_size)

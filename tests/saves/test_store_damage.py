@@ -21,6 +21,7 @@ from saves import (
 )
 from saves.store import SessionStore
 from tests.helpers.damage_helpers import (
+    damage_an_index_page,
     damaged_copy_with_companions,
     hide_moves_from_the_index,
     rows,
@@ -236,3 +237,15 @@ def test_a_locked_database_is_refused_in_words_never_moved(coven_data_dir: Path)
     assert not any(".corrupt-" in path.name for path in coven_data_dir.iterdir())
     with SessionStore() as store:
         assert store.notice is None and len(store.list_sessions()) == 2
+
+
+def test_damage_in_an_index_page_is_found_only_by_reading_every_page(coven_data_dir: Path) -> None:
+    with SessionStore() as store:
+        store.create_session("count-to-ten", {}, 1, SEATS)
+    damage_an_index_page(db_path())
+    # A served player's Coven leaves that read to the server (it checks the header, the schema and its writes).
+    with SessionStore(every_page=False) as store:
+        assert store.moved_to is None and store.notice is None
+    with SessionStore() as store:
+        assert store.moved_to is not None and store.notice is not None
+        assert store.list_sessions() == []

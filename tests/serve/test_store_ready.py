@@ -8,8 +8,11 @@ from pathlib import Path
 
 import asyncssh
 
+from saves import SeatInfo, SessionStore, db_path
 from saves.paths import DB_FILENAME
 from saves.schema import SCHEMA_VERSION
+from tests.helpers.damage_helpers import damage_an_index_page
+from tests.helpers.ssh_client import ServeProcess, SSHPlayer
 from tui.server.config import ServeConfig
 from tui.server.server import ServerState, start_server, stop_server
 from tui.server.store_ready import prepare_database
@@ -38,11 +41,41 @@ def test_the_database_is_ready_before_the_server_listens(tmp_path: Path) -> None
     assert version == SCHEMA_VERSION and "sessions" in tables
 
 
-def test_an_existing_database_is_left_for_each_players_coven(tmp_path: Path) -> None:
+def test_a_database_from_a_newer_coven_is_left_for_each_players_coven(tmp_path: Path) -> None:
     path = tmp_path / DB_FILENAME
     with sqlite3.connect(path) as conn:  # from a newer Coven: a player's Coven refuses it and says why
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     before = path.read_bytes()
     assert prepare_database(tmp_path) is False
     assert path.read_bytes() == before
-    assert sorted(item.name for item in tmp_path.iterdir()) == [DB_FILENAME]  # nothing moved aside or added
+    # Nothing moved aside or added beside it, but the lock file every Coven that opens the database keeps.
+    assert sorted(item.name for item in tmp_path.iterdir()) == [DB_FILENAME, f"{DB_FILENAME}.lock"]
+
+
+def test_damage_only_a_read_of_every_page_finds_is_moved_aside_by_the_server_before_anyone_plays(
+        coven_data_dir: Path) -> None:
+    with SessionStore() as store:
+        store.create_session("count-to-ten", {}, 1, [SeatInfo("Ana"), SeatInfo("Bot", "bot", "easy")])
+    damage_an_index_page(db_path())
+    with ServeProcess.start(coven_data_dir) as server:
+        async def scenario() -> None:
+            player = await SSHPlayer.connect(server.port, "ana")
+            await player.wait_for(lambda text: "C O V E N" in text and "New game" in text)
+            player.press("s")  # her Coven opened the fresh database the server started
+            await player.wait_for("No saved sessions of yours yet")
+            await player.close()
+
+        asyncio.run(scenario())
+        log = server.log
+    assert "the session database was damaged: it was moved to" in log
+    moved = [item for item in coven_data_dir.iterdir() if item.name.startswith(DB_FILENAME) and
+             item.name not in (DB_FILENAME, f"{DB_FILENAME}-wal", f"{DB_FILENAME}-shm", f"{DB_FILENAME}.lock")]
+    assert moved, sorted(item.name for item in coven_data_dir.iterdir())
+
+
+def test_an_existing_sound_database_is_checked_and_kept(coven_data_dir: Path) -> None:
+    with SessionStore() as store:
+        session_id = store.create_session("count-to-ten", {}, 1, [SeatInfo("Ana"), SeatInfo("Bot", "bot", "easy")])
+    assert prepare_database(coven_data_dir) is False
+    with SessionStore() as store:
+        assert store.moved_to is None and [summary.session_id for summary in store.list_sessions()] == [session_id]
