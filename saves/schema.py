@@ -68,7 +68,7 @@ def open_database(path: Path, timeout: float, recreated: list[str] | None = None
         timeout: Seconds to wait for another process's lock.
         recreated: Filled with the names of recreatable tables that were missing and were made again.
         every_page: Also read every page (SQLite's ``quick_check``), which takes time in proportion to the file:
-            about 130 ms for 60 MB. Off only where another process checked the file once for many (``coven
+            about 0.1 s for 80 MB. Off only where another process checked the file once for many (``coven
             serve`` as it starts, for the players it forks); the header, the schema and the writes are still
             checked.
 

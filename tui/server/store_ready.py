@@ -8,7 +8,7 @@ try again). The server creates it once, before it listens.
 
 A database that already exists is opened once, and every page of it read
 (SQLite's ``quick_check``), before anyone plays: that read takes time in
-proportion to the file (about 130 ms for 60 MB), so a player's Coven skips
+proportion to the file (about 0.1 s for 80 MB), so a player's Coven skips
 it and checks only the header, the schema and its writes. Damage found now
 is moved aside before any player holds the file, and the log says where. One
 from a newer Coven is left as it is: each player's Coven explains it.
