@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import asyncssh
@@ -79,3 +81,30 @@ def test_an_existing_sound_database_is_checked_and_kept(coven_data_dir: Path) ->
     assert prepare_database(coven_data_dir) is False
     with SessionStore() as store:
         assert store.moved_to is None and [summary.session_id for summary in store.list_sessions()] == [session_id]
+
+
+def test_damage_in_a_database_another_coven_holds_is_left_in_place_and_logged(coven_data_dir: Path) -> None:
+    with SessionStore() as store:
+        store.create_session("count-to-ten", {}, 1, [SeatInfo("Ana"), SeatInfo("Bot", "bot", "easy")])
+    damage_an_index_page(db_path())
+    # A player's own Coven beside the server holds the file: it is never moved from under that Coven's feet.
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys\nfrom saves import SessionStore\nstore = SessionStore(every_page=False)\n"
+                               "print('open', flush=True)\nsys.stdin.read()\nstore.close()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[2])
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
+        with ServeProcess.start(coven_data_dir) as server:
+            async def scenario() -> None:
+                player = await SSHPlayer.connect(server.port, "ana")
+                await player.wait_for(lambda text: "C O V E N" in text and "New game" in text)
+                await player.close()
+
+            asyncio.run(scenario())
+            log = server.log
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(30)
+    assert "the session database could not be checked" in log, log
+    assert not [item for item in coven_data_dir.iterdir() if ".corrupt-" in item.name]
