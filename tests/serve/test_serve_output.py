@@ -180,7 +180,9 @@ def test_a_client_that_stops_reading_is_held_to_its_budget_and_dropped_while_oth
                 server_before, child_before = _rss_kib(server.pid), _rss_kib(child)
             except AssertionError as gone:  # her Coven ended before she stopped reading: the log says why
                 raise AssertionError(f"{gone}; the server logged:\n{server.log}") from None
-            ana.conn._transport.pause_reading()  # type: ignore[attr-defined]  # Ana reads nothing from now on
+            transport = ana.conn._transport  # asyncssh's own; Ana reads nothing from now on
+            assert transport is not None
+            transport.pause_reading()
 
             bea = await SSHPlayer.connect(server.port, "bea")
             await bea.wait_for("C O V E N", timeout=60)
@@ -191,6 +193,10 @@ def test_a_client_that_stops_reading_is_held_to_its_budget_and_dropped_while_oth
                 # The stalled player's process may end between any check and the read: it is dropped on purpose.
                 peaks[1] = max(peaks[1], _rss_kib_while_alive(child) or 0)
 
+            def sampled_until_reaped() -> bool:
+                sample()
+                return child not in server.children()
+
             # Bea's keys are answered while Ana's game is held, and after Ana is dropped.
             deadline = time.monotonic() + STALL_WAIT
             while "output stalled" not in server.log:
@@ -200,7 +206,7 @@ def test_a_client_that_stops_reading_is_held_to_its_budget_and_dropped_while_oth
                     await bea.wait_for(answer, timeout=30)
                     sample()
             await asyncio.get_running_loop().run_in_executor(
-                None, lambda: wait_until(lambda: (sample(), child not in server.children())[1],
+                None, lambda: wait_until(sampled_until_reaped,
                                          "the stalled player's process to be reaped", 60))
             bea.press("s")
             await bea.wait_for("Saved sessions", timeout=30)
