@@ -15,6 +15,7 @@ from saves.paths import DB_FILENAME
 from saves.schema import SCHEMA_VERSION
 from tests.helpers.damage_helpers import damage_an_index_page
 from tests.helpers.ssh_client import ServeProcess, SSHPlayer
+from tests.helpers.web_door import start_web
 from tui.server.config import ServeConfig
 from tui.server.server import ServerState, start_server, stop_server
 from tui.server.store_ready import prepare_database
@@ -108,3 +109,15 @@ def test_damage_in_a_database_another_coven_holds_is_left_in_place_and_logged(co
         holder.wait(30)
     assert "the session database could not be checked" in log, log
     assert not [item for item in coven_data_dir.iterdir() if ".corrupt-" in item.name]
+
+
+def test_coven_web_also_moves_such_damage_aside_as_it_starts(coven_data_dir: Path) -> None:
+    with SessionStore() as store:
+        store.create_session("count-to-ten", {}, 1, [SeatInfo("Ana"), SeatInfo("Bot", "bot", "easy")])
+    damage_an_index_page(db_path())
+    with start_web(coven_data_dir) as door:  # it listens only after the check: the log line is already there
+        log = door.log
+    assert "the session database was damaged: it was moved to" in log, log
+    assert [item for item in coven_data_dir.iterdir() if ".corrupt-" in item.name]
+    with SessionStore() as store:  # the fresh one its players open
+        assert store.moved_to is None and store.list_sessions() == []
