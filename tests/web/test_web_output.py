@@ -7,11 +7,23 @@ nothing meanwhile) and a stand-in for the player's Coven, so no process or netwo
 from __future__ import annotations
 
 import asyncio
+import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestServer
+
 from tests.helpers.web_fakes import seat_for_test
+from tui.server.config import ServeConfig
+from tui.server.output import SEND_BUFFER_BYTES
+from tui.server.players import Login
+from tui.server.server import ServerState
+from tui.web.door import BrowserSeat
+from tui.web.site import COOKIE, Door
+from tui.web.tokens import TokenSigner
 
 BUDGET = 16 * 1024
 
@@ -44,3 +56,25 @@ async def test_a_page_that_reads_nothing_for_the_stall_timeout_is_dropped_and_it
     assert request.transport.aborted
     await _until(lambda: coven.hung_up, "its Coven to be hung up")
     assert state.counter.count == 0
+
+
+async def test_a_page_s_socket_has_its_kernel_send_buffer_fixed_as_an_ssh_client_s(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Else Linux grows it up to megabytes for a page that reads nothing, before the output budget counts a byte."""
+    state = ServerState(ServeConfig(memory_floor=0), tmp_path)
+    signer = TokenSigner()
+    door = Door(state, signer)
+    sizes: list[int] = []
+
+    async def record_the_socket(seat: BrowserSeat) -> None:
+        sock = seat.request.transport.get_extra_info("socket") if seat.request.transport else None
+        assert sock is not None
+        sizes.append(sock.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF))
+
+    monkeypatch.setattr(BrowserSeat, "run", record_the_socket)
+    async with TestServer(door.application()) as server, aiohttp.ClientSession(
+            cookies={COOKIE: signer.sign(Login("ana", "Ana", None))}) as client:
+        async with client.ws_connect(server.make_url("/ws")):
+            await _until(lambda: sizes, "the visit to start")
+    # Linux reports twice the size asked for; left to itself, it had already grown this one to 3.9 MB here.
+    assert sizes == [2 * SEND_BUFFER_BYTES]

@@ -15,6 +15,7 @@ from aiohttp import web
 
 from tui.server.accounts import read_password_file, signed_in_as
 from tui.server.limits import address_key
+from tui.server.output import cap_send_buffer
 from tui.server.players import Login, parse_login
 from tui.server.server import ServerState, printable
 from tui.web.door import MAX_MESSAGE_BYTES, BrowserSeat
@@ -217,6 +218,8 @@ class Door:
         if not self.state.limiter.allow(address_key(address)):
             log.warning("#%d web %s refused: too many connection attempts", number, address)
             return web.Response(status=429, text=TOO_MANY.format(address=address))
+        if request.transport is not None:  # else a page that reads nothing parks megabytes in the kernel, as over SSH
+            cap_send_buffer(request.transport.get_extra_info("socket"))
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=60, timeout=CLOSE_SECONDS)
         await ws.prepare(request)
         seat = BrowserSeat(self.state, ws, request, login, number, address, seal=self.seal,
