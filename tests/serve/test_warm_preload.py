@@ -10,14 +10,16 @@ import pty
 import subprocess
 import sys
 from collections import OrderedDict
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import engine.wizards_cup.round_matrix
 from saves import SessionStore
 from tests.helpers.css_parses import count_parses, show_menu
-from tui import cli, css_cache, heap
+from tui import cli, css_cache, heap, render_memos
 from tui.server import warm
 
 REPO = Path(__file__).resolve().parents[2]
@@ -115,3 +117,24 @@ def test_the_warm_parent_builds_the_wizards_cup_duel_tables_before_any_seat(monk
     monkeypatch.setattr(engine.wizards_cup.round_matrix, "prepare", lambda: prepared.append(True))
     assert "numpy" in warm.preload()
     assert prepared == [True]
+
+
+def test_the_warm_parent_finds_the_libraries_memos_so_a_player_never_walks_their_classes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(warm, "PRELOADED_PACKAGES", ())
+    monkeypatch.setattr(warm, "PRELOADED_EXTRA", ())
+    render_memos.render_memos.cache_clear()  # as in a warm parent that has not looked yet
+    walked: list[str] = []
+    walk = render_memos._bounded_memos_in
+
+    def counted_walk(namespace: dict[str, Any], module: str, seen: set[int]) -> Iterator[Any]:
+        walked.append(module)
+        return walk(namespace, module, seen)
+
+    monkeypatch.setattr(render_memos, "_bounded_memos_in", counted_walk)
+    warm.preload()
+    assert walked and render_memos.render_memos()
+    walked.clear()
+    render_memos.forget_render_memos()  # a player's, after each game
+    render_memos.forget_render_memos()
+    assert walked == [], "a player walked the libraries again"

@@ -10,6 +10,7 @@ import weakref
 from pathlib import Path
 
 import pytest
+from rich.cells import cached_cell_len
 from textual.app import ComposeResult
 from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog, Static
@@ -22,6 +23,7 @@ from tests.helpers.waiting import until
 from tui.app import CovenApp
 from tui.cli.bench.seat_memory import memory_now, play_one_game
 from tui.heap import give_back, limit_arenas
+from tui.render_memos import render_memos
 from tui.screens.game.screen import GameScreen
 from tui.screens.menu import MainMenu
 from tui.widgets.fitting_footer import FittingFooter
@@ -35,7 +37,14 @@ async def test_games_one_after_another_leave_no_game_screen_behind(tmp_path: Pat
     monkeypatch.setattr(gc, "collect", lambda *args: collections.append(1) or collect(*args))
     # The heap goes back right after a full collection (so that what the finished game held goes too): the
     # value recorded is whether the app collected just before, since the last give-back.
-    monkeypatch.setattr(tui.app, "give_back", lambda: given_back.append(bool(collections)) or collections.clear())
+    memos_held: list[int] = []
+
+    def give_back() -> None:
+        given_back.append(bool(collections))
+        collections.clear()
+        memos_held.append(sum(memo.cache_info().currsize for memo in render_memos()))
+
+    monkeypatch.setattr(tui.app, "give_back", give_back)
     app = CovenApp(store_path=tmp_path / "coven.db", auto_delay=0.0)
     screens: list[weakref.ref[GameScreen]] = []
     original = app.start_game
@@ -56,6 +65,8 @@ async def test_games_one_after_another_leave_no_game_screen_behind(tmp_path: Pat
             await until(pilot, lambda games=games: len(given_back) == games, "the heap given back after the game")
             assert given_back == [True] * games, "the heap went back once a game, each after a collection"
             assert _team_contexts.cache_info().currsize == 0  # the coach's teams went with the game
+            assert memos_held == [0] * games, "Rich's and Textual's memos were emptied before the heap went back"
+            assert cached_cell_len in render_memos()
             # Freed once Textual's last messages and timers for it have run: no finished game's screen stays.
             await until(pilot, lambda: gc.collect() >= 0 and all(ref() is None for ref in screens),
                         "every finished game's screen freed")
