@@ -69,6 +69,53 @@ def test_a_player_imports_no_module_the_warm_parent_did_not(tmp_path: Path) -> N
     assert [name for name in report["web"] if name != "tui.web.config"] == []
 
 
+# Preloads as the warm parent does, then plays the end of a Wizards Cup game (the coach asked) and of a Wizbits game,
+# and opens a WitchDraft table, headless, and prints the modules those games imported that the warm parent had not.
+_PRELOAD_THEN_GAMES = """
+import json, os, sys
+os.environ.update({"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"})
+from tui.server import warm
+warm.preload()
+preloaded = set(sys.modules)
+# The test's own drivers: a module they import is not counted (none is one a game would import alone).
+from saves import LiveSession, SeatInfo
+from tests.helpers.near_the_end import near_the_end
+from tui.app import CovenApp
+from tui.cli.bench.seat_memory import play_one_game
+from tui.screens.game.screen import GameScreen
+from tui.screens.menu import MainMenu
+drivers = set(sys.modules) - preloaded
+import asyncio
+
+async def play(pilot):
+    app = pilot.app
+    while not isinstance(app.screen, MainMenu):
+        await pilot.pause(0.05)
+    spoke = await play_one_game(app, "wizards-cup", 1, opponent="normal", bound=600.0, start=near_the_end)
+    await play_one_game(app, "wizbits", 2, opponent="normal", bound=600.0, start=near_the_end)
+    app.start_game(LiveSession.create(app.store, "witchdraft", {}, 3, [SeatInfo("Ana"), SeatInfo("Merlin", "bot",
+                                                                                                   "normal")]))
+    while not (isinstance(app.screen, GameScreen) and app.screen.query("GameTable")):
+        await pilot.pause(0.05)
+    await pilot.pause()
+    app.exit(spoke)
+
+spoke = CovenApp(store_path=sys.argv[1], auto_delay=0.0).run(headless=True, size=(100, 30), auto_pilot=play)
+print(json.dumps({"spoke": spoke, "new": sorted(set(sys.modules) - preloaded - drivers)}))
+"""
+
+
+def test_a_player_imports_no_module_the_warm_parent_did_not_in_any_game(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(REPO), COVEN_DATA_DIR=str(tmp_path / "data"))
+    done = subprocess.run([sys.executable, "-c", _PRELOAD_THEN_GAMES, str(tmp_path / "coven.db")], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=600, check=True)
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["spoke"] >= 1  # the coach was asked, and thought in a thread
+    # Each seat would otherwise import these alone: Rich's emoji table (0.6 MB) for a Wizbits table's Pillar, and
+    # the thread pool the coach thinks in.
+    assert report["new"] == [], "imported by each player's game instead of once by the warm parent"
+
+
 def test_the_warm_parent_builds_the_command_line_parser(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(warm, "PRELOADED_PACKAGES", ())  # all imported already in the test's process
     monkeypatch.setattr(warm, "PRELOADED_EXTRA", ())

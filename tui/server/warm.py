@@ -68,10 +68,12 @@ PRELOADED_PACKAGES = ("engine", "saves", "tui")
 NOT_PRELOADED = ("tui.server", "tui.web", "tui.cli.bench", "tui.screenshots", "tui.keeper")
 """The servers' own code (the SSH door's and the browser door's), the benchmarks, the screenshot maker and the
 table keeper (a process of its own), which no player runs."""
-PRELOADED_EXTRA = ("numpy", "numpy.random", "textual.pilot", "textual.scrollbar", "textual.layouts.factory")
+PRELOADED_EXTRA = ("numpy", "numpy.random", "textual.pilot", "textual.scrollbar", "textual.layouts.factory",
+                   "rich._emoji_codes", "concurrent.futures.thread")
 """Imported lazily: numpy by a player's Wizards Cup bots and coach (10-odd MB each if every player loaded it
-alone; ``numpy.random`` at the Hard bot's first team pick, 2 MB more), the rest by Textual on every player's way
-to the menu."""
+alone; ``numpy.random`` at the Hard bot's first team pick, 2 MB more), the next three by Textual on every player's
+way to the menu, Rich's emoji table (0.6 MB) at a Wizbits table's first label read as markup, and the thread pool
+the Wizards Cup coach thinks in."""
 SINGLE_THREADED = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 """numpy's BLAS would otherwise start a thread pool at import, and a process with threads must not fork."""
 ADOPTION_SECONDS = 5.0
