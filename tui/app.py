@@ -534,13 +534,13 @@ class CovenApp(FocusCursor, OrderedKeys[None], OnePaintResizeApp[None]):
             self.pop_screen()
 
     def _give_back_the_game(self) -> None:
-        """Drop the games' caches (the Wizards Cup solver's teams) and the libraries' memos, free the finished
+        """Drop the games' caches (the Wizards Cup solver's teams) and the drawing memos, free the finished
         game, hand memory back.
 
         The game's widgets hold each other (parent and children), so only the collector frees them, and a
         full collection may come long after, in the next game: collected here, their blocks are reused by
         what comes next instead of new memory, and the C heap they held is free for :func:`give_back`.
-        Rich's and Textual's memos would keep a few blocks alive among them (:mod:`tui.render_memos`).
+        The drawing memos (Rich's, Textual's, Coven's) would keep a few blocks alive among them (:mod:`tui.render_memos`).
         """
         forget_games()
         forget_render_memos()

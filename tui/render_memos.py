@@ -1,64 +1,101 @@
-"""Rich's and Textual's memo caches, emptied after a game so that a seat's memory comes back.
+"""The memo caches of what draws (Rich, Textual and Coven's own screens), emptied after a game so a seat's memory
+comes back.
 
-Rich and Textual memoise small pure functions with :func:`functools.lru_cache`:
-a string's cell width, a sum of two styles, a region's overlap with another.
-Their entries pile up as a game draws new texts and layouts, up to thousands a
-cache, and each is a few small objects left among the game's freed ones. Such
-survivors keep Python's small-object arenas from being handed back: measured
-with ``coven bench seat-memory``, a seat forked warm grew by about 1.7 MB of
-new arenas over five Wizbits games, against 0.4 MB with these caches emptied
-after each game. Emptied, they refill from the next screen at the cost of a few
-recomputed results.
+Rich, Textual and Coven memoise small pure functions with :func:`functools.lru_cache`:
+a string's cell width, a sum of two styles, a region's overlap with another, a
+colour kept readable on its background. Their entries pile up as a game draws
+new texts and layouts (some hundreds to a thousand new ones a game, up to 4,096
+a cache), and each is a few small objects made among the game's short-lived
+ones. Such survivors keep Python's small-object arenas from being handed back:
+in two side-by-side runs of ten Wizbits games in one seat forked warm (``coven
+bench seat-memory``'s setup), the seat's new arenas grew by 2.0 MB, and by
+0.7 MB with these caches emptied after each game. Emptied, they refill from the
+next screen at the cost of a few recomputed results.
 
-Caches without a bound (Textual's per-class lookups, keyed by the app's few
-widget classes) do not grow with what a game draws, and are left alone.
+Caches without a bound (Textual's per-class lookups, Coven's one-time finds)
+do not grow with what a game draws, and are left alone. The engine's own caches
+go with :func:`engine.core.game_caches.forget_games`.
 """
 
 from __future__ import annotations
 
-import functools
 import sys
 from collections.abc import Iterator
 from typing import Any
 
 from tui.ahead import ahead_of_fork
+from tui.style_cache import mend_style_cache
 
-LIBRARIES = ("rich", "textual")
+PACKAGES = ("rich", "textual", "tui")
 """The packages whose bounded memo caches are emptied."""
 
+_found: list[Any] = []
+_walked: set[str] = set()
+"""Every module name looked at so far (a module is walked once)."""
+_seen: set[int] = set()
+"""The ids of the classes and memos found so far: a class imported by many modules is walked once, from its own."""
+_modules_at_last_look = [-1]
 
-def _bounded_memos_in(namespace: dict[str, Any], module: str, seen: set[int]) -> Iterator[Any]:
-    """The bounded ``lru_cache`` wrappers defined in ``namespace`` (a module's or a class's), and in its classes."""
+
+def _bounded_memo(value: object) -> Any | None:
+    """``value`` if it is a memo with a bound (or holds one: a static or class method, a property), else None.
+
+    A memo is known by the two methods ``lru_cache`` gives it, so one that stands in for another (as
+    :func:`tui.style_cache.mend_style_cache`'s does) is found too.
+    """
+    inner: Any = value
+    if isinstance(value, (staticmethod, classmethod)):
+        inner = value.__func__
+    elif isinstance(value, property):
+        inner = value.fget
+    try:
+        info = inner.cache_info()
+        clear = inner.cache_clear
+    except Exception:  # noqa: BLE001 - anything else in a module: not a memo, whatever it does when asked
+        return None
+    return inner if callable(clear) and isinstance(getattr(info, "maxsize", None), int) else None
+
+
+def _memos_in(namespace: dict[str, Any], module: str) -> Iterator[Any]:
+    """The bounded memos defined in ``namespace`` (a module's or a class's), and in the classes defined there."""
     for value in list(namespace.values()):
-        if id(value) in seen:
+        if id(value) in _seen:
             continue
         if isinstance(value, type):
             if value.__module__ == module:  # a class is walked once, from its own module (others import it)
-                seen.add(id(value))
-                yield from _bounded_memos_in(dict(vars(value)), module, seen)
+                _seen.add(id(value))
+                yield from _memos_in(dict(vars(value)), module)
             continue
-        seen.add(id(value))
-        function = value.__func__ if isinstance(value, (staticmethod, classmethod)) else value
-        if isinstance(function, functools._lru_cache_wrapper) and function.cache_info().maxsize is not None:
-            yield function
+        memo = _bounded_memo(value)
+        if memo is not None and id(memo) not in _seen:
+            _seen.add(id(value))
+            _seen.add(id(memo))
+            yield memo
 
 
 @ahead_of_fork
-@functools.cache
 def render_memos() -> tuple[Any, ...]:
-    """Every bounded memo cache of Rich's and Textual's modules imported so far, found once per process.
+    """Every bounded memo of :data:`PACKAGES`' modules imported so far; a module is looked at only once.
 
-    ``coven serve``'s warm parent finds them before forking (:mod:`tui.ahead`), so a player's seat never walks
-    the libraries' classes (which would copy their pages); elsewhere they are found at the first game's end,
-    when every module that draws has been imported.
+    ``coven serve``'s warm parent looks before forking (:mod:`tui.ahead`), so a seat that imports no module of its
+    own (a test checks this for the menu and every game) never walks the libraries' classes, which would copy
+    their pages into it (5 MB, measured). A module imported since the last look is walked at the next one.
     """
-    seen: set[int] = set()
-    found: list[Any] = []
-    for name, module in sorted(sys.modules.items()):
-        if module is None or name.split(".")[0] not in LIBRARIES:
-            continue
-        found.extend(_bounded_memos_in(dict(vars(module)), name, seen))
-    return tuple(found)
+    if len(sys.modules) != _modules_at_last_look[0]:
+        mend_style_cache()  # the memo Coven puts in place of Textual's, so that the one in use is found
+        for name, module in sorted(list(sys.modules.items())):  # a copy: another thread may import meanwhile
+            if name in _walked:
+                continue
+            _walked.add(name)
+            if name.split(".")[0] not in PACKAGES:
+                continue
+            try:
+                namespace = dict(vars(module))
+            except TypeError:  # an entry that is not a module
+                continue
+            _found.extend(_memos_in(namespace, name))
+        _modules_at_last_look[0] = len(sys.modules)
+    return tuple(_found)
 
 
 def forget_render_memos() -> int:
@@ -68,3 +105,11 @@ def forget_render_memos() -> int:
         entries += memo.cache_info().currsize
         memo.cache_clear()
     return entries
+
+
+def look_again() -> None:
+    """Forget what was found, so the next :func:`render_memos` walks every module again (for tests)."""
+    _found.clear()
+    _walked.clear()
+    _seen.clear()
+    _modules_at_last_look[0] = -1

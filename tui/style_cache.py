@@ -39,5 +39,6 @@ def mend_style_cache() -> bool:
 
     get_inner_outer.coven_mended = True  # type: ignore[attr-defined]
     get_inner_outer.cache_info = by_colours.cache_info  # type: ignore[attr-defined]
+    get_inner_outer.cache_clear = by_colours.cache_clear  # type: ignore[attr-defined]  # emptied after a game
     StylesCache.get_inner_outer = get_inner_outer  # type: ignore[method-assign,assignment]
     return True

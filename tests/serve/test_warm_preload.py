@@ -69,51 +69,61 @@ def test_a_player_imports_no_module_the_warm_parent_did_not(tmp_path: Path) -> N
     assert [name for name in report["web"] if name != "tui.web.config"] == []
 
 
-# Preloads as the warm parent does, then plays the end of a Wizards Cup game (the coach asked) and of a Wizbits game,
-# and opens a WitchDraft table, headless, and prints the modules those games imported that the warm parent had not.
-_PRELOAD_THEN_GAMES = """
-import json, os, sys
-os.environ.update({"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"})
-from tui.server import warm
-warm.preload()
-preloaded = set(sys.modules)
-# The test's own drivers: a module they import is not counted (none is one a game would import alone).
+# Becomes a warm parent (its drivers imported first, so that they are not counted), then, as a player forked from
+# it would, plays the end of a Wizards Cup game (the coach asked) and of a Wizbits game and opens a WitchDraft
+# table, headless. Prints the modules those games imported that the warm parent had not, and whether the games'
+# ends looked at the modules again for their memos.
+_WARM_THEN_GAMES = """
+import asyncio, json, sys, time
 from saves import LiveSession, SeatInfo
 from tests.helpers.near_the_end import near_the_end
 from tui.app import CovenApp
 from tui.cli.bench.seat_memory import play_one_game
 from tui.screens.game.screen import GameScreen
 from tui.screens.menu import MainMenu
-drivers = set(sys.modules) - preloaded
-import asyncio
+from tui.server import warm
+warm.get_ready()
+from tui import render_memos
+looked_at = render_memos._modules_at_last_look[0]
+preloaded = set(sys.modules)
+
+async def until(check, what):
+    deadline = time.monotonic() + 300
+    while not check():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.05)
 
 async def play(pilot):
     app = pilot.app
-    while not isinstance(app.screen, MainMenu):
-        await pilot.pause(0.05)
-    spoke = await play_one_game(app, "wizards-cup", 1, opponent="normal", bound=600.0, start=near_the_end)
-    await play_one_game(app, "wizbits", 2, opponent="normal", bound=600.0, start=near_the_end)
-    app.start_game(LiveSession.create(app.store, "witchdraft", {}, 3, [SeatInfo("Ana"), SeatInfo("Merlin", "bot",
-                                                                                                   "normal")]))
-    while not (isinstance(app.screen, GameScreen) and app.screen.query("GameTable")):
-        await pilot.pause(0.05)
-    await pilot.pause()
+    await until(lambda: isinstance(app.screen, MainMenu), "the menu")
+    spoke = await play_one_game(app, "wizards-cup", 1, opponent="normal", bound=300.0, start=near_the_end)
+    await play_one_game(app, "wizbits", 2, opponent="normal", bound=300.0, start=near_the_end)
+    seats = [SeatInfo("Ana"), SeatInfo("Merlin", "bot", "normal")]
+    app.start_game(LiveSession.create(app.store, "witchdraft", {}, 3, seats))
+    await until(lambda: isinstance(app.screen, GameScreen) and app.screen.query("GameTable"), "the WitchDraft table")
+    app.go_to_menu()
+    await until(lambda: isinstance(app.screen, MainMenu), "the menu again")
     app.exit(spoke)
 
 spoke = CovenApp(store_path=sys.argv[1], auto_delay=0.0).run(headless=True, size=(100, 30), auto_pilot=play)
-print(json.dumps({"spoke": spoke, "new": sorted(set(sys.modules) - preloaded - drivers)}))
+print(json.dumps({"spoke": spoke, "new": sorted(set(sys.modules) - preloaded),
+                  "looked_again": render_memos._modules_at_last_look[0] != looked_at}))
 """
 
 
 def test_a_player_imports_no_module_the_warm_parent_did_not_in_any_game(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(REPO), COVEN_DATA_DIR=str(tmp_path / "data"))
-    done = subprocess.run([sys.executable, "-c", _PRELOAD_THEN_GAMES, str(tmp_path / "coven.db")], cwd=tmp_path,
-                          env=env, capture_output=True, text=True, timeout=600, check=True)
+    done = subprocess.run([sys.executable, "-c", _WARM_THEN_GAMES, str(tmp_path / "coven.db")], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stderr[-4000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["spoke"] >= 1  # the coach was asked, and thought in a thread
     # Each seat would otherwise import these alone: Rich's emoji table (0.6 MB) for a Wizbits table's Pillar, and
     # the thread pool the coach thinks in.
     assert report["new"] == [], "imported by each player's game instead of once by the warm parent"
+    # Going over every module again would copy some 4 MB of the parent's pages into the seat (measured).
+    assert report["looked_again"] is False, "a game's end looked at every module again for the memos"
 
 
 def test_the_warm_parent_builds_the_command_line_parser(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -166,22 +176,35 @@ def test_the_warm_parent_builds_the_wizards_cup_duel_tables_before_any_seat(monk
     assert prepared == [True]
 
 
-def test_the_warm_parent_finds_the_libraries_memos_so_a_player_never_walks_their_classes(
+def test_the_warm_parent_finds_the_memos_so_a_player_never_walks_the_libraries(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(warm, "PRELOADED_PACKAGES", ())
     monkeypatch.setattr(warm, "PRELOADED_EXTRA", ())
-    render_memos.render_memos.cache_clear()  # as in a warm parent that has not looked yet
+    render_memos.look_again()  # as in a warm parent that has not looked yet
     walked: list[str] = []
-    walk = render_memos._bounded_memos_in
+    walk = render_memos._memos_in
 
-    def counted_walk(namespace: dict[str, Any], module: str, seen: set[int]) -> Iterator[Any]:
+    def counted_walk(namespace: dict[str, Any], module: str) -> Iterator[Any]:
         walked.append(module)
-        return walk(namespace, module, seen)
+        return walk(namespace, module)
 
-    monkeypatch.setattr(render_memos, "_bounded_memos_in", counted_walk)
+    monkeypatch.setattr(render_memos, "_memos_in", counted_walk)
     warm.preload()
-    assert walked and render_memos.render_memos()
+    assert "textual.geometry" in walked and "rich.cells" in walked and "tui.contrast_floor" in walked
     walked.clear()
-    render_memos.forget_render_memos()  # a player's, after each game
+    # A player forked now imports nothing more (test_a_player_imports_no_module_the_warm_parent_did_not...):
+    # its game ends empty the memos without looking at a module again.
+    assert render_memos.forget_render_memos() >= 0
     render_memos.forget_render_memos()
     assert walked == [], "a player walked the libraries again"
+
+
+def test_the_warm_parent_has_looked_at_every_module_it_holds_when_it_forks(tmp_path: Path) -> None:
+    """A seat's first game end would otherwise go over every module again (copying the pages it reads)."""
+    script = ("import sys\nfrom tui.server import warm\nwarm.get_ready()\nfrom tui import render_memos\n"
+              "print(render_memos._modules_at_last_look[0], len(sys.modules))")
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(REPO)),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    looked_at, held = map(int, done.stdout.split())
+    assert looked_at == held

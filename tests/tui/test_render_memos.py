@@ -1,27 +1,40 @@
-"""Rich's and Textual's bounded memo caches are found once and emptied after a game (tui/render_memos.py)."""
+"""The memo caches of what draws are found once and emptied after a game (tui/render_memos.py)."""
 
 from __future__ import annotations
+
+import functools
+import sys
+import types
+from collections.abc import Iterator
 
 import pytest
 from rich.cells import cached_cell_len
 from rich.style import Style
+from textual._styles_cache import StylesCache
+from textual.color import Color
 from textual.dom import DOMNode
 from textual.geometry import Region
 
-from tui import render_memos
+from tui import contrast_floor, render_memos
 from tui.render_memos import forget_render_memos
+from tui.style_cache import mend_style_cache
 
 
 @pytest.fixture(autouse=True)
-def _found_afresh() -> None:
-    render_memos.render_memos.cache_clear()
+def _found_afresh() -> Iterator[None]:
+    render_memos.look_again()
+    yield
+    render_memos.look_again()
 
 
-def test_module_functions_and_methods_of_both_libraries_are_found_and_unbounded_ones_left() -> None:
+def test_memos_of_every_kind_are_found_and_unbounded_ones_left() -> None:
     memos = render_memos.render_memos()
     assert cached_cell_len in memos  # a module's function (Rich)
     assert Region.overlaps in memos  # a class's method (Textual)
     assert Style.__dict__["parse"].__func__ in memos  # a class method (Rich)
+    assert Color.__dict__["rich_color"].fget in memos  # a property (Textual)
+    assert StylesCache.get_inner_outer in memos  # the one Coven puts in place of Textual's (tui.style_cache)
+    assert any(memo.__module__ == contrast_floor.__name__ for memo in memos)  # Coven's own
     assert getattr(DOMNode._css_bases, "__wrapped__", None) is not None  # memoised, but without a bound
     assert DOMNode._css_bases not in memos
     assert all(memo.cache_info().maxsize is not None for memo in memos)
@@ -29,12 +42,39 @@ def test_module_functions_and_methods_of_both_libraries_are_found_and_unbounded_
 
 
 def test_forgetting_empties_every_memo_and_counts_what_they_held() -> None:
+    mend_style_cache()
     forget_render_memos()
     cached_cell_len("a text a game drew")
     Region(0, 0, 4, 4).overlaps(Region(2, 2, 4, 4))
     Style.parse("bold red on blue")
-    assert forget_render_memos() >= 3
-    assert cached_cell_len.cache_info().currsize == 0
-    assert Region.overlaps.cache_info().currsize == 0
-    assert Style.parse.cache_info().currsize == 0
+    assert Color.parse("#102030").rich_color is not None
+    StylesCache.get_inner_outer(StylesCache(), Color.parse("red"), Color.parse("blue"))
+    assert forget_render_memos() >= 5
+    assert all(memo.cache_info().currsize == 0 for memo in render_memos.render_memos())
+    assert StylesCache.get_inner_outer.cache_info().currsize == 0
     assert cached_cell_len("a text a game drew") == 18  # what a memo gave is worked out again, the same
+
+
+def test_a_module_imported_since_the_last_look_is_walked_then_and_no_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    render_memos.render_memos()
+    walked: list[str] = []
+    walk = render_memos._memos_in
+
+    def counted_walk(namespace: dict[str, object], module: str) -> Iterator[object]:
+        walked.append(module)
+        return walk(namespace, module)
+
+    monkeypatch.setattr(render_memos, "_memos_in", counted_walk)
+    assert forget_render_memos() >= 0 and walked == []  # nothing imported since: no module looked at again
+    late = types.ModuleType("tui._late_memo_module")
+
+    @functools.lru_cache(maxsize=8)
+    def width(text: str) -> int:
+        return len(text)
+
+    late.width = width  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, late.__name__, late)
+    width("abc")
+    forget_render_memos()
+    assert walked == [late.__name__]
+    assert width.cache_info().currsize == 0

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cached_cell_len
+from textual._styles_cache import StylesCache
 from textual.app import ComposeResult
 from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog, Static
@@ -66,7 +67,7 @@ async def test_games_one_after_another_leave_no_game_screen_behind(tmp_path: Pat
             assert given_back == [True] * games, "the heap went back once a game, each after a collection"
             assert _team_contexts.cache_info().currsize == 0  # the coach's teams went with the game
             assert memos_held == [0] * games, "Rich's and Textual's memos were emptied before the heap went back"
-            assert cached_cell_len in render_memos()
+            assert cached_cell_len in render_memos() and StylesCache.get_inner_outer in render_memos()
             # Freed once Textual's last messages and timers for it have run: no finished game's screen stays.
             await until(pilot, lambda: gc.collect() >= 0 and all(ref() is None for ref in screens),
                         "every finished game's screen freed")

@@ -378,9 +378,12 @@ def get_ready() -> tuple[list[str], int]:
 
     ``coven bench seat-memory`` makes its forked seats' parent the same way.
     """
+    from tui.render_memos import render_memos
+
     os.environ.update(SINGLE_THREADED)
     names = preload()
     mapped = map_library_pages()
+    render_memos()  # looks at the modules imported since preload's look, so a player finds none to look at
     gc.collect()
     gc.freeze()  # every object so far moves out of the collector's reach, so players never write to its pages
     return names, mapped
