@@ -15,6 +15,7 @@ from textual.color import Color
 from textual.dom import DOMNode
 from textual.geometry import Region
 
+from tests.helpers.memo_walks import count_walks
 from tui import contrast_floor, render_memos
 from tui.render_memos import forget_render_memos
 from tui.style_cache import mend_style_cache
@@ -57,14 +58,7 @@ def test_forgetting_empties_every_memo_and_counts_what_they_held() -> None:
 
 def test_a_module_imported_since_the_last_look_is_walked_then_and_no_other(monkeypatch: pytest.MonkeyPatch) -> None:
     render_memos.render_memos()
-    walked: list[str] = []
-    walk = render_memos._memos_in
-
-    def counted_walk(namespace: dict[str, object], module: str) -> Iterator[object]:
-        walked.append(module)
-        return walk(namespace, module)
-
-    monkeypatch.setattr(render_memos, "_memos_in", counted_walk)
+    walked = count_walks(monkeypatch)
     assert forget_render_memos() >= 0 and walked == []  # nothing imported since: no module looked at again
     late = types.ModuleType("tui._late_memo_module")
 
