@@ -4,9 +4,9 @@ comes back.
 Rich, Textual and Coven memoise small pure functions with :func:`functools.lru_cache`:
 a string's cell width, a sum of two styles, a region's overlap with another, a
 colour kept readable on its background. Their entries pile up as a game draws
-new texts and layouts (some hundreds to a thousand new ones a game, up to 4,096
-a cache), and each is a few small objects made among the game's short-lived
-ones. Such survivors keep Python's small-object arenas from being handed back:
+new texts and layouts (some hundreds to a thousand new ones a game, up to
+4,096 in most caches and 16,384 in a few), and each is a few small objects
+made among the game's short-lived ones. Such survivors keep Python's small-object arenas from being handed back:
 in two side-by-side runs of ten Wizbits games in one seat forked warm (``coven
 bench seat-memory``'s setup), the seat's new arenas grew by 2.0 MB, and by
 0.7 MB with these caches emptied after each game. Emptied, they refill from the
@@ -79,12 +79,19 @@ def render_memos() -> tuple[Any, ...]:
 
     ``coven serve``'s warm parent looks before forking (:mod:`tui.ahead`), so a seat that imports no module of its
     own (a test checks this for the menu and every game) never walks the libraries' classes, which would copy
-    their pages into it (5 MB, measured). A module imported since the last look is walked at the next one.
+    their pages into it (4 MB, measured). A module imported since the last look is walked at the next one.
+    Modules are counted, not compared: going over their names would write to every module's and name's
+    reference count, copying those pages too. A module still being imported is left for a later look.
     """
-    if len(sys.modules) != _modules_at_last_look[0]:
+    count = len(sys.modules)  # before the copy: a module imported during the walk is seen at the next look
+    if count != _modules_at_last_look[0]:
         mend_style_cache()  # the memo Coven puts in place of Textual's, so that the one in use is found
+        complete = True
         for name, module in sorted(list(sys.modules.items())):  # a copy: another thread may import meanwhile
             if name in _walked:
+                continue
+            if getattr(getattr(module, "__spec__", None), "_initializing", False):
+                complete = False  # still being imported (by another thread): walked whole at a later look
                 continue
             _walked.add(name)
             if name.split(".")[0] not in PACKAGES:
@@ -94,7 +101,7 @@ def render_memos() -> tuple[Any, ...]:
             except TypeError:  # an entry that is not a module
                 continue
             _found.extend(_memos_in(namespace, name))
-        _modules_at_last_look[0] = len(sys.modules)
+        _modules_at_last_look[0] = count if complete else -1
     return tuple(_found)
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import functools
+import importlib.machinery
 import sys
 import types
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from rich.cells import cached_cell_len
@@ -72,3 +74,49 @@ def test_a_module_imported_since_the_last_look_is_walked_then_and_no_other(monke
     forget_render_memos()
     assert walked == [late.__name__]
     assert width.cache_info().currsize == 0
+
+
+def _module_with_a_memo(name: str) -> tuple[types.ModuleType, Any]:
+    module = types.ModuleType(name)
+
+    @functools.lru_cache(maxsize=8)
+    def width(text: str) -> int:
+        return len(text)
+
+    module.width = width  # type: ignore[attr-defined]
+    width("abc")
+    return module, width
+
+
+def test_a_module_imported_during_a_look_is_walked_at_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    render_memos.render_memos()
+    late, late_memo = _module_with_a_memo("tui._memo_imported_during_a_look")
+
+    class ImportsWhenAsked:
+        """Stands for anything whose answer imports a module while the walk is under way (another thread's)."""
+
+        @property
+        def cache_info(self) -> None:
+            monkeypatch.setitem(sys.modules, late.__name__, late)
+            raise AttributeError("cache_info")
+
+    earlier = types.ModuleType("tui._memo_zz_walked_first")
+    earlier.importer = ImportsWhenAsked()  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, earlier.__name__, earlier)
+    forget_render_memos()
+    assert late.__name__ in sys.modules
+    forget_render_memos()
+    assert late_memo.cache_info().currsize == 0
+
+
+def test_a_module_still_being_imported_is_walked_once_it_is_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    render_memos.render_memos()
+    half, memo = _module_with_a_memo("tui._memo_half_imported")
+    half.__spec__ = importlib.machinery.ModuleSpec(half.__name__, None)
+    half.__spec__._initializing = True  # type: ignore[attr-defined]  # as importlib marks it until it has run
+    monkeypatch.setitem(sys.modules, half.__name__, half)
+    forget_render_memos()
+    assert memo.cache_info().currsize == 1 and memo not in render_memos.render_memos()
+    half.__spec__._initializing = False  # type: ignore[attr-defined]
+    forget_render_memos()
+    assert memo in render_memos.render_memos() and memo.cache_info().currsize == 0
