@@ -8,6 +8,11 @@ back: measured with ``coven bench seat-memory``, a seat went from about 95 MB
 after one Wizards Cup game with the coach to 136 MB after two, and stayed there.
 One arena serves Coven: the threads rarely allocate at the same moment (the
 app waits for the bot), so they do not wait on each other in practice.
+
+``coven serve``'s warm parent also fills the free blocks inside its heap before
+it forks (:func:`fill_heap_holes`). A player's first allocations would otherwise
+land in those blocks, scattered over many of the parent's pages, and each would
+copy a whole page for a few bytes.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import ctypes
 import ctypes.util
 import functools
 import sys
+from collections.abc import Callable
 
 from tui.ahead import ahead_of_fork
 
@@ -23,8 +29,26 @@ M_ARENA_MAX = -8
 """glibc's mallopt parameter for the most arenas (malloc.h)."""
 ARENAS = 1
 """The arenas Coven's process keeps (see the module docstring)."""
+LARGEST_FILLER = 64 * 1024
+"""The first size :func:`fill_heap_holes` asks for, halved down to :data:`SMALLEST_FILLER`: below glibc's smallest
+threshold for giving a block a mapping of its own (128 KiB), so every block comes from the heap."""
+SMALLEST_FILLER = 16
+"""The last size asked for: it gets glibc's smallest block, so no hole is left smaller."""
+SMALLEST_BLOCK = 32
+"""glibc's smallest block, its header included: each filler takes at least this much of a hole."""
+CACHED_BLOCKS = 64 * 7
+"""The most freed blocks glibc's per-thread cache holds (7 of each of 64 sizes): a filler may come from there too."""
+FILLING_ROUNDS = 4
+"""The most rounds of sizes :func:`fill_heap_holes` asks for; it stops at a round that finds no hole."""
 
 _done = False
+
+
+class _MallocFigures(ctypes.Structure):
+    """glibc's ``struct mallinfo2`` (malloc.h, glibc 2.33 and later): the main heap's figures, in bytes."""
+
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
 
 
 @ahead_of_fork
@@ -58,3 +82,61 @@ def give_back() -> bool:
     """Hand freed heap memory back to the system (after a game, once its screen is gone); True if some was."""
     libc = _libc()
     return libc is not None and bool(libc.malloc_trim(0))
+
+
+def heap_holes() -> int | None:
+    """Bytes free inside the C heap below its top (glibc's ``fordblks`` less ``keepcost``); None where unknown."""
+    figures = _heap_figures()
+    return None if figures is None else figures()[0]
+
+
+def fill_heap_holes() -> int:
+    """Take every free block inside the C heap, below its top, for good; how many bytes of holes were filled.
+
+    The blocks are never used and never freed. Called by ``coven serve``'s warm parent just before it forks its
+    players (:mod:`tui.server.warm`): a player's allocations then come from the heap's top, packed into pages of
+    its own, instead of landing in holes spread over the parent's pages and copying each of those pages. The
+    holes are some hundreds of KB, kept once, in the parent; measured with ``coven bench seat-memory``, a seat at
+    the menu copies about 2 MB less. Each size, from :data:`LARGEST_FILLER` down to :data:`SMALLEST_FILLER`, is
+    asked for until a block comes from the top (the top's size changes), which is handed straight back; then
+    again, until a round takes no block. Elsewhere than glibc, nothing is done and 0 returned.
+    """
+    figures = _heap_figures()
+    libc = _libc()
+    if figures is None or libc is None:
+        return 0
+    malloc, free = libc.malloc, libc.free
+    malloc.restype, malloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t]
+    free.restype, free.argtypes = None, [ctypes.c_void_p]
+    holes, _ = figures()
+    blocks_left = holes // SMALLEST_BLOCK + CACHED_BLOCKS  # only ends a heap that behaves unlike glibc's
+    for _ in range(FILLING_ROUNDS):  # a round can leave a few small holes: blocks freed while it ran
+        size, blocks_before = LARGEST_FILLER, blocks_left
+        while size >= SMALLEST_FILLER and blocks_left > 0:
+            _, top = figures()
+            block = malloc(size)
+            if block is None:
+                break
+            if figures()[1] != top:  # no hole of this size is left: the block came from the top
+                free(block)
+                size //= 2
+            else:
+                blocks_left -= 1
+        if blocks_left == blocks_before:
+            break
+    return holes - figures()[0]
+
+
+def _heap_figures() -> Callable[[], tuple[int, int]] | None:
+    """A function giving the main heap's (bytes free below its top, bytes of its top), or None without glibc 2.33."""
+    libc = _libc()
+    mallinfo2 = getattr(libc, "mallinfo2", None)
+    if mallinfo2 is None:
+        return None
+    mallinfo2.restype, mallinfo2.argtypes = _MallocFigures, []
+
+    def figures() -> tuple[int, int]:
+        now = mallinfo2()
+        return int(now.fordblks) - int(now.keepcost), int(now.keepcost)
+
+    return figures

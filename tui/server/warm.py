@@ -373,11 +373,13 @@ def preload() -> list[str]:
 
 
 def get_ready() -> tuple[list[str], int]:
-    """Become what players are forked from: preload, map the libraries' pages, freeze; what was preloaded, and
+    """Become what players are forked from: preload, map the libraries' pages, fill the C heap's holes
+    (:func:`tui.heap.fill_heap_holes`), freeze; what was preloaded, and
     the bytes of library pages mapped (:mod:`tui.server.library_pages`).
 
     ``coven bench seat-memory`` makes its forked seats' parent the same way.
     """
+    from tui.heap import fill_heap_holes
     from tui.render_memos import render_memos
 
     os.environ.update(SINGLE_THREADED)
@@ -385,6 +387,7 @@ def get_ready() -> tuple[list[str], int]:
     mapped = map_library_pages()
     render_memos()  # looks at the modules imported since preload's look, so a player finds none to look at
     gc.collect()
+    fill_heap_holes()  # last, once nothing more is freed: a player's blocks then come from pages of its own
     gc.freeze()  # every object so far moves out of the collector's reach, so players never write to its pages
     return names, mapped
 
