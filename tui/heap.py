@@ -85,7 +85,11 @@ def give_back() -> bool:
 
 
 def heap_holes() -> int | None:
-    """Bytes free inside the C heap below its top (glibc's ``fordblks`` less ``keepcost``); None where unknown."""
+    """Bytes free inside the C heap below its top (glibc's ``fordblks`` less ``keepcost``); None where unknown.
+
+    glibc adds up every heap of the process: a process that has run threads may have more than the main one,
+    which is the only one :func:`fill_heap_holes` fills. The warm parent never runs a thread.
+    """
     figures = _heap_figures()
     return None if figures is None else figures()[0]
 
