@@ -147,3 +147,18 @@ async def test_a_closed_screen_leaves_no_rendered_lines_in_textuals_style_cache(
         await until(pilot, lambda: isinstance(app.screen, MainMenu), "the menu again")
         del board
         await until(pilot, lambda: gc.collect() >= 0 and painted() is None, "the closed screen's painted lines freed")
+
+
+async def test_the_seat_memory_bench_samples_the_menu_once_it_is_drawn_and_quiet(tmp_path: Path) -> None:
+    """Sampled as soon as the menu screen was pushed, the bench's menu figure missed 4.5 MB of a seat at rest."""
+    from textual.widgets import OptionList
+
+    from tui.cli.bench.seat_memory import until_menu_drawn
+
+    app = CovenApp(store_path=tmp_path / "coven.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_menu_drawn(pilot)
+        menu = app.screen.query_one("#menu", OptionList)
+        assert isinstance(app.screen, MainMenu) and menu.option_count > 0 and menu.region.height > 0
+        assert app.screen.focused is menu
+        assert app._screen_settled(), "the menu still had messages to handle"
