@@ -20,8 +20,10 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import functools
+import os
 import sys
 from collections.abc import Callable
+from typing import NamedTuple
 
 from tui.ahead import ahead_of_fork
 
@@ -34,14 +36,28 @@ LARGEST_FILLER = 64 * 1024
 threshold for giving a block a mapping of its own (128 KiB), so every block comes from the heap."""
 SMALLEST_FILLER = 16
 """The last size asked for: it gets glibc's smallest block, so no hole is left smaller."""
-SMALLEST_BLOCK = 32
-"""glibc's smallest block, its header included: each filler takes at least this much of a hole."""
-CACHED_BLOCKS = 64 * 7
-"""The most freed blocks glibc's per-thread cache holds (7 of each of 64 sizes): a filler may come from there too."""
+CACHED_BYTES = 64 * 7 * 1032
+"""The most glibc's per-thread cache holds (7 freed blocks of each of 64 sizes, up to 1,032 bytes): blocks that are
+not counted as free, which a filler may take too. With the holes, the most :func:`fill_heap_holes` asks for."""
+CACHED_LARGEST = 1032
+"""The largest block asked for that glibc's per-thread cache keeps when it is freed (``tcache_max``)."""
 FILLING_ROUNDS = 4
 """The most rounds of sizes :func:`fill_heap_holes` asks for; it stops at a round that finds no hole."""
 
 _done = False
+
+
+class _HeapNow(NamedTuple):
+    """What glibc says of the heap at one moment (:func:`_heap_figures`), in bytes unless said."""
+
+    holes: int
+    """Free below the main heap's top: ``fordblks`` (every heap's free bytes) less ``keepcost``."""
+    top: int
+    """The main heap's top, from which it grows."""
+    heap_bytes: int
+    """Every heap's size (``arena``): it changes when a heap grows or shrinks."""
+    own_mappings: int
+    """Blocks given mappings of their own (``hblks``)."""
 
 
 class _MallocFigures(ctypes.Structure):
@@ -91,56 +107,74 @@ def heap_holes() -> int | None:
     which is the only one :func:`fill_heap_holes` fills. The warm parent never runs a thread.
     """
     figures = _heap_figures()
-    return None if figures is None else figures()[0]
+    return None if figures is None else figures().holes
 
 
 def fill_heap_holes() -> int:
     """Take every free block inside the C heap, below its top, for good; how many bytes of holes were filled.
 
-    The blocks are never used and never freed. Called by ``coven serve``'s warm parent just before it forks its
-    players (:mod:`tui.server.warm`): a player's allocations then come from the heap's top, packed into pages of
-    its own, instead of landing in holes spread over the parent's pages and copying each of those pages. The
-    holes are some hundreds of KB, kept once, in the parent; measured with ``coven bench seat-memory``, a seat at
-    the menu copies about 2 MB less. Each size, from :data:`LARGEST_FILLER` down to :data:`SMALLEST_FILLER`, is
-    asked for until a block comes from the top (the top's size changes), which is handed straight back; then
-    again, until a round takes no block. Elsewhere than glibc, nothing is done and 0 returned.
+    The blocks are never used and never freed. Called once by ``coven serve``'s warm parent, from its only
+    thread, just before it forks its players (:mod:`tui.server.warm`): a player's allocations then come from the
+    heap's top, packed into pages of its own, instead of landing in holes spread over the parent's pages and
+    copying each of those pages. The holes are some hundreds of KB, kept once, in the parent; measured at a drawn
+    menu, a seat copies about 2 MB less.
+
+    Each size, from :data:`LARGEST_FILLER` down to :data:`SMALLEST_FILLER`, is asked for until a block does not
+    come from a hole: the heap's top, its size or its count of blocks with mappings of their own changed. Such a
+    block is handed back (the small ones only at the end, so that the next round does not take them for holes);
+    rounds go on until one takes no block, at most :data:`FILLING_ROUNDS`. What is asked for in all stays within
+    the holes and glibc's per-thread cache (:data:`CACHED_BYTES`), whatever the heap does.
+
+    Elsewhere than glibc 2.33 and later, and where Python itself allocates with ``malloc`` (``PYTHONMALLOC``),
+    whose holes come and go with every object, nothing is done and 0 returned.
     """
     figures = _heap_figures()
     libc = _libc()
-    if figures is None or libc is None:
+    if figures is None or libc is None or os.environ.get("PYTHONMALLOC", "").startswith("malloc"):
         return 0
     malloc, free = libc.malloc, libc.free
     malloc.restype, malloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t]
     free.restype, free.argtypes = None, [ctypes.c_void_p]
-    holes, _ = figures()
-    blocks_left = holes // SMALLEST_BLOCK + CACHED_BLOCKS  # only ends a heap that behaves unlike glibc's
+    holes = figures().holes
+    budget = holes + CACHED_BYTES
+    not_holes: list[int] = []
     for _ in range(FILLING_ROUNDS):  # a round can leave a few small holes: blocks freed while it ran
-        size, blocks_before = LARGEST_FILLER, blocks_left
-        while size >= SMALLEST_FILLER and blocks_left > 0:
-            _, top = figures()
+        size, budget_before = LARGEST_FILLER, budget
+        while size >= SMALLEST_FILLER and budget >= size:
+            before = figures()
             block = malloc(size)
             if block is None:
                 break
-            if figures()[1] != top:  # no hole of this size is left: the block came from the top
-                free(block)
+            after = figures()
+            if (after.top, after.heap_bytes, after.own_mappings) != (before.top, before.heap_bytes,
+                                                                      before.own_mappings):
+                # No hole of this size is left: the block came from elsewhere. A large one goes straight back
+                # (to the top, where it came from); a small one would wait in glibc's per-thread cache, to be
+                # taken for a hole next round, so it is handed back at the end.
+                if size > CACHED_LARGEST:
+                    free(block)
+                else:
+                    not_holes.append(block)
                 size //= 2
             else:
-                blocks_left -= 1
-        if blocks_left == blocks_before:
+                budget -= size
+        if budget == budget_before:
             break
-    return holes - figures()[0]
+    for block in not_holes:
+        free(block)
+    return max(0, holes - figures().holes)
 
 
-def _heap_figures() -> Callable[[], tuple[int, int]] | None:
-    """A function giving the main heap's (bytes free below its top, bytes of its top), or None without glibc 2.33."""
+def _heap_figures() -> Callable[[], _HeapNow] | None:
+    """A function giving the heap's figures now (:class:`_HeapNow`), or None without glibc 2.33 or later."""
     libc = _libc()
     mallinfo2 = getattr(libc, "mallinfo2", None)
     if mallinfo2 is None:
         return None
     mallinfo2.restype, mallinfo2.argtypes = _MallocFigures, []
 
-    def figures() -> tuple[int, int]:
+    def figures() -> _HeapNow:
         now = mallinfo2()
-        return int(now.fordblks) - int(now.keepcost), int(now.keepcost)
+        return _HeapNow(int(now.fordblks) - int(now.keepcost), int(now.keepcost), int(now.arena), int(now.hblks))
 
     return figures

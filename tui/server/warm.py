@@ -407,14 +407,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         signal.signal(number, signal.SIG_IGN)  # the server stops the parent by closing its socket
     started = time.monotonic()
     merging = allow_page_merging()  # before preloading, so that every page of the parent may be merged
+    maps_ahead, ksm = can_map_ahead(), ksm_runs()  # asked now: what they free would be holes in the filled heap
     try:
         names, mapped = get_ready()
     except Exception as error:  # noqa: BLE001 - the server falls back to fresh processes and logs why
         _reply(control, {"error": f"preload failed: {type(error).__name__}: {error}"})
         return 1
     _reply(control, {"ready": True, "preloaded": names, "seconds": round(time.monotonic() - started, 3),
-                     "pid": os.getpid(), "library_pages": mapped, "maps_ahead": can_map_ahead(),
-                     "mergeable": merging, "ksm": ksm_runs()})
+                     "pid": os.getpid(), "library_pages": mapped, "maps_ahead": maps_ahead,
+                     "mergeable": merging, "ksm": ksm})
     return serve_players(control, server_pid)
 
 
