@@ -28,6 +28,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -111,12 +112,11 @@ async def until_menu_drawn(pilot: Any) -> None:
     The menu's sample is then what a seat at rest at the menu holds. Taken as soon as the menu screen was pushed,
     before it was built and drawn, it was about 4.5 MB less than a served seat's at the menu.
     """
-    waited = 0.0
+    deadline = time.monotonic() + STALL_SECONDS
     while not _menu_laid_out(pilot.app):
-        if waited > STALL_SECONDS:
+        if time.monotonic() > deadline:
             raise RuntimeError("the main menu was never drawn")
         await asyncio.sleep(MENU_POLL_SECONDS)
-        waited += MENU_POLL_SECONDS
     await pilot.pause()  # what laying it out sent: its Footer's keys, the focus, the first paint
     await pilot.pause()
 
