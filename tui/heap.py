@@ -36,11 +36,11 @@ LARGEST_FILLER = 64 * 1024
 threshold for giving a block a mapping of its own (128 KiB), so every block comes from the heap."""
 SMALLEST_FILLER = 16
 """The last size asked for: it gets glibc's smallest block, so no hole is left smaller."""
-CACHED_BYTES = 64 * 7 * 1032
-"""The most glibc's per-thread cache holds (7 freed blocks of each of 64 sizes, up to 1,032 bytes): blocks that are
-not counted as free, which a filler may take too. With the holes, the most :func:`fill_heap_holes` asks for."""
 CACHED_LARGEST = 1032
 """The largest block asked for that glibc's per-thread cache keeps when it is freed (``tcache_max``)."""
+CACHED_BYTES = 64 * 7 * CACHED_LARGEST
+"""The most glibc's per-thread cache holds (7 freed blocks of each of 64 sizes): blocks that are not counted as
+free, which a filler may take too. With the holes, the most :func:`fill_heap_holes` asks for."""
 FILLING_ROUNDS = 4
 """The most rounds of sizes :func:`fill_heap_holes` asks for; it stops at a round that finds no hole."""
 
@@ -61,7 +61,8 @@ class _HeapNow(NamedTuple):
 
 
 class _MallocFigures(ctypes.Structure):
-    """glibc's ``struct mallinfo2`` (malloc.h, glibc 2.33 and later): the main heap's figures, in bytes."""
+    """glibc's ``struct mallinfo2`` (malloc.h, glibc 2.33 and later): every heap's figures added up, in bytes,
+    but ``keepcost``, the main heap's top."""
 
     _fields_ = [(name, ctypes.c_size_t) for name in (
         "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
